@@ -1,0 +1,26 @@
+//! Rules, notation and AI for **American checkers** and **Tiers** (Ultra
+//! Checkers), as written in the project's RULES.md.
+//!
+//! The crate has no web dependencies: the same code runs natively (tests,
+//! benches, the `tiers` command-line tool) and in the browser.
+//!
+//! ```
+//! use tiers_engine::{checkers, Position};
+//! let start = checkers::Position::start();
+//! let mut moves = Vec::new();
+//! start.legal_moves(&mut moves);
+//! assert_eq!(moves.len(), 7);
+//! ```
+#![deny(missing_docs)]
+
+pub mod checkers;
+mod color;
+pub mod game;
+pub mod perft;
+mod position;
+pub mod search;
+pub mod tiers;
+
+pub use color::Color;
+pub use game::{DrawReason, Game, GameError, Outcome, WinReason};
+pub use position::{BoardView, GameKind, PieceKind, PieceView, Position, UnknownGameKind};

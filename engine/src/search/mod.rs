@@ -1,0 +1,1 @@
+//! The AI: iterative deepening PVS, evaluation and levels for both games.

@@ -1,0 +1,1 @@
+//! Tiers (RULES.md §2): 64-square bitboards, move generation, TFEN, notation and formations.

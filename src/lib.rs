@@ -1,0 +1,1 @@
+//! Tiers web app.

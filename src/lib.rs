@@ -1,1 +1,17 @@
-//! Tiers web app.
+//! Tiers web app: play American checkers and Tiers (Ultra Checkers) in the
+//! browser against the computer (searching in a web worker) or a friend.
+//!
+//! Layout: [`app`] (top component), [`state`] (the one reducer),
+//! [`components`] (board, pieces, screens), [`hooks`] (the AI worker
+//! plumbing), [`worker`] (the AI agent), [`input`] (clicks to moves),
+//! [`record`] (the game record seen by the interface), [`setup`] (the
+//! formation editor).
+
+pub mod app;
+pub mod components;
+pub mod hooks;
+pub mod input;
+pub mod record;
+pub mod setup;
+pub mod state;
+pub mod worker;

@@ -1,1 +1,3 @@
-fn main() {}
+fn main() {
+    yew::Renderer::<tiers_app::app::App>::new().render();
+}

@@ -1,1 +1,5 @@
-fn main() {}
+use gloo_worker::Registrable;
+
+fn main() {
+    tiers_app::worker::AiAgent::registrar().register();
+}

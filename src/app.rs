@@ -1,0 +1,58 @@
+//! The top-level component: header, and the screen the state asks for.
+
+use yew::prelude::*;
+
+use crate::components::formation::FormationScreen;
+use crate::components::new_game::NewGame;
+use crate::components::play::Play;
+use crate::components::rules::Rules;
+use crate::hooks::use_ai;
+use crate::state::{Action, GameState, Screen};
+
+/// The app.
+#[component]
+pub fn App() -> Html {
+    let state = use_reducer(GameState::default);
+    use_ai(&state);
+    let d = |a: Action| {
+        let state = state.clone();
+        Callback::from(move |_| state.dispatch(a.clone()))
+    };
+    let on_change = {
+        let state = state.clone();
+        Callback::from(move |s| state.dispatch(Action::Settings(s)))
+    };
+    let on_start = {
+        let state = state.clone();
+        Callback::from(move |()| {
+            let coin = js_sys::Math::random() < 0.5;
+            state.dispatch(Action::Start { coin });
+        })
+    };
+    let body = match state.screen {
+        Screen::NewGame => html! {
+            <NewGame settings={state.settings} {on_change} {on_start} on_rules={d(Action::ShowRules)} />
+        },
+        Screen::Formation => html! { <FormationScreen state={state.clone()} /> },
+        Screen::Play => html! { <Play state={state.clone()} /> },
+        Screen::Rules => html! { <Rules on_close={d(Action::CloseRules)} /> },
+    };
+    let resume = state.game.is_some() && state.screen == Screen::NewGame;
+    html! {
+        <div class="app">
+            <header class="topbar">
+                <a class="brand" href="#" onclick={d(Action::Show(Screen::NewGame)).reform(|e: MouseEvent| { e.prevent_default(); })}>
+                    <span class="brand-mark" aria-hidden="true"></span>{ "Tiers" }
+                </a>
+                <nav aria-label="Main">
+                    if resume {
+                        <button type="button" class="nav-link" onclick={d(Action::Show(Screen::Play))} id="resume">{ "Back to game" }</button>
+                    }
+                    <button type="button" class="nav-link" onclick={d(Action::Show(Screen::NewGame))}>{ "New game" }</button>
+                    <button type="button" class="nav-link" onclick={d(Action::ShowRules)} id="show-rules">{ "Rules" }</button>
+                </nav>
+            </header>
+            <main class="content">{ body }</main>
+        </div>
+    }
+}

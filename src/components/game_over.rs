@@ -1,0 +1,56 @@
+//! The game-over dialog with the result and its reason.
+
+use tiers_engine::{Color, Outcome};
+use yew::prelude::*;
+
+/// Props of [`GameOver`].
+#[derive(Properties, PartialEq, Clone)]
+pub struct GameOverProps {
+    /// How the game ended.
+    pub outcome: Outcome,
+    /// The person's colour against the computer (None: two players).
+    #[prop_or_default]
+    pub human: Option<Color>,
+    /// Close the dialog (look at the board).
+    pub on_close: Callback<()>,
+    /// Start a new game.
+    pub on_new: Callback<()>,
+    /// Take back.
+    pub on_undo: Callback<()>,
+}
+
+/// The game-over dialog.
+#[component]
+pub fn GameOver(props: &GameOverProps) -> Html {
+    let title = match (props.outcome.winner(), props.human) {
+        (None, _) => "Draw".to_string(),
+        (Some(w), Some(h)) if w == h => "You won!".to_string(),
+        (Some(_), Some(_)) => "You lost".to_string(),
+        (Some(w), None) => format!("{w} wins"),
+    };
+    let reason = crate::state::capitalise(&props.outcome.reason_text());
+    let close = props.on_close.reform(|_: MouseEvent| ());
+    let new = props.on_new.reform(|_: MouseEvent| ());
+    let undo = props.on_undo.reform(|_: MouseEvent| ());
+    let onkeydown = {
+        let on_close = props.on_close.clone();
+        Callback::from(move |e: KeyboardEvent| {
+            if e.key() == "Escape" {
+                on_close.emit(());
+            }
+        })
+    };
+    html! {
+        <div class="dialog-backdrop" {onkeydown}>
+            <div class="dialog game-over" role="dialog" aria-modal="true" aria-labelledby="game-over-title">
+                <h2 id="game-over-title">{ title }</h2>
+                <p class="reason">{ reason }{ "." }</p>
+                <div class="actions">
+                    <button type="button" class="primary" onclick={new} autofocus=true>{ "New game" }</button>
+                    <button type="button" onclick={undo}>{ "Take back" }</button>
+                    <button type="button" onclick={close}>{ "Look at the board" }</button>
+                </div>
+            </div>
+        </div>
+    }
+}

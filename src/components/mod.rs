@@ -1,0 +1,12 @@
+//! The app's components. The board and its parts hold no rules.
+
+pub mod board;
+pub mod formation;
+pub mod game_over;
+pub mod move_list;
+pub mod new_game;
+pub mod panels;
+pub mod piece;
+pub mod play;
+pub mod rules;
+pub mod square;

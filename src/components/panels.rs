@@ -1,0 +1,120 @@
+//! The panels around the board: a player strip (name, captured pieces),
+//! the status line (whose turn, the computer thinking) and the controls.
+
+use tiers_engine::search::format_score;
+use tiers_engine::{Color, PieceView};
+use yew::prelude::*;
+
+use crate::components::piece::Piece;
+use crate::record::Captured;
+use crate::state::Thinking;
+
+/// Props of [`PlayerStrip`].
+#[derive(Properties, PartialEq, Clone)]
+pub struct PlayerStripProps {
+    /// The player's colour.
+    pub color: Color,
+    /// Their name ("You", "Computer · level 3", "Red").
+    pub name: AttrValue,
+    /// The pieces this player has taken (the opponent's pieces).
+    pub taken: Vec<Captured>,
+    /// Whether it is this player's turn.
+    pub to_move: bool,
+}
+
+/// One player's strip: colour, name, turn marker and the pieces taken.
+#[component]
+pub fn PlayerStrip(props: &PlayerStripProps) -> Html {
+    let class = classes!(
+        "player-strip",
+        format!("player-{}", props.color.name()),
+        props.to_move.then_some("to-move")
+    );
+    let pieces = props.taken.iter().map(|c| {
+        let piece: PieceView = c.piece;
+        html! { <span class="taken-piece"><Piece {piece} /></span> }
+    });
+    html! {
+        <div {class}>
+            <span class={classes!("dot", props.color.name())} aria-hidden="true"></span>
+            <span class="player-name">{ props.name.clone() }</span>
+            if props.to_move { <span class="turn-tag">{ "to move" }</span> }
+            <span class="taken" aria-label={format!("{} pieces taken", props.taken.len())}>
+                { for pieces }
+                if !props.taken.is_empty() {
+                    <span class="taken-count">{ format!("×{}", props.taken.len()) }</span>
+                }
+            </span>
+        </div>
+    }
+}
+
+/// Props of [`Status`].
+#[derive(Properties, PartialEq, Clone)]
+pub struct StatusProps {
+    /// The main line, e.g. "Red to move".
+    pub text: AttrValue,
+    /// The computer's progress, when it is thinking.
+    #[prop_or_default]
+    pub thinking: Option<Thinking>,
+    /// Whether the computer is thinking.
+    #[prop_or_default]
+    pub busy: bool,
+    /// A message to the player (illegal move, …).
+    #[prop_or_default]
+    pub message: Option<AttrValue>,
+}
+
+/// The status line.
+#[component]
+pub fn Status(props: &StatusProps) -> Html {
+    html! {
+        <div class="status">
+            <p class="status-text" id="status-text">{ props.text.clone() }</p>
+            if props.busy {
+                <p class="thinking" id="thinking">
+                    <span class="spinner" aria-hidden="true"></span>
+                    { "thinking…" }
+                    if let Some(t) = &props.thinking {
+                        <span class="think-info">
+                            { format!(" depth {} · score {} · {} nodes", t.depth, format_score(t.score), t.nodes) }
+                        </span>
+                    }
+                </p>
+            }
+            if let Some(m) = &props.message {
+                <p class="message" role="alert" id="message">{ m.clone() }</p>
+            }
+        </div>
+    }
+}
+
+/// One control button.
+#[derive(Properties, PartialEq, Clone)]
+pub struct ControlProps {
+    /// Its text.
+    pub label: AttrValue,
+    /// Its icon (a short symbol).
+    #[prop_or_default]
+    pub icon: AttrValue,
+    /// Clicked.
+    pub on_click: Callback<()>,
+    /// Disabled.
+    #[prop_or_default]
+    pub disabled: bool,
+    /// DOM id (for tests).
+    #[prop_or_default]
+    pub id: Option<AttrValue>,
+}
+
+/// A control button with an icon and a label.
+#[component]
+pub fn Control(props: &ControlProps) -> Html {
+    let onclick = props.on_click.reform(|_: MouseEvent| ());
+    html! {
+        <button type="button" class="control" id={props.id.clone()} disabled={props.disabled} {onclick} title={props.label.clone()}>
+            <span class="icon" aria-hidden="true">{ props.icon.clone() }</span>
+            <span class="label">{ props.label.clone() }</span>
+        </button>
+    }
+}

@@ -1,0 +1,153 @@
+//! A piece drawn in SVG: a stack of discs whose height shows the tier (1 for
+//! a man, 2 king, 3 triple, 4 quad), the ultra king as an opponent-coloured
+//! disc between two of one's own, the double ultra king as two such
+//! sandwiches with a gold rim, and a carried piece as a small stack on top.
+
+use tiers_engine::{Color, PieceKind, PieceView};
+use yew::prelude::*;
+
+/// Props of [`Piece`].
+#[derive(Properties, PartialEq, Clone, Copy)]
+pub struct PieceProps {
+    /// The piece.
+    pub piece: PieceView,
+}
+
+const RX: f64 = 36.0;
+const RY: f64 = 15.0;
+const T: f64 = 9.0;
+
+struct Palette {
+    top: &'static str,
+    side: &'static str,
+    edge: &'static str,
+    ring: &'static str,
+}
+
+fn palette(color: Color) -> Palette {
+    match color {
+        Color::Red => Palette {
+            top: "#d9443a",
+            side: "#9e2b22",
+            edge: "#6e1a14",
+            ring: "#ef857c",
+        },
+        Color::Black => Palette {
+            top: "#3b3b3e",
+            side: "#1c1c1e",
+            edge: "#000",
+            ring: "#77777c",
+        },
+    }
+}
+
+/// The colours of the discs of a stack, bottom first.
+#[must_use]
+pub fn discs(color: Color, kind: PieceKind) -> Vec<Color> {
+    let own = color;
+    let other = color.opposite();
+    match kind {
+        PieceKind::Man => vec![own],
+        PieceKind::King => vec![own; 2],
+        PieceKind::Triple => vec![own; 3],
+        PieceKind::Quad => vec![own; 4],
+        PieceKind::Ultra => vec![own, other, own],
+        PieceKind::DoubleUltra => vec![own, other, own, other, own],
+    }
+}
+
+fn stack(color: Color, kind: PieceKind, cx: f64, scale: f64, top_offset: f64) -> Html {
+    let colors = discs(color, kind);
+    let n = colors.len() as f64;
+    let rx = RX * scale;
+    let ry = RY * scale;
+    let t = T * scale;
+    // Centre the stack vertically around 50 (or the offset given).
+    let height = n * t + 2.0 * ry;
+    let base = top_offset + height / 2.0 - ry - t;
+    let gold = kind == PieceKind::DoubleUltra;
+    let ultra = matches!(kind, PieceKind::Ultra | PieceKind::DoubleUltra);
+    let last = colors.len() - 1;
+    colors
+        .iter()
+        .enumerate()
+        .map(|(i, &c)| {
+            let p = palette(c);
+            let cy = base - i as f64 * t;
+            let side = format!(
+                "M{:.1} {:.1}L{:.1} {:.1}A{:.1} {:.1} 0 0 0 {:.1} {:.1}L{:.1} {:.1}Z",
+                cx - rx,
+                cy,
+                cx - rx,
+                cy + t,
+                rx,
+                ry,
+                cx + rx,
+                cy + t,
+                cx + rx,
+                cy
+            );
+            let top = i == last;
+            let rim = if gold && top { "#e8b923" } else { p.edge };
+            let rim_width = if gold && top { 3.0 * scale } else { 1.2 * scale };
+            html! {
+                <g>
+                    <path d={side} fill={p.side} stroke={p.edge} stroke-width={format!("{:.1}", 1.2 * scale)} />
+                    <ellipse cx={format!("{cx:.1}")} cy={format!("{cy:.1}")} rx={format!("{rx:.1}")} ry={format!("{ry:.1}")}
+                        fill={p.top} stroke={rim} stroke-width={format!("{rim_width:.1}")} />
+                    if top {
+                        <ellipse cx={format!("{cx:.1}")} cy={format!("{cy:.1}")} rx={format!("{:.1}", rx * 0.62)} ry={format!("{:.1}", ry * 0.62)}
+                            fill="none" stroke={if ultra { "#e8b923" } else { p.ring }} stroke-width={format!("{:.1}", 2.0 * scale)} />
+                    }
+                </g>
+            }
+        })
+        .collect()
+}
+
+/// A piece, drawn to fill its square.
+#[component]
+pub fn Piece(props: &PieceProps) -> Html {
+    let PieceView {
+        color,
+        kind,
+        carried,
+    } = props.piece;
+    let class = classes!(
+        "piece-svg",
+        format!("piece-{}", color.name()),
+        format!("tier-{}", tier_class(kind))
+    );
+    html! {
+        <svg class={class} viewBox="0 0 100 100" aria-hidden="true" focusable="false">
+            { stack(color, kind, 50.0, 1.0, 50.0) }
+            if let Some(load) = carried {
+                <g class="carried">
+                    { stack(color, load, 76.0, 0.5, 20.0) }
+                </g>
+            }
+        </svg>
+    }
+}
+
+fn tier_class(kind: PieceKind) -> &'static str {
+    match kind {
+        PieceKind::Man => "man",
+        PieceKind::King => "king",
+        PieceKind::Triple => "triple",
+        PieceKind::Quad => "quad",
+        PieceKind::Ultra => "ultra",
+        PieceKind::DoubleUltra => "double-ultra",
+    }
+}
+
+/// A piece in words: "red man", "black ultra king carrying a king".
+#[must_use]
+pub fn describe(piece: PieceView) -> String {
+    let mut s = format!("{} {}", piece.color.name(), piece.kind.name());
+    if let Some(load) = piece.carried {
+        s.push_str(" carrying a ");
+        s.push_str(load.name());
+    }
+    s
+}

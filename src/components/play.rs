@@ -1,0 +1,188 @@
+//! The play screen: players, board, status, controls and move list.
+
+use tiers_engine::{Color, GameKind};
+use yew::prelude::*;
+
+use crate::components::board::Board;
+use crate::components::game_over::GameOver;
+use crate::components::move_list::MoveList;
+use crate::components::panels::{Control, PlayerStrip, Status};
+use crate::input;
+use crate::state::{Action, GameState, Opponent, Screen};
+
+/// Props of [`Play`].
+#[derive(Properties, PartialEq, Clone)]
+pub struct PlayProps {
+    /// The app state.
+    pub state: UseReducerHandle<GameState>,
+}
+
+/// The play screen.
+#[component]
+pub fn Play(props: &PlayProps) -> Html {
+    let state = &props.state;
+    let Some(game) = state.record() else {
+        return html! { <p class="card">{ "No game in progress." }</p> };
+    };
+    let d = |a: Action| {
+        let state = state.clone();
+        Callback::from(move |_| state.dispatch(a.clone()))
+    };
+    let shown = state.shown_ply();
+    let view = game.view_at(shown).unwrap_or([None; 64]);
+    let side = game.side_at(game.ply()).unwrap_or(Color::Red);
+    let outcome = game.outcome();
+    let legal = state.enterable();
+    let paths: Vec<Vec<u8>> = legal.iter().map(|m| m.squares.clone()).collect();
+    let targets = input::next_targets(&paths, &state.selection);
+    let must_capture = legal.iter().any(|m| !m.captures.is_empty());
+    let highlight: Vec<u8> = if must_capture && state.selection.is_empty() {
+        let mut v: Vec<u8> = legal.iter().filter_map(|m| m.squares.first().copied()).collect();
+        v.sort_unstable();
+        v.dedup();
+        v
+    } else {
+        Vec::new()
+    };
+    let can_finish = state.selection.len() > 1 && input::complete(&paths, &state.selection).is_some();
+    let last_move = if shown > 0 {
+        game.move_at(shown - 1).map(|m| m.squares).unwrap_or_default()
+    } else {
+        Vec::new()
+    };
+    let bottom = if state.flipped { Color::Black } else { Color::Red };
+    let top = bottom.opposite();
+    let captured = game.captured();
+    let name = |c: Color| -> AttrValue {
+        match state.opponent {
+            Opponent::Friend => AttrValue::from(c.to_string()),
+            Opponent::Computer { level, human } if c != human => {
+                AttrValue::from(format!("Computer · level {level}"))
+            }
+            Opponent::Computer { .. } => AttrValue::from(format!("You · {c}")),
+        }
+    };
+    let live = outcome.is_none() && state.view_ply.is_none();
+    let strip = |c: Color| {
+        html! {
+            <PlayerStrip color={c} name={name(c)} taken={captured[c.opposite().index()].clone()}
+                to_move={live && side == c} />
+        }
+    };
+    let busy = state.pending.is_some() && state.computer_to_move();
+    let status_text = if let Some(p) = state.view_ply {
+        format!("Looking at the position after move {p}. Click the board or ▶| to come back.")
+    } else if let Some(o) = outcome {
+        format!("{o}.")
+    } else if let Some(offer) = state.draw_offer {
+        format!("{offer} offers a draw.")
+    } else {
+        match state.opponent {
+            Opponent::Computer { human, .. } if human == side => format!("{side} to move: your turn."),
+            Opponent::Computer { .. } => format!("{side} to move: the computer's turn."),
+            Opponent::Friend => format!("{side} to move."),
+        }
+    };
+    let status_text = if must_capture && live && state.human_to_move() {
+        format!("{status_text} A capture is compulsory.")
+    } else {
+        status_text
+    };
+    let on_square = {
+        let state = state.clone();
+        Callback::from(move |sq| state.dispatch(Action::Square(sq)))
+    };
+    let on_drag = {
+        let state = state.clone();
+        Callback::from(move |(a, b)| state.dispatch(Action::Drag(a, b)))
+    };
+    let on_view = {
+        let state = state.clone();
+        Callback::from(move |ply| state.dispatch(Action::View(Some(ply))))
+    };
+    let vs_computer = matches!(state.opponent, Opponent::Computer { .. });
+    let human = match state.opponent {
+        Opponent::Computer { human, .. } => Some(human),
+        Opponent::Friend => None,
+    };
+    let can_undo = game.ply() > 0
+        && match state.opponent {
+            // Taking back needs one of the person's own moves.
+            Opponent::Computer { human, .. } => (0..game.ply())
+                .any(|p| game.side_at(p) == Some(human)),
+            Opponent::Friend => true,
+        };
+    let kind_name = match game.kind() {
+        GameKind::Checkers => "Checkers",
+        GameKind::Tiers => "Tiers",
+    };
+    let recorded = game.recorded();
+    let prev = shown.saturating_sub(1);
+    let next = (shown + 1).min(recorded);
+    html! {
+        <section class="play" aria-label={format!("{kind_name} game")}>
+            <div class="board-col">
+                { strip(top) }
+                <Board
+                    id="play"
+                    label={AttrValue::from(format!("{kind_name} board"))}
+                    kind={game.kind()}
+                    {view}
+                    flipped={state.flipped}
+                    selection={state.selection.clone()}
+                    {targets}
+                    {highlight}
+                    {last_move}
+                    interactive={live}
+                    {on_square}
+                    {on_drag}
+                    on_cancel={d(Action::Cancel)}
+                />
+                { strip(bottom) }
+            </div>
+            <div class="side-col">
+                <Status text={AttrValue::from(status_text)} thinking={state.thinking.clone()} {busy}
+                    message={state.message.clone().map(AttrValue::from)} />
+                if can_finish {
+                    <button type="button" class="primary finish" id="finish-move" onclick={d(Action::Square(*state.selection.last().unwrap_or(&0)))}>
+                        { "End the move here" }
+                    </button>
+                }
+                if let (Some(offer), None) = (state.draw_offer, outcome) {
+                    <div class="offer" role="group" aria-label="Draw offer">
+                        <span>{ format!("{offer} offers a draw. {}, do you accept?", offer.opposite()) }</span>
+                        <button type="button" class="primary" id="accept-draw" onclick={d(Action::AcceptDraw)}>{ "Accept" }</button>
+                        <button type="button" id="decline-draw" onclick={d(Action::DeclineDraw)}>{ "Decline" }</button>
+                    </div>
+                }
+                <div class="controls">
+                    <Control id="undo" icon="↶" label={if vs_computer { "Take back" } else { "Undo" }} on_click={d(Action::Undo)} disabled={!can_undo} />
+                    <Control id="redo" icon="↷" label="Redo" on_click={d(Action::Redo)} disabled={game.ply() >= recorded} />
+                    <Control id="flip" icon="⇅" label="Flip" on_click={d(Action::Flip)} />
+                    if !vs_computer {
+                        <Control id="offer-draw" icon="½" label="Offer draw" on_click={d(Action::OfferDraw)} disabled={outcome.is_some() || state.draw_offer.is_some()} />
+                    }
+                    <Control id="resign" icon="⚑" label="Resign" on_click={d(Action::Resign)} disabled={outcome.is_some()} />
+                    <Control id="new-game" icon="+" label="New game" on_click={d(Action::Show(Screen::NewGame))} />
+                </div>
+                <div class="moves-box">
+                    <div class="moves-head">
+                        <h2>{ "Moves" }</h2>
+                        <div class="nav" role="group" aria-label="Look through the game">
+                            <button type="button" aria-label="Start position" onclick={d(Action::View(Some(0)))} disabled={shown == 0}>{ "|◀" }</button>
+                            <button type="button" aria-label="Previous position" onclick={d(Action::View(Some(prev)))} disabled={shown == 0}>{ "◀" }</button>
+                            <button type="button" aria-label="Next position" onclick={d(Action::View(Some(next)))} disabled={shown >= recorded}>{ "▶" }</button>
+                            <button type="button" aria-label="Current position" id="view-current" onclick={d(Action::View(None))} disabled={state.view_ply.is_none()}>{ "▶|" }</button>
+                        </div>
+                    </div>
+                    <MoveList moves={game.move_texts()} ply={game.ply()} {shown} {on_view} />
+                </div>
+            </div>
+            <div class="sr-only" aria-live="polite" id="announce">{ state.announce.clone() }</div>
+            if let (Some(o), false, None) = (outcome, state.dialog_closed, state.view_ply) {
+                <GameOver outcome={o} {human} on_close={d(Action::CloseDialog)}
+                    on_new={d(Action::Show(Screen::NewGame))} on_undo={d(Action::Undo)} />
+            }
+        </section>
+    }
+}

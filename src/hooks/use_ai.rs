@@ -1,0 +1,82 @@
+//! Runs the computer's turns in the web worker: when the state says the
+//! computer is to move and nothing is pending, a request goes out with a
+//! fresh id; replies come back as actions, and the reducer drops those whose
+//! id is no longer awaited (after undo or a new game).
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use gloo_worker::{Spawnable, WorkerBridge};
+use tiers_engine::Color;
+use yew::prelude::*;
+
+use crate::state::{Action, GameState, Opponent, Thinking};
+use crate::worker::{movetime_for, AiAgent, AiReply, AiRequest};
+
+/// Where Trunk puts the worker's script, relative to the page.
+pub const WORKER_PATH: &str = "./worker.js";
+
+fn reply_action(reply: AiReply) -> Action {
+    match reply {
+        AiReply::Info {
+            id,
+            depth,
+            score,
+            nodes,
+            pv,
+        } => Action::AiInfo(Thinking {
+            id,
+            depth,
+            score,
+            nodes,
+            pv: pv.join(" "),
+        }),
+        AiReply::Move { id, text } => Action::AiMove { id, text },
+        AiReply::Error { id, message } => Action::AiError { id, message },
+    }
+}
+
+/// Starts the computer's search whenever it is its turn.
+#[hook]
+pub fn use_ai(state: &UseReducerHandle<GameState>) {
+    let bridge: Rc<RefCell<Option<WorkerBridge<AiAgent>>>> = use_mut_ref(|| None);
+    let due = state.computer_to_move() && state.pending.is_none() && !state.ai_stalled;
+    let ply = state.record().map_or(0, |g| g.ply());
+    let serial = state.serial;
+    let state = state.clone();
+    use_effect_with((due, serial, ply), move |&(due, _, _)| {
+        if due {
+            if let (Some(game), Opponent::Computer { level, .. }) = (state.record(), state.opponent)
+            {
+                let id = state.next_id;
+                let moves = game.move_texts();
+                let request = AiRequest {
+                    id,
+                    kind: game.kind(),
+                    start: game.start_text(),
+                    moves: moves[..game.ply().min(moves.len())].to_vec(),
+                    level,
+                    seed: u64::from(state.serial) << 32
+                        | u64::from(id)
+                        | if game.side_at(game.ply()) == Some(Color::Red) { 1 << 31 } else { 0 },
+                    movetime_ms: movetime_for(level),
+                };
+                let mut slot = bridge.borrow_mut();
+                if slot.is_none() {
+                    let dispatcher = state.dispatcher();
+                    *slot = Some(
+                        AiAgent::spawner()
+                            .as_module(false)
+                            .callback(move |reply| dispatcher.dispatch(reply_action(reply)))
+                            .spawn(WORKER_PATH),
+                    );
+                }
+                if let Some(b) = slot.as_ref() {
+                    b.send(request);
+                    state.dispatch(Action::AiRequested(id));
+                }
+            }
+        }
+        || ()
+    });
+}

@@ -1,1 +1,824 @@
 //! The AI: iterative deepening PVS, evaluation and levels for both games.
+//!
+//! The search is written once, against [`Evaluate`] (a [`Position`] with a
+//! static evaluation), and plays both games:
+//!
+//! - iterative deepening principal variation search with a transposition
+//!   table ([`tt`]) of fixed size, keyed by the position's Zobrist hash;
+//! - move ordering by hash move, killers and history ([`ordering`]);
+//! - forced captures are always searched to the end (a position whose side
+//!   to move must capture is never evaluated statically), so the search
+//!   never stops in the middle of an exchange; a single legal move is not
+//!   counted as a ply;
+//! - repetitions (with the game's history) and the 100-ply rule score as
+//!   draws; a win in `n` plies scores `MATE - n`, so the search prefers the
+//!   fastest win and the slowest loss;
+//! - limits are data ([`SearchLimits`]), checked inside the search, so every
+//!   search ends by itself (a web worker cannot be interrupted).
+//!
+//! The web app calls it from its worker roughly like this (`pos` is a
+//! `checkers::Position` or a `tiers::Position`, `history` the Zobrist
+//! hashes of the earlier positions of the game):
+//!
+//! ```text
+//! let mut searcher = Searcher::new(DEFAULT_TT_MB);
+//! let config = SearchConfig { limits: SearchLimits::time(1000), level: Level::MAX, seed: 7 };
+//! let result = searcher.search(&pos, &history, &config, |info| post(info));
+//! ```
+
+pub mod baseline;
+pub mod eval;
+mod level;
+pub mod limits;
+pub mod ordering;
+pub mod tt;
+
+pub use eval::Evaluate;
+pub use level::{BadLevel, Level, LevelSettings};
+pub use limits::SearchLimits;
+
+use crate::{GameKind, Position};
+use limits::Deadline;
+use ordering::{Ordering, HASH_MOVE, KILLER, MAX_PLY};
+use serde::{Deserialize, Serialize};
+use tt::{Bound, TranspositionTable};
+
+/// The score of a win on the spot (the side to move has won). A win in `n`
+/// plies scores `MATE - n`; a loss in `n` plies `-(MATE - n)`.
+pub const MATE: i32 = 30_000;
+/// Scores beyond ±`MATE_BOUND` are wins or losses found by the search.
+pub const MATE_BOUND: i32 = MATE - 1_000;
+const INFINITY: i32 = MATE + 1;
+
+/// The default transposition table size, in MiB.
+pub const DEFAULT_TT_MB: usize = 32;
+
+/// How to search: limits, playing level and the seed of its randomness.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct SearchConfig {
+    /// When to stop (the level may stop earlier, see [`LevelSettings`]).
+    pub limits: SearchLimits,
+    /// Playing strength, 1 (beginner) to 8 (master).
+    pub level: Level,
+    /// Seed of the level's evaluation noise: the same seed, position,
+    /// history and depth or node limit give the same move.
+    pub seed: u64,
+}
+
+impl Default for SearchConfig {
+    fn default() -> Self {
+        SearchConfig {
+            limits: SearchLimits::time(SearchLimits::DEFAULT_TIME_MS),
+            level: Level::MAX,
+            seed: 0,
+        }
+    }
+}
+
+/// What the search reports after each completed iteration.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SearchInfo {
+    /// The depth just completed, in plies.
+    pub depth: u32,
+    /// The deepest ply reached (forced captures go beyond `depth`).
+    pub seldepth: u32,
+    /// The score for the side to move, in hundredths of a man, or a win /
+    /// loss score (see [`MATE`] and [`format_score`]).
+    pub score: i32,
+    /// Positions visited so far.
+    pub nodes: u64,
+    /// Nodes per second so far.
+    pub nps: u64,
+    /// Milliseconds since the search started.
+    pub time_ms: u64,
+    /// The principal variation, in written form.
+    pub pv: Vec<String>,
+}
+
+/// The search's answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchResult<M> {
+    /// The move to play.
+    pub best: M,
+    /// Its score for the side to move (see [`SearchInfo::score`]).
+    pub score: i32,
+    /// The deepest completed iteration.
+    pub depth: u32,
+    /// Positions visited.
+    pub nodes: u64,
+    /// The principal variation in written form; `pv[0]` is `best`.
+    pub pv: Vec<String>,
+}
+
+/// Writes a score for people: `+1.25` (men), or `win in 7` / `loss in 4`
+/// (plies) for scores beyond [`MATE_BOUND`].
+///
+/// ```
+/// use tiers_engine::search::{format_score, MATE};
+/// assert_eq!(format_score(125), "+1.25");
+/// assert_eq!(format_score(-40), "-0.40");
+/// assert_eq!(format_score(MATE - 7), "win in 7");
+/// assert_eq!(format_score(-(MATE - 4)), "loss in 4");
+/// ```
+#[must_use]
+pub fn format_score(score: i32) -> String {
+    if score > MATE_BOUND {
+        format!("win in {}", MATE - score)
+    } else if score < -MATE_BOUND {
+        format!("loss in {}", MATE + score)
+    } else {
+        let sign = if score < 0 { '-' } else { '+' };
+        let a = score.unsigned_abs();
+        format!("{sign}{}.{:02}", a / 100, a % 100)
+    }
+}
+
+/// The AI: a transposition table and ordering tables that live across
+/// searches (so thinking on the next move reuses what was learned).
+///
+/// Reusing a searcher makes later searches depend on earlier ones; call
+/// [`Searcher::clear`] (or use a new searcher) for exactly reproducible
+/// results.
+#[derive(Clone, Debug)]
+pub struct Searcher {
+    tt: TranspositionTable,
+    ordering: Ordering,
+    kind: Option<GameKind>,
+}
+
+impl Default for Searcher {
+    fn default() -> Self {
+        Searcher::new(DEFAULT_TT_MB)
+    }
+}
+
+impl Searcher {
+    /// A searcher whose transposition table uses at most `tt_mb` MiB.
+    #[must_use]
+    pub fn new(tt_mb: usize) -> Self {
+        Searcher {
+            tt: TranspositionTable::new(tt_mb),
+            ordering: Ordering::new(),
+            kind: None,
+        }
+    }
+
+    /// Forgets everything learned in earlier searches.
+    pub fn clear(&mut self) {
+        self.tt.clear();
+        self.ordering.clear();
+    }
+
+    /// Searches `pos` and returns the move to play, or `None` when there is
+    /// no legal move (the game is lost).
+    ///
+    /// `history` holds the Zobrist hashes ([`Position::zobrist`]) of the
+    /// positions of the game before `pos`, oldest first (not `pos` itself),
+    /// so that the search sees repetitions. `on_info` is called after every
+    /// completed iteration.
+    pub fn search<P, F>(
+        &mut self,
+        pos: &P,
+        history: &[u64],
+        config: &SearchConfig,
+        mut on_info: F,
+    ) -> Option<SearchResult<P::Move>>
+    where
+        P: Evaluate,
+        F: FnMut(&SearchInfo),
+    {
+        let mut root_moves = Vec::new();
+        pos.legal_moves(&mut root_moves);
+        if root_moves.is_empty() {
+            return None;
+        }
+        if self.kind != Some(P::KIND) {
+            self.clear();
+            self.kind = Some(P::KIND);
+        }
+        self.tt.new_search();
+        self.ordering.age();
+
+        let settings = config.level.settings();
+        let mut limits = config.limits;
+        if limits.is_unlimited() {
+            limits.time_ms = Some(SearchLimits::DEFAULT_TIME_MS);
+        }
+        let max_depth = limits
+            .depth
+            .unwrap_or(u32::MAX)
+            .min(settings.max_depth)
+            .clamp(1, (MAX_PLY / 2) as u32);
+
+        let mut keys = Vec::with_capacity(history.len() + MAX_PLY + 2);
+        keys.extend_from_slice(history);
+        let mut w = Worker::<P> {
+            tt: &mut self.tt,
+            ordering: &mut self.ordering,
+            deadline: Deadline::start(&limits),
+            nodes: 0,
+            stopped: false,
+            root_index: history.len(),
+            keys,
+            noise: settings.noise,
+            seed: config.seed,
+            moves: (0..=MAX_PLY + 1).map(|_| Vec::new()).collect(),
+            order: (0..=MAX_PLY + 1).map(|_| Vec::new()).collect(),
+            pv: (0..=MAX_PLY + 1).map(|_| Vec::new()).collect(),
+            seldepth: 0,
+        };
+        w.keys.push(pos.zobrist());
+        w.nodes = 1;
+
+        // Root moves in order: the hash move, then killers/history.
+        let hash_idx =
+            w.tt.probe(pos.zobrist())
+                .and_then(|e| e.move_index())
+                .filter(|&i| i < root_moves.len());
+        let side = pos.side_to_move().index();
+        let mut scored: Vec<(i32, usize)> = root_moves
+            .iter()
+            .enumerate()
+            .map(|(i, m)| {
+                let s = if Some(i) == hash_idx {
+                    HASH_MOVE
+                } else {
+                    w.ordering.score(0, side, pos.move_key(m))
+                };
+                (s, i)
+            })
+            .collect();
+        scored.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+        // (original index, move)
+        let mut order: Vec<(usize, P::Move)> =
+            scored.iter().map(|&(_, i)| (i, root_moves[i])).collect();
+
+        let mut best: Option<(usize, i32, Vec<P::Move>)> = None;
+        let mut completed = 0u32;
+        let single = order.len() == 1;
+        for depth in 1..=max_depth {
+            let outcome = w.root(pos, depth as i32, &mut order);
+            let finished = !w.stopped;
+            if let Some((pos_in_order, score, pv)) = outcome {
+                // A partial iteration still gives a move that was fully
+                // searched at the new depth and beat everything before it.
+                let idx = order[pos_in_order].0;
+                best = Some((idx, score, pv));
+                // Best move first for the next iteration.
+                let entry = order.remove(pos_in_order);
+                order.insert(0, entry);
+            }
+            if !finished {
+                break;
+            }
+            completed = depth;
+            let (idx, score, pv) = best.clone().expect("a finished iteration has a best move");
+            w.tt.store(
+                pos.zobrist(),
+                depth as i32,
+                to_tt(score, 0),
+                Bound::Exact,
+                Some(idx),
+            );
+            let elapsed = w.deadline.elapsed_secs();
+            on_info(&SearchInfo {
+                depth,
+                seldepth: w.seldepth as u32,
+                score,
+                nodes: w.nodes,
+                nps: nps(w.nodes, elapsed),
+                time_ms: w.deadline.elapsed_ms(),
+                pv: written(pos, &pv),
+            });
+            if single {
+                break;
+            }
+            // A proven result cannot change with more depth.
+            if score.abs() > MATE_BOUND && (MATE - score.abs()) as u32 + 1 < depth {
+                break;
+            }
+            if w.deadline.time_up() || w.nodes >= w.deadline.node_limit() {
+                break;
+            }
+        }
+
+        let nodes = w.nodes;
+        let (idx, score, pv) = match best {
+            Some(b) => b,
+            None => {
+                // Stopped before the first move was searched: fall back on
+                // the best-ordered move.
+                let (idx, mv) = order[0];
+                let score = pos.play(&mv).evaluate().saturating_neg();
+                (idx, score, vec![mv])
+            }
+        };
+        let pv = written(pos, &pv);
+        Some(SearchResult {
+            best: root_moves[idx],
+            score,
+            depth: completed,
+            nodes,
+            pv,
+        })
+    }
+}
+
+fn nps(nodes: u64, secs: f64) -> u64 {
+    if secs > 0.0 {
+        (nodes as f64 / secs) as u64
+    } else {
+        0
+    }
+}
+
+/// Plays `pv` from `pos`, writing each move.
+fn written<P: Position>(pos: &P, pv: &[P::Move]) -> Vec<String> {
+    let mut out = Vec::with_capacity(pv.len());
+    let mut p = pos.clone();
+    for mv in pv {
+        out.push(p.move_to_string(mv));
+        p = p.play(mv);
+    }
+    out
+}
+
+/// Mate scores are stored relative to the node, not to the root.
+fn to_tt(score: i32, ply: usize) -> i32 {
+    if score > MATE_BOUND {
+        score + ply as i32
+    } else if score < -MATE_BOUND {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+fn from_tt(score: i32, ply: usize) -> i32 {
+    if score > MATE_BOUND {
+        score - ply as i32
+    } else if score < -MATE_BOUND {
+        score + ply as i32
+    } else {
+        score
+    }
+}
+
+/// One running search.
+struct Worker<'a, P: Evaluate> {
+    tt: &'a mut TranspositionTable,
+    ordering: &'a mut Ordering,
+    deadline: Deadline,
+    nodes: u64,
+    stopped: bool,
+    /// Zobrist hashes: the game history, the root, then the current path.
+    keys: Vec<u64>,
+    /// Where the root is in `keys`.
+    root_index: usize,
+    noise: i32,
+    seed: u64,
+    /// Per-ply move buffers, order buffers and principal variations.
+    moves: Vec<Vec<P::Move>>,
+    order: Vec<Vec<(i32, u16)>>,
+    pv: Vec<Vec<P::Move>>,
+    seldepth: usize,
+}
+
+impl<P: Evaluate> Worker<'_, P> {
+    /// One iteration at the root. Returns the position in `order` of the
+    /// best move, its score and principal variation, or `None` if stopped
+    /// before the first move was searched.
+    fn root(
+        &mut self,
+        pos: &P,
+        depth: i32,
+        order: &mut [(usize, P::Move)],
+    ) -> Option<(usize, i32, Vec<P::Move>)> {
+        let mut alpha = -INFINITY;
+        let beta = INFINITY;
+        let mut best = None;
+        let capture = order.iter().any(|(_, m)| pos.is_capture(m));
+        let ext = i32::from(order.len() == 1);
+        for (n, &(_, mv)) in order.iter().enumerate() {
+            let child = pos.play(&mv);
+            let new_depth = depth - 1 + ext;
+            let mut score;
+            if n == 0 {
+                score = -self.pvs(&child, new_depth, 1, -beta, -alpha);
+            } else {
+                score = -self.pvs(&child, new_depth, 1, -alpha - 1, -alpha);
+                if score > alpha && !self.stopped {
+                    score = -self.pvs(&child, new_depth, 1, -beta, -alpha);
+                }
+            }
+            if self.stopped {
+                break;
+            }
+            if score > alpha {
+                alpha = score;
+                let mut pv = Vec::with_capacity(self.pv[1].len() + 1);
+                pv.push(mv);
+                pv.extend_from_slice(&self.pv[1]);
+                best = Some((n, score, pv));
+                if !capture {
+                    // Root moves that improve keep their place in history.
+                    let key = pos.move_key(&mv);
+                    self.ordering
+                        .record_cutoff(0, pos.side_to_move().index(), key, depth);
+                }
+            }
+        }
+        best
+    }
+
+    fn eval(&self, pos: &P) -> i32 {
+        let e = pos.evaluate() + eval::noise(pos.zobrist(), self.seed, self.noise);
+        e.clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
+    }
+
+    /// Whether the position at `ply` (hash `key`) repeats: once on the
+    /// search path (or the root), or twice in the game before the root.
+    fn is_repetition(&self, ply: usize, key: u64, plies_since_capture: u32) -> bool {
+        let idx = self.root_index + ply;
+        let lowest = idx.saturating_sub(plies_since_capture as usize);
+        let mut seen = 0;
+        let mut j = idx;
+        while j >= lowest + 2 {
+            j -= 2;
+            if self.keys[j] == key {
+                if j >= self.root_index {
+                    return true;
+                }
+                seen += 1;
+                if seen >= 2 {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    fn pvs(&mut self, pos: &P, depth: i32, ply: usize, mut alpha: i32, beta: i32) -> i32 {
+        self.pv[ply].clear();
+        if self.nodes >= self.deadline.node_limit()
+            || (self.nodes & 511 == 0 && self.deadline.time_up())
+        {
+            self.stopped = true;
+        }
+        if self.stopped {
+            return 0;
+        }
+        self.nodes += 1;
+        if ply > self.seldepth {
+            self.seldepth = ply;
+        }
+        let key = pos.zobrist();
+        self.keys.truncate(self.root_index + ply);
+        self.keys.push(key);
+
+        let mut moves = core::mem::take(&mut self.moves[ply]);
+        moves.clear();
+        pos.legal_moves(&mut moves);
+        let result = self.node(pos, &moves, key, depth, ply, &mut alpha, beta);
+        self.moves[ply] = moves;
+        result
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn node(
+        &mut self,
+        pos: &P,
+        moves: &[P::Move],
+        key: u64,
+        depth: i32,
+        ply: usize,
+        alpha: &mut i32,
+        beta: i32,
+    ) -> i32 {
+        if moves.is_empty() {
+            return -(MATE - ply as i32);
+        }
+        let psc = pos.plies_since_capture();
+        if psc >= 100 || self.is_repetition(ply, key, psc) {
+            return 0;
+        }
+        // Mate distance pruning: nothing here can beat a faster win found.
+        let mut beta = beta;
+        *alpha = (*alpha).max(-(MATE - ply as i32));
+        beta = beta.min(MATE - ply as i32 - 1);
+        if *alpha >= beta {
+            return *alpha;
+        }
+        let capture = moves.iter().any(|m| pos.is_capture(m));
+        if (depth <= 0 && !capture) || ply >= MAX_PLY - 1 {
+            return self.eval(pos);
+        }
+        // Forced captures are searched at any depth: never stop mid-exchange.
+        let depth = depth.max(0);
+        let pv_node = beta - *alpha > 1;
+
+        let mut hash_idx = None;
+        if let Some(e) = self.tt.probe(key) {
+            hash_idx = e.move_index().filter(|&i| i < moves.len());
+            if !pv_node && e.depth() >= depth {
+                let s = from_tt(e.score(), ply);
+                let hit = match e.bound() {
+                    Bound::Exact => true,
+                    Bound::Lower => s >= beta,
+                    Bound::Upper => s <= *alpha,
+                };
+                if hit {
+                    return s;
+                }
+            }
+        }
+
+        let side = pos.side_to_move().index();
+        let mut order = core::mem::take(&mut self.order[ply]);
+        order.clear();
+        for (i, m) in moves.iter().enumerate() {
+            let s = if Some(i) == hash_idx {
+                HASH_MOVE
+            } else {
+                self.ordering.score(ply, side, pos.move_key(m))
+            };
+            order.push((s, i as u16));
+        }
+        order.sort_unstable_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+
+        // A single legal move is not counted as a ply.
+        let ext = i32::from(moves.len() == 1 && ply < MAX_PLY / 2);
+        let original_alpha = *alpha;
+        let mut best = -INFINITY;
+        let mut best_idx = None;
+        for n in 0..order.len() {
+            let (order_score, idx) = order[n];
+            let idx = idx as usize;
+            let mv = moves[idx];
+            let child = pos.play(&mv);
+            let new_depth = depth - 1 + ext;
+            let score = if n == 0 {
+                -self.pvs(&child, new_depth, ply + 1, -beta, -*alpha)
+            } else {
+                // Late quiet moves are searched a little shallower first.
+                let reduce = !capture && depth >= 3 && n >= 3 && order_score < KILLER - 1;
+                let r = if reduce {
+                    1 + i32::from(n >= 8 && depth >= 6)
+                } else {
+                    0
+                };
+                let mut s = -self.pvs(&child, new_depth - r, ply + 1, -*alpha - 1, -*alpha);
+                if s > *alpha && r > 0 && !self.stopped {
+                    s = -self.pvs(&child, new_depth, ply + 1, -*alpha - 1, -*alpha);
+                }
+                if s > *alpha && s < beta && !self.stopped {
+                    s = -self.pvs(&child, new_depth, ply + 1, -beta, -*alpha);
+                }
+                s
+            };
+            if self.stopped {
+                self.order[ply] = order;
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > *alpha {
+                    best_idx = Some(idx);
+                    *alpha = score;
+                    let (head, tail) = self.pv.split_at_mut(ply + 1);
+                    let line = &mut head[ply];
+                    line.clear();
+                    line.push(mv);
+                    line.extend_from_slice(&tail[0]);
+                    if score >= beta {
+                        if !capture {
+                            let key = pos.move_key(&mv);
+                            self.ordering.record_cutoff(ply, side, key, depth);
+                            for &(_, earlier) in &order[..n] {
+                                let k = pos.move_key(&moves[earlier as usize]);
+                                self.ordering.record_failure(side, k, depth);
+                            }
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        self.order[ply] = order;
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if *alpha > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt.store(key, depth, to_tt(best, ply), bound, best_idx);
+        best
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    //! The search on a game small enough to know every answer: a pile of
+    //! stones, each move takes 1 to 3, and the side that cannot move loses.
+    //! Piles that are multiples of 4 are lost for the side to move.
+
+    use super::*;
+    use crate::{BoardView, Color};
+    use core::fmt;
+
+    #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+    struct Nim {
+        pile: u32,
+        side: Color,
+    }
+
+    #[derive(Clone, Debug, PartialEq, Eq)]
+    struct NimError;
+
+    impl fmt::Display for NimError {
+        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            f.write_str("not a pile")
+        }
+    }
+
+    impl std::error::Error for NimError {}
+
+    impl Position for Nim {
+        type Move = u32;
+        type ParseError = NimError;
+        type MoveError = NimError;
+        const KIND: GameKind = GameKind::Checkers;
+
+        fn start() -> Self {
+            Nim {
+                pile: 21,
+                side: Color::Red,
+            }
+        }
+        fn parse(text: &str) -> Result<Self, NimError> {
+            text.parse()
+                .map(|pile| Nim {
+                    pile,
+                    side: Color::Red,
+                })
+                .map_err(|_| NimError)
+        }
+        fn to_text(&self) -> String {
+            self.pile.to_string()
+        }
+        fn side_to_move(&self) -> Color {
+            self.side
+        }
+        fn legal_moves(&self, out: &mut Vec<u32>) {
+            out.extend((1..=3).filter(|&k| k <= self.pile));
+        }
+        fn play(&self, mv: &u32) -> Self {
+            Nim {
+                pile: self.pile - mv,
+                side: self.side.opposite(),
+            }
+        }
+        fn is_capture(&self, _: &u32) -> bool {
+            false
+        }
+        fn plies_since_capture(&self) -> u32 {
+            50
+        }
+        fn move_number(&self) -> u32 {
+            1
+        }
+        fn zobrist(&self) -> u64 {
+            eval::mix64(u64::from(self.pile) * 2 + self.side as u64)
+        }
+        fn piece_count(&self, _: Color) -> u32 {
+            self.pile
+        }
+        fn move_to_string(&self, mv: &u32) -> String {
+            format!("take{mv}")
+        }
+        fn parse_move(&self, _: &str) -> Result<u32, NimError> {
+            Err(NimError)
+        }
+        fn move_squares(&self, _: &u32) -> Vec<u8> {
+            Vec::new()
+        }
+        fn captured_squares(&self, _: &u32) -> Vec<u8> {
+            Vec::new()
+        }
+        fn board_view(&self) -> BoardView {
+            [None; 64]
+        }
+    }
+
+    impl Evaluate for Nim {
+        fn evaluate(&self) -> i32 {
+            0
+        }
+        fn material(&self) -> i32 {
+            0
+        }
+    }
+
+    fn config(depth: u32) -> SearchConfig {
+        SearchConfig {
+            limits: SearchLimits::depth(depth),
+            level: Level::MAX,
+            seed: 0,
+        }
+    }
+
+    fn search(pile: u32, depth: u32) -> SearchResult<u32> {
+        let pos = Nim {
+            pile,
+            side: Color::Red,
+        };
+        Searcher::new(1)
+            .search(&pos, &[], &config(depth), |_| {})
+            .unwrap()
+    }
+
+    #[test]
+    fn wins_as_fast_as_possible_and_loses_as_slowly_as_possible() {
+        for pile in 1..=3 {
+            let r = search(pile, 6);
+            assert_eq!((r.best, r.score), (pile, MATE - 1), "pile {pile}");
+        }
+        let r = search(5, 8);
+        assert_eq!((r.best, r.score), (1, MATE - 3));
+        let r = search(7, 8);
+        assert_eq!((r.best, r.score), (3, MATE - 3));
+        // Lost: the longest resistance takes one stone.
+        let r = search(8, 10);
+        assert_eq!(r.score, -(MATE - 4));
+        assert_eq!(r.best, 1);
+        assert_eq!(r.pv.len(), 4);
+    }
+
+    #[test]
+    fn no_legal_move_gives_none() {
+        let pos = Nim {
+            pile: 0,
+            side: Color::Black,
+        };
+        assert!(Searcher::new(1)
+            .search(&pos, &[], &config(3), |_| {})
+            .is_none());
+    }
+
+    #[test]
+    fn reports_every_iteration_and_respects_the_depth() {
+        let pos = Nim::start();
+        let mut depths = Vec::new();
+        let r = Searcher::new(1)
+            .search(&pos, &[], &config(5), |info| depths.push(info.depth))
+            .unwrap();
+        assert_eq!(depths, vec![1, 2, 3, 4, 5]);
+        assert_eq!(r.depth, 5);
+    }
+
+    #[test]
+    fn respects_the_node_limit() {
+        let pos = Nim {
+            pile: 60,
+            side: Color::Red,
+        };
+        for limit in [1, 10, 100, 1000] {
+            let cfg = SearchConfig {
+                limits: SearchLimits::nodes(limit),
+                level: Level::MAX,
+                seed: 0,
+            };
+            let r = Searcher::new(1).search(&pos, &[], &cfg, |_| {}).unwrap();
+            assert!(r.nodes <= limit, "{} nodes for a limit of {limit}", r.nodes);
+            assert!((1..=3).contains(&r.best));
+        }
+    }
+
+    #[test]
+    fn a_repetition_in_the_history_counts() {
+        // The history says the position after taking 1 was seen twice
+        // before, so reaching it again is a draw (score 0) instead of a loss.
+        let pos = Nim {
+            pile: 5,
+            side: Color::Red,
+        };
+        let after = pos.play(&1);
+        let after2 = after.play(&1);
+        let hist = vec![0, after2.zobrist(), 0, after2.zobrist()];
+        let r = Searcher::new(1)
+            .search(&after, &hist, &config(6), |_| {})
+            .unwrap();
+        assert_eq!(r.score, 0);
+        assert_eq!(r.best, 1);
+        let r = Searcher::new(1)
+            .search(&after, &[], &config(6), |_| {})
+            .unwrap();
+        assert_eq!(r.score, -(MATE - 2));
+        // Seen only once before: not yet a draw.
+        let r = Searcher::new(1)
+            .search(&after, &hist[2..], &config(6), |_| {})
+            .unwrap();
+        assert_eq!(r.score, -(MATE - 2));
+    }
+}

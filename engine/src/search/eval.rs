@@ -1,0 +1,96 @@
+//! Static evaluation: the [`Evaluate`] trait the search is written against,
+//! and its implementations for both games (`checkers` and `tiers` below).
+//!
+//! Scores are in hundredths of a man, from the point of view of the side to
+//! move: positive is good for the side to move.
+
+use crate::Position;
+use core::hash::{Hash, Hasher};
+
+/// A position the search can judge: a static evaluation, a material count
+/// for the baseline players, and a small key per move for the ordering
+/// tables.
+pub trait Evaluate: Position {
+    /// The static evaluation for the side to move, in hundredths of a man.
+    /// Must stay well inside ±[`super::MATE_BOUND`].
+    fn evaluate(&self) -> i32;
+
+    /// Material only, for the side to move (man = 100): what the baseline
+    /// and greedy players see.
+    fn material(&self) -> i32;
+
+    /// A small number naming `mv` in the ordering tables (killers,
+    /// history). Different moves of one position should mostly get
+    /// different keys; the same move (same squares) in related positions
+    /// should get the same key. The default hashes the move value.
+    fn move_key(&self, mv: &Self::Move) -> u32 {
+        let mut h = FxHasher(0);
+        mv.hash(&mut h);
+        (h.0 >> 32) as u32
+    }
+}
+
+/// A tiny, fast, deterministic hasher for move keys (no random state, so
+/// searches are reproducible).
+struct FxHasher(u64);
+
+impl Hasher for FxHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
+        }
+    }
+
+    fn write_u8(&mut self, i: u8) {
+        self.write_u64(u64::from(i));
+    }
+
+    fn write_u16(&mut self, i: u16) {
+        self.write_u64(u64::from(i));
+    }
+
+    fn write_u32(&mut self, i: u32) {
+        self.write_u64(u64::from(i));
+    }
+
+    fn write_u64(&mut self, i: u64) {
+        self.0 = (self.0.rotate_left(5) ^ i).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+
+    fn write_usize(&mut self, i: usize) {
+        self.write_u64(i as u64);
+    }
+}
+
+/// SplitMix64: a well-mixed 64-bit hash, used for evaluation noise and
+/// seeded choices.
+#[must_use]
+pub const fn mix64(mut x: u64) -> u64 {
+    x = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    x ^ (x >> 31)
+}
+
+/// Deterministic noise in `-amplitude..=amplitude` for a position hash and
+/// a seed.
+///
+/// ```
+/// use tiers_engine::search::eval::noise;
+/// let n = noise(0xdead_beef, 7, 30);
+/// assert!((-30..=30).contains(&n));
+/// assert_eq!(n, noise(0xdead_beef, 7, 30));
+/// assert_eq!(noise(0xdead_beef, 7, 0), 0);
+/// ```
+#[must_use]
+pub fn noise(zobrist: u64, seed: u64, amplitude: i32) -> i32 {
+    if amplitude <= 0 {
+        return 0;
+    }
+    let span = 2 * amplitude as u64 + 1;
+    (mix64(zobrist ^ mix64(seed)) % span) as i32 - amplitude
+}

@@ -1,0 +1,228 @@
+//! The transposition table: a fixed-size hash table of search results keyed
+//! by the position's Zobrist hash.
+//!
+//! Entries are 16 bytes, grouped in buckets of four (one cache line). The
+//! best move is stored as its index in the position's legal move list, which
+//! keeps entries small and the table independent of the game's move type;
+//! move generation is deterministic, so the index names the same move again.
+
+/// What a stored score means relative to the true value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Bound {
+    /// The true value is exactly the score.
+    Exact,
+    /// The true value is at least the score (a beta cutoff).
+    Lower,
+    /// The true value is at most the score (no move raised alpha).
+    Upper,
+}
+
+/// One stored search result.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[repr(C)]
+pub struct Entry {
+    key: u64,
+    score: i16,
+    /// Index of the best move in the legal move list, `u16::MAX` if none.
+    mv: u16,
+    depth: i8,
+    /// 0 empty, 1 exact, 2 lower, 3 upper.
+    bound: u8,
+    generation: u8,
+    _pad: u8,
+}
+
+impl Entry {
+    /// The stored score (mate scores relative to the stored node).
+    #[must_use]
+    pub const fn score(&self) -> i32 {
+        self.score as i32
+    }
+
+    /// The depth the score was searched to.
+    #[must_use]
+    pub const fn depth(&self) -> i32 {
+        self.depth as i32
+    }
+
+    /// The index of the best move in the legal move list, if any.
+    #[must_use]
+    pub const fn move_index(&self) -> Option<usize> {
+        if self.mv == u16::MAX {
+            None
+        } else {
+            Some(self.mv as usize)
+        }
+    }
+
+    /// What the score means.
+    #[must_use]
+    pub const fn bound(&self) -> Bound {
+        match self.bound {
+            1 => Bound::Exact,
+            2 => Bound::Lower,
+            _ => Bound::Upper,
+        }
+    }
+}
+
+const BUCKET: usize = 4;
+
+/// A transposition table with a fixed memory budget.
+///
+/// ```
+/// use tiers_engine::search::tt::{Bound, TranspositionTable};
+/// let mut tt = TranspositionTable::new(1);
+/// tt.store(0x1234, 5, 42, Bound::Exact, Some(3));
+/// let hit = tt.probe(0x1234).unwrap();
+/// assert_eq!((hit.score(), hit.depth(), hit.move_index()), (42, 5, Some(3)));
+/// assert!(tt.probe(0x9999).is_none());
+/// ```
+#[derive(Clone, Debug)]
+pub struct TranspositionTable {
+    entries: Vec<Entry>,
+    /// Number of buckets minus one (the bucket count is a power of two).
+    mask: usize,
+    generation: u8,
+}
+
+impl TranspositionTable {
+    /// A table using at most `megabytes` MiB (at least one bucket).
+    #[must_use]
+    pub fn new(megabytes: usize) -> Self {
+        let bytes = megabytes.saturating_mul(1 << 20);
+        let bucket_bytes = BUCKET * core::mem::size_of::<Entry>();
+        let mut buckets = 1usize;
+        while buckets * 2 * bucket_bytes <= bytes {
+            buckets *= 2;
+        }
+        TranspositionTable {
+            entries: vec![Entry::default(); buckets * BUCKET],
+            mask: buckets - 1,
+            generation: 0,
+        }
+    }
+
+    /// The memory used by the entries, in bytes.
+    #[must_use]
+    pub fn bytes(&self) -> usize {
+        self.entries.len() * core::mem::size_of::<Entry>()
+    }
+
+    /// Forgets every entry.
+    pub fn clear(&mut self) {
+        self.entries.fill(Entry::default());
+        self.generation = 0;
+    }
+
+    /// Marks the start of a new search: older entries are replaced first.
+    pub fn new_search(&mut self) {
+        self.generation = self.generation.wrapping_add(1);
+    }
+
+    fn bucket(&self, key: u64) -> usize {
+        // The low bits pick the bucket; the whole key is checked on probe.
+        ((key as usize) & self.mask) * BUCKET
+    }
+
+    /// The entry stored for `key`, if any.
+    #[must_use]
+    pub fn probe(&self, key: u64) -> Option<Entry> {
+        let start = self.bucket(key);
+        self.entries[start..start + BUCKET]
+            .iter()
+            .find(|e| e.bound != 0 && e.key == key)
+            .copied()
+    }
+
+    /// Stores a result. `score` must already be relative to this node (see
+    /// the search's mate-score adjustment) and fit in an `i16`.
+    pub fn store(&mut self, key: u64, depth: i32, score: i32, bound: Bound, mv: Option<usize>) {
+        let start = self.bucket(key);
+        let generation = self.generation;
+        let bucket = &mut self.entries[start..start + BUCKET];
+        let mut victim = 0;
+        let mut victim_worth = i32::MAX;
+        for (i, e) in bucket.iter().enumerate() {
+            if e.bound == 0 || e.key == key {
+                victim = i;
+                break;
+            }
+            // Older generations and shallower entries are worth less.
+            let age = i32::from(generation.wrapping_sub(e.generation));
+            let worth = i32::from(e.depth) - 8 * age;
+            if worth < victim_worth {
+                victim_worth = worth;
+                victim = i;
+            }
+        }
+        let old = bucket[victim];
+        // Keep the old move when the new result has none for the same position.
+        let mv = match mv {
+            Some(i) => u16::try_from(i).unwrap_or(u16::MAX),
+            None if old.key == key && old.bound != 0 => old.mv,
+            None => u16::MAX,
+        };
+        bucket[victim] = Entry {
+            key,
+            score: score.clamp(i32::from(i16::MIN), i32::from(i16::MAX)) as i16,
+            mv,
+            depth: depth.clamp(-1, i32::from(i8::MAX)) as i8,
+            bound: match bound {
+                Bound::Exact => 1,
+                Bound::Lower => 2,
+                Bound::Upper => 3,
+            },
+            generation,
+            _pad: 0,
+        };
+    }
+
+    /// How full the table is, in permille, sampled over the first entries.
+    #[must_use]
+    pub fn hashfull(&self) -> u32 {
+        let n = self.entries.len().min(4000);
+        let used = self.entries[..n]
+            .iter()
+            .filter(|e| e.bound != 0 && e.generation == self.generation)
+            .count();
+        (used * 1000 / n.max(1)) as u32
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn entries_are_sixteen_bytes_and_budget_is_respected() {
+        assert_eq!(core::mem::size_of::<Entry>(), 16);
+        for mb in [1, 3, 32] {
+            let tt = TranspositionTable::new(mb);
+            assert!(tt.bytes() <= mb << 20);
+            assert!(tt.bytes() > (mb << 20) / 2);
+        }
+        assert!(TranspositionTable::new(0).bytes() > 0);
+    }
+
+    #[test]
+    fn replacement_keeps_bucket_and_overwrites_same_key() {
+        let mut tt = TranspositionTable::new(0);
+        // One bucket: every key collides.
+        for k in 1..=4u64 {
+            tt.store(k, k as i32, 10 * k as i32, Bound::Lower, None);
+        }
+        for k in 1..=4u64 {
+            assert_eq!(tt.probe(k).unwrap().score(), 10 * k as i32);
+        }
+        tt.store(3, 9, -7, Bound::Upper, Some(1));
+        assert_eq!(tt.probe(3).unwrap().score(), -7);
+        assert_eq!(tt.probe(3).unwrap().bound(), Bound::Upper);
+        // A fifth key replaces the shallowest entry (key 1, depth 1).
+        tt.store(5, 6, 50, Bound::Exact, None);
+        assert!(tt.probe(1).is_none());
+        assert_eq!(tt.probe(5).unwrap().move_index(), None);
+        tt.clear();
+        assert!(tt.probe(5).is_none());
+    }
+}

@@ -1,0 +1,428 @@
+//! Tiers move text (RULES.md "Tiers notation"): `e3-e4` (step, hop,
+//! teleport), `e3xe5xc7` (jumps), `d4xe5` (consume), `d4<e5` (load),
+//! `d4>h8` (drop), and a double ultra king's two actions joined by a comma,
+//! `d4-f6,f6xg7`.
+//!
+//! Writing gives the shortest form (fewest landing squares or actions, ties
+//! broken alphabetically); reading accepts every form of a legal move.
+//!
+//! ```
+//! use tiers_engine::{tiers, Position};
+//! let pos = tiers::Position::start();
+//! let err = pos.parse_move("e3-e5").unwrap_err();
+//! assert_eq!(
+//!     err.to_string(),
+//!     "e3-e5 is not legal here; legal moves from e3: e3-d4, e3-e4, e3-f4"
+//! );
+//! ```
+
+use super::board::{push_square, square_string, ADJACENT};
+use super::movegen::{adjacent_to, jump_sequences, squares, Action, ActionKind, Ctx, Move};
+use super::Position;
+use crate::Color;
+use core::fmt;
+
+/// Why a move's text was not accepted. The message says what is wrong.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MoveError {
+    /// The text is not a move in Tiers notation.
+    Syntax(String),
+    /// A square name that does not exist.
+    BadSquare {
+        /// The move text.
+        text: String,
+        /// The bad square name.
+        square: String,
+    },
+    /// No piece on the origin square.
+    NoPiece {
+        /// The move text.
+        text: String,
+        /// The origin square.
+        square: String,
+    },
+    /// The piece on the origin square belongs to the side not to move.
+    WrongSide {
+        /// The move text.
+        text: String,
+        /// The origin square.
+        square: String,
+        /// The side to move.
+        to_move: Color,
+    },
+    /// The side must capture and this piece cannot.
+    CaptureCompulsory {
+        /// The move text.
+        text: String,
+        /// The squares of the pieces that can capture.
+        takers: Vec<String>,
+    },
+    /// The move is not legal; the legal moves of that piece are listed.
+    Illegal {
+        /// The move text.
+        text: String,
+        /// The origin square.
+        square: String,
+        /// The legal moves from that square, in written form.
+        legal: Vec<String>,
+    },
+}
+
+fn join_or(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} or {last}", rest.join(", ")),
+    }
+}
+
+impl fmt::Display for MoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MoveError::Syntax(text) => write!(
+                f,
+                "cannot read `{text}` as a move: write e3-e4, e3xe5xc7, d4xe5, d4<e5, d4>h8 or d4-f6,f6xg7"
+            ),
+            MoveError::BadSquare { text, square } => write!(
+                f,
+                "`{square}` in `{text}` is not a square: squares are a1 to h8"
+            ),
+            MoveError::NoPiece { text, square } => {
+                write!(f, "{text} is not legal here: there is no piece on {square}")
+            }
+            MoveError::WrongSide {
+                text,
+                square,
+                to_move,
+            } => write!(
+                f,
+                "{text} is not legal here: the piece on {square} is {}'s and {to_move} is to move",
+                to_move.opposite()
+            ),
+            MoveError::CaptureCompulsory { takers, .. } => {
+                write!(f, "a capture is compulsory: {} must take", join_or(takers))
+            }
+            MoveError::Illegal {
+                text,
+                square,
+                legal,
+            } => {
+                if legal.is_empty() {
+                    write!(
+                        f,
+                        "{text} is not legal here; the piece on {square} has no legal move"
+                    )
+                } else {
+                    const SHOWN: usize = 12;
+                    write!(f, "{text} is not legal here; legal moves from {square}: ")?;
+                    let shown: Vec<&str> = legal.iter().take(SHOWN).map(String::as_str).collect();
+                    f.write_str(&shown.join(", "))?;
+                    if legal.len() > SHOWN {
+                        write!(f, " and {} more", legal.len() - SHOWN)?;
+                    }
+                    Ok(())
+                }
+            }
+        }
+    }
+}
+
+impl std::error::Error for MoveError {}
+
+fn push_action(out: &mut String, a: Action) {
+    push_square(out, a.from);
+    out.push(a.kind.separator());
+    push_square(out, a.to);
+}
+
+fn write_path(from: u8, path: &[u8]) -> String {
+    let mut s = String::with_capacity(3 * path.len() + 2);
+    push_square(&mut s, from);
+    for &sq in path {
+        s.push('x');
+        push_square(&mut s, sq);
+    }
+    s
+}
+
+/// `a` then `b` in written form, joined by a comma.
+fn write_pair(a: Action, b: Action) -> String {
+    let mut s = String::with_capacity(11);
+    push_action(&mut s, a);
+    s.push(',');
+    push_action(&mut s, b);
+    s
+}
+
+impl Position {
+    /// Every jump path of the piece on `mv.from()` that takes exactly the
+    /// pieces of `mv` and lands where it does.
+    fn jump_paths(&self, mv: &Move) -> Vec<Vec<u8>> {
+        let ctx = Ctx::new(&self.board, self.side);
+        let mut paths = Vec::new();
+        if let Some(kind) = self.board.kind_of(self.side, mv.from()) {
+            jump_sequences(&ctx, kind, mv.from(), &mut |to, captured, path| {
+                if to == mv.to() && captured == mv.captured() {
+                    paths.push(path.to_vec());
+                }
+            });
+        }
+        paths
+    }
+
+    /// The written form of a move of this position: the shortest one, ties
+    /// broken alphabetically.
+    #[must_use]
+    pub fn move_text(&self, mv: &Move) -> String {
+        let first = mv.first();
+        if first.kind == ActionKind::Jump {
+            let best = self
+                .jump_paths(mv)
+                .into_iter()
+                .map(|p| (p.len(), write_path(first.from, &p)))
+                .min();
+            if let Some((_, text)) = best {
+                return text;
+            }
+            // Not a move of this position: write it as a single jump.
+            return write_path(first.from, &[first.to]);
+        }
+        match mv.second() {
+            None => {
+                let mut s = String::with_capacity(5);
+                push_action(&mut s, first);
+                s
+            }
+            Some(second) => write_pair(first, second),
+        }
+    }
+
+    /// Every written form of a legal move of this position (the shortest
+    /// one first).
+    #[must_use]
+    pub fn move_forms(&self, mv: &Move) -> Vec<String> {
+        let mut forms = vec![self.move_text(mv)];
+        let ctx = Ctx::new(&self.board, self.side);
+        let first = mv.first();
+        let attacked = adjacent_to(ctx.opp);
+        let free_duks = self.board.pieces[self.side.index()][5] & !self.board.carriers();
+        match (first.kind, mv.second()) {
+            (ActionKind::Jump, _) => {
+                for p in self.jump_paths(mv) {
+                    forms.push(write_path(first.from, &p));
+                }
+            }
+            (ActionKind::Step | ActionKind::Hop, None) => {
+                // A double ultra king can load the piece and drop it there.
+                for s in squares(ADJACENT[first.from as usize] & free_duks) {
+                    forms.push(write_pair(
+                        Action {
+                            kind: ActionKind::Load,
+                            from: s,
+                            to: first.from,
+                        },
+                        Action {
+                            kind: ActionKind::Drop,
+                            from: s,
+                            to: first.to,
+                        },
+                    ));
+                }
+            }
+            (ActionKind::Teleport, None)
+            | (
+                ActionKind::Teleport,
+                Some(Action {
+                    kind: ActionKind::Teleport,
+                    ..
+                }),
+            ) if free_duks & (1u64 << first.from) != 0 => {
+                let u = mv.to();
+                for t in squares(ctx.empty & !attacked & !(1u64 << u)) {
+                    forms.push(write_pair(
+                        Action {
+                            kind: ActionKind::Teleport,
+                            from: first.from,
+                            to: t,
+                        },
+                        Action {
+                            kind: ActionKind::Teleport,
+                            from: t,
+                            to: u,
+                        },
+                    ));
+                }
+            }
+            (
+                ActionKind::Teleport,
+                Some(
+                    second @ Action {
+                        kind: ActionKind::Consume,
+                        ..
+                    },
+                ),
+            ) => {
+                for t in squares(ADJACENT[second.to as usize] & ctx.empty) {
+                    forms.push(write_pair(
+                        Action {
+                            kind: ActionKind::Teleport,
+                            from: first.from,
+                            to: t,
+                        },
+                        Action {
+                            kind: ActionKind::Consume,
+                            from: t,
+                            to: second.to,
+                        },
+                    ));
+                }
+            }
+            (
+                ActionKind::Load,
+                Some(
+                    second @ Action {
+                        kind: ActionKind::Drop,
+                        ..
+                    },
+                ),
+            ) => {
+                for s in squares(ADJACENT[first.to as usize] & free_duks) {
+                    forms.push(write_pair(
+                        Action {
+                            kind: ActionKind::Load,
+                            from: s,
+                            to: first.to,
+                        },
+                        Action {
+                            kind: ActionKind::Drop,
+                            from: s,
+                            to: second.to,
+                        },
+                    ));
+                }
+            }
+            _ => {}
+        }
+        let head = forms.remove(0);
+        forms.sort();
+        forms.dedup();
+        forms.retain(|f| *f != head);
+        forms.insert(0, head);
+        forms
+    }
+
+    /// Reads a move in any of its written forms and checks it is legal.
+    pub fn read_move(&self, text: &str) -> Result<Move, MoveError> {
+        let norm: String = text
+            .chars()
+            .filter(|c| !c.is_whitespace())
+            .map(|c| c.to_ascii_lowercase())
+            .collect();
+        let origin = check_syntax(&norm)?;
+        let mut moves = Vec::new();
+        self.generate(&mut moves);
+        for mv in &moves {
+            if self.move_forms(mv).contains(&norm) {
+                return Ok(*mv);
+            }
+        }
+        let square = square_string(origin);
+        match self.board.at(origin) {
+            None => {
+                return Err(MoveError::NoPiece { text: norm, square });
+            }
+            Some((color, _)) if color != self.side => {
+                return Err(MoveError::WrongSide {
+                    text: norm,
+                    square,
+                    to_move: self.side,
+                });
+            }
+            _ => {}
+        }
+        let mut legal: Vec<String> = moves
+            .iter()
+            .filter(|m| m.from() == origin)
+            .map(|m| self.move_text(m))
+            .collect();
+        legal.sort();
+        if legal.is_empty() && moves.iter().all(Move::is_capture) && !moves.is_empty() {
+            let mut takers: Vec<u8> = moves.iter().map(Move::from).collect();
+            takers.sort_by_key(|&sq| super::movegen::name_key(sq));
+            takers.dedup();
+            return Err(MoveError::CaptureCompulsory {
+                text: norm,
+                takers: takers.into_iter().map(square_string).collect(),
+            });
+        }
+        Err(MoveError::Illegal {
+            text: norm,
+            square,
+            legal,
+        })
+    }
+
+    /// The squares a person clicks for `mv`: its origin, then each square it
+    /// goes to or acts on.
+    #[must_use]
+    pub fn click_squares(&self, mv: &Move) -> Vec<u8> {
+        let first = mv.first();
+        if first.kind == ActionKind::Jump {
+            let mut best: Option<(usize, String, Vec<u8>)> = None;
+            for p in self.jump_paths(mv) {
+                let key = (p.len(), write_path(first.from, &p));
+                if best.as_ref().is_none_or(|b| (b.0, &b.1) > (key.0, &key.1)) {
+                    best = Some((key.0, key.1, p));
+                }
+            }
+            let mut out = vec![first.from];
+            match best {
+                Some((_, _, p)) => out.extend(p),
+                None => out.push(first.to),
+            }
+            return out;
+        }
+        let mut out = vec![first.from, first.to];
+        if let Some(second) = mv.second() {
+            out.push(second.to);
+        }
+        out
+    }
+}
+
+/// Checks the shape of a (normalised) move text; returns its origin square.
+fn check_syntax(text: &str) -> Result<u8, MoveError> {
+    let syntax = || MoveError::Syntax(text.to_string());
+    if text.is_empty() || !text.is_ascii() {
+        return Err(syntax());
+    }
+    let mut origin = None;
+    for part in text.split(',') {
+        let b = part.as_bytes();
+        // square (sep square)+
+        if b.len() < 5 || (b.len() - 2) % 3 != 0 {
+            return Err(syntax());
+        }
+        let mut i = 0;
+        while i < b.len() {
+            if i > 0 {
+                if !matches!(b[i], b'-' | b'x' | b'<' | b'>') {
+                    return Err(syntax());
+                }
+                i += 1;
+            }
+            let name = &part[i..i + 2];
+            let bytes = name.as_bytes();
+            if !bytes[0].is_ascii_alphabetic() || !bytes[1].is_ascii_digit() {
+                return Err(syntax());
+            }
+            let sq = super::board::parse_square(name).ok_or_else(|| MoveError::BadSquare {
+                text: text.to_string(),
+                square: name.to_string(),
+            })?;
+            origin.get_or_insert(sq);
+            i += 2;
+        }
+    }
+    origin.ok_or_else(syntax)
+}

@@ -16,7 +16,11 @@ pub fn App() -> Html {
     use_ai(&state);
     let d = |a: Action| {
         let state = state.clone();
-        Callback::from(move |_| state.dispatch(a.clone()))
+        Callback::from(move |()| state.dispatch(a.clone()))
+    };
+    let m = |a: Action| {
+        let state = state.clone();
+        Callback::from(move |_: MouseEvent| state.dispatch(a.clone()))
     };
     let on_change = {
         let state = state.clone();
@@ -41,15 +45,21 @@ pub fn App() -> Html {
     html! {
         <div class="app">
             <header class="topbar">
-                <a class="brand" href="#" onclick={d(Action::Show(Screen::NewGame)).reform(|e: MouseEvent| { e.prevent_default(); })}>
+                <a class="brand" href="#" onclick={{
+                    let state = state.clone();
+                    Callback::from(move |e: MouseEvent| {
+                        e.prevent_default();
+                        state.dispatch(Action::Show(Screen::NewGame));
+                    })
+                }}>
                     <span class="brand-mark" aria-hidden="true"></span>{ "Tiers" }
                 </a>
                 <nav aria-label="Main">
                     if resume {
-                        <button type="button" class="nav-link" onclick={d(Action::Show(Screen::Play))} id="resume">{ "Back to game" }</button>
+                        <button type="button" class="nav-link" onclick={m(Action::Show(Screen::Play))} id="resume">{ "Back to game" }</button>
                     }
-                    <button type="button" class="nav-link" onclick={d(Action::Show(Screen::NewGame))}>{ "New game" }</button>
-                    <button type="button" class="nav-link" onclick={d(Action::ShowRules)} id="show-rules">{ "Rules" }</button>
+                    <button type="button" class="nav-link" onclick={m(Action::Show(Screen::NewGame))}>{ "New game" }</button>
+                    <button type="button" class="nav-link" onclick={m(Action::ShowRules)} id="show-rules">{ "Rules" }</button>
                 </nav>
             </header>
             <main class="content">{ body }</main>

@@ -19,10 +19,7 @@ pub enum ClickResult {
 }
 
 /// The moves (by index) whose squares start with `partial`.
-pub fn candidates<'a>(
-    moves: &'a [Vec<u8>],
-    partial: &'a [u8],
-) -> impl Iterator<Item = usize> + 'a {
+pub fn candidates<'a>(moves: &'a [Vec<u8>], partial: &'a [u8]) -> impl Iterator<Item = usize> + 'a {
     moves
         .iter()
         .enumerate()
@@ -126,12 +123,12 @@ mod tests {
 
     fn moves() -> Vec<Vec<u8>> {
         vec![
-            vec![10, 19],         // simple step
-            vec![10, 28, 46],     // double jump
-            vec![10, 28, 42],     // double jump, other branch
-            vec![12, 30],         // single jump
-            vec![20, 21],         // duk: one action
-            vec![20, 21, 22],     // duk: two actions
+            vec![10, 19],     // simple step
+            vec![10, 28, 46], // double jump
+            vec![10, 28, 42], // double jump, other branch
+            vec![12, 30],     // single jump
+            vec![20, 21],     // duk: one action
+            vec![20, 21, 22], // duk: two actions
         ]
     }
 
@@ -145,7 +142,10 @@ mod tests {
     #[test]
     fn multi_jump_by_landing_squares_or_last_square() {
         let m = moves();
-        assert_eq!(click(&m, &[10], 28, false), ClickResult::Partial(vec![10, 28]));
+        assert_eq!(
+            click(&m, &[10], 28, false),
+            ClickResult::Partial(vec![10, 28])
+        );
         assert_eq!(click(&m, &[10, 28], 46, false), ClickResult::Move(1));
         assert_eq!(click(&m, &[10], 42, false), ClickResult::Move(2));
         assert_eq!(next_targets(&m, &[10]), vec![19, 28, 46, 42]);
@@ -154,7 +154,10 @@ mod tests {
     #[test]
     fn optional_second_action_finishes_on_second_click() {
         let m = moves();
-        assert_eq!(click(&m, &[20], 21, false), ClickResult::Partial(vec![20, 21]));
+        assert_eq!(
+            click(&m, &[20], 21, false),
+            ClickResult::Partial(vec![20, 21])
+        );
         assert_eq!(click(&m, &[20, 21], 21, false), ClickResult::Move(4));
         assert_eq!(click(&m, &[20, 21], 22, false), ClickResult::Move(5));
     }
@@ -162,7 +165,10 @@ mod tests {
     #[test]
     fn illegal_and_reselect() {
         let m = moves();
-        assert_eq!(click(&m, &[12], 13, false), ClickResult::Illegal(vec![12, 13]));
+        assert_eq!(
+            click(&m, &[12], 13, false),
+            ClickResult::Illegal(vec![12, 13])
+        );
         assert_eq!(click(&m, &[12], 10, true), ClickResult::Partial(vec![10]));
         assert_eq!(click(&m, &[12], 12, true), ClickResult::Cleared);
         assert_eq!(click(&m, &[], 5, false), ClickResult::Cleared);

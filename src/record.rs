@@ -104,7 +104,7 @@ pub fn algebraic(sq: u8) -> String {
 pub fn checkers_number(sq: u8) -> Option<u8> {
     let file = sq % 8;
     let rank = sq / 8;
-    if (file + rank) % 2 != 0 {
+    if !(file + rank).is_multiple_of(2) {
         return None;
     }
     let row = 7 - rank; // 0 = rank 8
@@ -114,7 +114,7 @@ pub fn checkers_number(sq: u8) -> Option<u8> {
 /// Whether a square is dark (a1 is dark).
 #[must_use]
 pub fn is_dark(sq: u8) -> bool {
-    (sq % 8 + sq / 8) % 2 == 0
+    (sq % 8 + sq / 8).is_multiple_of(2)
 }
 
 impl<P: Position> Record for Game<P> {
@@ -182,7 +182,10 @@ impl<P: Position> Record for Game<P> {
         if let Some(outcome) = self.outcome() {
             return Some(format!("the game is over ({outcome})"));
         }
-        self.position().parse_move(text).err().map(|e| e.to_string())
+        self.position()
+            .parse_move(text)
+            .err()
+            .map(|e| e.to_string())
     }
 
     fn undo(&mut self) -> bool {

@@ -2,6 +2,7 @@
 //! they are being placed, checked live by the engine
 //! ([`tiers::Formation::problems`]).
 
+use tiers_engine::search::{choose_formation_for, Level};
 use tiers_engine::tiers::{self, Formation, Preset};
 use tiers_engine::{BoardView, Color, Game, PieceKind, PieceView};
 
@@ -53,17 +54,16 @@ impl Default for FormationSetup {
     }
 }
 
-/// The computer's formation at a level: one of the presets or a random
-/// formation, chosen by the seed.
+/// The computer's formation at a level (the engine's choice,
+/// [`choose_formation_for`]) and how to name it on screen.
 #[must_use]
 pub fn computer_formation(color: Color, level: u8, seed: u64) -> (Formation, String) {
-    let presets = Preset::ALL;
-    // Low levels play the familiar checkers set-up more often.
-    let pick = (seed >> 7) % (presets.len() as u64 + u64::from(level.min(8)) / 2 + 1);
-    match presets.get(pick as usize) {
-        Some(&p) => (Formation::preset(p, color), format!("the {} formation", p.name())),
-        None => (Formation::random(color, seed), "a formation of its own".to_string()),
-    }
+    let f = choose_formation_for(color, Level::clamped(level), seed);
+    let name = match f.preset_name() {
+        Some(p) => format!("the {} formation", p.name()),
+        None => "a formation of its own".to_string(),
+    };
+    (f, name)
 }
 
 impl FormationSetup {
@@ -139,7 +139,7 @@ impl FormationSetup {
     #[must_use]
     pub fn home_squares(color: Color) -> Vec<u8> {
         (0..64u8)
-            .filter(|&sq| tiers::home_rows(color) & (1u64 << sq) != 0)
+            .filter(|&sq| tiers::formation::home_rows(color) & (1u64 << sq) != 0)
             .collect()
     }
 
@@ -152,7 +152,9 @@ impl FormationSetup {
     fn editable(&mut self) -> bool {
         let c = self.editing;
         if self.ready[c.index()] {
-            self.note = Some(format!("{c}'s formation is set: press “Change” to edit it."));
+            self.note = Some(format!(
+                "{c}'s formation is set: press “Change” to edit it."
+            ));
             return false;
         }
         true

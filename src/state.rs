@@ -509,9 +509,13 @@ impl GameState {
     }
 }
 
-/// "text" → "Text".
+/// "text" → "Text" (a leading square name such as "c4" is left alone).
 #[must_use]
 pub fn capitalise(text: &str) -> String {
+    let b = text.as_bytes();
+    if b.len() >= 2 && (b'a'..=b'h').contains(&b[0]) && b[1].is_ascii_digit() {
+        return text.to_string();
+    }
     let mut chars = text.chars();
     match chars.next() {
         Some(c) => c.to_uppercase().collect::<String>() + chars.as_str(),
@@ -550,7 +554,13 @@ impl Reducible for GameState {
                 } else {
                     Opponent::Friend
                 };
-                s.flipped = matches!(s.opponent, Opponent::Computer { human: Color::Black, .. });
+                s.flipped = matches!(
+                    s.opponent,
+                    Opponent::Computer {
+                        human: Color::Black,
+                        ..
+                    }
+                );
                 match settings.kind {
                     GameKind::Checkers => {
                         s.new_game(crate::record::new_checkers());

@@ -48,7 +48,11 @@ pub struct UnknownGameKind(pub String);
 
 impl fmt::Display for UnknownGameKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "unknown game `{}`: expected `checkers` or `tiers`", self.0)
+        write!(
+            f,
+            "unknown game `{}`: expected `checkers` or `tiers`",
+            self.0
+        )
     }
 }
 

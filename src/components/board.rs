@@ -4,9 +4,6 @@
 //! `on_cancel` events. Pieces keep their identity between positions so a
 //! moved piece slides (CSS transition) and a captured one fades out.
 
-use std::cell::RefCell;
-use std::rc::Rc;
-
 use tiers_engine::{BoardView, GameKind, PieceView};
 use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlElement};
@@ -74,12 +71,22 @@ struct Drag {
 }
 
 /// Stable identities for the pieces, so that moves animate.
-#[derive(Default)]
 struct Tracker {
     view: Option<BoardView>,
     ids: [u32; 64],
     next: u32,
     ghosts: Vec<(u32, u8, PieceView)>,
+}
+
+impl Default for Tracker {
+    fn default() -> Self {
+        Tracker {
+            view: None,
+            ids: [0; 64],
+            next: 0,
+            ghosts: Vec::new(),
+        }
+    }
 }
 
 impl Tracker {
@@ -91,8 +98,7 @@ impl Tracker {
         let mut ids = [0u32; 64];
         let mut taken = [false; 64];
         if let (Some(&from), Some(&to)) = (last_move.first(), last_move.last()) {
-            if from != to && view[usize::from(to)].is_some() && old[usize::from(from)].is_some()
-            {
+            if from != to && view[usize::from(to)].is_some() && old[usize::from(from)].is_some() {
                 ids[usize::from(to)] = self.ids[usize::from(from)];
                 taken[usize::from(from)] = true;
             }
@@ -339,7 +345,11 @@ pub fn Board(props: &BoardProps) -> Html {
                 class.push("path");
             }
             if props.targets.contains(&sq) {
-                class.push(if piece.is_some() { "target occupied" } else { "target" });
+                class.push(if piece.is_some() {
+                    "target occupied"
+                } else {
+                    "target"
+                });
             }
             if props.highlight.contains(&sq) {
                 class.push("highlight");
@@ -465,6 +475,3 @@ pub fn focus(id: &str) {
         let _ = el.focus();
     }
 }
-
-#[allow(dead_code)]
-type Shared<T> = Rc<RefCell<T>>;

@@ -68,7 +68,10 @@ pub fn FormationScreen(props: &FormationProps) -> Html {
         let problems = f.problems(c);
         let count = f.squares[c.index()].len();
         let (text, ok) = if computer == Some(c) && !f.ready[c.index()] {
-            ("The computer chooses its formation when you are ready.".to_string(), false)
+            (
+                "The computer chooses its formation when you are ready.".to_string(),
+                false,
+            )
         } else if let Some(p) = problems.first() {
             (crate::state::capitalise(p), false)
         } else if f.ready[c.index()] {

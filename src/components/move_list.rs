@@ -24,7 +24,7 @@ pub fn MoveList(props: &MoveListProps) -> Html {
         use_effect_with(props.shown, move |_| {
             if let Some(el) = list_ref.cast::<web_sys::Element>() {
                 if let Ok(Some(cur)) = el.query_selector(".move.current") {
-                    let _ = cur.scroll_into_view_with_bool(false);
+                    cur.scroll_into_view_with_bool(false);
                 }
             }
         });

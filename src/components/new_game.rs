@@ -72,12 +72,8 @@ pub fn NewGame(props: &NewGameProps) -> Html {
     };
     let color_button = |choice: ColorChoice, label: &'static str, class: &'static str| {
         let on_change = props.on_change.clone();
-        let onclick = Callback::from(move |_: MouseEvent| {
-            on_change.emit(Settings {
-                color: choice,
-                ..s
-            })
-        });
+        let onclick =
+            Callback::from(move |_: MouseEvent| on_change.emit(Settings { color: choice, ..s }));
         let active = s.color == choice;
         html! {
             <button type="button" class={classes!("seg", class, active.then_some("active"))}

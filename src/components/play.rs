@@ -26,7 +26,11 @@ pub fn Play(props: &PlayProps) -> Html {
     };
     let d = |a: Action| {
         let state = state.clone();
-        Callback::from(move |_| state.dispatch(a.clone()))
+        Callback::from(move |()| state.dispatch(a.clone()))
+    };
+    let m = |a: Action| {
+        let state = state.clone();
+        Callback::from(move |_: MouseEvent| state.dispatch(a.clone()))
     };
     let shown = state.shown_ply();
     let view = game.view_at(shown).unwrap_or([None; 64]);
@@ -37,20 +41,30 @@ pub fn Play(props: &PlayProps) -> Html {
     let targets = input::next_targets(&paths, &state.selection);
     let must_capture = legal.iter().any(|m| !m.captures.is_empty());
     let highlight: Vec<u8> = if must_capture && state.selection.is_empty() {
-        let mut v: Vec<u8> = legal.iter().filter_map(|m| m.squares.first().copied()).collect();
+        let mut v: Vec<u8> = legal
+            .iter()
+            .filter_map(|m| m.squares.first().copied())
+            .collect();
         v.sort_unstable();
         v.dedup();
         v
     } else {
         Vec::new()
     };
-    let can_finish = state.selection.len() > 1 && input::complete(&paths, &state.selection).is_some();
+    let can_finish =
+        state.selection.len() > 1 && input::complete(&paths, &state.selection).is_some();
     let last_move = if shown > 0 {
-        game.move_at(shown - 1).map(|m| m.squares).unwrap_or_default()
+        game.move_at(shown - 1)
+            .map(|m| m.squares)
+            .unwrap_or_default()
     } else {
         Vec::new()
     };
-    let bottom = if state.flipped { Color::Black } else { Color::Red };
+    let bottom = if state.flipped {
+        Color::Black
+    } else {
+        Color::Red
+    };
     let top = bottom.opposite();
     let captured = game.captured();
     let name = |c: Color| -> AttrValue {
@@ -78,7 +92,9 @@ pub fn Play(props: &PlayProps) -> Html {
         format!("{offer} offers a draw.")
     } else {
         match state.opponent {
-            Opponent::Computer { human, .. } if human == side => format!("{side} to move: your turn."),
+            Opponent::Computer { human, .. } if human == side => {
+                format!("{side} to move: your turn.")
+            }
             Opponent::Computer { .. } => format!("{side} to move: the computer's turn."),
             Opponent::Friend => format!("{side} to move."),
         }
@@ -108,8 +124,9 @@ pub fn Play(props: &PlayProps) -> Html {
     let can_undo = game.ply() > 0
         && match state.opponent {
             // Taking back needs one of the person's own moves.
-            Opponent::Computer { human, .. } => (0..game.ply())
-                .any(|p| game.side_at(p) == Some(human)),
+            Opponent::Computer { human, .. } => {
+                (0..game.ply()).any(|p| game.side_at(p) == Some(human))
+            }
             Opponent::Friend => true,
         };
     let kind_name = match game.kind() {
@@ -144,15 +161,15 @@ pub fn Play(props: &PlayProps) -> Html {
                 <Status text={AttrValue::from(status_text)} thinking={state.thinking.clone()} {busy}
                     message={state.message.clone().map(AttrValue::from)} />
                 if can_finish {
-                    <button type="button" class="primary finish" id="finish-move" onclick={d(Action::Square(*state.selection.last().unwrap_or(&0)))}>
+                    <button type="button" class="primary finish" id="finish-move" onclick={m(Action::Square(*state.selection.last().unwrap_or(&0)))}>
                         { "End the move here" }
                     </button>
                 }
                 if let (Some(offer), None) = (state.draw_offer, outcome) {
                     <div class="offer" role="group" aria-label="Draw offer">
                         <span>{ format!("{offer} offers a draw. {}, do you accept?", offer.opposite()) }</span>
-                        <button type="button" class="primary" id="accept-draw" onclick={d(Action::AcceptDraw)}>{ "Accept" }</button>
-                        <button type="button" id="decline-draw" onclick={d(Action::DeclineDraw)}>{ "Decline" }</button>
+                        <button type="button" class="primary" id="accept-draw" onclick={m(Action::AcceptDraw)}>{ "Accept" }</button>
+                        <button type="button" id="decline-draw" onclick={m(Action::DeclineDraw)}>{ "Decline" }</button>
                     </div>
                 }
                 <div class="controls">
@@ -169,10 +186,10 @@ pub fn Play(props: &PlayProps) -> Html {
                     <div class="moves-head">
                         <h2>{ "Moves" }</h2>
                         <div class="nav" role="group" aria-label="Look through the game">
-                            <button type="button" aria-label="Start position" onclick={d(Action::View(Some(0)))} disabled={shown == 0}>{ "|◀" }</button>
-                            <button type="button" aria-label="Previous position" onclick={d(Action::View(Some(prev)))} disabled={shown == 0}>{ "◀" }</button>
-                            <button type="button" aria-label="Next position" onclick={d(Action::View(Some(next)))} disabled={shown >= recorded}>{ "▶" }</button>
-                            <button type="button" aria-label="Current position" id="view-current" onclick={d(Action::View(None))} disabled={state.view_ply.is_none()}>{ "▶|" }</button>
+                            <button type="button" aria-label="Start position" onclick={m(Action::View(Some(0)))} disabled={shown == 0}>{ "|◀" }</button>
+                            <button type="button" aria-label="Previous position" onclick={m(Action::View(Some(prev)))} disabled={shown == 0}>{ "◀" }</button>
+                            <button type="button" aria-label="Next position" onclick={m(Action::View(Some(next)))} disabled={shown >= recorded}>{ "▶" }</button>
+                            <button type="button" aria-label="Current position" id="view-current" onclick={m(Action::View(None))} disabled={state.view_ply.is_none()}>{ "▶|" }</button>
                         </div>
                     </div>
                     <MoveList moves={game.move_texts()} ply={game.ply()} {shown} {on_view} />

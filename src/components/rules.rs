@@ -70,10 +70,15 @@ pub fn Rules(props: &RulesProps) -> Html {
     let checkers_jump = Diagram {
         id: "rule-c-jump",
         kind: GameKind::Checkers,
-        view: view(&[("c3", R, Man, None), ("d4", B, Man, None), ("f6", B, Man, None)]),
+        view: view(&[
+            ("c3", R, Man, None),
+            ("d4", B, Man, None),
+            ("f6", B, Man, None),
+        ]),
         targets: "e5 g7",
         last: "",
-        caption: "Red's man on c3 must jump d4, landing on e5, and then jump f6 too, landing on g7.",
+        caption:
+            "Red's man on c3 must jump d4, landing on e5, and then jump f6 too, landing on g7.",
     };
     let checkers_king = Diagram {
         id: "rule-c-king",

@@ -13,8 +13,9 @@ use yew::prelude::*;
 use crate::state::{Action, GameState, Opponent, Thinking};
 use crate::worker::{movetime_for, AiAgent, AiReply, AiRequest};
 
-/// Where Trunk puts the worker's script, relative to the page.
-pub const WORKER_PATH: &str = "./worker.js";
+/// The worker's loader shim that Trunk writes (`data-loader-shim`), relative
+/// to the page: a same-origin script, as the page's CSP (`worker-src 'self'`) asks.
+pub const WORKER_PATH: &str = "./worker_loader.js";
 
 fn reply_action(reply: AiReply) -> Action {
     match reply {
@@ -58,7 +59,11 @@ pub fn use_ai(state: &UseReducerHandle<GameState>) {
                     level,
                     seed: u64::from(state.serial) << 32
                         | u64::from(id)
-                        | if game.side_at(game.ply()) == Some(Color::Red) { 1 << 31 } else { 0 },
+                        | if game.side_at(game.ply()) == Some(Color::Red) {
+                            1 << 31
+                        } else {
+                            0
+                        },
                     movetime_ms: movetime_for(level),
                 };
                 let mut slot = bridge.borrow_mut();
@@ -66,7 +71,8 @@ pub fn use_ai(state: &UseReducerHandle<GameState>) {
                     let dispatcher = state.dispatcher();
                     *slot = Some(
                         AiAgent::spawner()
-                            .as_module(false)
+                            .as_module(true)
+                            .with_loader(true)
                             .callback(move |reply| dispatcher.dispatch(reply_action(reply)))
                             .spawn(WORKER_PATH),
                     );

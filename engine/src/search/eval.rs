@@ -7,6 +7,8 @@
 use crate::Position;
 use core::hash::{Hash, Hasher};
 
+pub mod tiers;
+
 /// A position the search can judge: a static evaluation, a material count
 /// for the baseline players, and a small key per move for the ordering
 /// tables.
@@ -93,4 +95,27 @@ pub fn noise(zobrist: u64, seed: u64, amplitude: i32) -> i32 {
     }
     let span = 2 * amplitude as u64 + 1;
     (mix64(zobrist ^ mix64(seed)) % span) as i32 - amplitude
+}
+
+/// An evaluation that is a weighted sum of features plus a fixed part:
+/// what `tiers tune` (Texel tuning) works on.
+pub trait Linear: Evaluate {
+    /// The feature names, in weight order.
+    const FEATURES: &'static [&'static str];
+    /// The current weights, in hundredths of a man.
+    const WEIGHTS: &'static [i32];
+
+    /// The feature values for the side to move (`out` gets one value per
+    /// feature, replacing what it held).
+    fn features(&self, out: &mut Vec<i32>);
+
+    /// The part of the evaluation that is not tuned (endgame knowledge).
+    fn fixed(&self) -> i32;
+
+    /// The evaluation with other weights: `Σ weights·features + fixed`.
+    fn evaluate_with(&self, weights: &[i32]) -> i32 {
+        let mut f = Vec::with_capacity(Self::FEATURES.len());
+        self.features(&mut f);
+        f.iter().zip(weights).map(|(f, w)| f * w).sum::<i32>() + self.fixed()
+    }
 }

@@ -28,12 +28,14 @@
 
 pub mod baseline;
 pub mod eval;
+mod formation;
 mod level;
 pub mod limits;
 pub mod ordering;
 pub mod tt;
 
 pub use eval::Evaluate;
+pub use formation::{choose_formation, choose_formation_for};
 pub use level::{BadLevel, Level, LevelSettings};
 pub use limits::SearchLimits;
 

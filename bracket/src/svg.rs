@@ -115,12 +115,27 @@ fn layout(b: &Bracket) -> (Layout, f64, f64, f64, f64) {
         place_tree(b, root, &is_l, lb_top, &mut y, &mut leaves);
         lb_bottom = lb_top + leaves as f64 * SLOT;
     }
+    // Losers' rounds emptied by byes take no column.
+    let first_lb = s
+        .matches
+        .iter()
+        .filter_map(|m| match m.stage {
+            Stage::Losers { round, .. } => Some(round as usize),
+            _ => None,
+        })
+        .min()
+        .unwrap_or(1);
     let mut cols = 0usize;
     for m in &s.matches {
         match m.stage {
-            Stage::Winners { round, .. } | Stage::Losers { round, .. } => {
+            Stage::Winners { round, .. } => {
                 x[m.id] = column_x(round as usize - 1);
                 cols = cols.max(round as usize);
+            }
+            Stage::Losers { round, .. } => {
+                let col = round as usize - first_lb;
+                x[m.id] = column_x(col);
+                cols = cols.max(col + 1);
             }
             _ => {}
         }
@@ -274,8 +289,8 @@ fn draw_match(o: &mut String, b: &Bracket, id: MatchId, x: f64, y: f64) {
     let result = b.result(id);
     let label = |k: usize| -> String {
         match players[k] {
+            _ if status == MatchStatus::NotNeeded => ["Rematch if needed", ""][k].to_string(),
             Some(seed) => format!("{} {}", seed + 1, b.entrant(seed).name),
-            None if id == s.reset => ["Grand final winner", "Grand final loser"][k].to_string(),
             None => b.slot_hint(spec.slots[k]),
         }
     };
@@ -310,6 +325,7 @@ fn draw_match(o: &mut String, b: &Bracket, id: MatchId, x: f64, y: f64) {
         let ty = y + ROW_H * k as f64 + 20.0;
         let won = result.is_some_and(|r| Some(r.winner) == player);
         let (cls, mark) = match (player, result) {
+            _ if status == MatchStatus::NotNeeded => ("hint", ""),
             (None, _) => ("hint", ""),
             (Some(_), Some(_)) if won => ("win", "▶ "),
             (Some(_), Some(_)) => ("lose", ""),

@@ -1,1 +1,543 @@
-fn main() {}
+//! `tiers`: the command-line tool of the engine.
+//!
+//! ```text
+//! tiers moves    <checkers|tiers> <POSITION|start>
+//! tiers perft    <checkers|tiers> <POSITION|start> <DEPTH>
+//! tiers divide   <checkers|tiers> <POSITION|start> <DEPTH>
+//! tiers bestmove <checkers|tiers> <POSITION|start> [--movetime MS] [--depth D] [--level L] [--seed S]
+//! tiers selfplay <checkers|tiers> --a PLAYER --b PLAYER --games N [--movetime MS] [--first K]
+//! tiers bench
+//! tiers tune     <checkers|tiers> [--games N] [--seed S]
+//! ```
+//!
+//! A bad argument or position prints one line on stderr and exits with
+//! code 2.
+
+use std::io::{self, Write};
+use std::process::ExitCode;
+
+use tiers_engine::search::baseline::{alphabeta_material, greedy};
+use tiers_engine::search::eval::Linear;
+use tiers_engine::search::{
+    format_score, Evaluate, Level, SearchConfig, SearchInfo, SearchLimits, Searcher,
+};
+use tiers_engine::{checkers, tiers, Color, Game, GameKind, Outcome, Position};
+
+#[path = "tiers/ballots.rs"]
+mod ballots;
+#[path = "tiers/starts.rs"]
+mod starts;
+#[path = "tiers/tune.rs"]
+mod tune;
+use starts::tiers_start_for_game;
+
+const USAGE: &str = "usage: tiers <moves|perft|divide|bestmove|selfplay|bench|tune> <checkers|tiers> ... (see `tiers help`)";
+
+const HELP: &str = "\
+tiers moves    <checkers|tiers> <POSITION|start>
+tiers perft    <checkers|tiers> <POSITION|start> <DEPTH>
+tiers divide   <checkers|tiers> <POSITION|start> <DEPTH>
+tiers bestmove <checkers|tiers> <POSITION|start> [--movetime MS] [--depth D] [--level L] [--seed S]
+tiers selfplay <checkers|tiers> --a PLAYER --b PLAYER --games N [--movetime MS] [--first K]
+               PLAYER is a level 1-8, `baseline` (6-ply material alpha-beta) or `greedy` (one ply)
+tiers bench
+tiers tune     <checkers|tiers> [--games N] [--seed S]
+POSITION is a PDN FEN (checkers) or a TFEN (tiers); `start` is the standard start.";
+
+/// A command-line error: one line for stderr, exit code 2.
+struct CliError(String);
+
+type CliResult = Result<(), CliError>;
+
+fn err<T>(msg: impl Into<String>) -> Result<T, CliError> {
+    Err(CliError(msg.into()))
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match run(&args) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(CliError(msg)) => {
+            let _ = writeln!(io::stderr(), "tiers: {msg}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// Writes one line to stdout; a closed pipe ends the program quietly.
+fn out(line: impl AsRef<str>) {
+    let mut stdout = io::stdout().lock();
+    if writeln!(stdout, "{}", line.as_ref()).is_err() || stdout.flush().is_err() {
+        std::process::exit(0);
+    }
+}
+
+fn run(args: &[String]) -> CliResult {
+    let Some(command) = args.first() else {
+        return err(USAGE);
+    };
+    match command.as_str() {
+        "help" | "--help" | "-h" => {
+            for line in HELP.lines() {
+                out(line);
+            }
+            Ok(())
+        }
+        "bench" => {
+            if args.len() > 1 {
+                return err(format!("bench takes no argument, got `{}`", args[1]));
+            }
+            bench();
+            Ok(())
+        }
+        "moves" | "perft" | "divide" | "bestmove" | "selfplay" | "tune" => {
+            let Some(game) = args.get(1) else {
+                return err(format!(
+                    "{command}: missing the game: `checkers` or `tiers`"
+                ));
+            };
+            let kind = GameKind::parse(game).map_err(|e| CliError(e.to_string()))?;
+            match kind {
+                GameKind::Checkers => {
+                    game_command::<checkers::Position>(command, &args[2..], |pos, depth| {
+                        checkers::perft(pos.board(), depth)
+                    })
+                }
+                GameKind::Tiers => {
+                    game_command::<tiers::Position>(command, &args[2..], tiers_engine::perft::perft)
+                }
+            }
+        }
+        other => err(format!("unknown command `{other}`; {USAGE}")),
+    }
+}
+
+/// Runs a command of one game; `perft` is the fastest perft for it.
+fn game_command<P: Linear>(command: &str, rest: &[String], perft: fn(&P, u32) -> u64) -> CliResult {
+    match command {
+        "moves" => {
+            let [text] = rest else {
+                return err(format!(
+                    "moves takes a position, got {} arguments",
+                    rest.len()
+                ));
+            };
+            let pos = read_position::<P>(text)?;
+            let mut moves = Vec::new();
+            pos.legal_moves(&mut moves);
+            for mv in &moves {
+                out(pos.move_to_string(mv));
+            }
+            Ok(())
+        }
+        "perft" | "divide" => {
+            let [text, depth] = rest else {
+                return err(format!(
+                    "{command} takes a position and a depth, got {} arguments",
+                    rest.len()
+                ));
+            };
+            let pos = read_position::<P>(text)?;
+            let depth: u32 = parse_number("depth", depth)?;
+            if depth > 30 {
+                return err(format!("depth {depth} is too deep (at most 30)"));
+            }
+            if command == "divide" {
+                let mut moves = Vec::new();
+                pos.legal_moves(&mut moves);
+                let mut lines: Vec<(String, u64)> = moves
+                    .iter()
+                    .map(|mv| {
+                        let count = if depth <= 1 {
+                            1
+                        } else {
+                            perft(&pos.play(mv), depth - 1)
+                        };
+                        (pos.move_to_string(mv), count)
+                    })
+                    .collect();
+                lines.sort();
+                let mut total = 0;
+                for (mv, count) in lines {
+                    out(format!("{mv} {count}"));
+                    total += count;
+                }
+                out(format!("{total}"));
+            } else {
+                out(format!("{}", perft(&pos, depth)));
+            }
+            Ok(())
+        }
+        "bestmove" => bestmove::<P>(rest),
+        "selfplay" => selfplay::<P>(rest),
+        "tune" => tune::run::<P>(rest).map_err(CliError),
+        _ => err(format!("unknown command `{command}`")),
+    }
+}
+
+fn read_position<P: Position>(text: &str) -> Result<P, CliError> {
+    if text == "start" {
+        return Ok(P::start());
+    }
+    P::parse(text).map_err(|e| CliError(format!("bad {} position `{text}`: {e}", P::KIND.name())))
+}
+
+fn parse_number<T: std::str::FromStr>(what: &str, text: &str) -> Result<T, CliError> {
+    text.parse().map_err(|_| {
+        CliError(format!(
+            "{what} must be a non-negative whole number, got `{text}`"
+        ))
+    })
+}
+
+/// `--name value` options; every name must be in `known`.
+fn options<'a>(rest: &'a [String], known: &[&str]) -> Result<Vec<(&'a str, &'a str)>, CliError> {
+    let mut found = Vec::new();
+    let mut i = 0;
+    while i < rest.len() {
+        let name = rest[i].as_str();
+        if !known.contains(&name) {
+            return err(format!(
+                "unknown option `{name}` (expected one of {})",
+                known.join(", ")
+            ));
+        }
+        let Some(value) = rest.get(i + 1) else {
+            return err(format!("option {name} needs a value"));
+        };
+        if found.iter().any(|(n, _)| *n == name) {
+            return err(format!("option {name} is given twice"));
+        }
+        found.push((name, value.as_str()));
+        i += 2;
+    }
+    Ok(found)
+}
+
+fn parse_level(text: &str) -> Result<Level, CliError> {
+    let n: u8 = text
+        .parse()
+        .map_err(|_| CliError(format!("level must be a number from 1 to 8, got `{text}`")))?;
+    Level::new(n).ok_or_else(|| CliError(format!("level must be from 1 to 8, got {n}")))
+}
+
+fn info_line(info: &SearchInfo) -> String {
+    format!(
+        "info depth {} seldepth {} score {} nodes {} nps {} time {} pv {}",
+        info.depth,
+        info.seldepth,
+        format_score(info.score),
+        info.nodes,
+        info.nps,
+        info.time_ms,
+        info.pv.join(" ")
+    )
+}
+
+fn bestmove<P: Evaluate>(rest: &[String]) -> CliResult {
+    let Some((text, opts)) = rest.split_first() else {
+        return err("bestmove needs a position (or `start`)");
+    };
+    let pos = read_position::<P>(text)?;
+    let mut limits = SearchLimits::default();
+    let mut level = Level::MAX;
+    let mut seed = 0;
+    for (name, value) in options(opts, &["--movetime", "--depth", "--level", "--seed"])? {
+        match name {
+            "--movetime" => limits.time_ms = Some(parse_number("movetime", value)?),
+            "--depth" => {
+                let d: u32 = parse_number("depth", value)?;
+                if d == 0 {
+                    return err("depth must be at least 1");
+                }
+                limits.depth = Some(d);
+            }
+            "--level" => level = parse_level(value)?,
+            _ => seed = parse_number("seed", value)?,
+        }
+    }
+    if limits.depth.is_none() && limits.time_ms.is_none() {
+        limits.time_ms = Some(SearchLimits::DEFAULT_TIME_MS);
+    }
+    let config = SearchConfig {
+        limits,
+        level,
+        seed,
+    };
+    let mut searcher = Searcher::default();
+    match searcher.search(&pos, &[], &config, |info| out(info_line(info))) {
+        Some(result) => {
+            out(format!(
+                "info result depth {} score {} nodes {}",
+                result.depth,
+                format_score(result.score),
+                result.nodes
+            ));
+            out(pos.move_to_string(&result.best));
+        }
+        None => out("none"),
+    }
+    Ok(())
+}
+
+/// Someone who plays in selfplay.
+#[derive(Clone, Copy, Debug)]
+enum Player {
+    Level(Level),
+    Baseline,
+    Greedy,
+}
+
+impl Player {
+    fn parse(text: &str) -> Result<Player, CliError> {
+        match text {
+            "baseline" => Ok(Player::Baseline),
+            "greedy" => Ok(Player::Greedy),
+            _ => parse_level(text).map(Player::Level).map_err(|_| {
+                CliError(format!(
+                    "player must be a level 1-8, `baseline` or `greedy`, got `{text}`"
+                ))
+            }),
+        }
+    }
+
+    fn name(self) -> String {
+        match self {
+            Player::Level(l) => format!("level {l}"),
+            Player::Baseline => "baseline".into(),
+            Player::Greedy => "greedy".into(),
+        }
+    }
+}
+
+/// A player with its own searcher.
+struct Seat {
+    player: Player,
+    searcher: Searcher,
+}
+
+impl Seat {
+    fn choose<P: Evaluate>(
+        &mut self,
+        pos: &P,
+        history: &[u64],
+        movetime: u64,
+        seed: u64,
+    ) -> Option<P::Move> {
+        match self.player {
+            Player::Baseline => alphabeta_material(pos, 6),
+            Player::Greedy => greedy(pos, seed ^ pos.zobrist()),
+            Player::Level(level) => {
+                let config = SearchConfig {
+                    limits: SearchLimits::time(movetime),
+                    level,
+                    seed,
+                };
+                self.searcher
+                    .search(pos, history, &config, |_| {})
+                    .map(|r| r.best)
+            }
+        }
+    }
+}
+
+/// The result of one game from A's side: 1 win, 0 draw, -1 loss.
+fn play_game<P: Evaluate>(
+    start: P,
+    a_color: Color,
+    a: &mut Seat,
+    b: &mut Seat,
+    movetime: u64,
+    seed: u64,
+) -> (i32, Outcome, usize) {
+    let mut game = Game::new(start);
+    let mut history: Vec<u64> = Vec::new();
+    let cap = 1000;
+    loop {
+        if let Some(outcome) = game.outcome() {
+            let score = match outcome.winner() {
+                Some(c) if c == a_color => 1,
+                Some(_) => -1,
+                None => 0,
+            };
+            return (score, outcome, game.ply());
+        }
+        if game.ply() >= cap {
+            // Never reached under the 100-ply rule; a guard all the same.
+            return (
+                0,
+                Outcome::Draw {
+                    reason: tiers_engine::DrawReason::Agreement,
+                },
+                game.ply(),
+            );
+        }
+        let pos = game.position().clone();
+        let seat = if pos.side_to_move() == a_color {
+            &mut *a
+        } else {
+            &mut *b
+        };
+        let mv = seat
+            .choose(
+                &pos,
+                &history,
+                movetime,
+                seed.wrapping_add(game.ply() as u64),
+            )
+            .expect("a position that is not over has a legal move");
+        history.push(pos.zobrist());
+        game.play(mv).expect("the players only choose legal moves");
+    }
+}
+
+fn selfplay<P: Evaluate>(rest: &[String]) -> CliResult {
+    let mut a = None;
+    let mut b = None;
+    let mut games = None;
+    let mut movetime = 100;
+    let mut first = 0usize;
+    for (name, value) in options(rest, &["--a", "--b", "--games", "--movetime", "--first"])? {
+        match name {
+            "--a" => a = Some(Player::parse(value)?),
+            "--b" => b = Some(Player::parse(value)?),
+            "--games" => games = Some(parse_number::<usize>("games", value)?),
+            "--movetime" => movetime = parse_number("movetime", value)?,
+            _ => first = parse_number("first", value)?,
+        }
+    }
+    let (Some(a), Some(b), Some(games)) = (a, b, games) else {
+        return err("selfplay needs --a PLAYER, --b PLAYER and --games N");
+    };
+    if movetime == 0 {
+        return err("movetime must be at least 1 ms");
+    }
+    let mut seat_a = Seat {
+        player: a,
+        searcher: Searcher::new(16),
+    };
+    let mut seat_b = Seat {
+        player: b,
+        searcher: Searcher::new(16),
+    };
+    let ballots = ballots::load();
+    let (mut w, mut d, mut l) = (0, 0, 0);
+    out(format!(
+        "selfplay {}: A = {}, B = {}, {games} games, {movetime} ms per move",
+        P::KIND,
+        a.name(),
+        b.name()
+    ));
+    for g in first..first + games {
+        // Each opening is played twice, A taking each colour once.
+        let pair = g / 2;
+        let (start, opening) = match P::KIND {
+            GameKind::Checkers => {
+                let ballot = &ballots[pair % ballots.len()];
+                let text = &ballot.fen;
+                let pos = P::parse(text).map_err(|e| {
+                    CliError(format!(
+                        "ballot {} has a bad FEN `{text}`: {e}",
+                        ballot.number
+                    ))
+                })?;
+                (pos, format!("ballot {} ({})", ballot.number, ballot.moves))
+            }
+            GameKind::Tiers => {
+                let (text, label) = tiers_start_for_game(pair as u64);
+                let pos = P::parse(&text)
+                    .map_err(|e| CliError(format!("formation start `{text}` is bad: {e}")))?;
+                (pos, label)
+            }
+        };
+        // The side that moves first in the opening alternates.
+        let first_mover = start.side_to_move();
+        let a_color = if g % 2 == 0 {
+            first_mover
+        } else {
+            first_mover.opposite()
+        };
+        seat_a.searcher.clear();
+        seat_b.searcher.clear();
+        let seed = (g as u64).wrapping_mul(0x9e37_79b9);
+        let (score, outcome, plies) =
+            play_game(start, a_color, &mut seat_a, &mut seat_b, movetime, seed);
+        match score {
+            1 => w += 1,
+            0 => d += 1,
+            _ => l += 1,
+        }
+        let verdict = match score {
+            1 => "A wins",
+            0 => "draw",
+            _ => "B wins",
+        };
+        out(format!(
+            "game {} {opening} A={}: {verdict} ({outcome}, {plies} plies) running {w}-{d}-{l}",
+            g + 1,
+            a_color.name()
+        ));
+    }
+    out(format!("{w}-{d}-{l}"));
+    Ok(())
+}
+
+fn bench() {
+    const CHECKERS: [&str; 4] = [
+        "start",
+        "W:W17,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,6,7,8,9,10,11,12,13",
+        "B:W14,18,22,23,25,26,27,29,30,31:B1,3,5,6,7,9,10,11,12,15",
+        "W:WK3,19,25,30:B10,13,K28",
+    ];
+    const CHECKERS_DEPTH: u32 = 13;
+    const TIERS_DEPTH: u32 = 6;
+    let mut total_nodes = 0u64;
+    let mut total_secs = 0.0f64;
+    let mut run = |label: &str, nodes: u64, secs: f64| {
+        total_nodes += nodes;
+        total_secs += secs;
+        out(format!(
+            "{label}: {nodes} nodes in {:.3} s ({} nodes/s)",
+            secs,
+            (nodes as f64 / secs.max(1e-9)) as u64
+        ));
+    };
+    let config = |depth| SearchConfig {
+        limits: SearchLimits::depth(depth),
+        level: Level::MAX,
+        seed: 0,
+    };
+    let mut checkers_nodes = 0;
+    let mut checkers_secs = 0.0;
+    for text in CHECKERS {
+        let pos: checkers::Position = if text == "start" {
+            checkers::Position::start()
+        } else {
+            checkers::Position::parse(text).expect("bench positions are valid")
+        };
+        let mut searcher = Searcher::new(16);
+        let t = web_time::Instant::now();
+        let r = searcher.search(&pos, &[], &config(CHECKERS_DEPTH), |_| {});
+        let secs = t.elapsed().as_secs_f64();
+        let nodes = r.map_or(0, |r| r.nodes);
+        checkers_nodes += nodes;
+        checkers_secs += secs;
+        run(&format!("checkers {text}"), nodes, secs);
+    }
+    for (text, _) in [tiers_start_for_game(0), tiers_start_for_game(1)] {
+        let pos = tiers::Position::parse(&text).expect("bench positions are valid");
+        let mut searcher = Searcher::new(16);
+        let t = web_time::Instant::now();
+        let r = searcher.search(&pos, &[], &config(TIERS_DEPTH), |_| {});
+        let secs = t.elapsed().as_secs_f64();
+        run(&format!("tiers {text}"), r.map_or(0, |r| r.nodes), secs);
+    }
+    out(format!(
+        "checkers nodes/s {}",
+        (checkers_nodes as f64 / checkers_secs.max(1e-9)) as u64
+    ));
+    out(format!(
+        "nodes {total_nodes} nodes/s {}",
+        (total_nodes as f64 / total_secs.max(1e-9)) as u64
+    ));
+}

@@ -7,6 +7,7 @@
 use crate::Position;
 use core::hash::{Hash, Hasher};
 
+pub mod checkers;
 pub mod tiers;
 
 /// A position the search can judge: a static evaluation, a material count
@@ -29,6 +30,13 @@ pub trait Evaluate: Position {
         let mut h = FxHasher(0);
         mv.hash(&mut h);
         (h.0 >> 32) as u32
+    }
+
+    /// How much `mv` captures, in hundredths of a man, to try big captures
+    /// first. The default is 0 (captures are then ordered by history).
+    fn capture_value(&self, mv: &Self::Move) -> i32 {
+        let _ = mv;
+        0
     }
 }
 

@@ -463,7 +463,7 @@ impl<P: Evaluate> Worker<'_, P> {
     fn pvs(&mut self, pos: &P, depth: i32, ply: usize, mut alpha: i32, beta: i32) -> i32 {
         self.pv[ply].clear();
         if self.nodes >= self.deadline.node_limit()
-            || (self.nodes & 511 == 0 && self.deadline.time_up())
+            || (self.nodes & 63 == 0 && self.deadline.time_up())
         {
             self.stopped = true;
         }
@@ -541,6 +541,8 @@ impl<P: Evaluate> Worker<'_, P> {
         for (i, m) in moves.iter().enumerate() {
             let s = if Some(i) == hash_idx {
                 HASH_MOVE
+            } else if capture {
+                self.ordering.score(ply, side, pos.move_key(m)) + 64 * pos.capture_value(m)
             } else {
                 self.ordering.score(ply, side, pos.move_key(m))
             };

@@ -1,7 +1,7 @@
 //! The transposition table: a fixed-size hash table of search results keyed
 //! by the position's Zobrist hash.
 //!
-//! Entries are 16 bytes, grouped in buckets of four (one cache line). The
+//! Entries are 16 bytes (key and packed data), grouped in buckets of four (one cache line). The
 //! best move is stored as its index in the position's legal move list, which
 //! keeps entries small and the table independent of the game's move type;
 //! move generation is deterministic, so the index names the same move again.
@@ -19,9 +19,7 @@ pub enum Bound {
 
 /// One stored search result.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-#[repr(C)]
 pub struct Entry {
-    key: u64,
     score: i16,
     /// Index of the best move in the legal move list, `u16::MAX` if none.
     mv: u16,
@@ -29,7 +27,6 @@ pub struct Entry {
     /// 0 empty, 1 exact, 2 lower, 3 upper.
     bound: u8,
     generation: u8,
-    _pad: u8,
 }
 
 impl Entry {
@@ -64,11 +61,35 @@ impl Entry {
             _ => Bound::Upper,
         }
     }
+
+    const fn pack(self) -> u64 {
+        (self.score as u16 as u64)
+            | (self.mv as u64) << 16
+            | (self.depth as u8 as u64) << 32
+            | (self.bound as u64) << 40
+            | (self.generation as u64) << 48
+    }
+
+    const fn unpack(data: u64) -> Entry {
+        Entry {
+            score: data as u16 as i16,
+            mv: (data >> 16) as u16,
+            depth: (data >> 32) as u8 as i8,
+            bound: (data >> 40) as u8,
+            generation: (data >> 48) as u8,
+        }
+    }
 }
 
 const BUCKET: usize = 4;
+/// Bytes per entry: the key and the packed data, two `u64`s.
+const ENTRY_BYTES: usize = 16;
 
 /// A transposition table with a fixed memory budget.
+///
+/// Entries are stored as two `u64`s (key, packed data), so a new table is
+/// zeroed memory that the system hands out lazily: creating a 32 MB table
+/// costs nothing until it is used.
 ///
 /// ```
 /// use tiers_engine::search::tt::{Bound, TranspositionTable};
@@ -80,7 +101,8 @@ const BUCKET: usize = 4;
 /// ```
 #[derive(Clone, Debug)]
 pub struct TranspositionTable {
-    entries: Vec<Entry>,
+    /// `2 * i`: key of entry `i`; `2 * i + 1`: its packed data (0 = empty).
+    slots: Vec<u64>,
     /// Number of buckets minus one (the bucket count is a power of two).
     mask: usize,
     generation: u8,
@@ -91,13 +113,13 @@ impl TranspositionTable {
     #[must_use]
     pub fn new(megabytes: usize) -> Self {
         let bytes = megabytes.saturating_mul(1 << 20);
-        let bucket_bytes = BUCKET * core::mem::size_of::<Entry>();
+        let bucket_bytes = BUCKET * ENTRY_BYTES;
         let mut buckets = 1usize;
         while buckets * 2 * bucket_bytes <= bytes {
             buckets *= 2;
         }
         TranspositionTable {
-            entries: vec![Entry::default(); buckets * BUCKET],
+            slots: vec![0; buckets * BUCKET * 2],
             mask: buckets - 1,
             generation: 0,
         }
@@ -106,12 +128,12 @@ impl TranspositionTable {
     /// The memory used by the entries, in bytes.
     #[must_use]
     pub fn bytes(&self) -> usize {
-        self.entries.len() * core::mem::size_of::<Entry>()
+        self.slots.len() * 8
     }
 
     /// Forgets every entry.
     pub fn clear(&mut self) {
-        self.entries.fill(Entry::default());
+        self.slots.fill(0);
         self.generation = 0;
     }
 
@@ -129,10 +151,11 @@ impl TranspositionTable {
     #[must_use]
     pub fn probe(&self, key: u64) -> Option<Entry> {
         let start = self.bucket(key);
-        self.entries[start..start + BUCKET]
-            .iter()
-            .find(|e| e.bound != 0 && e.key == key)
-            .copied()
+        (start..start + BUCKET).find_map(|i| {
+            let data = self.slots[2 * i + 1];
+            let e = Entry::unpack(data);
+            (e.bound != 0 && self.slots[2 * i] == key).then_some(e)
+        })
     }
 
     /// Stores a result. `score` must already be relative to this node (see
@@ -140,11 +163,11 @@ impl TranspositionTable {
     pub fn store(&mut self, key: u64, depth: i32, score: i32, bound: Bound, mv: Option<usize>) {
         let start = self.bucket(key);
         let generation = self.generation;
-        let bucket = &mut self.entries[start..start + BUCKET];
-        let mut victim = 0;
+        let mut victim = start;
         let mut victim_worth = i32::MAX;
-        for (i, e) in bucket.iter().enumerate() {
-            if e.bound == 0 || e.key == key {
+        for i in start..start + BUCKET {
+            let e = Entry::unpack(self.slots[2 * i + 1]);
+            if e.bound == 0 || self.slots[2 * i] == key {
                 victim = i;
                 break;
             }
@@ -156,15 +179,15 @@ impl TranspositionTable {
                 victim = i;
             }
         }
-        let old = bucket[victim];
+        let old = Entry::unpack(self.slots[2 * victim + 1]);
+        let same = self.slots[2 * victim] == key && old.bound != 0;
         // Keep the old move when the new result has none for the same position.
         let mv = match mv {
             Some(i) => u16::try_from(i).unwrap_or(u16::MAX),
-            None if old.key == key && old.bound != 0 => old.mv,
+            None if same => old.mv,
             None => u16::MAX,
         };
-        bucket[victim] = Entry {
-            key,
+        let entry = Entry {
             score: score.clamp(i32::from(i16::MIN), i32::from(i16::MAX)) as i16,
             mv,
             depth: depth.clamp(-1, i32::from(i8::MAX)) as i8,
@@ -174,17 +197,20 @@ impl TranspositionTable {
                 Bound::Upper => 3,
             },
             generation,
-            _pad: 0,
         };
+        self.slots[2 * victim] = key;
+        self.slots[2 * victim + 1] = entry.pack();
     }
 
     /// How full the table is, in permille, sampled over the first entries.
     #[must_use]
     pub fn hashfull(&self) -> u32 {
-        let n = self.entries.len().min(4000);
-        let used = self.entries[..n]
-            .iter()
-            .filter(|e| e.bound != 0 && e.generation == self.generation)
+        let n = (self.slots.len() / 2).min(4000);
+        let used = (0..n)
+            .filter(|&i| {
+                let e = Entry::unpack(self.slots[2 * i + 1]);
+                e.bound != 0 && e.generation == self.generation
+            })
             .count();
         (used * 1000 / n.max(1)) as u32
     }
@@ -195,8 +221,15 @@ mod tests {
     use super::*;
 
     #[test]
-    fn entries_are_sixteen_bytes_and_budget_is_respected() {
-        assert_eq!(core::mem::size_of::<Entry>(), 16);
+    fn entries_pack_and_budget_is_respected() {
+        let e = Entry {
+            score: -29_990,
+            mv: 513,
+            depth: -1,
+            bound: 3,
+            generation: 200,
+        };
+        assert_eq!(Entry::unpack(e.pack()), e);
         for mb in [1, 3, 32] {
             let tt = TranspositionTable::new(mb);
             assert!(tt.bytes() <= mb << 20);

@@ -198,6 +198,9 @@ pub(crate) struct Ctx<'a> {
     pub own: Bitboard,
     pub opp: Bitboard,
     pub empty: Bitboard,
+    /// List every form of the double ultra king's moves (for reading
+    /// moves), not just the shortest of each family.
+    pub all_forms: bool,
 }
 
 impl<'a> Ctx<'a> {
@@ -210,6 +213,7 @@ impl<'a> Ctx<'a> {
             own,
             opp,
             empty: !(own | opp),
+            all_forms: false,
         }
     }
 
@@ -404,39 +408,6 @@ pub(crate) fn side_has_capture(ctx: &Ctx<'_>) -> bool {
     false
 }
 
-/// The squares a tier 1–4 piece on `from` can reach by a quiet step or
-/// (triple king) friendly hop, when the side has no capture.
-pub(crate) fn quiet_destinations(ctx: &Ctx<'_>, kind: PieceKind, from: u8) -> Bitboard {
-    let mut dests = 0;
-    match kind {
-        PieceKind::Man => {
-            for d in forward_dirs(ctx.us) {
-                let n = NEIGHBOUR[from as usize][d];
-                if n != NONE {
-                    dests |= 1u64 << n;
-                }
-            }
-            dests &= ctx.empty;
-        }
-        PieceKind::King | PieceKind::Quad => dests = ADJACENT[from as usize] & ctx.empty,
-        PieceKind::Triple => {
-            dests = ADJACENT[from as usize] & ctx.empty;
-            for d in ALL_DIRS {
-                let n1 = NEIGHBOUR[from as usize][d];
-                if n1 == NONE || ctx.own & (1u64 << n1) == 0 {
-                    continue;
-                }
-                let n2 = NEIGHBOUR[n1 as usize][d];
-                if n2 != NONE && ctx.empty & (1u64 << n2) != 0 {
-                    dests |= 1u64 << n2;
-                }
-            }
-        }
-        PieceKind::Ultra | PieceKind::DoubleUltra => {}
-    }
-    dests
-}
-
 #[inline]
 fn act(kind: ActionKind, from: u8, to: u8) -> Action {
     Action { kind, from, to }
@@ -446,11 +417,83 @@ impl Position {
     /// Appends every legal move (once per resulting position) to `out`.
     pub(crate) fn generate(&self, out: &mut Vec<Move>) {
         let ctx = Ctx::new(&self.board, self.side);
+        self.generate_with(ctx, out);
+    }
+
+    /// Every legal action sequence, in every written form and without
+    /// merging sequences that lead to the same position (double ultra
+    /// kings only; jump paths are not listed). For reading moves.
+    pub(crate) fn generate_forms(&self, out: &mut Vec<Move>) {
+        let mut ctx = Ctx::new(&self.board, self.side);
+        ctx.all_forms = true;
         if side_has_capture(&ctx) {
             gen_captures(&ctx, out);
         } else {
             gen_quiet(&ctx, out);
         }
+    }
+
+    fn generate_with(&self, ctx: Ctx<'_>, out: &mut Vec<Move>) {
+        let start = out.len();
+        if side_has_capture(&ctx) {
+            gen_captures(&ctx, out);
+        } else {
+            gen_quiet(&ctx, out);
+        }
+        if ctx.kind(PieceKind::DoubleUltra) != 0 {
+            self.merge_same_results(out, start);
+        }
+    }
+
+    /// With a double ultra king on the board, different action sequences
+    /// (of the same king, of two kings, or a king's load-and-drop and the
+    /// piece's own step) can lead to the same position: keep one move per
+    /// resulting position, in its shortest written form (fewest actions,
+    /// then alphabetical). Each family of sequences is already generated in
+    /// its own shortest form. This is the only part of move generation
+    /// that allocates, and only in positions with a double ultra king.
+    fn merge_same_results(&self, out: &mut Vec<Move>, start: usize) {
+        let n = out.len() - start;
+        let mut keys: Vec<(u64, u32)> = out[start..]
+            .iter()
+            .enumerate()
+            .map(|(i, m)| (self.apply(m).board.hash, i as u32))
+            .collect();
+        keys.sort_unstable();
+        let mut removed = vec![false; n];
+        for group in keys.chunk_by(|a, b| a.0 == b.0) {
+            if group.len() < 2 {
+                continue;
+            }
+            for (gi, &(_, i)) in group.iter().enumerate() {
+                let i = i as usize;
+                if removed[i] {
+                    continue;
+                }
+                let board_i = self.apply(&out[start + i]).board;
+                for &(_, j) in &group[gi + 1..] {
+                    let j = j as usize;
+                    if removed[j] || self.apply(&out[start + j]).board != board_i {
+                        continue;
+                    }
+                    let (mi, mj) = (out[start + i], out[start + j]);
+                    let key_i = (mi.actions().count(), self.move_text(&mi));
+                    let key_j = (mj.actions().count(), self.move_text(&mj));
+                    if key_j < key_i {
+                        out[start + i] = mj;
+                    }
+                    removed[j] = true;
+                }
+            }
+        }
+        let mut w = start;
+        for r in 0..n {
+            if !removed[r] {
+                out[w] = out[start + r];
+                w += 1;
+            }
+        }
+        out.truncate(w);
     }
 }
 
@@ -564,7 +607,7 @@ fn gen_quiet(ctx: &Ctx<'_>, out: &mut Vec<Move>) {
         if carriers & (1u64 << s) != 0 {
             duk_carrying(ctx, s, out);
         } else {
-            duk_free_quiet(ctx, s, duks & !carriers, out);
+            duk_free_quiet(ctx, s, out);
         }
     }
 }
@@ -597,9 +640,8 @@ fn duk_carrying(ctx: &Ctx<'_>, s: u8, out: &mut Vec<Move>) {
 }
 
 /// A double ultra king on `s` carrying nothing, when the side has no capture
-/// (so no enemy is adjacent to `s`). `free_duks`: the side's double ultra
-/// kings that carry nothing (for load-and-drop duplicates).
-fn duk_free_quiet(ctx: &Ctx<'_>, s: u8, free_duks: Bitboard, out: &mut Vec<Move>) {
+/// (so no enemy is adjacent to `s`).
+fn duk_free_quiet(ctx: &Ctx<'_>, s: u8, out: &mut Vec<Move>) {
     let attacked = adjacent_to(ctx.opp);
     let tier14 = ctx.tier14();
     // Teleport, optionally followed by a load (only where no consume is possible).
@@ -610,23 +652,45 @@ fn duk_free_quiet(ctx: &Ctx<'_>, s: u8, free_duks: Bitboard, out: &mut Vec<Move>
             out.push(Move::double(first, act(ActionKind::Load, t, f), 0));
         }
     }
-    // Teleport, teleport to a square next to an enemy (the single teleport
-    // there is not a move, since a consume would then be compulsory). The
-    // written form uses the first safe intermediate square by name.
-    if let Some(t) = first_by_name(ctx.empty & !attacked) {
-        let first = act(ActionKind::Teleport, s, t);
-        for u in squares(ctx.empty & attacked) {
-            out.push(Move::double(first, act(ActionKind::Teleport, t, u), 0));
+    if ctx.all_forms {
+        // Every form: teleport anywhere, then (where no consume is
+        // compulsory) teleport again, or consume what is next to it.
+        for t in squares(ctx.empty) {
+            let first = act(ActionKind::Teleport, s, t);
+            let enemies = ADJACENT[t as usize] & ctx.opp;
+            if enemies != 0 {
+                for e in squares(enemies) {
+                    out.push(Move::double(
+                        first,
+                        act(ActionKind::Consume, t, e),
+                        1u64 << e,
+                    ));
+                }
+            } else {
+                for u in squares(ctx.empty & !(1u64 << t)) {
+                    out.push(Move::double(first, act(ActionKind::Teleport, t, u), 0));
+                }
+            }
         }
-    }
-    // Teleport next to an enemy, then consume it (compulsory there).
-    for e in squares(ctx.opp) {
-        if let Some(t) = first_by_name(ADJACENT[e as usize] & ctx.empty) {
-            out.push(Move::double(
-                act(ActionKind::Teleport, s, t),
-                act(ActionKind::Consume, t, e),
-                1u64 << e,
-            ));
+    } else {
+        // Teleport, teleport to a square next to an enemy (the single teleport
+        // there is not a move, since a consume would then be compulsory). The
+        // written form uses the first safe intermediate square by name.
+        if let Some(t) = first_by_name(ctx.empty & !attacked) {
+            let first = act(ActionKind::Teleport, s, t);
+            for u in squares(ctx.empty & attacked) {
+                out.push(Move::double(first, act(ActionKind::Teleport, t, u), 0));
+            }
+        }
+        // Teleport next to an enemy, then consume it (compulsory there).
+        for e in squares(ctx.opp) {
+            if let Some(t) = first_by_name(ADJACENT[e as usize] & ctx.empty) {
+                out.push(Move::double(
+                    act(ActionKind::Teleport, s, t),
+                    act(ActionKind::Consume, t, e),
+                    1u64 << e,
+                ));
+            }
         }
     }
     // Load, optionally followed by a drop.
@@ -634,17 +698,8 @@ fn duk_free_quiet(ctx: &Ctx<'_>, s: u8, free_duks: Bitboard, out: &mut Vec<Move>
         let first = act(ActionKind::Load, s, f);
         out.push(Move::single(ActionKind::Load, s, f, 0));
         let (_, kind) = ctx.board.at(f).expect("a loadable square holds a piece");
-        // The same relocation by the piece itself, or by a double ultra
-        // king whose name sorts first, is the same move in a shorter or
-        // alphabetically earlier form.
-        let other_duk_first = squares(ADJACENT[f as usize] & free_duks & !(1u64 << s))
-            .any(|s2| name_key(s2) < name_key(s));
-        if other_duk_first {
-            continue;
-        }
-        let own_moves = quiet_destinations(ctx, kind, f);
         let fb = 1u64 << f;
-        for y in squares((ctx.empty | fb) & !own_moves) {
+        for y in squares(ctx.empty | fb) {
             if y == f && after_landing(ctx.us, kind, y) == kind {
                 continue; // load and drop back: the board is unchanged
             }

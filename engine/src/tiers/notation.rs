@@ -16,8 +16,8 @@
 //! );
 //! ```
 
-use super::board::{push_square, square_string, ADJACENT};
-use super::movegen::{adjacent_to, jump_sequences, squares, Action, ActionKind, Ctx, Move};
+use super::board::{push_square, square_string};
+use super::movegen::{jump_sequences, Action, ActionKind, Ctx, Move};
 use super::Position;
 use crate::Color;
 use core::fmt;
@@ -198,117 +198,64 @@ impl Position {
     }
 
     /// Every written form of a legal move of this position (the shortest
-    /// one first).
+    /// one first): every jump path, and every action sequence of a double
+    /// ultra king that leads to the same position.
     #[must_use]
     pub fn move_forms(&self, mv: &Move) -> Vec<String> {
-        let mut forms = vec![self.move_text(mv)];
-        let ctx = Ctx::new(&self.board, self.side);
-        let first = mv.first();
-        let attacked = adjacent_to(ctx.opp);
-        let free_duks = self.board.pieces[self.side.index()][5] & !self.board.carriers();
-        match (first.kind, mv.second()) {
-            (ActionKind::Jump, _) => {
-                for p in self.jump_paths(mv) {
-                    forms.push(write_path(first.from, &p));
-                }
+        let head = self.move_text(mv);
+        let mut forms = Vec::new();
+        if mv.first().kind == ActionKind::Jump {
+            for p in self.jump_paths(mv) {
+                forms.push(write_path(mv.from(), &p));
             }
-            (ActionKind::Step | ActionKind::Hop, None) => {
-                // A double ultra king can load the piece and drop it there.
-                for s in squares(ADJACENT[first.from as usize] & free_duks) {
-                    forms.push(write_pair(
-                        Action {
-                            kind: ActionKind::Load,
-                            from: s,
-                            to: first.from,
-                        },
-                        Action {
-                            kind: ActionKind::Drop,
-                            from: s,
-                            to: first.to,
-                        },
-                    ));
-                }
-            }
-            (ActionKind::Teleport, None)
-            | (
-                ActionKind::Teleport,
-                Some(Action {
-                    kind: ActionKind::Teleport,
-                    ..
-                }),
-            ) if free_duks & (1u64 << first.from) != 0 => {
-                let u = mv.to();
-                for t in squares(ctx.empty & !attacked & !(1u64 << u)) {
-                    forms.push(write_pair(
-                        Action {
-                            kind: ActionKind::Teleport,
-                            from: first.from,
-                            to: t,
-                        },
-                        Action {
-                            kind: ActionKind::Teleport,
-                            from: t,
-                            to: u,
-                        },
-                    ));
-                }
-            }
-            (
-                ActionKind::Teleport,
-                Some(
-                    second @ Action {
-                        kind: ActionKind::Consume,
-                        ..
-                    },
-                ),
-            ) => {
-                for t in squares(ADJACENT[second.to as usize] & ctx.empty) {
-                    forms.push(write_pair(
-                        Action {
-                            kind: ActionKind::Teleport,
-                            from: first.from,
-                            to: t,
-                        },
-                        Action {
-                            kind: ActionKind::Consume,
-                            from: t,
-                            to: second.to,
-                        },
-                    ));
-                }
-            }
-            (
-                ActionKind::Load,
-                Some(
-                    second @ Action {
-                        kind: ActionKind::Drop,
-                        ..
-                    },
-                ),
-            ) => {
-                for s in squares(ADJACENT[first.to as usize] & free_duks) {
-                    forms.push(write_pair(
-                        Action {
-                            kind: ActionKind::Load,
-                            from: s,
-                            to: first.to,
-                        },
-                        Action {
-                            kind: ActionKind::Drop,
-                            from: s,
-                            to: second.to,
-                        },
-                    ));
-                }
-            }
-            _ => {}
         }
-        let head = forms.remove(0);
+        if self.has_double_ultra() {
+            let result = self.apply(mv).board;
+            let mut raw = Vec::new();
+            self.generate_forms(&mut raw);
+            for r in &raw {
+                if self.apply(r).board == result {
+                    forms.push(self.move_text(r));
+                }
+            }
+        }
         forms.sort();
         forms.dedup();
         forms.retain(|f| *f != head);
         forms.insert(0, head);
         forms
+    }
+
+    fn has_double_ultra(&self) -> bool {
+        self.board.pieces[self.side.index()][5] != 0
+    }
+
+    /// The legal move (of `legal`) that `text` (normalised) is a form of.
+    fn find_form(&self, legal: &[Move], text: &str) -> Option<Move> {
+        if let Some(m) = legal.iter().find(|m| self.move_text(m) == text) {
+            return Some(*m);
+        }
+        for m in legal.iter().filter(|m| m.first().kind == ActionKind::Jump) {
+            if self
+                .jump_paths(m)
+                .iter()
+                .any(|p| write_path(m.from(), p) == text)
+            {
+                return Some(*m);
+            }
+        }
+        if self.has_double_ultra() {
+            let mut raw = Vec::new();
+            self.generate_forms(&mut raw);
+            if let Some(r) = raw.iter().find(|r| self.move_text(r) == text) {
+                let result = self.apply(r).board;
+                return legal
+                    .iter()
+                    .find(|m| self.apply(m).board == result)
+                    .copied();
+            }
+        }
+        None
     }
 
     /// Reads a move in any of its written forms and checks it is legal.
@@ -321,10 +268,8 @@ impl Position {
         let origin = check_syntax(&norm)?;
         let mut moves = Vec::new();
         self.generate(&mut moves);
-        for mv in &moves {
-            if self.move_forms(mv).contains(&norm) {
-                return Ok(*mv);
-            }
+        if let Some(mv) = self.find_form(&moves, &norm) {
+            return Ok(mv);
         }
         let square = square_string(origin);
         match self.board.at(origin) {

@@ -159,6 +159,23 @@ impl Evaluate for Position {
         material_of(self, us) - material_of(self, us.opposite())
     }
 
+    fn capture_value(&self, mv: &Self::Move) -> i32 {
+        let them = self.side_to_move().opposite();
+        let captured = mv.captured();
+        let carried = &self.board().carried;
+        PieceKind::ALL
+            .iter()
+            .enumerate()
+            .map(|(i, k)| {
+                let mut n = (self.pieces(them, *k) & captured).count_ones() as i32;
+                if i < 4 {
+                    n += (carried[i] & captured).count_ones() as i32;
+                }
+                n * VALUES[i]
+            })
+            .sum()
+    }
+
     fn move_key(&self, mv: &Self::Move) -> u32 {
         let second = mv.second().map_or(0, |a| 1 + u32::from(a.from));
         u32::from(mv.from()) | u32::from(mv.to()) << 6 | second << 12

@@ -1,0 +1,375 @@
+//! The bracket drawn as an SVG picture (a plain string, no dependencies).
+//!
+//! Made to be read on a phone (15 px text at natural size, the picture is
+//! wider than a phone so its container scrolls) and to print cleanly: black
+//! on white, winners in bold with a ▶ mark, no colour needed to read it.
+//! Each match is a `<g class="match" data-match="ID">` so a page can react to
+//! taps on a match.
+
+use crate::bracket::{Bracket, MatchStatus};
+use crate::structure::{MatchId, Source, Stage};
+use std::fmt::Write;
+
+const BOX_W: f64 = 230.0;
+const ROW_H: f64 = 30.0;
+const MATCH_H: f64 = 2.0 * ROW_H;
+const SLOT: f64 = MATCH_H + 22.0;
+const GAP: f64 = 44.0;
+const NUM_W: f64 = 30.0;
+const SCORE_W: f64 = 48.0;
+const MARGIN: f64 = 16.0;
+const HEADER_H: f64 = 40.0;
+
+/// Escapes text for use in SVG/XML content and attributes.
+pub fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+fn truncate(text: &str, max: usize) -> String {
+    if text.chars().count() <= max {
+        text.to_string()
+    } else {
+        let mut t: String = text.chars().take(max - 1).collect();
+        t.push('…');
+        t
+    }
+}
+
+struct Layout {
+    x: Vec<f64>,
+    y: Vec<f64>, // top of the box
+}
+
+/// Lays out one section as a tree: leaves take successive slots, a match
+/// sits at the mean height of the matches feeding it from the same section.
+fn place_tree(
+    b: &Bracket,
+    root: MatchId,
+    in_section: &dyn Fn(MatchId) -> bool,
+    top: f64,
+    y: &mut [f64],
+    next_leaf: &mut usize,
+) -> f64 {
+    let spec = &b.structure().matches[root];
+    let children: Vec<MatchId> = spec
+        .slots
+        .iter()
+        .filter_map(|s| match s {
+            Source::Winner(j) if in_section(*j) => Some(*j),
+            _ => None,
+        })
+        .collect();
+    let centre = if children.is_empty() {
+        let c = top + (*next_leaf as f64 + 0.5) * SLOT;
+        *next_leaf += 1;
+        c
+    } else {
+        let ys: Vec<f64> = children
+            .iter()
+            .map(|&c| place_tree(b, c, in_section, top, y, next_leaf))
+            .collect();
+        ys.iter().sum::<f64>() / ys.len() as f64
+    };
+    y[root] = centre - MATCH_H / 2.0;
+    centre
+}
+
+fn column_x(col: usize) -> f64 {
+    MARGIN + col as f64 * (BOX_W + GAP)
+}
+
+fn layout(b: &Bracket) -> (Layout, f64, f64, f64, f64) {
+    let s = b.structure();
+    let n = s.matches.len();
+    let mut x = vec![0.0; n];
+    let mut y = vec![0.0; n];
+    let wb_final = match s.matches[s.grand_final].slots[0] {
+        Source::Winner(j) => j,
+        _ => unreachable!("the grand final takes the winners' champion"),
+    };
+    let is_w = |j: MatchId| matches!(s.matches[j].stage, Stage::Winners { .. });
+    let is_l = |j: MatchId| matches!(s.matches[j].stage, Stage::Losers { .. });
+    let wb_top = MARGIN + HEADER_H + 28.0;
+    let mut leaves = 0;
+    place_tree(b, wb_final, &is_w, wb_top, &mut y, &mut leaves);
+    let wb_bottom = wb_top + leaves as f64 * SLOT;
+    let lb_top = wb_bottom + 40.0;
+    let mut lb_bottom = lb_top;
+    let lb_final = match s.matches[s.grand_final].slots[1] {
+        Source::Winner(j) if is_l(j) => Some(j),
+        _ => None,
+    };
+    if let Some(root) = lb_final {
+        let mut leaves = 0;
+        place_tree(b, root, &is_l, lb_top, &mut y, &mut leaves);
+        lb_bottom = lb_top + leaves as f64 * SLOT;
+    }
+    // Losers' rounds emptied by byes take no column.
+    let first_lb = s
+        .matches
+        .iter()
+        .filter_map(|m| match m.stage {
+            Stage::Losers { round, .. } => Some(round as usize),
+            _ => None,
+        })
+        .min()
+        .unwrap_or(1);
+    let mut cols = 0usize;
+    for m in &s.matches {
+        match m.stage {
+            Stage::Winners { round, .. } => {
+                x[m.id] = column_x(round as usize - 1);
+                cols = cols.max(round as usize);
+            }
+            Stage::Losers { round, .. } => {
+                let col = round as usize - first_lb;
+                x[m.id] = column_x(col);
+                cols = cols.max(col + 1);
+            }
+            _ => {}
+        }
+    }
+    let gf_y = match lb_final {
+        Some(l) => (y[wb_final] + y[l]) / 2.0,
+        None => y[wb_final] + SLOT,
+    };
+    x[s.grand_final] = column_x(cols);
+    y[s.grand_final] = gf_y;
+    x[s.reset] = column_x(cols + 1);
+    y[s.reset] = gf_y;
+    let width = column_x(cols + 2) - GAP + MARGIN;
+    (
+        Layout { x, y },
+        wb_top,
+        lb_top,
+        lb_bottom.max(gf_y + SLOT),
+        width,
+    )
+}
+
+/// Draws `bracket` with `title` on top.
+///
+/// ```
+/// use tiers_bracket::{svg, Bracket, Entrant, Seeding};
+/// let e = ["Ann", "Bob", "Cy"].map(Entrant::person).to_vec();
+/// let b = Bracket::new("Youth", e, Seeding::AsEntered).unwrap();
+/// let picture = svg::render(&b, "Club night — Youth");
+/// assert!(picture.starts_with("<svg"));
+/// assert!(picture.contains("Bob") && picture.contains("Winner of 1"));
+/// ```
+pub fn render(bracket: &Bracket, title: &str) -> String {
+    let s = bracket.structure();
+    let (lay, wb_top, lb_top, bottom, width) = layout(bracket);
+    let placing = bracket.placing();
+    let placing_lines = placing.len().div_ceil(2);
+    let height = bottom
+        + 30.0
+        + placing_lines as f64 * 24.0
+        + if placing.is_empty() { 0.0 } else { 34.0 }
+        + MARGIN;
+    let mut o = String::new();
+    let _ = write!(
+        o,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" class="bracket-svg" width="{width:.0}" height="{height:.0}" viewBox="0 0 {width:.0} {height:.0}" role="img" aria-label="{}">"#,
+        escape(title)
+    );
+    o.push_str(
+        "<style>\
+text{font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;font-size:15px;fill:#000}\
+.title{font-size:22px;font-weight:700}.section{font-size:17px;font-weight:700}\
+.box{fill:#fff;stroke:#000;stroke-width:1.5}.ready .box{stroke-width:3}\
+.unneeded .box{stroke-dasharray:6 4}.sep{stroke:#000;stroke-width:1}\
+.num{font-size:12px;text-anchor:middle}.hint{fill:#555;font-style:italic;font-size:13px}\
+.win{font-weight:700}.lose{fill:#444}.score{font-size:13px;text-anchor:middle}\
+.note{font-size:11px;fill:#000;font-style:italic}.line{stroke:#000;stroke-width:1.5;fill:none}\
+.winrow{fill:#000}.place{font-size:15px}\
+@media print{.ready .box{stroke-width:1.5}}\
+</style>",
+    );
+    o.push_str(r##"<rect x="0" y="0" width="100%" height="100%" fill="#fff"/>"##);
+    let _ = write!(
+        o,
+        r#"<text class="title" x="{MARGIN}" y="{:.0}">{}</text>"#,
+        MARGIN + 22.0,
+        escape(title)
+    );
+    let _ = write!(
+        o,
+        r#"<text class="section" x="{MARGIN}" y="{:.0}">Winners' bracket</text>"#,
+        wb_top - 10.0
+    );
+    if s.losers_rounds > 0 {
+        let _ = write!(
+            o,
+            r#"<text class="section" x="{MARGIN}" y="{:.0}">Losers' bracket</text>"#,
+            lb_top - 6.0
+        );
+    }
+    let _ = write!(
+        o,
+        r#"<text class="section" x="{:.0}" y="{:.0}">Grand final</text>"#,
+        lay.x[s.grand_final],
+        lay.y[s.grand_final] - 10.0
+    );
+    // Connectors first, so boxes cover their ends.
+    for m in &s.matches {
+        if m.stage == Stage::GrandFinalReset {
+            let (fx, fy) = (lay.x[s.grand_final] + BOX_W, lay.y[s.grand_final] + ROW_H);
+            let _ = write!(
+                o,
+                r#"<path class="line" d="M{fx:.1} {fy:.1} H{:.1}"/>"#,
+                lay.x[m.id]
+            );
+            continue;
+        }
+        for (k, src) in m.slots.iter().enumerate() {
+            if let Source::Winner(j) = src {
+                let (x0, y0) = (lay.x[*j] + BOX_W, lay.y[*j] + ROW_H);
+                let (x1, y1) = (lay.x[m.id], lay.y[m.id] + ROW_H * (k as f64 + 0.5));
+                let mid = x1 - GAP / 2.0;
+                let _ = write!(
+                    o,
+                    r#"<path class="line" d="M{x0:.1} {y0:.1} H{mid:.1} V{y1:.1} H{x1:.1}"/>"#
+                );
+            }
+        }
+    }
+    for m in &s.matches {
+        draw_match(&mut o, bracket, m.id, lay.x[m.id], lay.y[m.id]);
+    }
+    if !placing.is_empty() {
+        let top = bottom + 30.0;
+        let _ = write!(
+            o,
+            r#"<text class="section" x="{MARGIN}" y="{top:.0}">Final placing</text>"#
+        );
+        for (i, (place, seeds)) in placing.iter().enumerate() {
+            let names: Vec<String> = seeds
+                .iter()
+                .map(|&sd| escape(&bracket.entrant(sd).name))
+                .collect();
+            let col = (i % 2) as f64;
+            let row = (i / 2) as f64;
+            let _ = write!(
+                o,
+                r#"<text class="place" x="{:.0}" y="{:.0}"><tspan class="win">{}</tspan> {}</text>"#,
+                MARGIN + col * (width / 2.0),
+                top + 26.0 + row * 24.0,
+                place,
+                names.join(", ")
+            );
+        }
+    }
+    o.push_str("</svg>");
+    o
+}
+
+fn draw_match(o: &mut String, b: &Bracket, id: MatchId, x: f64, y: f64) {
+    let s = b.structure();
+    let spec = &s.matches[id];
+    let status = b.status(id);
+    let class = match status {
+        MatchStatus::Ready => "match ready",
+        MatchStatus::Done => "match done",
+        MatchStatus::Waiting => "match waiting",
+        MatchStatus::NotNeeded => "match unneeded",
+    };
+    let players = b.players(id);
+    let result = b.result(id);
+    let label = |k: usize| -> String {
+        match players[k] {
+            _ if status == MatchStatus::NotNeeded => ["Rematch if needed", ""][k].to_string(),
+            Some(seed) => format!("{} {}", seed + 1, b.entrant(seed).name),
+            None => b.slot_hint(spec.slots[k]),
+        }
+    };
+    let _ = write!(
+        o,
+        r#"<g class="{class}" data-match="{id}"><title>Match {} ({})</title>"#,
+        id + 1,
+        spec.stage.round_label()
+    );
+    let _ = write!(
+        o,
+        r#"<rect class="box" x="{x:.1}" y="{y:.1}" width="{BOX_W}" height="{MATCH_H}" rx="4"/>"#
+    );
+    let _ = write!(
+        o,
+        r#"<path class="sep" d="M{:.1} {y:.1} V{:.1} M{x:.1} {:.1} H{:.1} M{:.1} {y:.1} V{:.1}"/>"#,
+        x + NUM_W,
+        y + MATCH_H,
+        y + ROW_H,
+        x + BOX_W - SCORE_W,
+        x + BOX_W - SCORE_W,
+        y + MATCH_H
+    );
+    let _ = write!(
+        o,
+        r#"<text class="num" x="{:.1}" y="{:.1}">{}</text>"#,
+        x + NUM_W / 2.0,
+        y + ROW_H + 5.0,
+        id + 1
+    );
+    for (k, player) in players.into_iter().enumerate() {
+        let ty = y + ROW_H * k as f64 + 20.0;
+        let won = result.is_some_and(|r| Some(r.winner) == player);
+        let (cls, mark) = match (player, result) {
+            _ if status == MatchStatus::NotNeeded => ("hint", ""),
+            (None, _) => ("hint", ""),
+            (Some(_), Some(_)) if won => ("win", "▶ "),
+            (Some(_), Some(_)) => ("lose", ""),
+            (Some(_), None) => ("", ""),
+        };
+        let text = truncate(&label(k), if mark.is_empty() { 19 } else { 17 });
+        let _ = write!(
+            o,
+            r#"<text class="{cls}" x="{:.1}" y="{ty:.1}">{mark}{}</text>"#,
+            x + NUM_W + 7.0,
+            escape(&text)
+        );
+        if won {
+            let _ = write!(
+                o,
+                r#"<text class="score win" x="{:.1}" y="{ty:.1}">W</text>"#,
+                x + BOX_W - SCORE_W / 2.0
+            );
+        }
+    }
+    if let Some(r) = result {
+        if !r.score.is_empty() {
+            let _ = write!(
+                o,
+                r#"<text class="note" x="{:.1}" y="{:.1}">{}</text>"#,
+                x + NUM_W,
+                y + MATCH_H + 13.0,
+                escape(&truncate(&r.score, 34))
+            );
+        }
+    } else if status == MatchStatus::NotNeeded {
+        let _ = write!(
+            o,
+            r#"<text class="note" x="{:.1}" y="{:.1}">only if the losers’ champion wins GF</text>"#,
+            x,
+            y + MATCH_H + 13.0
+        );
+    } else if b.reset_note(id).is_some() {
+        let _ = write!(
+            o,
+            r#"<text class="note" x="{:.1}" y="{:.1}">↺ result reset after a correction</text>"#,
+            x + NUM_W,
+            y + MATCH_H + 13.0
+        );
+    }
+    o.push_str("</g>");
+}

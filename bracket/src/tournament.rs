@@ -1,0 +1,228 @@
+//! A tournament: a name, a game, and one or more brackets.
+
+use crate::bracket::{Bracket, ResetNotice};
+use crate::entrant::{Entrant, Seeding, MAX_NAME_CHARS};
+use crate::error::{ResultError, SetupError};
+use crate::rng::SplitMix64;
+use crate::structure::MatchId;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// Number of ACF three-move ballots (engine/data/acf_3move_ballots.csv,
+/// numbered 1 to 174).
+pub const BALLOT_COUNT: u16 = 174;
+
+/// The game every match of the tournament is played in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum GameChoice {
+    /// American checkers.
+    Checkers,
+    /// Tiers (Ultra Checkers).
+    Tiers,
+}
+
+impl fmt::Display for GameChoice {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            GameChoice::Checkers => "Checkers",
+            GameChoice::Tiers => "Tiers",
+        })
+    }
+}
+
+/// What a bracket is made of before it exists.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BracketSetup {
+    /// Name, e.g. "Adults".
+    pub name: String,
+    /// Entrants as entered.
+    pub entrants: Vec<Entrant>,
+    /// How to seed them.
+    pub seeding: Seeding,
+}
+
+/// What a tournament is made of before it exists (the creation form).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TournamentSetup {
+    /// Name.
+    pub name: String,
+    /// Game.
+    pub game: GameChoice,
+    /// For checkers: draw each match's opening from the three-move ballots,
+    /// with this seed. Ignored for Tiers.
+    pub ballot_seed: Option<u64>,
+    /// Brackets.
+    pub brackets: Vec<BracketSetup>,
+}
+
+/// A tournament.
+///
+/// ```
+/// use tiers_bracket::*;
+/// let setup = TournamentSetup {
+///     name: "Troop 12 open".into(),
+///     game: GameChoice::Checkers,
+///     ballot_seed: Some(2024),
+///     brackets: vec![BracketSetup {
+///         name: "Youth".into(),
+///         entrants: vec![Entrant::person("Ann"), Entrant::person("Bob"), Entrant::computer(2)],
+///         seeding: Seeding::AsEntered,
+///     }],
+/// };
+/// let mut t = Tournament::new(setup).unwrap();
+/// while let Some(&id) = t.bracket(0).ready_matches().first() {
+///     let winner = t.bracket(0).players(id)[0].unwrap();
+///     t.set_result(0, id, winner, "", "").unwrap();
+/// }
+/// assert_eq!(t.bracket(0).champion(), Some(0));
+/// let json = t.to_json();
+/// assert_eq!(Tournament::from_json(&json).unwrap(), t);
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Tournament {
+    name: String,
+    game: GameChoice,
+    ballot_seed: Option<u64>,
+    brackets: Vec<Bracket>,
+}
+
+impl Tournament {
+    /// Creates a tournament from its setup, checking every name and level.
+    pub fn new(setup: TournamentSetup) -> Result<Tournament, SetupError> {
+        let brackets = setup
+            .brackets
+            .into_iter()
+            .enumerate()
+            .map(|(i, b)| {
+                if b.name.trim().is_empty() {
+                    return Err(SetupError::EmptyBracketName { bracket: i + 1 });
+                }
+                Bracket::new(b.name, b.entrants, b.seeding)
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        Self::assemble(setup.name, setup.game, setup.ballot_seed, brackets)
+    }
+
+    pub(crate) fn assemble(
+        name: String,
+        game: GameChoice,
+        ballot_seed: Option<u64>,
+        brackets: Vec<Bracket>,
+    ) -> Result<Tournament, SetupError> {
+        let name = name.trim().to_string();
+        if name.is_empty() {
+            return Err(SetupError::EmptyTournamentName);
+        }
+        let chars = name.chars().count();
+        if chars > MAX_NAME_CHARS {
+            return Err(SetupError::NameTooLong {
+                what: "the tournament".into(),
+                chars,
+            });
+        }
+        if brackets.is_empty() {
+            return Err(SetupError::NoBrackets);
+        }
+        for (i, b) in brackets.iter().enumerate() {
+            if brackets[..i]
+                .iter()
+                .any(|c| c.name().to_lowercase() == b.name().to_lowercase())
+            {
+                return Err(SetupError::DuplicateBracket {
+                    name: b.name().to_string(),
+                });
+            }
+        }
+        Ok(Tournament {
+            name,
+            game,
+            ballot_seed: if game == GameChoice::Checkers {
+                ballot_seed
+            } else {
+                None
+            },
+            brackets,
+        })
+    }
+
+    /// Name.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// Game.
+    pub fn game(&self) -> GameChoice {
+        self.game
+    }
+
+    /// The ballot seed (checkers tournaments with ballot openings only).
+    pub fn ballot_seed(&self) -> Option<u64> {
+        self.ballot_seed
+    }
+
+    /// All brackets.
+    pub fn brackets(&self) -> &[Bracket] {
+        &self.brackets
+    }
+
+    /// Bracket `index` (panics if out of range; see [`Self::brackets`]).
+    pub fn bracket(&self, index: usize) -> &Bracket {
+        &self.brackets[index]
+    }
+
+    /// Records or corrects a result; see [`Bracket::set_result`].
+    pub fn set_result(
+        &mut self,
+        bracket: usize,
+        id: MatchId,
+        winner: usize,
+        score: &str,
+        record: &str,
+    ) -> Result<Vec<ResetNotice>, ResultError> {
+        let brackets = self.brackets.len();
+        self.brackets
+            .get_mut(bracket)
+            .ok_or(ResultError::NoSuchBracket {
+                index: bracket,
+                brackets,
+            })?
+            .set_result(id, winner, score, record)
+    }
+
+    /// Removes a result; see [`Bracket::clear_result`].
+    pub fn clear_result(
+        &mut self,
+        bracket: usize,
+        id: MatchId,
+    ) -> Result<Vec<ResetNotice>, ResultError> {
+        let brackets = self.brackets.len();
+        self.brackets
+            .get_mut(bracket)
+            .ok_or(ResultError::NoSuchBracket {
+                index: bracket,
+                brackets,
+            })?
+            .clear_result(id)
+    }
+
+    /// The three-move ballot (1 ..= [`BALLOT_COUNT`]) that match `id` of
+    /// bracket `bracket` starts from, when the tournament draws ballots.
+    /// The same seed always gives the same draw.
+    pub fn ballot(&self, bracket: usize, id: MatchId) -> Option<u16> {
+        let seed = self.ballot_seed?;
+        let mut g = SplitMix64::new(
+            seed ^ ((bracket as u64) << 32 | id as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15),
+        );
+        Some(1 + g.below(BALLOT_COUNT as u64) as u16)
+    }
+
+    /// True when every bracket has its champion.
+    pub fn is_finished(&self) -> bool {
+        self.brackets.iter().all(Bracket::is_finished)
+    }
+
+    pub(crate) fn brackets_mut(&mut self) -> &mut [Bracket] {
+        &mut self.brackets
+    }
+}

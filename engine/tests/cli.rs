@@ -1,0 +1,187 @@
+//! The `tiers` command-line tool, run as a program.
+
+use std::process::{Command, Output};
+
+fn tiers(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_tiers"))
+        .args(args)
+        .output()
+        .expect("the tiers binary runs")
+}
+
+fn stdout_lines(o: &Output) -> Vec<String> {
+    String::from_utf8(o.stdout.clone())
+        .expect("utf-8 output")
+        .lines()
+        .map(str::to_string)
+        .collect()
+}
+
+/// Runs a command that must fail: exit code 2, exactly one line on stderr,
+/// nothing on stdout, no panic. Returns the error line.
+fn fails(args: &[&str]) -> String {
+    let o = tiers(args);
+    assert_eq!(o.status.code(), Some(2), "exit code of {args:?}");
+    let err = String::from_utf8(o.stderr).unwrap();
+    assert_eq!(err.lines().count(), 1, "stderr of {args:?}: {err}");
+    assert!(!err.contains("panicked"), "{args:?} panicked: {err}");
+    assert!(o.stdout.is_empty(), "stdout of {args:?}");
+    err
+}
+
+#[test]
+fn moves_from_the_checkers_start() {
+    let o = tiers(&["moves", "checkers", "start"]);
+    assert!(o.status.success());
+    let mut moves = stdout_lines(&o);
+    moves.sort();
+    assert_eq!(
+        moves,
+        ["10-14", "10-15", "11-15", "11-16", "12-16", "9-13", "9-14"]
+    );
+}
+
+#[test]
+fn moves_of_a_blocked_side_print_nothing() {
+    // Red's only man on 5 (a7) is blocked by the Black man on 1 (b8).
+    let o = tiers(&["moves", "checkers", "W:W5:B1"]);
+    assert!(o.status.success());
+    assert!(o.stdout.is_empty());
+}
+
+#[test]
+fn moves_from_the_tiers_start_match_perft_one() {
+    let o = tiers(&["moves", "tiers", "start"]);
+    assert!(o.status.success());
+    let moves = stdout_lines(&o);
+    assert!(!moves.is_empty());
+    let perft = tiers(&["perft", "tiers", "start", "1"]);
+    assert_eq!(
+        stdout_lines(&perft).last().unwrap(),
+        &moves.len().to_string()
+    );
+}
+
+#[test]
+fn perft_and_divide_of_the_checkers_start() {
+    let o = tiers(&["perft", "checkers", "start", "5"]);
+    assert!(o.status.success());
+    assert_eq!(stdout_lines(&o).last().unwrap(), "7361");
+    let o = tiers(&["divide", "checkers", "start", "3"]);
+    let lines = stdout_lines(&o);
+    assert_eq!(lines.len(), 8);
+    assert_eq!(lines.last().unwrap(), "302");
+    let sum: u64 = lines[..7]
+        .iter()
+        .map(|l| l.split_whitespace().nth(1).unwrap().parse::<u64>().unwrap())
+        .sum();
+    assert_eq!(sum, 302);
+}
+
+#[test]
+fn bestmove_ends_with_a_legal_move() {
+    let o = tiers(&["bestmove", "checkers", "start", "--depth", "5"]);
+    assert!(o.status.success());
+    let lines = stdout_lines(&o);
+    let best = lines.last().unwrap();
+    let legal = stdout_lines(&tiers(&["moves", "checkers", "start"]));
+    assert!(legal.contains(best), "{best} is not legal");
+    assert!(lines[..lines.len() - 1]
+        .iter()
+        .all(|l| l.starts_with("info ")));
+    assert!(lines.iter().any(|l| l.starts_with("info depth 5 ")));
+
+    let o = tiers(&["bestmove", "tiers", "start", "--depth", "2", "--level", "4"]);
+    assert!(o.status.success());
+    let best = stdout_lines(&o).last().unwrap().clone();
+    let legal = stdout_lines(&tiers(&["moves", "tiers", "start"]));
+    assert!(legal.contains(&best), "{best} is not legal");
+}
+
+#[test]
+fn bestmove_is_reproducible_for_a_seed() {
+    let args = [
+        "bestmove", "checkers", "start", "--depth", "4", "--level", "2", "--seed", "11",
+    ];
+    let a = stdout_lines(&tiers(&args));
+    let b = stdout_lines(&tiers(&args));
+    assert_eq!(a.last(), b.last());
+}
+
+#[test]
+fn bestmove_respects_movetime() {
+    let t = std::time::Instant::now();
+    let o = tiers(&["bestmove", "checkers", "start", "--movetime", "300"]);
+    let ms = t.elapsed().as_millis();
+    assert!(o.status.success());
+    // The search itself stops within 10 %; allow process start-up on top.
+    assert!(ms < 300 * 11 / 10 + 150, "took {ms} ms");
+}
+
+#[test]
+fn selfplay_prints_each_game_and_the_score() {
+    let o = tiers(&[
+        "selfplay",
+        "checkers",
+        "--a",
+        "greedy",
+        "--b",
+        "1",
+        "--games",
+        "2",
+        "--movetime",
+        "5",
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let lines = stdout_lines(&o);
+    let games: Vec<_> = lines.iter().filter(|l| l.starts_with("game ")).collect();
+    assert_eq!(games.len(), 2);
+    assert!(games[0].contains("ballot 1 "));
+    let last: Vec<u32> = lines
+        .last()
+        .unwrap()
+        .split('-')
+        .map(|n| n.parse().unwrap())
+        .collect();
+    assert_eq!(last.len(), 3);
+    assert_eq!(last.iter().sum::<u32>(), 2);
+
+    let o = tiers(&[
+        "selfplay",
+        "tiers",
+        "--a",
+        "baseline",
+        "--b",
+        "greedy",
+        "--games",
+        "1",
+        "--movetime",
+        "5",
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let last = stdout_lines(&o).last().unwrap().clone();
+    assert_eq!(last.split('-').count(), 3);
+}
+
+#[test]
+fn bad_arguments_exit_with_code_2_and_one_line() {
+    assert!(fails(&[]).contains("usage"));
+    assert!(fails(&["fly"]).contains("unknown command"));
+    assert!(fails(&["moves"]).contains("missing the game"));
+    assert!(fails(&["moves", "chess", "start"]).contains("chess"));
+    assert!(fails(&["moves", "checkers"]).contains("position"));
+    assert!(fails(&["moves", "checkers", "X:W1"]).contains("X:W1"));
+    assert!(fails(&["moves", "tiers", "9/8/8/8/8/8/8/8 r 0 1"]).contains("bad tiers position"));
+    assert!(fails(&["perft", "checkers", "start"]).contains("depth"));
+    assert!(fails(&["perft", "checkers", "start", "-1"]).contains("depth"));
+    assert!(fails(&["perft", "checkers", "start", "deep"]).contains("deep"));
+    assert!(fails(&["bestmove", "checkers", "start", "--level", "9"]).contains("level"));
+    assert!(fails(&["bestmove", "checkers", "start", "--depth"]).contains("--depth"));
+    assert!(fails(&["bestmove", "checkers", "start", "--speed", "3"]).contains("--speed"));
+    assert!(fails(&["selfplay", "checkers", "--a", "1", "--games", "2"]).contains("--b"));
+    assert!(
+        fails(&["selfplay", "checkers", "--a", "king", "--b", "1", "--games", "2"])
+            .contains("king")
+    );
+    assert!(fails(&["bench", "now"]).contains("now"));
+}

@@ -1,0 +1,318 @@
+//! The search on real positions of both games.
+
+use tiers_engine::search::baseline::{alphabeta_material, greedy};
+use tiers_engine::search::{
+    Evaluate, Level, SearchConfig, SearchLimits, SearchResult, Searcher, MATE, MATE_BOUND,
+};
+use tiers_engine::{checkers, tiers, Position};
+
+fn config(depth: u32, level: u8, seed: u64) -> SearchConfig {
+    SearchConfig {
+        limits: SearchLimits::depth(depth),
+        level: Level::new(level).unwrap(),
+        seed,
+    }
+}
+
+fn search<P: Evaluate>(pos: &P, cfg: &SearchConfig) -> SearchResult<P::Move> {
+    Searcher::new(4).search(pos, &[], cfg, |_| {}).unwrap()
+}
+
+fn ck(text: &str) -> checkers::Position {
+    checkers::Position::parse(text).unwrap()
+}
+
+fn moves<P: Position>(pos: &P) -> Vec<P::Move> {
+    let mut v = Vec::new();
+    pos.legal_moves(&mut v);
+    v
+}
+
+/// Whether the side to move can force a win (the opponent left without a
+/// move) within `plies` plies; plain brute force, draws ignored.
+fn wins_within<P: Position>(pos: &P, plies: u32) -> bool {
+    plies > 0
+        && moves(pos)
+            .iter()
+            .any(|m| lost_within(&pos.play(m), plies - 1))
+}
+
+fn lost_within<P: Position>(pos: &P, plies: u32) -> bool {
+    let ms = moves(pos);
+    ms.is_empty() || (plies > 0 && ms.iter().all(|m| wins_within(&pos.play(m), plies - 1)))
+}
+
+/// The fewest plies in which the side to move forces a win, up to `max`.
+fn fastest_win<P: Position>(pos: &P, max: u32) -> Option<u32> {
+    (1..=max).step_by(2).find(|&n| wins_within(pos, n))
+}
+
+fn has_capture<P: Position>(pos: &P) -> bool {
+    moves(pos).iter().any(|m| pos.is_capture(m))
+}
+
+fn ballots() -> Vec<checkers::Position> {
+    include_str!("../data/acf_3move_ballots.csv")
+        .lines()
+        .skip(1)
+        .filter(|l| !l.contains(",barred,"))
+        .map(|l| ck(l.split('"').nth(1).unwrap()))
+        .collect()
+}
+
+/// Hand-made positions with a short forced win for the side to move.
+const WINS: [&str; 3] = [
+    // Red waits with the king (27-23 or so); Black's only move 5-9 lets
+    // 14x5 take the last man: win in 3.
+    "W:W14,K27:B5",
+    // The king steps next to the man's path; 12-16 is forced and taken.
+    "W:WK15,21:B12",
+    // Red's man on 21 (a3) takes the last Black man on 17 (b4): win in 1.
+    "W:W21,K30:B17",
+];
+
+#[test]
+fn finds_the_fastest_forced_win() {
+    let mut checked = 0;
+    for text in WINS {
+        let pos = ck(text);
+        let Some(n) = fastest_win(&pos, 7) else {
+            continue;
+        };
+        checked += 1;
+        let r = search(&pos, &config(n + 2, 8, 0));
+        assert_eq!(r.score, MATE - n as i32, "{text}: should win in {n}");
+        assert!(
+            lost_within(&pos.play(&r.best), n - 1),
+            "{text}: {} does not win in {n}",
+            r.pv[0]
+        );
+    }
+    assert_eq!(checked, WINS.len(), "some hand-made wins are not wins");
+}
+
+#[test]
+fn two_kings_beat_one() {
+    for text in ["W:WK10,K6:BK1", "B:WK14,K23:BK32", "W:WK18,K19:BK28"] {
+        let r = search(&ck(text), &config(24, 8, 0));
+        let won = if text.starts_with('W') {
+            r.score
+        } else {
+            -r.score
+        };
+        assert!(won > MATE_BOUND, "{text}: {} after {:?}", r.score, r.pv);
+    }
+}
+
+#[test]
+fn the_losing_side_resists_longest() {
+    // Black to move: 5-9 is forced and 14x5 ends the game: lost in 2.
+    let pos = ck("B:W14:B5");
+    assert!(lost_within(&pos, 2) && !lost_within(&pos, 1));
+    let r = search(&pos, &config(6, 8, 0));
+    assert_eq!(r.score, -(MATE - 2));
+}
+
+#[test]
+fn never_stops_in_the_middle_of_an_exchange() {
+    // Whatever the depth, the principal variation ends in a position where
+    // the side to move has no capture (or the game is over).
+    for (i, pos) in ballots().iter().enumerate().step_by(13) {
+        for depth in 1..=3 {
+            let r = search(pos, &config(depth, 8, 0));
+            let mut p = *pos;
+            for text in &r.pv {
+                let mv = p.parse_move(text).unwrap();
+                p = p.play(&mv);
+            }
+            assert!(
+                !has_capture(&p) || r.pv.len() >= 60,
+                "ballot #{i} depth {depth}: pv {:?} stops with a capture pending",
+                r.pv
+            );
+        }
+    }
+}
+
+#[test]
+fn respects_depth_and_node_limits() {
+    let pos = checkers::Position::start();
+    let mut depths = Vec::new();
+    let r = Searcher::new(4)
+        .search(&pos, &[], &config(7, 8, 0), |i| depths.push(i.depth))
+        .unwrap();
+    assert_eq!(depths, (1..=7).collect::<Vec<_>>());
+    assert_eq!(r.depth, 7);
+    for limit in [1u64, 50, 1000, 20_000] {
+        let cfg = SearchConfig {
+            limits: SearchLimits::nodes(limit),
+            level: Level::MAX,
+            seed: 0,
+        };
+        let r = search(&pos, &cfg);
+        assert!(r.nodes <= limit, "{} nodes > {limit}", r.nodes);
+        assert!(moves(&pos).contains(&r.best));
+    }
+}
+
+#[test]
+fn respects_the_time_limit() {
+    for (pos_text, ms) in [("start", 150u64), ("W:WK10,K6:BK1", 100)] {
+        let pos = if pos_text == "start" {
+            checkers::Position::start()
+        } else {
+            ck(pos_text)
+        };
+        let cfg = SearchConfig {
+            limits: SearchLimits::time(ms),
+            level: Level::MAX,
+            seed: 0,
+        };
+        let t = std::time::Instant::now();
+        let r = Searcher::new(4).search(&pos, &[], &cfg, |_| {});
+        let took = t.elapsed().as_millis() as u64;
+        assert!(r.is_some());
+        // 10 % plus a little slack for the test machine's scheduler (the tests run in parallel on a shared machine).
+        assert!(took <= ms * 11 / 10 + 50, "{pos_text}: {took} ms for {ms}");
+    }
+    let pos = tiers::Position::start();
+    let cfg = SearchConfig {
+        limits: SearchLimits::time(150),
+        level: Level::MAX,
+        seed: 0,
+    };
+    let t = std::time::Instant::now();
+    Searcher::new(4).search(&pos, &[], &cfg, |_| {}).unwrap();
+    assert!(t.elapsed().as_millis() <= 165 + 50);
+}
+
+#[test]
+fn deterministic_for_a_seed() {
+    let pos = &ballots()[40];
+    for level in 1..=8 {
+        let cfg = config(6, level, 99);
+        let a = search(pos, &cfg);
+        let b = search(pos, &cfg);
+        assert_eq!((a.best, a.score, a.nodes), (b.best, b.score, b.nodes));
+    }
+    // The noise of low levels depends on the seed.
+    let start = checkers::Position::start();
+    let chosen: std::collections::HashSet<_> = (0..30)
+        .map(|seed| search(&start, &config(2, 1, seed)).best)
+        .collect();
+    assert!(chosen.len() >= 2);
+    let tiers_start = tiers::Position::start();
+    let a = search(&tiers_start, &config(3, 5, 4));
+    let b = search(&tiers_start, &config(3, 5, 4));
+    assert_eq!((a.best, a.nodes), (b.best, b.nodes));
+}
+
+#[test]
+fn info_pv_is_playable_and_starts_with_the_best_move() {
+    let pos = &ballots()[7];
+    let mut infos = Vec::new();
+    let r = Searcher::new(4)
+        .search(pos, &[], &config(8, 8, 0), |i| infos.push(i.clone()))
+        .unwrap();
+    assert_eq!(r.pv[0], pos.move_to_string(&r.best));
+    for info in &infos {
+        let mut p = *pos;
+        for text in &info.pv {
+            p = p.play(&p.parse_move(text).expect("pv moves are legal"));
+        }
+        assert!(info.nodes > 0);
+    }
+    assert_eq!(infos.last().unwrap().pv, r.pv);
+}
+
+/// Material after `plies` plies and then every pending capture, for the
+/// side to move: a judge of "hanging a piece" that does not use the
+/// evaluation under test.
+fn material_judge<P: Evaluate>(pos: &P, plies: u32) -> i32 {
+    let ms = moves(pos);
+    if ms.is_empty() {
+        return -MATE;
+    }
+    let capture = ms.iter().any(|m| pos.is_capture(m));
+    if plies == 0 && !capture {
+        return pos.material();
+    }
+    // Captures do not use up the plies: every exchange is played out.
+    let next = if capture { plies } else { plies - 1 };
+    ms.iter()
+        .map(|m| -material_judge(&pos.play(m), next))
+        .max()
+        .unwrap()
+}
+
+/// Whether `mv` gives a piece away for nothing: by the material judge it
+/// loses a man against the best move both right after the replies and
+/// still two plies later (so a sacrifice that wins the piece back with a
+/// shot is not counted).
+fn gives_a_piece_away<P: Evaluate>(pos: &P, mv: &P::Move) -> bool {
+    [1, 3].iter().all(|&plies| {
+        let best = moves(pos)
+            .iter()
+            .map(|m| -material_judge(&pos.play(m), plies))
+            .max()
+            .unwrap();
+        -material_judge(&pos.play(mv), plies) <= best - 100
+    })
+}
+
+#[test]
+fn from_level_3_no_piece_is_given_away() {
+    let positions = ballots();
+    for level in 3..=5u8 {
+        for (i, pos) in positions.iter().enumerate().step_by(5) {
+            let depth = Level::new(level).unwrap().settings().max_depth;
+            for seed in 0..3 {
+                let r = search(pos, &config(depth, level, seed));
+                assert!(
+                    !gives_a_piece_away(pos, &r.best),
+                    "level {level} seed {seed} ballot #{i}: {} gives a piece away",
+                    r.pv[0]
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn beginners_may_give_pieces_away() {
+    // Level 1 is allowed to blunder, and over many seeds and openings it
+    // does at least once; the judge sees it.
+    let positions = ballots();
+    let blunders = positions
+        .iter()
+        .step_by(3)
+        .flat_map(|pos| (0..4).map(move |seed| (pos, seed)))
+        .filter(|(pos, seed)| {
+            let r = search(*pos, &config(1, 1, *seed));
+            gives_a_piece_away(*pos, &r.best)
+        })
+        .count();
+    assert!(blunders >= 1);
+}
+
+#[test]
+fn baseline_players_play_legal_moves() {
+    for pos in ballots().iter().step_by(31) {
+        let legal = moves(pos);
+        assert!(legal.contains(&alphabeta_material(pos, 4).unwrap()));
+        assert!(legal.contains(&greedy(pos, 3).unwrap()));
+    }
+    let t = tiers::Position::start();
+    assert!(moves(&t).contains(&greedy(&t, 1).unwrap()));
+    assert!(moves(&t).contains(&alphabeta_material(&t, 2).unwrap()));
+}
+
+#[test]
+fn tiers_search_takes_a_free_piece() {
+    // Red's man on d4 can take the Black man on d5 (landing d6) or not
+    // move it: any sensible search takes.
+    let pos = tiers::Position::parse("7m/8/8/3m4/3M4/8/8/M7 r 0 1").unwrap();
+    let r = search(&pos, &config(4, 8, 0));
+    assert!(pos.is_capture(&r.best));
+    assert!(r.score > 50);
+}

@@ -6,7 +6,7 @@
 use gloo_worker::{HandlerId, Worker, WorkerScope};
 use serde::{Deserialize, Serialize};
 use tiers_engine::search::{Evaluate, Level, SearchConfig, SearchLimits, Searcher};
-use tiers_engine::{tiers, Game, GameKind, Position};
+use tiers_engine::{checkers, tiers, Game, GameKind, Position};
 
 /// What the page asks the computer.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -73,11 +73,7 @@ pub fn movetime_for(level: u8) -> u64 {
 /// Answers one request with `searcher`, calling `send` for every reply.
 pub fn think(searcher: &mut Searcher, req: &AiRequest, send: &mut dyn FnMut(AiReply)) {
     match req.kind {
-        // The checkers evaluation is not on main yet (search helper).
-        GameKind::Checkers => send(AiReply::Error {
-            id: req.id,
-            message: "the checkers computer opponent is not in this build yet".into(),
-        }),
+        GameKind::Checkers => think_in::<checkers::Position>(searcher, req, send),
         GameKind::Tiers => think_in::<tiers::Position>(searcher, req, send),
     }
 }

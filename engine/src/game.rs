@@ -238,6 +238,28 @@ impl<P: Position> Game<P> {
         Ok(mv)
     }
 
+    /// Plays a legal move at the cursor even if a draw rule (threefold
+    /// repetition, 100 plies) has ended the game there: for importing
+    /// recorded games, whose players may have played on. Moves after a
+    /// win (no legal move, no pieces, resignation) are still refused.
+    pub fn play_recorded(&mut self, mv: P::Move) -> Result<(), GameError<P::MoveError>> {
+        if let Some((ply, outcome)) = self.declared {
+            if ply == self.cursor {
+                return Err(GameError::GameOver(outcome));
+            }
+        }
+        let mut legal = std::mem::take(&mut self.scratch);
+        legal.clear();
+        self.position().legal_moves(&mut legal);
+        let ok = legal.contains(&mv);
+        self.scratch = legal;
+        if !ok {
+            return Err(GameError::NotLegal(format!("{mv:?}")));
+        }
+        self.push(mv);
+        Ok(())
+    }
+
     fn push(&mut self, mv: P::Move) {
         let next = self.position().play(&mv);
         self.positions.truncate(self.cursor + 1);

@@ -16,6 +16,7 @@
 pub mod checkers;
 mod color;
 pub mod game;
+pub mod pdn;
 pub mod perft;
 mod position;
 pub mod search;

@@ -3,7 +3,9 @@
 //! Reading accepts ranges (`W21-32`), any order, `K` before a king's square
 //! (also before a range: `K1-3`), lower case, spaces around every part and a
 //! final `.`; sections may come in either order and a missing section means
-//! no pieces of that colour. Writing lists squares in ascending order.
+//! no pieces of that colour; `H<n>` (plies since capture) and `F<n>` (move
+//! number) sections written by some programs are read too. Writing lists
+//! squares in ascending order.
 
 use super::position::Position;
 use super::setup::{Setup, SetupError};
@@ -19,6 +21,8 @@ pub enum ParseFenError {
     BadSide(String),
     /// A piece section does not start with `W` or `B`.
     BadSection(String),
+    /// An `H` or `F` counter section without a number after its letter.
+    BadCounter(String),
     /// The same colour has two sections.
     RepeatedColor(Color),
     /// A piece that is not a square number or a range.
@@ -46,6 +50,10 @@ impl fmt::Display for ParseFenError {
             ParseFenError::BadSection(s) => write!(
                 f,
                 "piece list `{s}` must start with W (Red's pieces) or B (Black's pieces)"
+            ),
+            ParseFenError::BadCounter(s) => write!(
+                f,
+                "counter `{s}` must be H (plies since capture) or F (move number) followed by a number"
             ),
             ParseFenError::RepeatedColor(c) => write!(f, "{c}'s pieces are listed twice"),
             ParseFenError::BadSquare(s) => write!(
@@ -101,6 +109,15 @@ pub fn parse_setup(text: &str) -> Result<Setup, ParseFenError> {
     let mut used = 0u32;
     for part in parts {
         let part = part.trim();
+        // Counters written by some programs: `H` plies since the last
+        // capture, `F` the move number (`B:W21-32:B1-12:H0:F1`).
+        if let Some(counter) = counter_section(part)? {
+            match counter {
+                (b'H', n) => setup.plies_since_capture = n,
+                (_, n) => setup.move_number = n.max(1),
+            }
+            continue;
+        }
         let mut chars = part.chars();
         let color = match chars.next() {
             Some('W' | 'w') => Color::Red,
@@ -150,6 +167,23 @@ pub fn parse_setup(text: &str) -> Result<Setup, ParseFenError> {
         }
     }
     Ok(setup)
+}
+
+/// An `H<n>` or `F<n>` counter section: its letter and number.
+fn counter_section(part: &str) -> Result<Option<(u8, u32)>, ParseFenError> {
+    let bytes = part.as_bytes();
+    let Some(&first) = bytes.first() else {
+        return Ok(None);
+    };
+    let letter = first.to_ascii_uppercase();
+    if letter != b'H' && letter != b'F' {
+        return Ok(None);
+    }
+    let digits = part[1..].trim();
+    match digits.parse::<u32>() {
+        Ok(n) if digits.bytes().all(|b| b.is_ascii_digit()) => Ok(Some((letter, n))),
+        _ => Err(ParseFenError::BadCounter(part.to_string())),
+    }
 }
 
 fn square(text: &str, item: &str) -> Result<u8, ParseFenError> {

@@ -17,6 +17,7 @@ pub mod board;
 pub mod fen;
 pub mod movegen;
 pub mod notation;
+pub mod pdn;
 mod position;
 mod setup;
 

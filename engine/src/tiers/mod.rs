@@ -15,6 +15,7 @@ pub mod board;
 pub mod formation;
 pub mod movegen;
 pub mod notation;
+pub mod record;
 pub mod tfen;
 
 pub use board::{Bitboard, Board};
@@ -30,7 +31,11 @@ use board::{kind_index, ZOBRIST};
 pub const START_TFEN: &str = "1m1m1m1m/m1m1m1m1/1m1m1m1m/8/8/M1M1M1M1/1M1M1M1M/M1M1M1M1 r 0 1";
 
 /// A Tiers position: the board, the side to move and the two counters.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+///
+/// Two positions are equal (`==`, and hash alike) when their pieces, what
+/// the pieces carry and the side to move are equal, whatever their
+/// counters: that is "the same position" of the threefold-repetition rule.
+#[derive(Clone, Copy, Debug)]
 pub struct Position {
     pub(crate) board: Board,
     pub(crate) side: Color,
@@ -202,6 +207,20 @@ impl crate::Position for Position {
 
     fn board_view(&self) -> BoardView {
         core::array::from_fn(|sq| self.board.view(sq as u8))
+    }
+}
+
+impl PartialEq for Position {
+    fn eq(&self, other: &Self) -> bool {
+        self.board == other.board && self.side == other.side
+    }
+}
+
+impl Eq for Position {}
+
+impl core::hash::Hash for Position {
+    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+        state.write_u64(crate::Position::zobrist(self));
     }
 }
 

@@ -1,0 +1,886 @@
+//! Game files: PDN for checkers and the PDN-like Tiers game record, read and
+//! written by one machinery; each game overrides only what differs (its
+//! `GameType`, how the start position is given, who moves first).
+//!
+//! A file holds any number of games. Each game is tag pairs
+//! (`[Event "Club night"]`), then the moves with move numbers, then a
+//! result. Reading accepts what programs such as CheckerBoard and
+//! pydraughts write: tags in any order, the seven archival tags or fewer,
+//! `FEN` with or without `SetUp`, `GameType "21"` or its long form
+//! `"21,B,8,8,N1,0"`, move numbers like `1.` `1...` or `12.11-15`, moves
+//! with spaces around their separators (`11 - 15`), comments `{...}`,
+//! variations `(...)`, `;` line comments, NAGs (`$3`) and move suffixes
+//! (`!`, `?!`), results `1-0`, `0-1`, `1/2-1/2`, `*` and the points forms
+//! `2-0`, `0-2`, `1-1`. Move numbers in the file are not checked (some
+//! programs number the moves of American checkers as if Red moved first);
+//! the moves are.
+//!
+//! **Results.** `1-0` means the side that moves first won: Black in
+//! checkers (as CheckerBoard writes it), Red in Tiers; `0-1` the other
+//! side; `1/2-1/2` a draw. The `White` tag names Red's player, `Black`
+//! Black's, in both games.
+//!
+//! ```
+//! use tiers_engine::{checkers, pdn, Color, Game, Position};
+//!
+//! let text = r#"[Event "Club night"]
+//! [White "Ann"]
+//! [Black "Bob"]
+//! [Result "1-0"]
+//!
+//! 1. 11-15 23-19 {the Old Fourteenth?} 2. 8-11 22-17 1-0
+//! "#;
+//! let games = pdn::read_games::<checkers::Position>(text).unwrap();
+//! assert_eq!(games[0].tags.get("White"), Some("Ann"));
+//! assert_eq!(games[0].game.move_texts(), ["11-15", "23-19", "8-11", "22-17"]);
+//! // The game was not over on the board: Red resigned.
+//! assert_eq!(games[0].game.outcome().and_then(|o| o.winner()), Some(Color::Black));
+//!
+//! // Writing gives the seven archival tags, the game type and the moves.
+//! let written = pdn::write_game(&games[0].tags, &games[0].game);
+//! assert!(written.starts_with("[Event \"Club night\"]\n[Site \"?\"]\n"));
+//! assert!(written.contains("[GameType \"21\"]\n"));
+//! assert!(written.ends_with("1. 11-15 23-19 2. 8-11 22-17 1-0\n"));
+//!
+//! // Errors say what is wrong and where.
+//! let err = pdn::read_games::<checkers::Position>("1. 11-15 23-19 2. 11-15 *").unwrap_err();
+//! assert_eq!(
+//!     err.to_string(),
+//!     "game 1, line 1: move 2 (Black): 11-15 is not legal here: there is no piece on 11 (Black to move); \
+//!      legal moves: 7-11, 8-11, 9-13, 9-14, 10-14, 12-16, 15-18"
+//! );
+//! ```
+
+use crate::{Color, Game, GameKind, Outcome, Position};
+use core::fmt;
+
+/// The seven archival tags of the PDN standard, in their standard order.
+pub const SEVEN_TAGS: [&str; 7] = ["Event", "Site", "Date", "Round", "White", "Black", "Result"];
+
+/// The tags the writer produces itself (from the game), so that a caller's
+/// values for them are not written twice.
+const DERIVED_TAGS: [&str; 6] = [
+    "Result",
+    "GameType",
+    "SetUp",
+    "FEN",
+    "RedFormation",
+    "BlackFormation",
+];
+
+/// The tag pairs of a game, in order. Names are case-sensitive, as in PDN.
+///
+/// ```
+/// use tiers_engine::pdn::Tags;
+/// let mut tags = Tags::new();
+/// assert_eq!(tags.get("Date"), Some("????.??.??"));
+/// tags.set("White", "Ann");
+/// tags.set("TimeControl", "40/60");
+/// assert_eq!(tags.get("White"), Some("Ann"));
+/// assert_eq!(tags.iter().count(), 8);
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Tags {
+    pairs: Vec<(String, String)>,
+}
+
+impl Tags {
+    /// The seven archival tags with the PDN values for "unknown": `?`,
+    /// `????.??.??` for the date and `*` for the result.
+    #[must_use]
+    pub fn new() -> Tags {
+        let mut tags = Tags::empty();
+        for name in SEVEN_TAGS {
+            let value = match name {
+                "Date" => "????.??.??",
+                "Result" => "*",
+                _ => "?",
+            };
+            tags.set(name, value);
+        }
+        tags
+    }
+
+    /// No tags at all.
+    #[must_use]
+    pub const fn empty() -> Tags {
+        Tags { pairs: Vec::new() }
+    }
+
+    /// The value of tag `name`, if present.
+    #[must_use]
+    pub fn get(&self, name: &str) -> Option<&str> {
+        self.pairs
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// Sets tag `name` (replacing its value, or adding it at the end).
+    pub fn set(&mut self, name: &str, value: &str) {
+        match self.pairs.iter_mut().find(|(n, _)| n == name) {
+            Some(pair) => pair.1 = value.to_string(),
+            None => self.pairs.push((name.to_string(), value.to_string())),
+        }
+    }
+
+    /// Removes tag `name`; returns its value.
+    pub fn remove(&mut self, name: &str) -> Option<String> {
+        let i = self.pairs.iter().position(|(n, _)| n == name)?;
+        Some(self.pairs.remove(i).1)
+    }
+
+    /// Every tag pair, in order.
+    pub fn iter(&self) -> impl Iterator<Item = (&str, &str)> {
+        self.pairs.iter().map(|(n, v)| (n.as_str(), v.as_str()))
+    }
+}
+
+/// A game result as written in PDN.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PdnResult {
+    /// One side won.
+    Win(Color),
+    /// A draw.
+    Draw,
+    /// Unknown or unfinished: `*`.
+    Unknown,
+}
+
+impl PdnResult {
+    /// The result text for a game whose first mover is `first`: `1-0` when
+    /// `first` won, `0-1` when the other side won, `1/2-1/2`, `*`.
+    #[must_use]
+    pub fn text(self, first: Color) -> &'static str {
+        match self {
+            PdnResult::Win(c) if c == first => "1-0",
+            PdnResult::Win(_) => "0-1",
+            PdnResult::Draw => "1/2-1/2",
+            PdnResult::Unknown => "*",
+        }
+    }
+
+    /// Reads a result token (`1-0`, `0-1`, `1/2-1/2`, `*`, and the points
+    /// forms `2-0`, `0-2`, `1-1`, `0-0`) for a game whose first mover is
+    /// `first`.
+    #[must_use]
+    pub fn parse(text: &str, first: Color) -> Option<PdnResult> {
+        Some(match text {
+            "1-0" | "2-0" => PdnResult::Win(first),
+            "0-1" | "0-2" => PdnResult::Win(first.opposite()),
+            "1/2-1/2" | "1-1" | "½-½" => PdnResult::Draw,
+            "*" | "0-0" => PdnResult::Unknown,
+            _ => return None,
+        })
+    }
+
+    /// The result of a game record at its cursor.
+    #[must_use]
+    pub fn of_outcome(outcome: Option<Outcome>) -> PdnResult {
+        match outcome {
+            Some(Outcome::Win { winner, .. }) => PdnResult::Win(winner),
+            Some(Outcome::Draw { .. }) => PdnResult::Draw,
+            None => PdnResult::Unknown,
+        }
+    }
+}
+
+/// What each game brings to the shared reader and writer.
+pub trait Variant: Position {
+    /// The `GameType` tag value written for this game.
+    const GAME_TYPE: &'static str;
+
+    /// The side that moves first from the standard start.
+    const FIRST: Color;
+
+    /// Whether a `GameType` tag value (trimmed) announces this game.
+    fn accepts_game_type(value: &str) -> bool;
+
+    /// The tags that give the start position, if it is not the standard
+    /// start (e.g. `SetUp` and `FEN`).
+    fn start_tags(start: &Self) -> Vec<(&'static str, String)>;
+
+    /// The start position the tags give (the standard start if none does).
+    /// `first_number` is the first move number written in the movetext, if
+    /// any, for games whose position text does not carry it.
+    fn start_from_tags(tags: &Tags, first_number: Option<u32>) -> Result<Self, String>;
+}
+
+/// One game read from a file.
+#[derive(Clone, Debug)]
+pub struct PdnGame<P: Position> {
+    /// Its tags, as read (the `Result` tag included).
+    pub tags: Tags,
+    /// The game: start position and moves, with the cursor after the last
+    /// move. A stated win or draw that the board does not show is recorded
+    /// as a resignation or an agreed draw.
+    pub game: Game<P>,
+    /// The result the file states (the movetext's result, else the
+    /// `Result` tag).
+    pub result: PdnResult,
+}
+
+/// Why a file could not be read: what and where.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PdnError {
+    /// The game (1 for the first in the file); 0 when no game was found.
+    pub game: usize,
+    /// The line (1 for the first).
+    pub line: usize,
+    /// What is wrong.
+    pub kind: PdnErrorKind,
+}
+
+/// What is wrong in a file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PdnErrorKind {
+    /// The text holds no game at all.
+    NoGame,
+    /// A tag that is not of the form `[Name "value"]`.
+    BadTag(String),
+    /// A `{` comment or `(` variation without its closing bracket.
+    Unclosed(char),
+    /// A `GameType` of another game.
+    WrongGameType {
+        /// The tag's value.
+        found: String,
+        /// The value expected.
+        expected: &'static str,
+    },
+    /// The tags give no playable start position.
+    BadStart(String),
+    /// A move that cannot be played.
+    Move {
+        /// The move number.
+        number: u32,
+        /// The side to move.
+        side: Color,
+        /// Why it cannot be played.
+        error: String,
+        /// The legal moves of the position, in written form.
+        legal: Vec<String>,
+    },
+    /// A move after the end of the game (a side that cannot move, or a
+    /// resignation).
+    AfterEnd {
+        /// The move number.
+        number: u32,
+        /// The side to move.
+        side: Color,
+        /// The move text.
+        text: String,
+        /// How the game had ended.
+        outcome: Outcome,
+    },
+}
+
+impl fmt::Display for PdnError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.game > 0 {
+            write!(f, "game {}, line {}: ", self.game, self.line)?;
+        }
+        match &self.kind {
+            PdnErrorKind::NoGame => f.write_str(
+                "no game found: expected tags like [Event \"...\"] or moves like 1. 11-15",
+            ),
+            PdnErrorKind::BadTag(t) => write!(f, "tag `{t}` is not of the form [Name \"value\"]"),
+            PdnErrorKind::Unclosed(c) => {
+                let close = if *c == '{' { '}' } else { ')' };
+                write!(f, "`{c}` is never closed by `{close}`")
+            }
+            PdnErrorKind::WrongGameType { found, expected } => write!(
+                f,
+                "GameType \"{found}\" is not this game (expected \"{expected}\")"
+            ),
+            PdnErrorKind::BadStart(e) => write!(f, "start position: {e}"),
+            PdnErrorKind::Move {
+                number,
+                side,
+                error,
+                legal,
+            } => {
+                write!(f, "move {number} ({side}): {error}")?;
+                if !error.contains("legal moves") {
+                    if legal.is_empty() {
+                        f.write_str("; there is no legal move")?;
+                    } else {
+                        const SHOWN: usize = 20;
+                        let shown: Vec<&str> =
+                            legal.iter().take(SHOWN).map(String::as_str).collect();
+                        write!(f, "; legal moves: {}", shown.join(", "))?;
+                        if legal.len() > SHOWN {
+                            write!(f, " and {} more", legal.len() - SHOWN)?;
+                        }
+                    }
+                }
+                Ok(())
+            }
+            PdnErrorKind::AfterEnd {
+                number,
+                side,
+                text,
+                outcome,
+            } => write!(
+                f,
+                "move {number} ({side}): {text} comes after the end of the game ({outcome})"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for PdnError {}
+
+/// A game as found in the text, before its moves are played.
+#[derive(Debug, Default)]
+struct RawGame {
+    line: usize,
+    tags: Tags,
+    /// Move texts with their lines.
+    moves: Vec<(String, usize)>,
+    first_number: Option<u32>,
+    result: Option<String>,
+}
+
+impl RawGame {
+    fn is_empty(&self) -> bool {
+        self.tags.pairs.is_empty() && self.moves.is_empty() && self.result.is_none()
+    }
+}
+
+/// Splits a file into games: tags, move words (joined where a move was
+/// written with spaces), result.
+struct Scanner<'a> {
+    chars: core::iter::Peekable<core::str::CharIndices<'a>>,
+    text: &'a str,
+    line: usize,
+    at_line_start: bool,
+}
+
+impl<'a> Scanner<'a> {
+    fn new(text: &'a str) -> Scanner<'a> {
+        Scanner {
+            chars: text.char_indices().peekable(),
+            text,
+            line: 1,
+            at_line_start: true,
+        }
+    }
+
+    fn bump(&mut self) -> Option<char> {
+        let (_, c) = self.chars.next()?;
+        if c == '\n' {
+            self.line += 1;
+            self.at_line_start = true;
+        } else if !c.is_whitespace() {
+            self.at_line_start = false;
+        }
+        Some(c)
+    }
+
+    fn peek(&mut self) -> Option<char> {
+        self.chars.peek().map(|&(_, c)| c)
+    }
+
+    fn pos(&mut self) -> usize {
+        self.chars.peek().map_or(self.text.len(), |&(i, _)| i)
+    }
+
+    fn skip_line(&mut self) {
+        while let Some(c) = self.bump() {
+            if c == '\n' {
+                break;
+            }
+        }
+    }
+
+    /// Skips a bracketed comment or variation (nesting allowed).
+    fn skip_bracketed(&mut self, open: char, close: char, game: usize) -> Result<(), PdnError> {
+        let line = self.line;
+        self.bump();
+        let mut depth = 1;
+        while let Some(c) = self.bump() {
+            if c == open {
+                depth += 1;
+            } else if c == close {
+                depth -= 1;
+                if depth == 0 {
+                    return Ok(());
+                }
+            }
+        }
+        Err(PdnError {
+            game,
+            line,
+            kind: PdnErrorKind::Unclosed(open),
+        })
+    }
+
+    /// Reads `[Name "value"]`.
+    fn tag(&mut self, game: usize) -> Result<(String, String), PdnError> {
+        let line = self.line;
+        let start = self.pos();
+        self.bump(); // [
+        let bad = |s: &mut Scanner<'_>| {
+            let end = s.pos();
+            let raw: String = s.text[start..end].chars().take(60).collect();
+            PdnError {
+                game,
+                line,
+                kind: PdnErrorKind::BadTag(raw.trim().to_string()),
+            }
+        };
+        while self.peek().is_some_and(|c| c == ' ' || c == '\t') {
+            self.bump();
+        }
+        let mut name = String::new();
+        while let Some(c) = self.peek() {
+            if c.is_alphanumeric() || c == '_' {
+                name.push(c);
+                self.bump();
+            } else {
+                break;
+            }
+        }
+        while self.peek().is_some_and(|c| c == ' ' || c == '\t') {
+            self.bump();
+        }
+        if name.is_empty() || self.peek() != Some('"') {
+            while let Some(c) = self.peek() {
+                if c == '\n' || c == ']' {
+                    if c == ']' {
+                        self.bump();
+                    }
+                    break;
+                }
+                self.bump();
+            }
+            return Err(bad(self));
+        }
+        self.bump(); // opening quote
+        let mut value = String::new();
+        loop {
+            match self.bump() {
+                None | Some('\n') => return Err(bad(self)),
+                Some('\\') => match self.bump() {
+                    Some(c @ ('"' | '\\')) => value.push(c),
+                    Some(c) => {
+                        value.push('\\');
+                        value.push(c);
+                    }
+                    None => return Err(bad(self)),
+                },
+                Some('"') => break,
+                Some(c) => value.push(c),
+            }
+        }
+        while self.peek().is_some_and(|c| c == ' ' || c == '\t') {
+            self.bump();
+        }
+        if self.peek() != Some(']') {
+            return Err(bad(self));
+        }
+        self.bump();
+        Ok((name, value))
+    }
+
+    /// A word of movetext: up to whitespace or a bracket.
+    fn word(&mut self) -> String {
+        let mut w = String::new();
+        while let Some(c) = self.peek() {
+            if c.is_whitespace() || matches!(c, '{' | '}' | '(' | ')' | '[' | ']' | ';') {
+                break;
+            }
+            w.push(c);
+            self.bump();
+        }
+        w
+    }
+}
+
+/// Whether `c` separates the parts of a move (so a move written with spaces
+/// around it is joined back together).
+fn is_separator(c: char) -> bool {
+    matches!(c, '-' | 'x' | 'X' | ',' | '<' | '>')
+}
+
+/// Removes a leading move number (`12.`, `12...`, `12.11-15`) and returns it.
+fn strip_number(word: &str) -> (Option<u32>, &str) {
+    let digits = word.bytes().take_while(u8::is_ascii_digit).count();
+    let dots = word[digits..].bytes().take_while(|&b| b == b'.').count();
+    if dots == 0 {
+        return (None, word);
+    }
+    let number = if digits > 0 {
+        word[..digits].parse().ok()
+    } else {
+        None
+    };
+    (number, &word[digits + dots..])
+}
+
+fn split_games(text: &str, first: Color) -> Result<Vec<RawGame>, PdnError> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let mut s = Scanner::new(text);
+    let mut games: Vec<RawGame> = Vec::new();
+    let mut cur = RawGame::default();
+    let mut in_moves = false;
+    // Move words are joined when a separator ends one or starts the next.
+    let mut pending: Option<(String, usize)> = None;
+
+    fn flush(cur: &mut RawGame, pending: &mut Option<(String, usize)>) {
+        if let Some(p) = pending.take() {
+            cur.moves.push(p);
+        }
+    }
+
+    loop {
+        let game_no = games.len() + 1;
+        let Some(c) = s.peek() else { break };
+        if c.is_whitespace() {
+            s.bump();
+            continue;
+        }
+        if c == '%' && s.at_line_start {
+            s.skip_line();
+            continue;
+        }
+        match c {
+            '[' => {
+                flush(&mut cur, &mut pending);
+                if in_moves || cur.result.is_some() {
+                    games.push(core::mem::take(&mut cur));
+                    in_moves = false;
+                }
+                if cur.is_empty() {
+                    cur.line = s.line;
+                }
+                let (name, value) = s.tag(games.len() + 1)?;
+                cur.tags.set(&name, &value);
+            }
+            '{' => s.skip_bracketed('{', '}', game_no)?,
+            '(' => s.skip_bracketed('(', ')', game_no)?,
+            ';' => s.skip_line(),
+            '}' | ')' | ']' => {
+                // A stray closing bracket: ignore it.
+                s.bump();
+            }
+            _ => {
+                let line = s.line;
+                let word = s.word();
+                if word.is_empty() {
+                    s.bump();
+                    continue;
+                }
+                if cur.result.is_some() {
+                    // Moves after a result without new tags: a new game.
+                    flush(&mut cur, &mut pending);
+                    games.push(core::mem::take(&mut cur));
+                    in_moves = false;
+                }
+                if !in_moves && cur.is_empty() {
+                    cur.line = line;
+                }
+                in_moves = true;
+                if PdnResult::parse(&word, first).is_some() {
+                    flush(&mut cur, &mut pending);
+                    cur.result = Some(word);
+                    continue;
+                }
+                if word.starts_with('$') {
+                    continue; // NAG
+                }
+                let (number, rest) = strip_number(&word);
+                if number.is_some() || rest.len() < word.len() {
+                    flush(&mut cur, &mut pending);
+                    if cur.moves.is_empty() && cur.first_number.is_none() {
+                        cur.first_number = number;
+                    }
+                }
+                let rest = rest.trim_end_matches(['!', '?']);
+                if rest.is_empty() {
+                    continue;
+                }
+                match pending.as_mut() {
+                    Some((p, _)) if p.ends_with(is_separator) || rest.starts_with(is_separator) => {
+                        p.push_str(rest);
+                    }
+                    _ => {
+                        flush(&mut cur, &mut pending);
+                        pending = Some((rest.to_string(), line));
+                    }
+                }
+            }
+        }
+    }
+    flush(&mut cur, &mut pending);
+    if !cur.is_empty() {
+        games.push(cur);
+    }
+    Ok(games)
+}
+
+/// Compares texts with their numbers as numbers: `9-14` before `10-14`.
+fn natural_cmp(a: &str, b: &str) -> core::cmp::Ordering {
+    fn parts(s: &str) -> Vec<(bool, u64, &str)> {
+        let mut out = Vec::new();
+        let mut rest = s;
+        while !rest.is_empty() {
+            let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+            if digits > 0 {
+                out.push((false, rest[..digits].parse().unwrap_or(u64::MAX), ""));
+                rest = &rest[digits..];
+            } else {
+                let other = rest
+                    .char_indices()
+                    .find(|(_, c)| c.is_ascii_digit())
+                    .map_or(rest.len(), |(i, _)| i);
+                out.push((true, 0, &rest[..other]));
+                rest = &rest[other..];
+            }
+        }
+        out
+    }
+    parts(a).cmp(&parts(b))
+}
+
+/// Plays a found game.
+fn build<P: Variant>(raw: RawGame, index: usize) -> Result<PdnGame<P>, PdnError> {
+    let err = |line: usize, kind: PdnErrorKind| PdnError {
+        game: index,
+        line,
+        kind,
+    };
+    if let Some(gt) = raw.tags.get("GameType") {
+        if !P::accepts_game_type(gt.trim()) {
+            return Err(err(
+                raw.line,
+                PdnErrorKind::WrongGameType {
+                    found: gt.to_string(),
+                    expected: P::GAME_TYPE,
+                },
+            ));
+        }
+    }
+    let start = P::start_from_tags(&raw.tags, raw.first_number)
+        .map_err(|e| err(raw.line, PdnErrorKind::BadStart(e)))?;
+    let first = P::FIRST;
+    let mut game = Game::new(start);
+    let mut legal = Vec::new();
+    for (text, line) in &raw.moves {
+        let pos = game.position().clone();
+        let number = pos.move_number();
+        let side = pos.side_to_move();
+        if let Some(outcome) = game.outcome() {
+            if !matches!(outcome, Outcome::Draw { .. }) {
+                return Err(err(
+                    *line,
+                    PdnErrorKind::AfterEnd {
+                        number,
+                        side,
+                        text: text.clone(),
+                        outcome,
+                    },
+                ));
+            }
+        }
+        let mv = pos.parse_move(text).map_err(|e| {
+            legal.clear();
+            pos.legal_moves(&mut legal);
+            let mut names: Vec<String> = legal.iter().map(|m| pos.move_to_string(m)).collect();
+            names.sort_by(|a, b| natural_cmp(a, b));
+            err(
+                *line,
+                PdnErrorKind::Move {
+                    number,
+                    side,
+                    error: e.to_string(),
+                    legal: names,
+                },
+            )
+        })?;
+        game.play_recorded(mv)
+            .expect("a parsed move is legal and the game is not won");
+    }
+    let stated = raw
+        .result
+        .as_deref()
+        .and_then(|r| PdnResult::parse(r, first))
+        .or_else(|| {
+            raw.tags
+                .get("Result")
+                .and_then(|r| PdnResult::parse(r.trim(), first))
+        })
+        .unwrap_or(PdnResult::Unknown);
+    if game.outcome().is_none() {
+        match stated {
+            PdnResult::Win(winner) => game.resign(winner.opposite()),
+            PdnResult::Draw => game.agree_draw(),
+            PdnResult::Unknown => {}
+        }
+    }
+    Ok(PdnGame {
+        tags: raw.tags,
+        game,
+        result: stated,
+    })
+}
+
+/// Reads every game of a file; the first error stops the reading.
+///
+/// An empty file (no tags, no moves) is an error.
+pub fn read_games<P: Variant>(text: &str) -> Result<Vec<PdnGame<P>>, PdnError> {
+    let games: Vec<PdnGame<P>> = read_each(text)?.into_iter().collect::<Result<_, _>>()?;
+    Ok(games)
+}
+
+/// Reads every game of a file separately: a game with an illegal move does
+/// not stop the others. Fails only when the file cannot be split into games
+/// (an unclosed comment, a malformed tag) or holds none.
+pub fn read_each<P: Variant>(text: &str) -> Result<Vec<Result<PdnGame<P>, PdnError>>, PdnError> {
+    let raw = split_games(text, P::FIRST)?;
+    if raw.is_empty() {
+        return Err(PdnError {
+            game: 0,
+            line: 1,
+            kind: PdnErrorKind::NoGame,
+        });
+    }
+    Ok(raw
+        .into_iter()
+        .enumerate()
+        .map(|(i, g)| build::<P>(g, i + 1))
+        .collect())
+}
+
+/// Which game a file holds, from its first `GameType` tag, else from its
+/// first `FEN` tag (a TFEN has `/`) or its first move (Tiers squares are
+/// letters and digits); `None` when nothing tells.
+///
+/// ```
+/// use tiers_engine::{pdn, GameKind};
+/// assert_eq!(pdn::detect_kind("[GameType \"21\"]\n1. 11-15 *"), Some(GameKind::Checkers));
+/// assert_eq!(pdn::detect_kind("1. e3-e4 d6-d5 *"), Some(GameKind::Tiers));
+/// assert_eq!(pdn::detect_kind(""), None);
+/// ```
+#[must_use]
+pub fn detect_kind(text: &str) -> Option<GameKind> {
+    let games = split_games(text, Color::Black).ok()?;
+    let first = games.first()?;
+    if let Some(gt) = first.tags.get("GameType") {
+        let gt = gt.trim();
+        if <crate::tiers::Position as Variant>::accepts_game_type(gt) {
+            return Some(GameKind::Tiers);
+        }
+        if <crate::checkers::Position as Variant>::accepts_game_type(gt) {
+            return Some(GameKind::Checkers);
+        }
+        return None;
+    }
+    if let Some(fen) = first.tags.get("FEN") {
+        return Some(if fen.contains('/') {
+            GameKind::Tiers
+        } else {
+            GameKind::Checkers
+        });
+    }
+    if first.tags.get("RedFormation").is_some() || first.tags.get("BlackFormation").is_some() {
+        return Some(GameKind::Tiers);
+    }
+    let (mv, _) = first.moves.first()?;
+    Some(if mv.starts_with(|c: char| c.is_ascii_alphabetic()) {
+        GameKind::Tiers
+    } else {
+        GameKind::Checkers
+    })
+}
+
+fn quote(value: &str) -> String {
+    let mut s = String::with_capacity(value.len() + 2);
+    s.push('"');
+    for c in value.chars() {
+        match c {
+            '"' | '\\' => {
+                s.push('\\');
+                s.push(c);
+            }
+            '\n' | '\r' => s.push(' '),
+            _ => s.push(c),
+        }
+    }
+    s.push('"');
+    s
+}
+
+/// Writes one game: the seven archival tags (from `tags`, `?` where
+/// missing), `GameType`, the start position's tags when it is not the
+/// standard start, the other tags of `tags`, then the moves up to the
+/// cursor with move numbers, lines of at most 80 characters, and the
+/// result of the game at its cursor. The `Result` tag is the game's.
+#[must_use]
+pub fn write_game<P: Variant>(tags: &Tags, game: &Game<P>) -> String {
+    let result = PdnResult::of_outcome(game.outcome()).text(P::FIRST);
+    let defaults = Tags::new();
+    let mut out = String::new();
+    let mut put = |name: &str, value: &str| {
+        out.push('[');
+        out.push_str(name);
+        out.push(' ');
+        out.push_str(&quote(value));
+        out.push_str("]\n");
+    };
+    for name in SEVEN_TAGS {
+        let value = if name == "Result" {
+            result
+        } else {
+            tags.get(name).or_else(|| defaults.get(name)).unwrap_or("?")
+        };
+        put(name, value);
+    }
+    put("GameType", P::GAME_TYPE);
+    for (name, value) in P::start_tags(game.start()) {
+        put(name, &value);
+    }
+    for (name, value) in tags.iter() {
+        if !SEVEN_TAGS.contains(&name) && !DERIVED_TAGS.contains(&name) {
+            put(name, value);
+        }
+    }
+    out.push('\n');
+    let mut line = String::new();
+    let push_word = |out: &mut String, line: &mut String, word: &str| {
+        if !line.is_empty() && line.len() + 1 + word.len() > 80 {
+            out.push_str(line);
+            out.push('\n');
+            line.clear();
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+    };
+    let texts = game.move_texts();
+    for (ply, text) in texts.iter().enumerate() {
+        let pos = game.position_at(ply).expect("a position before every move");
+        let number = pos.move_number();
+        if pos.side_to_move() == P::FIRST {
+            push_word(&mut out, &mut line, &format!("{number}."));
+        } else if ply == 0 {
+            push_word(&mut out, &mut line, &format!("{number}..."));
+        }
+        push_word(&mut out, &mut line, text);
+    }
+    push_word(&mut out, &mut line, result);
+    out.push_str(&line);
+    out.push('\n');
+    out
+}
+
+/// Writes several games, separated by blank lines.
+#[must_use]
+pub fn write_games<P: Variant>(games: &[(Tags, Game<P>)]) -> String {
+    games
+        .iter()
+        .map(|(tags, game)| write_game(tags, game))
+        .collect::<Vec<_>>()
+        .join("\n")
+}

@@ -1,0 +1,154 @@
+// Shared plumbing of the end-to-end tests: a static server for the build
+// (dist/), Debian's Chromium driven by playwright-core with no network
+// beyond localhost, screenshots under target/screenshots/, and a watch on
+// page errors (a Rust panic in the browser is a bug, so every test ends by
+// asserting there was none).
+import { createServer } from 'node:http';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, extname, join, normalize, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const here = dirname(fileURLToPath(import.meta.url));
+/** The repository root. */
+export const ROOT = resolve(here, '..');
+/** Where `./dev build` puts the release build. */
+export const DIST = process.env.TIERS_DIST ?? join(ROOT, 'dist');
+/** Where screenshots go, so that people can look at them. */
+export const SHOTS = join(ROOT, 'target', 'screenshots');
+
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.wasm': 'application/wasm',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.webmanifest': 'application/manifest+json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.txt': 'text/plain; charset=utf-8',
+  '.pdn': 'text/plain; charset=utf-8',
+};
+
+/**
+ * Serves `dir` on 127.0.0.1 at a free port. Unknown paths without an
+ * extension fall back to index.html (so `/embed` style routes work), other
+ * unknown paths are 404. `extra` maps URL paths to `{ type, body }` for
+ * test-only pages (e.g. an embedding host page). Returns `{ url, close }`.
+ */
+export async function serve(dir = DIST, { extra = {}, headers = {} } = {}) {
+  const root = resolve(dir);
+  const server = createServer((req, res) => {
+    const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+    if (extra[path]) {
+      res.writeHead(200, { 'content-type': extra[path].type ?? TYPES['.html'], ...headers });
+      res.end(extra[path].body);
+      return;
+    }
+    let file = normalize(join(root, path));
+    if (!file.startsWith(root + sep) && file !== root) {
+      res.writeHead(403).end();
+      return;
+    }
+    let ok = false;
+    try {
+      if (statSync(file).isDirectory()) file = join(file, 'index.html');
+      ok = statSync(file).isFile();
+    } catch {
+      ok = false;
+    }
+    if (!ok && extname(path) === '') {
+      file = join(root, 'index.html');
+      ok = true;
+    }
+    if (!ok) {
+      res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
+      return;
+    }
+    res.writeHead(200, {
+      'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
+      'cache-control': 'no-cache',
+      ...headers,
+    });
+    res.end(readFileSync(file));
+  });
+  await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
+  const { port } = server.address();
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    close: () => new Promise((ok) => server.close(ok)),
+  };
+}
+
+/** The Chromium flags that work on these machines (no network, as root). */
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+];
+
+/**
+ * Starts Debian's Chromium with a fresh profile. Returns `{ context, close }`;
+ * open pages with `newPage(context)`. Options go to the browser context
+ * (viewport, hasTouch, isMobile, …).
+ */
+export async function launch(options = {}) {
+  const profile = mkdtempSync(join(tmpdir(), 'tiers-e2e-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+    headless: true,
+    args: CHROMIUM_ARGS,
+    viewport: { width: 1200, height: 900 },
+    ...options,
+  });
+  // Nothing leaves the machine: only the local server is reachable.
+  await context.route(/^(?!https?:\/\/(127\.0\.0\.1|localhost)[:/]).*/, (route) => {
+    const url = route.request().url();
+    if (url.startsWith('data:') || url.startsWith('blob:')) return route.continue();
+    context.__blocked.push(url);
+    return route.abort();
+  });
+  context.__blocked = [];
+  return {
+    context,
+    blocked: context.__blocked,
+    close: async () => {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Opens a page that records page errors, console errors and failed
+ * requests; `page.problems()` returns them (a test ends with
+ * `assert.deepEqual(page.problems(), [])`).
+ */
+export async function newPage(context) {
+  const page = await context.newPage();
+  const problems = [];
+  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error') problems.push(`console error: ${m.text()}`);
+  });
+  page.problems = () => problems.slice();
+  return page;
+}
+
+/** Saves a full-page screenshot as target/screenshots/<name>.png. */
+export async function shot(page, name) {
+  mkdirSync(SHOTS, { recursive: true });
+  const path = join(SHOTS, `${name}.png`);
+  await page.screenshot({ path, fullPage: true });
+  return path;
+}

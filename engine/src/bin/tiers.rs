@@ -265,10 +265,13 @@ fn bestmove<P: Evaluate>(rest: &[String]) -> CliResult {
         seed,
     };
     let mut searcher = Searcher::default();
-    match searcher.search(&pos, &[], &config, |info| out(info_line(info))) {
+    let clock = web_time::Instant::now();
+    let found = searcher.search(&pos, &[], &config, |info| out(info_line(info)));
+    let time_ms = clock.elapsed().as_millis();
+    match found {
         Some(result) => {
             out(format!(
-                "info result depth {} score {} nodes {}",
+                "info result depth {} score {} nodes {} time {time_ms}",
                 result.depth,
                 format_score(result.score),
                 result.nodes

@@ -2,17 +2,26 @@
 
 use yew::prelude::*;
 
+use crate::components::editor::EditorScreen;
 use crate::components::formation::FormationScreen;
+use crate::components::games::GamesScreen;
 use crate::components::new_game::NewGame;
+use crate::components::notices::Keeper;
 use crate::components::play::Play;
 use crate::components::rules::Rules;
 use crate::hooks::use_ai;
-use crate::state::{Action, GameState, Screen};
+use crate::state::{Action, Screen};
 
 /// The app.
 #[component]
 pub fn App() -> Html {
-    let state = use_reducer(GameState::default);
+    // The saved game restored, with notices about stored data that could
+    // not be read.
+    let boot = use_memo((), |()| crate::library::store::boot());
+    let state = {
+        let boot = boot.clone();
+        use_reducer(move || boot.state.clone())
+    };
     use_ai(&state);
     let d = |a: Action| {
         let state = state.clone();
@@ -40,8 +49,10 @@ pub fn App() -> Html {
         Screen::Formation => html! { <FormationScreen state={state.clone()} /> },
         Screen::Play => html! { <Play state={state.clone()} /> },
         Screen::Rules => html! { <Rules on_close={d(Action::CloseRules)} /> },
+        Screen::Games => html! { <GamesScreen state={state.clone()} /> },
+        Screen::Editor => html! { <EditorScreen state={state.clone()} /> },
     };
-    let resume = state.game.is_some() && state.screen == Screen::NewGame;
+    let resume = state.game.is_some() && !matches!(state.screen, Screen::Play | Screen::Formation);
     html! {
         <div class="app">
             <header class="topbar">
@@ -59,9 +70,12 @@ pub fn App() -> Html {
                         <button type="button" class="nav-link" onclick={m(Action::Show(Screen::Play))} id="resume">{ "Back to game" }</button>
                     }
                     <button type="button" class="nav-link" onclick={m(Action::Show(Screen::NewGame))}>{ "New game" }</button>
+                    <button type="button" class="nav-link" onclick={m(Action::Show(Screen::Games))} id="show-games">{ "Games" }</button>
+                    <button type="button" class="nav-link" onclick={m(Action::Show(Screen::Editor))} id="show-editor">{ "Editor" }</button>
                     <button type="button" class="nav-link" onclick={m(Action::ShowRules)} id="show-rules">{ "Rules" }</button>
                 </nav>
             </header>
+            <Keeper state={state.clone()} notices={boot.notices.clone()} />
             <main class="content">{ body }</main>
         </div>
     }

@@ -5,12 +5,14 @@
 //! [`components`] (board, pieces, screens), [`hooks`] (the AI worker
 //! plumbing), [`worker`] (the AI agent), [`input`] (clicks to moves),
 //! [`record`] (the game record seen by the interface), [`setup`] (the
-//! formation editor).
+//! formation editor), [`library`] (saved games, the archive, game files,
+//! share links and the board editor's model).
 
 pub mod app;
 pub mod components;
 pub mod hooks;
 pub mod input;
+pub mod library;
 pub mod record;
 pub mod setup;
 pub mod state;

@@ -22,6 +22,10 @@ pub enum Screen {
     Play,
     /// The rule books.
     Rules,
+    /// The archive of finished games and imported files.
+    Games,
+    /// The board editor.
+    Editor,
 }
 
 /// Who plays against the person at the screen.
@@ -135,6 +139,10 @@ pub struct GameState {
     pub dialog_closed: bool,
     /// The Tiers formations being set up.
     pub formation: FormationSetup,
+    /// The game's id, start date and file tags (saved games, archive).
+    pub meta: crate::library::GameMeta,
+    /// The board editor's position.
+    pub editor: crate::library::editor::Editor,
 }
 
 impl PartialEq for GameState {
@@ -155,6 +163,8 @@ impl PartialEq for GameState {
             && self.draw_offer == other.draw_offer
             && self.dialog_closed == other.dialog_closed
             && self.formation == other.formation
+            && self.meta == other.meta
+            && self.editor == other.editor
             && match (&self.game, &other.game) {
                 (Some(a), Some(b)) => **a == **b,
                 (None, None) => true,
@@ -184,13 +194,48 @@ impl Default for GameState {
             draw_offer: None,
             dialog_closed: false,
             formation: FormationSetup::default(),
+            meta: crate::library::GameMeta::default(),
+            editor: crate::library::editor::Editor::default(),
         }
+    }
+}
+
+/// A game to play as it is: from an embed's parameters or a host page's
+/// command (later: an imported game, a share link).
+#[derive(Clone)]
+pub struct LoadGame {
+    /// The game, played from its cursor.
+    pub record: Box<dyn Record>,
+    /// Who plays.
+    pub opponent: Opponent,
+    /// Board seen from Black's side.
+    pub flipped: bool,
+}
+
+impl PartialEq for LoadGame {
+    fn eq(&self, other: &Self) -> bool {
+        *self.record == *other.record
+            && self.opponent == other.opponent
+            && self.flipped == other.flipped
+    }
+}
+
+impl std::fmt::Debug for LoadGame {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("LoadGame")
+            .field("start", &self.record.start_text())
+            .field("moves", &self.record.move_texts())
+            .field("opponent", &self.opponent)
+            .field("flipped", &self.flipped)
+            .finish()
     }
 }
 
 /// Everything that can happen.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Action {
+    /// Play this game (a new game: stale AI replies are dropped).
+    Load(LoadGame),
     /// Show a screen.
     Show(Screen),
     /// Show the rules, remembering where to come back.
@@ -250,6 +295,10 @@ pub enum Action {
         /// Why.
         message: String,
     },
+    /// Give the game in progress its id and start date.
+    Meta(crate::library::GameMeta),
+    /// Board editor.
+    Editor(crate::library::editor::EditorAction),
 }
 
 impl GameState {
@@ -506,6 +555,7 @@ impl GameState {
         self.dialog_closed = false;
         self.screen = Screen::Play;
         self.announce = "New game.".into();
+        self.meta = crate::library::GameMeta::default();
     }
 }
 
@@ -529,6 +579,11 @@ impl Reducible for GameState {
     fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
         let mut s = (*self).clone();
         match action {
+            Action::Load(load) => {
+                s.opponent = load.opponent;
+                s.flipped = load.flipped;
+                s.new_game(load.record);
+            }
             Action::Show(screen) => s.screen = screen,
             Action::ShowRules => {
                 if s.screen != Screen::Rules {
@@ -670,6 +725,8 @@ impl Reducible for GameState {
                     s.message = Some(format!("The computer could not move: {message}"));
                 }
             }
+            Action::Meta(meta) => s.meta = meta,
+            Action::Editor(action) => s.editor.apply(action),
         }
         Rc::new(s)
     }

@@ -1,0 +1,396 @@
+//! The board editor screen: a palette of pieces (each colour and tier, and
+//! what an ultra or double ultra king carries), the board (click or Enter
+//! puts the chosen piece, drag moves one), the side to move, the FEN / TFEN
+//! (shown live, and typed to set a position up), the engine's verdict, then
+//! "Play from here" or "Analyse" (the computer's evaluation and best line,
+//! searched in a web worker).
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use gloo_worker::{Spawnable, WorkerBridge};
+use tiers_engine::search::format_score;
+use tiers_engine::{Color, GameKind, PieceKind, PieceView};
+use yew::prelude::*;
+
+use crate::components::board::Board;
+use crate::components::games::ScreenProps;
+use crate::components::piece::{describe, Piece};
+use crate::hooks::use_ai::WORKER_PATH;
+use crate::library::editor::{carries, tiers_of, Brush, EditorAction};
+use crate::library::kind_title;
+use crate::state::{capitalise, Action, GameState, LoadGame, Opponent};
+use crate::worker::{AiAgent, AiReply, AiRequest};
+
+/// How long the analysis searches, in milliseconds.
+const ANALYSIS_MS: u64 = 3000;
+
+/// What the computer found about a position.
+#[derive(Clone, Debug, PartialEq, Default)]
+struct Analysis {
+    /// The position analysed.
+    text: String,
+    /// The side to move there.
+    side: Option<Color>,
+    depth: u32,
+    score: Option<i32>,
+    nodes: u64,
+    pv: Vec<String>,
+    best: Option<String>,
+    error: Option<String>,
+    running: bool,
+}
+
+/// The board editor screen.
+#[component]
+pub fn EditorScreen(props: &ScreenProps) -> Html {
+    let state = props.state.clone();
+    let ed = &state.editor;
+    let flipped = use_state(|| false);
+    let colour = use_state(|| Color::Red);
+    let carried = use_state(|| None::<PieceKind>);
+    let typed = use_state(|| None::<String>);
+    let analysis = use_state(Analysis::default);
+    let bridge: Rc<RefCell<Option<WorkerBridge<AiAgent>>>> = use_mut_ref(|| None);
+    let request_id = use_mut_ref(|| 0u32);
+
+    let act = |a: EditorAction| {
+        let state = state.clone();
+        Callback::from(move |_: MouseEvent| state.dispatch(Action::Editor(a.clone())))
+    };
+    let verdict = ed.validate();
+    // The engine's own writing of the position once it is valid.
+    let text = verdict
+        .as_ref()
+        .map_or_else(|_| ed.text(), |g| g.start_text());
+    let counts = ed.counts();
+
+    // The palette.
+    let brush_piece = |kind: PieceKind| PieceView {
+        color: *colour,
+        kind,
+        carried: if carries(kind) { *carried } else { None },
+    };
+    let tier_buttons = tiers_of(ed.kind).iter().map(|&kind| {
+        let p = brush_piece(kind);
+        let active = matches!(ed.brush, Brush::Piece(b) if b.kind == kind && b.color == *colour);
+        html! {
+            <button type="button" class={classes!("tool", active.then_some("active"))}
+                aria-pressed={active.to_string()} title={capitalise(&describe(p))}
+                aria-label={capitalise(&describe(p))} data-tier={kind.name()}
+                onclick={act(EditorAction::Brush(Brush::Piece(p)))}>
+                <span class="tool-piece"><Piece piece={p} /></span>
+            </button>
+        }
+    });
+    let set_colour = |c: Color| {
+        let (state, colour, brush) = (state.clone(), colour.clone(), ed.brush);
+        Callback::from(move |_: MouseEvent| {
+            colour.set(c);
+            if let Brush::Piece(p) = brush {
+                state.dispatch(Action::Editor(EditorAction::Brush(Brush::Piece(
+                    PieceView { color: c, ..p },
+                ))));
+            }
+        })
+    };
+    let on_carried = {
+        let (state, carried, brush) = (state.clone(), carried.clone(), ed.brush);
+        Callback::from(move |e: Event| {
+            if let Some(sel) = e.target_dyn_into::<web_sys::HtmlSelectElement>() {
+                let c = PieceKind::ALL[..4]
+                    .iter()
+                    .copied()
+                    .find(|k| k.name() == sel.value());
+                carried.set(c);
+                if let Brush::Piece(p) = brush {
+                    if carries(p.kind) {
+                        state.dispatch(Action::Editor(EditorAction::Brush(Brush::Piece(
+                            PieceView { carried: c, ..p },
+                        ))));
+                    }
+                }
+            }
+        })
+    };
+    let shows_carried =
+        ed.kind == GameKind::Tiers && matches!(ed.brush, Brush::Piece(p) if carries(p.kind));
+    let seg =
+        |active: bool, label: &'static str, onclick: Callback<MouseEvent>, id: &'static str| {
+            html! {
+                <button type="button" class={classes!("seg", active.then_some("active"))} {id}
+                    aria-pressed={active.to_string()} {onclick}>{ label }</button>
+            }
+        };
+
+    // The board.
+    let on_square = {
+        let state = state.clone();
+        Callback::from(move |sq| state.dispatch(Action::Editor(EditorAction::Square(sq))))
+    };
+    let on_drag = {
+        let state = state.clone();
+        Callback::from(move |(a, b)| state.dispatch(Action::Editor(EditorAction::Move(a, b))))
+    };
+
+    // The position's text, typed.
+    let on_text = {
+        let typed = typed.clone();
+        Callback::from(move |e: InputEvent| {
+            if let Some(i) = e.target_dyn_into::<web_sys::HtmlInputElement>() {
+                typed.set(Some(i.value()));
+            }
+        })
+    };
+    let apply_text = {
+        let (state, typed, kind) = (state.clone(), typed.clone(), ed.kind);
+        Callback::from(move |e: SubmitEvent| {
+            e.prevent_default();
+            if let Some(t) = (*typed).clone() {
+                let kind = if t.matches('/').count() >= 7 {
+                    GameKind::Tiers
+                } else if t.contains(':') {
+                    GameKind::Checkers
+                } else {
+                    kind
+                };
+                state.dispatch(Action::Editor(EditorAction::Load(kind, t)));
+                typed.set(None);
+            }
+        })
+    };
+
+    // Play or analyse.
+    let play = |opponent: Option<Color>| {
+        let state = state.clone();
+        Callback::from(move |_: MouseEvent| {
+            if let Ok(record) = state.editor.validate() {
+                let (opponent, flipped) = match opponent {
+                    None => (Opponent::Friend, false),
+                    Some(human) => (
+                        Opponent::Computer {
+                            level: state.settings.level,
+                            human,
+                        },
+                        human == Color::Black,
+                    ),
+                };
+                state.dispatch(Action::Load(LoadGame {
+                    record,
+                    opponent,
+                    flipped,
+                }));
+            }
+        })
+    };
+    let analyse = {
+        let (state, analysis, bridge, request_id) = (
+            state.clone(),
+            analysis.clone(),
+            bridge.clone(),
+            request_id.clone(),
+        );
+        Callback::from(move |_: MouseEvent| {
+            start_analysis(&state, &analysis, &bridge, &request_id);
+        })
+    };
+
+    let valid = verdict.is_ok();
+    let status = match &verdict {
+        Ok(game) => {
+            let side = game.side_at(0).unwrap_or(Color::Red);
+            match game.outcome() {
+                Some(o) => (format!("Valid, but the game is already over: {o}."), "ok"),
+                None => {
+                    let n = game.legal().len();
+                    (
+                        format!(
+                            "Valid position: {side} to move, {n} legal move{}.",
+                            if n == 1 { "" } else { "s" }
+                        ),
+                        "ok",
+                    )
+                }
+            }
+        }
+        Err(e) => (format!("Not playable: {e}."), "bad"),
+    };
+    let game_over = verdict.as_ref().is_ok_and(|g| g.outcome().is_some());
+    let shown_analysis = (analysis.text == text).then_some(&*analysis);
+
+    html! {
+        <section class="editor play" aria-labelledby="editor-title">
+            <div class="board-col">
+                <Board id="editor" label={AttrValue::from(format!("{} board editor", kind_title(ed.kind)))}
+                    kind={ed.kind} view={ed.board} flipped={*flipped} {on_square} {on_drag} />
+            </div>
+            <div class="side-col">
+                <div class="status">
+                    <h1 id="editor-title">{ "Board editor" }</h1>
+                    <p class={classes!("editor-verdict", status.1)} id="editor-verdict" role="status">{ status.0 }</p>
+                    if let Some(n) = &ed.note {
+                        <p class="message" role="alert" id="editor-note">{ n.clone() }</p>
+                    }
+                    <p class="editor-counts">{ format!("Red {} pieces · Black {} pieces", counts[0], counts[1]) }</p>
+                </div>
+                <div class="editor-tools">
+                    <div class="segmented" role="group" aria-label="Game">
+                        { seg(ed.kind == GameKind::Checkers, "Checkers", act(EditorAction::Kind(GameKind::Checkers)), "editor-checkers") }
+                        { seg(ed.kind == GameKind::Tiers, "Tiers", act(EditorAction::Kind(GameKind::Tiers)), "editor-tiers") }
+                    </div>
+                    <div class="segmented" role="group" aria-label="Colour of the pieces to place">
+                        { seg(*colour == Color::Red, "Red pieces", set_colour(Color::Red), "editor-red") }
+                        { seg(*colour == Color::Black, "Black pieces", set_colour(Color::Black), "editor-black") }
+                    </div>
+                    <div class="palette" role="group" aria-label="Piece to place">
+                        { for tier_buttons }
+                        <button type="button" class={classes!("tool", "erase", (ed.brush == Brush::Erase).then_some("active"))}
+                            aria-pressed={(ed.brush == Brush::Erase).to_string()} title="Eraser" aria-label="Eraser"
+                            onclick={act(EditorAction::Brush(Brush::Erase))}>{ "⌫" }</button>
+                    </div>
+                    if shows_carried {
+                        <label class="editor-carried">
+                            <span>{ "Carrying" }</span>
+                            <select id="editor-carried" onchange={on_carried}>
+                                <option value="" selected={carried.is_none()}>{ "nothing" }</option>
+                                { for PieceKind::ALL[..4].iter().map(|k| html! {
+                                    <option value={k.name()} selected={*carried == Some(*k)}>{ k.name() }</option>
+                                }) }
+                            </select>
+                        </label>
+                    }
+                    <p class="hint">{ "Click a square to put the chosen piece (again to take it away); drag to move a piece. Keyboard: arrows, then Enter." }</p>
+                    <div class="segmented" role="group" aria-label="Side to move">
+                        { seg(ed.side == Color::Red, "Red to move", act(EditorAction::Side(Color::Red)), "editor-side-red") }
+                        { seg(ed.side == Color::Black, "Black to move", act(EditorAction::Side(Color::Black)), "editor-side-black") }
+                    </div>
+                    <div class="actions tight">
+                        <button type="button" id="editor-start" onclick={act(EditorAction::Start)}>{ "Start position" }</button>
+                        <button type="button" id="editor-clear" onclick={act(EditorAction::Clear)}>{ "Clear board" }</button>
+                        <button type="button" id="editor-flip" onclick={{
+                            let flipped = flipped.clone();
+                            Callback::from(move |_: MouseEvent| flipped.set(!*flipped))
+                        }}>{ "Flip board" }</button>
+                    </div>
+                    <form class="editor-text" onsubmit={apply_text}>
+                        <label for="editor-fen">{ if ed.kind == GameKind::Checkers { "FEN" } else { "TFEN" } }</label>
+                        <input id="editor-fen" type="text" spellcheck="false" autocomplete="off"
+                            value={(*typed).clone().unwrap_or_else(|| text.clone())} oninput={on_text} />
+                        <button type="submit" id="editor-fen-set" disabled={typed.is_none()}>{ "Set" }</button>
+                    </form>
+                </div>
+                <div class="editor-play">
+                    <h2>{ "From this position" }</h2>
+                    <div class="actions tight">
+                        <button type="button" class="primary" id="editor-play-friend" onclick={play(None)} disabled={!valid || game_over}>
+                            { "Play: two players" }
+                        </button>
+                        <button type="button" id="editor-play-red" onclick={play(Some(Color::Red))} disabled={!valid || game_over}>
+                            { "Play Red vs computer" }
+                        </button>
+                        <button type="button" id="editor-play-black" onclick={play(Some(Color::Black))} disabled={!valid || game_over}>
+                            { "Play Black vs computer" }
+                        </button>
+                        <button type="button" id="editor-analyse" onclick={analyse}
+                            disabled={!valid || game_over || shown_analysis.is_some_and(|a| a.running)}>
+                            { "Analyse" }
+                        </button>
+                    </div>
+                    if let Some(a) = shown_analysis {
+                        { analysis_view(a) }
+                    }
+                </div>
+            </div>
+        </section>
+    }
+}
+
+fn analysis_view(a: &Analysis) -> Html {
+    let side = a.side.unwrap_or(Color::Red);
+    html! {
+        <div class="analysis" id="analysis" aria-live="polite">
+            if let Some(e) = &a.error {
+                <p class="message">{ format!("The computer could not analyse this position: {e}") }</p>
+            } else {
+                <p>
+                    if a.running { <span class="spinner" aria-hidden="true"></span>{ "Analysing… " } }
+                    if let Some(best) = &a.best { <strong id="analysis-best">{ format!("Best move: {best}. ") }</strong> }
+                </p>
+                if let Some(score) = a.score {
+                    <p class="think-info" id="analysis-info">
+                        { format!("Evaluation {} for {side} · depth {} · {} nodes", format_score(score), a.depth, a.nodes) }
+                    </p>
+                    <p class="think-info">{ format!("Line at depth {}: {}", a.depth, a.pv.join(" ")) }</p>
+                }
+            }
+        </div>
+    }
+}
+
+fn start_analysis(
+    state: &UseReducerHandle<GameState>,
+    analysis: &UseStateHandle<Analysis>,
+    bridge: &Rc<RefCell<Option<WorkerBridge<AiAgent>>>>,
+    request_id: &Rc<RefCell<u32>>,
+) {
+    let Ok(game) = state.editor.validate() else {
+        return;
+    };
+    let text = game.start_text();
+    let id = {
+        let mut n = request_id.borrow_mut();
+        *n = n.wrapping_add(1);
+        *n
+    };
+    let latest = Rc::new(RefCell::new(Analysis {
+        text: text.clone(),
+        side: game.side_at(0),
+        running: true,
+        ..Analysis::default()
+    }));
+    analysis.set(latest.borrow().clone());
+    let handle = analysis.clone();
+    let on_reply = move |reply: AiReply| {
+        let mut a = latest.borrow_mut();
+        match reply {
+            AiReply::Info {
+                id: rid,
+                depth,
+                score,
+                nodes,
+                pv,
+            } if rid == id => {
+                a.depth = depth;
+                a.score = Some(score);
+                a.nodes = nodes;
+                a.pv = pv;
+            }
+            AiReply::Move { id: rid, text } if rid == id => {
+                a.best = Some(text);
+                a.running = false;
+            }
+            AiReply::Error { id: rid, message } if rid == id => {
+                a.error = Some(message);
+                a.running = false;
+            }
+            _ => return,
+        }
+        handle.set(a.clone());
+    };
+    // A fresh worker per analysis, so that replies reach this one's handler.
+    let b = AiAgent::spawner()
+        .as_module(true)
+        .with_loader(true)
+        .callback(on_reply)
+        .spawn(WORKER_PATH);
+    b.send(AiRequest {
+        id,
+        kind: game.kind(),
+        start: text,
+        moves: Vec::new(),
+        level: 8,
+        seed: u64::from(id),
+        movetime_ms: ANALYSIS_MS,
+    });
+    *bridge.borrow_mut() = Some(b);
+}

@@ -1,0 +1,58 @@
+//! The library's tools on the play screen: download or copy the game as
+//! PDN, copy a share link, set up the position shown in the board editor.
+
+use yew::prelude::*;
+
+use crate::components::export::ExportBar;
+use crate::components::games::ScreenProps;
+use crate::library::editor::EditorAction;
+use crate::library::files::{export, file_name};
+use crate::library::{game_tags, tag};
+use crate::state::{Action, Screen};
+
+/// Export and editor buttons for the game in progress.
+#[component]
+pub fn GameTools(props: &ScreenProps) -> Html {
+    let state = &props.state;
+    let key = state.record().map(|g| {
+        (
+            state.serial,
+            g.ply(),
+            g.recorded(),
+            g.outcome(),
+            state.opponent,
+            state.meta.clone(),
+        )
+    });
+    let pdn = {
+        let state = state.clone();
+        use_memo(key, move |_| {
+            let g = state.record()?;
+            let tags = game_tags(state.opponent, &state.meta);
+            let date = tag(&tags, "Date").unwrap_or_default().to_string();
+            export(g, &tags)
+                .ok()
+                .map(|text| (text, file_name(g.kind(), &date)))
+        })
+    };
+    let Some(game) = state.record() else {
+        return html! {};
+    };
+    let edit = {
+        let state = state.clone();
+        let (kind, ply) = (game.kind(), state.shown_ply());
+        let text = game.position_text_at(ply).unwrap_or_default();
+        Callback::from(move |_: MouseEvent| {
+            state.dispatch(Action::Editor(EditorAction::Load(kind, text.clone())));
+            state.dispatch(Action::Show(Screen::Editor));
+        })
+    };
+    html! {
+        <div class="game-tools">
+            if let Some((text, file)) = (*pdn).clone() {
+                <ExportBar text={AttrValue::from(text)} file={AttrValue::from(file)} id="game-export" />
+            }
+            <button type="button" class="link" id="edit-position" onclick={edit}>{ "Set up this position in the board editor" }</button>
+        </div>
+    }
+}

@@ -1,0 +1,508 @@
+//! The games screen: the archive of finished games (newest first, filtered
+//! by game) and games imported from a pasted text or an opened PDN file
+//! (any number of games, as CheckerBoard, pydraughts or this app write
+//! them, each game that cannot be read listed with the reason). The chosen
+//! game is replayed move by move, exported, continued (two players or
+//! against the computer), archived or deleted (with undo). A pasted FEN or
+//! TFEN opens in the board editor.
+
+use std::rc::Rc;
+
+use tiers_engine::{Color, GameKind};
+use yew::platform::spawn_local;
+use yew::prelude::*;
+
+use crate::components::export::ExportBar;
+use crate::components::viewer::Viewer;
+use crate::library::archive::{Archive, Entry};
+use crate::library::editor::EditorAction;
+use crate::library::files::{self, file_name, FileGame, Reading};
+use crate::library::{browser, kind_title, load, pdn_date, rebuild, store, Declared, GameMeta};
+use crate::record::Record;
+use crate::state::{Action, GameState, LoadGame, Opponent, Screen};
+
+/// At most this many games of a file are listed.
+const LISTED: usize = 500;
+
+/// Props of the library screens.
+#[derive(Properties, PartialEq, Clone)]
+pub struct ScreenProps {
+    /// The app state.
+    pub state: UseReducerHandle<GameState>,
+}
+
+/// A local date and time: "2024-05-01 14:05".
+#[must_use]
+pub fn local_time(ms: u64) -> String {
+    let d = js_sys::Date::new(&wasm_bindgen::JsValue::from_f64(ms as f64));
+    format!(
+        "{:04}-{:02}-{:02} {:02}:{:02}",
+        d.get_full_year(),
+        d.get_month() + 1,
+        d.get_date(),
+        d.get_hours(),
+        d.get_minutes()
+    )
+}
+
+/// The game of a record at `ply` (the moves after it kept for redo), as a
+/// two-player game to go on with.
+pub fn open_at(record: &dyn Record, ply: usize) -> Result<LoadGame, String> {
+    let moves = record.move_texts();
+    let last = record.ply().min(moves.len());
+    let declared = if ply >= last {
+        Declared::of(record.outcome())
+    } else {
+        None
+    };
+    let record = rebuild(
+        record.kind(),
+        &record.start_text(),
+        &moves[..last],
+        ply.min(last),
+        declared,
+    )?;
+    Ok(LoadGame {
+        record,
+        opponent: Opponent::Friend,
+        flipped: false,
+    })
+}
+
+/// Games read from a file.
+struct Found {
+    source: String,
+    kind: GameKind,
+    games: Vec<Result<Rc<FileGame>, String>>,
+}
+
+/// Where the listed games come from.
+#[derive(Clone)]
+enum Source {
+    Archive,
+    File(Rc<Found>),
+}
+
+/// The chosen game.
+struct Chosen {
+    title: String,
+    reason: String,
+    record: Rc<Box<dyn Record>>,
+    /// Its PDN and download name.
+    pdn: Option<(String, String)>,
+    tags: Vec<(String, String)>,
+    /// The archive id, for archived games.
+    id: Option<u64>,
+}
+
+fn item(
+    title: String,
+    result: String,
+    meta: String,
+    active: bool,
+    onclick: Callback<MouseEvent>,
+) -> Html {
+    html! {
+        <li>
+            <button type="button" class={classes!("archive-item", active.then_some("active"))}
+                aria-current={active.then_some("true")} {onclick}>
+                <span class="archive-title">{ title }</span>
+                <span class="archive-result">{ result }</span>
+                <span class="archive-meta">{ meta }</span>
+            </button>
+        </li>
+    }
+}
+
+/// The games screen.
+#[component]
+pub fn GamesScreen(props: &ScreenProps) -> Html {
+    let state = props.state.clone();
+    let archive = use_state(|| Rc::new(store::read_archive().archive));
+    let source = use_state(|| Source::Archive);
+    let filter = use_state(|| None::<GameKind>);
+    // The chosen game: an archive id, or an index in the file.
+    let selected = use_state(|| None::<u64>);
+    let ply = use_state(|| usize::MAX);
+    let deleted = use_state(|| None::<(usize, Entry)>);
+    let note = use_state(|| None::<String>);
+    let text = use_state(String::new);
+    let error = use_state(|| None::<String>);
+
+    let choose = |id: u64| {
+        let (selected, ply, note) = (selected.clone(), ply.clone(), note.clone());
+        Callback::from(move |_: MouseEvent| {
+            selected.set(Some(id));
+            ply.set(usize::MAX);
+            note.set(None);
+        })
+    };
+    let save = {
+        let (archive, note) = (archive.clone(), note.clone());
+        move |a: Archive, done: Option<&str>| {
+            note.set(match store::save_archive(&a) {
+                Ok(()) => done.map(str::to_string),
+                Err(e) => Some(format!("The archive could not be saved: {e}.")),
+            });
+            archive.set(Rc::new(a));
+        }
+    };
+
+    // Importing: a position goes to the editor, games are listed.
+    let take = {
+        let (state, source, error, selected, ply, note) = (
+            state.clone(),
+            source.clone(),
+            error.clone(),
+            selected.clone(),
+            ply.clone(),
+            note.clone(),
+        );
+        Callback::from(move |(name, content): (String, String)| {
+            note.set(None);
+            match files::read(&content) {
+                Err(e) => error.set(Some(format!("{name}: {e}"))),
+                Ok(Reading::Position { kind, text }) => {
+                    error.set(None);
+                    state.dispatch(Action::Editor(EditorAction::Load(kind, text)));
+                    state.dispatch(Action::Show(Screen::Editor));
+                }
+                Ok(Reading::Games { kind, games }) => {
+                    error.set(None);
+                    let first = games.iter().position(Result::is_ok);
+                    source.set(Source::File(Rc::new(Found {
+                        source: name,
+                        kind,
+                        games: games.into_iter().map(|g| g.map(Rc::new)).collect(),
+                    })));
+                    selected.set(first.map(|i| i as u64));
+                    ply.set(usize::MAX);
+                }
+            }
+        })
+    };
+    let on_input = {
+        let text = text.clone();
+        Callback::from(move |e: InputEvent| {
+            if let Some(t) = e.target_dyn_into::<web_sys::HtmlTextAreaElement>() {
+                text.set(t.value());
+            }
+        })
+    };
+    let on_read = {
+        let (text, take) = (text.clone(), take.clone());
+        Callback::from(move |_: MouseEvent| take.emit(("The pasted text".into(), (*text).clone())))
+    };
+    let on_file = {
+        let (take, error) = (take.clone(), error.clone());
+        Callback::from(move |e: Event| {
+            let Some(input) = e.target_dyn_into::<web_sys::HtmlInputElement>() else {
+                return;
+            };
+            let Some(file) = input.files().and_then(|f| f.get(0)) else {
+                return;
+            };
+            input.set_value("");
+            let (take, error) = (take.clone(), error.clone());
+            spawn_local(async move {
+                let name = file.name();
+                match browser::read_file(file).await {
+                    Ok(content) => take.emit((name, content)),
+                    Err(e) => error.set(Some(format!("{name}: {e}"))),
+                }
+            });
+        })
+    };
+
+    // The list and the chosen game.
+    let mut rows = Vec::new();
+    let mut chosen = None;
+    let summary;
+    let mut empty = None;
+    match &*source {
+        Source::Archive => {
+            let shown: Vec<&Entry> = archive
+                .games
+                .iter()
+                .filter(|e| filter.is_none_or(|k| e.kind() == Some(k)))
+                .collect();
+            summary = format!(
+                "{} finished game{}",
+                shown.len(),
+                if shown.len() == 1 { "" } else { "s" }
+            );
+            if shown.is_empty() {
+                empty = Some(match *filter {
+                    None => "No finished games yet. Every game that ends here, by any result (resignations and agreed draws too), is kept in this list.".to_string(),
+                    Some(k) => format!("No finished {} games yet.", kind_title(k).to_lowercase()),
+                });
+            }
+            for e in &shown {
+                let active = *selected == Some(e.id);
+                rows.push(item(
+                    e.title(),
+                    e.reason.clone(),
+                    format!("{} · {} moves · {}", local_time(e.date), e.moves, e.result),
+                    active,
+                    choose(e.id),
+                ));
+                if active {
+                    chosen = Some(e.game().map(|g| Chosen {
+                        title: e.title(),
+                        reason: format!("{} · {}", e.reason, local_time(e.date)),
+                        record: Rc::new(g.record),
+                        pdn: Some((
+                            e.pdn.clone(),
+                            file_name(e.kind().unwrap_or(GameKind::Checkers), &pdn_date(e.date)),
+                        )),
+                        tags: g.tags,
+                        id: Some(e.id),
+                    }));
+                }
+            }
+        }
+        Source::File(f) => {
+            let ok = f.games.iter().filter(|g| g.is_ok()).count();
+            let bad = f.games.len() - ok;
+            summary = format!(
+                "{}: {ok} {} game{}{}",
+                f.source,
+                kind_title(f.kind).to_lowercase(),
+                if ok == 1 { "" } else { "s" },
+                if bad > 0 {
+                    format!(", {bad} that could not be read")
+                } else {
+                    String::new()
+                }
+            );
+            for (i, g) in f.games.iter().take(LISTED).enumerate() {
+                match g {
+                    Ok(g) => {
+                        let active = *selected == Some(i as u64);
+                        let event = g.tag("Event").map(|e| format!("{e} · ")).unwrap_or_default();
+                        let date = g.tag("Date").map(|d| format!(" · {d}")).unwrap_or_default();
+                        rows.push(item(
+                            format!("{}. {event}{}", i + 1, g.players()),
+                            g.result(),
+                            format!("{} moves{date}", g.record.ply()),
+                            active,
+                            choose(i as u64),
+                        ));
+                        if active {
+                            chosen = Some(Ok(Chosen {
+                                title: g.players(),
+                                reason: g.result(),
+                                record: Rc::new(g.record.clone()),
+                                pdn: None,
+                                tags: g.tags.clone(),
+                                id: None,
+                            }));
+                        }
+                    }
+                    Err(e) => rows.push(html! {
+                        <li class="import-error"><p>{ format!("{}. Could not be read: {e}", i + 1) }</p></li>
+                    }),
+                }
+            }
+        }
+    }
+
+    let detail = match chosen {
+        None => html! {},
+        Some(Err(e)) => {
+            html! { <p class="archive-detail warn">{ format!("This game cannot be replayed: {e}.") }</p> }
+        }
+        Some(Ok(c)) => {
+            let record = c.record.clone();
+            let shown = (*ply).min(record.ply());
+            let on_ply = {
+                let ply = ply.clone();
+                Callback::from(move |p: usize| ply.set(p))
+            };
+            let side = record.side_at(shown).unwrap_or(Color::Red);
+            let over_here = shown == record.ply() && record.outcome().is_some();
+            let cont = |human: Option<Color>| {
+                let (state, record, tags, note) =
+                    (state.clone(), record.clone(), c.tags.clone(), note.clone());
+                Callback::from(move |_: MouseEvent| match open_at(&**record, shown) {
+                    Ok(mut l) => {
+                        if let Some(human) = human {
+                            l.opponent = Opponent::Computer {
+                                level: state.settings.level,
+                                human,
+                            };
+                            l.flipped = human == Color::Black;
+                        }
+                        let meta = GameMeta {
+                            tags: tags.clone(),
+                            ..GameMeta::default()
+                        };
+                        load(&state, l, meta);
+                    }
+                    Err(e) => note.set(Some(format!("This game cannot be continued: {e}."))),
+                })
+            };
+            let act = match c.id {
+                Some(id) => {
+                    let (archive, deleted, selected, save) = (
+                        archive.clone(),
+                        deleted.clone(),
+                        selected.clone(),
+                        save.clone(),
+                    );
+                    let delete = Callback::from(move |_: MouseEvent| {
+                        let mut a = (**archive).clone();
+                        if let Some(removed) = a.remove(id) {
+                            deleted.set(Some(removed));
+                            selected.set(None);
+                            save(a, None);
+                        }
+                    });
+                    html! { <button type="button" class="danger" id="archive-delete" onclick={delete}>{ "Delete" }</button> }
+                }
+                None if record.outcome().is_some() => {
+                    let (record, tags, archive, save) = (
+                        record.clone(),
+                        c.tags.clone(),
+                        archive.clone(),
+                        save.clone(),
+                    );
+                    let keep = Callback::from(move |_: MouseEvent| {
+                        let meta = GameMeta {
+                            id: store::new_id(),
+                            started: store::now(),
+                            tags: tags.clone(),
+                        };
+                        if let Some(entry) =
+                            Entry::of(&**record, Opponent::Friend, &meta, store::now())
+                        {
+                            let mut a = (**archive).clone();
+                            a.upsert(entry);
+                            save(a, Some("Saved in the archive."));
+                        }
+                    });
+                    html! { <button type="button" id="import-archive" onclick={keep}>{ "Save in the archive" }</button> }
+                }
+                None => html! {},
+            };
+            html! {
+                <section class="archive-detail" aria-label="Chosen game">
+                    <h2>{ c.title }</h2>
+                    <p class="archive-reason" id="game-reason">{ c.reason }</p>
+                    <Viewer record={record.clone()} ply={shown} {on_ply} id="replay" />
+                    if let Some((pdn, file)) = c.pdn {
+                        <ExportBar text={AttrValue::from(pdn)} file={AttrValue::from(file)} id="archive-export" />
+                    }
+                    <div class="actions tight">
+                        <button type="button" class="primary" id="continue-friend" onclick={cont(None)} disabled={over_here}>
+                            { "Continue: two players" }
+                        </button>
+                        <button type="button" id="continue-computer" onclick={cont(Some(side))} disabled={over_here}>
+                            { format!("Continue as {side} vs computer") }
+                        </button>
+                        { act }
+                    </div>
+                </section>
+            }
+        }
+    };
+
+    let set_filter = |f: Option<GameKind>| {
+        let (filter, source) = (filter.clone(), source.clone());
+        Callback::from(move |_: MouseEvent| {
+            filter.set(f);
+            source.set(Source::Archive);
+        })
+    };
+    let in_archive = matches!(*source, Source::Archive);
+    let filter_button = |f: Option<GameKind>, label: &'static str| {
+        let active = in_archive && *filter == f;
+        html! {
+            <button type="button" class={classes!("seg", active.then_some("active"))}
+                aria-pressed={active.to_string()} onclick={set_filter(f)}>{ label }</button>
+        }
+    };
+    let undo = {
+        let (archive, deleted, selected, save) = (
+            archive.clone(),
+            deleted.clone(),
+            selected.clone(),
+            save.clone(),
+        );
+        Callback::from(move |_: MouseEvent| {
+            if let Some((at, entry)) = (*deleted).clone() {
+                let mut a = (**archive).clone();
+                let id = entry.id;
+                a.restore(at, entry);
+                deleted.set(None);
+                selected.set(Some(id));
+                save(a, None);
+            }
+        })
+    };
+    let all = match (&*source, *filter) {
+        (Source::Archive, Some(k)) if !rows.is_empty() => Some((
+            archive
+                .games
+                .iter()
+                .filter(|e| e.kind() == Some(k))
+                .map(|e| e.pdn.as_str())
+                .collect::<Vec<_>>()
+                .join("\n"),
+            format!("tiers-archive-{}.pdn", k.name()),
+        )),
+        _ => None,
+    };
+
+    html! {
+        <section class="library card" aria-labelledby="games-title">
+            <div class="library-head">
+                <h1 id="games-title">{ "Games" }</h1>
+                <div class="segmented" role="group" aria-label="Archive: show games of">
+                    { filter_button(None, "All") }
+                    { filter_button(Some(GameKind::Checkers), "Checkers") }
+                    { filter_button(Some(GameKind::Tiers), "Tiers") }
+                </div>
+            </div>
+            <details class="import-form" open={archive.games.is_empty()}>
+                <summary>{ "Import a game file (PDN), a FEN or a TFEN" }</summary>
+                <label for="import-text">{ "Paste a PDN game file (checkers or Tiers), a FEN or a TFEN:" }</label>
+                <textarea id="import-text" rows="5" spellcheck="false" value={(*text).clone()} oninput={on_input}
+                    placeholder={"[Event \"…\"]\n1. 11-15 23-19 2. 8-11 22-17 *\nor B:W18,24,27:BK3,12"} />
+                <div class="actions tight">
+                    <button type="button" class="primary" id="import-read" onclick={on_read}>{ "Read" }</button>
+                    <label class="file-button">
+                        <input type="file" id="import-file" accept=".pdn,.txt,text/plain" onchange={on_file} />
+                        <span>{ "Open a file…" }</span>
+                    </label>
+                </div>
+                if let Some(e) = &*error {
+                    <p class="warn" role="alert" id="import-error">{ e.clone() }</p>
+                }
+                <p class="hint">{ "Reading never changes the game in progress; continuing a game from here replaces it." }</p>
+            </details>
+            if let Some((_, e)) = &*deleted {
+                <div class="undo-bar" role="status">
+                    <span>{ format!("Deleted: {} ({}).", e.title(), e.reason) }</span>
+                    <button type="button" id="archive-undo" onclick={undo}>{ "Undo" }</button>
+                </div>
+            }
+            if let Some(n) = &*note {
+                <p class="export-note" role="status" id="games-note">{ n.clone() }</p>
+            }
+            <div class="archive-body">
+                <div class="archive-list">
+                    <p class="count" id="games-summary">{ summary }</p>
+                    if let Some(e) = empty {
+                        <p class="empty" id="archive-empty">{ e }</p>
+                    }
+                    <ul aria-label="Games">{ rows }</ul>
+                    if let Some((text, file)) = all {
+                        <ExportBar text={AttrValue::from(text)} file={AttrValue::from(file)} id="archive-all" />
+                    }
+                </div>
+                { detail }
+            </div>
+        </section>
+    }
+}

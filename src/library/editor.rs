@@ -1,0 +1,447 @@
+//! The board editor's model: any arrangement of pieces for either game
+//! (every tier, and what an ultra or double ultra king carries in Tiers),
+//! the side to move, and its live validation by the engine: the
+//! arrangement is written as FEN / TFEN and read back through the engine's
+//! [`checkers::Setup`] / TFEN validation, whose message says what is wrong.
+
+use tiers_engine::checkers::{self, index64_to_square, Setup};
+use tiers_engine::tiers::{self, tfen};
+use tiers_engine::{BoardView, Color, Game, GameKind, PieceKind, PieceView, Position};
+
+use super::files::read_position;
+use crate::record::{is_dark, Record};
+
+/// What a click on the board does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Brush {
+    /// Puts this piece (a click on the same piece takes it away).
+    Piece(PieceView),
+    /// Empties the square.
+    Erase,
+}
+
+/// What can be done in the editor.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum EditorAction {
+    /// Switch to the other game (its start position).
+    Kind(GameKind),
+    /// Choose what clicks put.
+    Brush(Brush),
+    /// A square was clicked (or chosen by keyboard).
+    Square(u8),
+    /// A piece was dragged to another square.
+    Move(u8, u8),
+    /// Who moves first from here.
+    Side(Color),
+    /// The standard start position.
+    Start,
+    /// An empty board.
+    Clear,
+    /// Set up this FEN / TFEN (the error is shown if it cannot be read).
+    Load(GameKind, String),
+}
+
+/// The position being set up.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Editor {
+    /// Checkers or Tiers.
+    pub kind: GameKind,
+    /// The pieces.
+    pub board: BoardView,
+    /// The side to move.
+    pub side: Color,
+    /// Plies since the last capture (from a loaded position).
+    pub plies: u32,
+    /// The move number (from a loaded position).
+    pub number: u32,
+    /// What a click puts.
+    pub brush: Brush,
+    /// A note about the last action (a light square in checkers, a text
+    /// that could not be read).
+    pub note: Option<String>,
+}
+
+impl Default for Editor {
+    fn default() -> Self {
+        Editor::start(GameKind::Checkers)
+    }
+}
+
+/// A piece without a load.
+#[must_use]
+pub const fn piece(color: Color, kind: PieceKind) -> PieceView {
+    PieceView {
+        color,
+        kind,
+        carried: None,
+    }
+}
+
+/// The tiers a game has, lowest first.
+#[must_use]
+pub fn tiers_of(kind: GameKind) -> &'static [PieceKind] {
+    match kind {
+        GameKind::Checkers => &PieceKind::ALL[..2],
+        GameKind::Tiers => &PieceKind::ALL,
+    }
+}
+
+/// Whether a piece of this tier can carry another.
+#[must_use]
+pub fn carries(kind: PieceKind) -> bool {
+    matches!(kind, PieceKind::Ultra | PieceKind::DoubleUltra)
+}
+
+impl Editor {
+    /// The standard start position of a game.
+    #[must_use]
+    pub fn start(kind: GameKind) -> Editor {
+        let (board, side) = match kind {
+            GameKind::Checkers => {
+                let p = checkers::Position::start();
+                (p.board_view(), p.side_to_move())
+            }
+            GameKind::Tiers => {
+                let p = tiers::Position::start();
+                (p.board_view(), p.side_to_move())
+            }
+        };
+        Editor {
+            kind,
+            board,
+            side,
+            plies: 0,
+            number: 1,
+            brush: Brush::Piece(piece(Color::Red, PieceKind::Man)),
+            note: None,
+        }
+    }
+
+    /// The editor showing a position given as text (FEN or TFEN).
+    pub fn from_text(kind: GameKind, text: &str) -> Result<Editor, String> {
+        let canon = read_position(kind, text)?;
+        let (board, side, plies, number) = match kind {
+            GameKind::Checkers => {
+                let p = checkers::Position::parse(&canon).map_err(|e| e.to_string())?;
+                (
+                    p.board_view(),
+                    p.side_to_move(),
+                    p.plies_since_capture(),
+                    p.move_number(),
+                )
+            }
+            GameKind::Tiers => {
+                let p = tiers::Position::parse(&canon).map_err(|e| e.to_string())?;
+                (
+                    p.board_view(),
+                    p.side_to_move(),
+                    p.plies_since_capture(),
+                    p.move_number(),
+                )
+            }
+        };
+        Ok(Editor {
+            kind,
+            board,
+            side,
+            plies,
+            number,
+            brush: Brush::Piece(piece(Color::Red, PieceKind::Man)),
+            note: None,
+        })
+    }
+
+    /// Applies an action.
+    pub fn apply(&mut self, action: EditorAction) {
+        self.note = None;
+        match action {
+            EditorAction::Kind(kind) => {
+                if kind != self.kind {
+                    *self = Editor::start(kind);
+                }
+            }
+            EditorAction::Brush(b) => self.brush = b,
+            EditorAction::Square(sq) => self.click(sq),
+            EditorAction::Move(from, to) => {
+                let (f, t) = (usize::from(from), usize::from(to));
+                if from == to || f >= 64 || t >= 64 {
+                    return;
+                }
+                if let Some(p) = self.board[f] {
+                    if !self.allowed(to) {
+                        return;
+                    }
+                    self.board[f] = None;
+                    self.board[t] = Some(p);
+                }
+            }
+            EditorAction::Side(c) => self.side = c,
+            EditorAction::Start => {
+                let brush = self.brush;
+                *self = Editor::start(self.kind);
+                self.brush = brush;
+            }
+            EditorAction::Clear => {
+                self.board = [None; 64];
+                self.plies = 0;
+                self.number = 1;
+            }
+            EditorAction::Load(kind, text) => match Editor::from_text(kind, &text) {
+                Ok(e) => {
+                    let brush = if kind == self.kind {
+                        self.brush
+                    } else {
+                        e.brush
+                    };
+                    *self = e;
+                    self.brush = brush;
+                }
+                Err(err) => self.note = Some(err),
+            },
+        }
+    }
+
+    fn allowed(&mut self, sq: u8) -> bool {
+        if self.kind == GameKind::Checkers && !is_dark(sq) {
+            self.note = Some("Checkers is played on the dark squares only.".into());
+            return false;
+        }
+        true
+    }
+
+    fn click(&mut self, sq: u8) {
+        let i = usize::from(sq);
+        if i >= 64 || !self.allowed(sq) {
+            return;
+        }
+        self.board[i] = match self.brush {
+            Brush::Erase => None,
+            Brush::Piece(p) if self.board[i] == Some(p) => None,
+            Brush::Piece(p) => Some(p),
+        };
+    }
+
+    /// The arrangement as FEN / TFEN, before validation.
+    #[must_use]
+    pub fn text(&self) -> String {
+        match self.kind {
+            GameKind::Checkers => {
+                let list = |color: Color| {
+                    let mut items: Vec<(u8, bool)> = (0..64u8)
+                        .filter_map(|sq| {
+                            let p = self.board[usize::from(sq)]?;
+                            (p.color == color)
+                                .then(|| {
+                                    index64_to_square(sq).map(|n| (n, p.kind != PieceKind::Man))
+                                })
+                                .flatten()
+                        })
+                        .collect();
+                    items.sort_unstable();
+                    items
+                        .iter()
+                        .map(|&(n, king)| if king { format!("K{n}") } else { n.to_string() })
+                        .collect::<Vec<_>>()
+                        .join(",")
+                };
+                let side = match self.side {
+                    Color::Black => 'B',
+                    Color::Red => 'W',
+                };
+                format!("{side}:W{}:B{}", list(Color::Red), list(Color::Black))
+            }
+            GameKind::Tiers => {
+                // Written by hand (not through the engine's board) so that
+                // the engine's TFEN reader is what checks it.
+                let mut board = String::with_capacity(80);
+                for rank in (0..8u8).rev() {
+                    let mut run = 0u8;
+                    for file in 0..8u8 {
+                        match self.board[usize::from(file + 8 * rank)] {
+                            None => run += 1,
+                            Some(p) => {
+                                if run > 0 {
+                                    board.push(char::from(b'0' + run));
+                                    run = 0;
+                                }
+                                board.push(tfen::piece_char(p.color, p.kind));
+                                if let Some(c) = p.carried {
+                                    board.push('[');
+                                    board.push(tfen::piece_char(p.color, c));
+                                    board.push(']');
+                                }
+                            }
+                        }
+                    }
+                    if run > 0 {
+                        board.push(char::from(b'0' + run));
+                    }
+                    if rank > 0 {
+                        board.push('/');
+                    }
+                }
+                let side = match self.side {
+                    Color::Red => 'r',
+                    Color::Black => 'b',
+                };
+                format!("{board} {side} {} {}", self.plies, self.number)
+            }
+        }
+    }
+
+    /// The playable position, or what is wrong with the arrangement (the
+    /// engine's words).
+    pub fn validate(&self) -> Result<Box<dyn Record>, String> {
+        match self.kind {
+            GameKind::Checkers => {
+                let mut setup = Setup::empty(self.side);
+                setup.plies_since_capture = self.plies;
+                setup.move_number = self.number.max(1);
+                for sq in 0..64u8 {
+                    if let Some(p) = self.board[usize::from(sq)] {
+                        let n = index64_to_square(sq)
+                            .ok_or("checkers pieces stand on the dark squares only")?;
+                        setup.put(n, p.color, p.kind).map_err(|e| e.to_string())?;
+                    }
+                }
+                let pos = checkers::Position::from_setup(&setup).map_err(|e| e.to_string())?;
+                Ok(Box::new(Game::new(pos)))
+            }
+            GameKind::Tiers => {
+                let pos = tiers::Position::parse(&self.text()).map_err(|e| e.to_string())?;
+                Ok(Box::new(Game::new(pos)))
+            }
+        }
+    }
+
+    /// How many pieces each side has (a stack counts its pieces), Red's first.
+    #[must_use]
+    pub fn counts(&self) -> [u32; 2] {
+        let mut n = [0; 2];
+        for p in self.board.iter().flatten() {
+            let own = if p.kind == PieceKind::DoubleUltra {
+                2
+            } else {
+                1
+            };
+            n[p.color.index()] += own + u32::from(p.carried.is_some());
+        }
+        n
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sq(name: &str) -> u8 {
+        let b = name.as_bytes();
+        (b[0] - b'a') + 8 * (b[1] - b'1')
+    }
+
+    #[test]
+    fn the_start_positions_are_valid_and_written_as_the_engine_writes_them() {
+        let e = Editor::start(GameKind::Checkers);
+        assert_eq!(e.text(), checkers::Position::start().to_text());
+        assert_eq!(e.validate().unwrap().legal().len(), 7);
+        let e = Editor::start(GameKind::Tiers);
+        assert_eq!(e.text(), tiers::START_TFEN);
+        assert!(e.validate().is_ok());
+        assert_eq!(e.counts(), [12, 12]);
+    }
+
+    #[test]
+    fn placing_and_removing_pieces() {
+        let mut e = Editor::start(GameKind::Checkers);
+        e.apply(EditorAction::Clear);
+        e.apply(EditorAction::Brush(Brush::Piece(piece(
+            Color::Red,
+            PieceKind::King,
+        ))));
+        e.apply(EditorAction::Square(sq("b8")));
+        e.apply(EditorAction::Brush(Brush::Piece(piece(
+            Color::Black,
+            PieceKind::Man,
+        ))));
+        e.apply(EditorAction::Square(sq("c7")));
+        e.apply(EditorAction::Side(Color::Red));
+        assert_eq!(e.text(), "W:WK1:B6");
+        // A light square is refused with a note.
+        e.apply(EditorAction::Square(sq("a8")));
+        assert_eq!(
+            e.note.as_deref(),
+            Some("Checkers is played on the dark squares only.")
+        );
+        // The same piece again takes it away.
+        e.apply(EditorAction::Square(sq("c7")));
+        assert_eq!(e.text(), "W:WK1:B");
+        e.apply(EditorAction::Move(sq("b8"), sq("d6")));
+        assert_eq!(e.text(), "W:WK10:B");
+        e.apply(EditorAction::Brush(Brush::Erase));
+        e.apply(EditorAction::Square(sq("d6")));
+        assert_eq!(e.text(), "W:W:B");
+    }
+
+    #[test]
+    fn the_engine_says_what_is_wrong() {
+        let mut e = Editor::start(GameKind::Checkers);
+        e.apply(EditorAction::Clear);
+        e.apply(EditorAction::Brush(Brush::Piece(piece(
+            Color::Red,
+            PieceKind::Man,
+        ))));
+        e.apply(EditorAction::Square(sq("b8")));
+        assert_eq!(
+            e.validate().err().unwrap(),
+            "the red man on 1 stands on its crowning row: it must be a king"
+        );
+        let mut t = Editor::start(GameKind::Tiers);
+        t.apply(EditorAction::Clear);
+        t.apply(EditorAction::Brush(Brush::Piece(PieceView {
+            color: Color::Red,
+            kind: PieceKind::Ultra,
+            carried: Some(PieceKind::King),
+        })));
+        t.apply(EditorAction::Square(sq("a1")));
+        t.apply(EditorAction::Brush(Brush::Piece(PieceView {
+            color: Color::Black,
+            kind: PieceKind::DoubleUltra,
+            carried: Some(PieceKind::Man),
+        })));
+        t.apply(EditorAction::Square(sq("d5")));
+        t.apply(EditorAction::Side(Color::Black));
+        assert_eq!(t.text(), "8/8/8/3d[m]4/8/8/8/U[K]7 b 0 1");
+        let g = t.validate().unwrap();
+        assert_eq!(g.start_text(), "8/8/8/3d[m]4/8/8/8/U[K]7 b 0 1");
+        assert_eq!(t.counts(), [2, 3]);
+        // A carried ultra king is not a thing.
+        t.board[0] = Some(PieceView {
+            color: Color::Red,
+            kind: PieceKind::Ultra,
+            carried: Some(PieceKind::Ultra),
+        });
+        assert_eq!(
+            t.validate().err().unwrap(),
+            "a carried piece must be of tier 1–4 (rank 1)"
+        );
+    }
+
+    #[test]
+    fn loading_text() {
+        let mut e = Editor::default();
+        e.apply(EditorAction::Load(
+            GameKind::Tiers,
+            "8/8/8/3u[k]4/8/8/8/U[M]7 b 3 12".into(),
+        ));
+        assert_eq!(e.kind, GameKind::Tiers);
+        assert_eq!(e.text(), "8/8/8/3u[k]4/8/8/8/U[M]7 b 3 12");
+        e.apply(EditorAction::Load(GameKind::Checkers, "B:W40".into()));
+        assert_eq!(e.kind, GameKind::Tiers, "a bad text changes nothing");
+        assert_eq!(
+            e.note.as_deref(),
+            Some("This FEN cannot be read: square 40 does not exist (squares are 1-32)")
+        );
+        e.apply(EditorAction::Kind(GameKind::Checkers));
+        assert_eq!(e, Editor::start(GameKind::Checkers));
+    }
+}

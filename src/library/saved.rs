@@ -1,0 +1,335 @@
+//! The game in progress and the new-game choices as stored in the browser:
+//! versioned JSON (`{"v": 1, …}`) written after every move and read back on
+//! the next visit. The moves are kept in their written form and replayed by
+//! the engine on reading, so a record that no longer makes sense is caught
+//! with the engine's own message.
+//!
+//! ```json
+//! {"v":1,
+//!  "settings":{"kind":"checkers","vs_computer":true,"level":3,"color":"red"},
+//!  "game":{"id":1700000000000123,"started":1700000000000,"kind":"checkers",
+//!          "start":"B:W21,…,32:B1,…,12","moves":["11-15","23-19"],"ply":2,
+//!          "opponent":{"type":"computer","level":3,"human":"red"},
+//!          "flipped":false,"declared":"red resigned","tags":[["Event","…"]]}}
+//! ```
+
+use serde_json::{json, Value};
+use tiers_engine::{Color, GameKind};
+
+use super::{rebuild, Declared, GameMeta};
+use crate::state::{ColorChoice, GameState, LoadGame, Opponent, Settings};
+
+/// The schema version written now.
+pub const VERSION: u64 = 1;
+
+fn color_name(c: Color) -> &'static str {
+    c.name()
+}
+
+fn color_of(text: &str) -> Option<Color> {
+    Color::ALL.into_iter().find(|c| c.name() == text)
+}
+
+/// What to store for this state, as JSON.
+#[must_use]
+pub fn to_json(state: &GameState) -> String {
+    let s = state.settings;
+    let mut out = json!({
+        "v": VERSION,
+        "settings": {
+            "kind": s.kind.name(),
+            "vs_computer": s.vs_computer,
+            "level": s.level,
+            "color": match s.color {
+                ColorChoice::Red => "red",
+                ColorChoice::Black => "black",
+                ColorChoice::Random => "random",
+            },
+        },
+    });
+    if let Some(g) = state.record() {
+        let opponent = match state.opponent {
+            Opponent::Friend => json!({ "type": "friend" }),
+            Opponent::Computer { level, human } => {
+                json!({ "type": "computer", "level": level, "human": color_name(human) })
+            }
+        };
+        let mut game = json!({
+            "id": state.meta.id,
+            "started": state.meta.started,
+            "kind": g.kind().name(),
+            "start": g.start_text(),
+            "moves": g.move_texts(),
+            "ply": g.ply(),
+            "opponent": opponent,
+            "flipped": state.flipped,
+        });
+        if let Some(d) = Declared::of(g.outcome()) {
+            game["declared"] = Value::from(d.name());
+        }
+        if !state.meta.tags.is_empty() {
+            game["tags"] = json!(state.meta.tags);
+        }
+        out["game"] = game;
+    }
+    out.to_string()
+}
+
+/// What could be read back.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Restored {
+    /// The new-game choices, if they could be read.
+    pub settings: Option<Settings>,
+    /// The game in progress, if there was one and it could be read.
+    pub game: Option<(LoadGame, GameMeta)>,
+    /// What went wrong, in words for the notice (the data is set aside).
+    pub problem: Option<String>,
+}
+
+/// A field of a JSON object; the error names it.
+pub(crate) fn field<'a>(v: &'a Value, name: &str) -> Result<&'a Value, String> {
+    v.get(name).ok_or_else(|| format!("`{name}` is missing"))
+}
+
+/// A text field.
+pub(crate) fn text<'a>(v: &'a Value, name: &str) -> Result<&'a str, String> {
+    field(v, name)?
+        .as_str()
+        .ok_or_else(|| format!("`{name}` is not a text"))
+}
+
+/// A whole-number field.
+pub(crate) fn number(v: &Value, name: &str) -> Result<u64, String> {
+    field(v, name)?
+        .as_u64()
+        .ok_or_else(|| format!("`{name}` is not a whole number"))
+}
+
+fn settings(v: &Value) -> Option<Settings> {
+    Some(Settings {
+        kind: GameKind::parse(v.get("kind")?.as_str()?).ok()?,
+        vs_computer: v.get("vs_computer")?.as_bool()?,
+        level: (v.get("level")?.as_u64()?.min(8) as u8).max(1),
+        color: match v.get("color")?.as_str()? {
+            "red" => ColorChoice::Red,
+            "black" => ColorChoice::Black,
+            _ => ColorChoice::Random,
+        },
+    })
+}
+
+/// Reads stored JSON. Never fails: what cannot be read is reported in
+/// [`Restored::problem`] and left out; the settings survive a bad game.
+#[must_use]
+pub fn read(json: &str) -> Restored {
+    let mut out = Restored {
+        settings: None,
+        game: None,
+        problem: None,
+    };
+    let value: Value = match serde_json::from_str(json) {
+        Ok(v) => v,
+        Err(e) => {
+            out.problem = Some(format!(
+                "The saved game could not be read (it is not valid JSON: {e})"
+            ));
+            return out;
+        }
+    };
+    match value.get("v").and_then(Value::as_u64) {
+        Some(VERSION) => {}
+        Some(v) if v > VERSION => {
+            out.problem = Some(format!(
+                "The saved game was written by a newer version of Tiers (format {v}; this one reads format {VERSION})"
+            ));
+            return out;
+        }
+        _ => {
+            out.problem = Some("The saved game is in an unknown or outdated format".into());
+            return out;
+        }
+    }
+    out.settings = value.get("settings").and_then(settings);
+    if let Some(g) = value.get("game").filter(|g| !g.is_null()) {
+        match load(g) {
+            Ok(l) => out.game = Some(l),
+            Err(e) => out.problem = Some(format!("The saved game could not be read ({e})")),
+        }
+    }
+    out
+}
+
+/// A stored game, replayed by the engine.
+pub fn load(g: &Value) -> Result<(LoadGame, GameMeta), String> {
+    let kind = GameKind::parse(text(g, "kind")?).map_err(|e| e.to_string())?;
+    let moves = field(g, "moves")?
+        .as_array()
+        .ok_or("`moves` is not a list")?
+        .iter()
+        .map(|m| m.as_str().map(str::to_string).ok_or("a move is not a text"))
+        .collect::<Result<Vec<String>, _>>()?;
+    let declared = match g.get("declared").and_then(Value::as_str) {
+        None => None,
+        Some(d) => Some(Declared::parse(d).ok_or_else(|| format!("unknown ending `{d}`"))?),
+    };
+    let ply = number(g, "ply")? as usize;
+    let record = rebuild(kind, text(g, "start")?, &moves, ply, declared)?;
+    let o = field(g, "opponent")?;
+    let opponent = match text(o, "type")? {
+        "friend" => Opponent::Friend,
+        "computer" => Opponent::Computer {
+            level: (number(o, "level")?.min(8) as u8).max(1),
+            human: color_of(text(o, "human")?).ok_or("`human` is not red or black")?,
+        },
+        other => return Err(format!("unknown opponent `{other}`")),
+    };
+    let tags = match g.get("tags") {
+        None => Vec::new(),
+        Some(t) => t
+            .as_array()
+            .ok_or("`tags` is not a list")?
+            .iter()
+            .filter_map(|p| {
+                Some((
+                    p.get(0)?.as_str()?.to_string(),
+                    p.get(1)?.as_str()?.to_string(),
+                ))
+            })
+            .collect(),
+    };
+    Ok((
+        LoadGame {
+            record,
+            opponent,
+            flipped: g.get("flipped").and_then(Value::as_bool).unwrap_or(false),
+        },
+        GameMeta {
+            id: number(g, "id")?,
+            started: g.get("started").and_then(Value::as_u64).unwrap_or(0),
+            tags,
+        },
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::state::{Action, Screen};
+    use std::rc::Rc;
+    use yew::Reducible;
+
+    fn played(moves: &[&str], opponent: Opponent) -> GameState {
+        let mut g = crate::record::new_checkers();
+        for m in moves {
+            g.play_text(m).unwrap();
+        }
+        GameState {
+            opponent,
+            game: Some(g),
+            screen: Screen::Play,
+            meta: GameMeta {
+                id: 42,
+                started: 1_700_000_000_000,
+                tags: vec![("Event".into(), "Club night".into())],
+            },
+            ..GameState::default()
+        }
+    }
+
+    #[test]
+    fn a_game_round_trips_exactly() {
+        let opponent = Opponent::Computer {
+            level: 5,
+            human: Color::Black,
+        };
+        let mut s = played(&["11-15", "23-19", "8-11", "22-17"], opponent);
+        s.game.as_mut().unwrap().undo();
+        s.flipped = true;
+        let json = to_json(&s);
+        assert!(json.contains("\"v\":1"), "{json}");
+        let back = read(&json);
+        assert_eq!(back.problem, None);
+        let (game, meta) = back.game.unwrap();
+        assert_eq!(game.opponent, opponent);
+        assert!(game.flipped);
+        assert_eq!(meta, s.meta);
+        assert!(*game.record == **s.game.as_ref().unwrap());
+        assert_eq!(game.record.ply(), 3);
+        assert_eq!(game.record.recorded(), 4);
+        assert_eq!(back.settings, Some(s.settings));
+
+        // Loading it into a fresh state gives the same state.
+        let state = Rc::new(GameState::default())
+            .reduce(Action::Load(game))
+            .reduce(Action::Meta(meta));
+        assert_eq!(state.screen, Screen::Play);
+        assert_eq!(to_json(&state), json);
+    }
+
+    #[test]
+    fn resignations_are_kept() {
+        let mut s = played(&["11-15"], Opponent::Friend);
+        s.game.as_mut().unwrap().resign(Color::Red);
+        let back = read(&to_json(&s));
+        let (g, _) = back.game.unwrap();
+        assert_eq!(
+            g.record.outcome().map(|o| o.to_string()),
+            Some("Black wins: Red resigned".to_string())
+        );
+    }
+
+    #[test]
+    fn bad_data_is_reported_and_settings_survive() {
+        let r = read("{not json");
+        assert!(r.game.is_none());
+        assert!(r
+            .problem
+            .unwrap()
+            .starts_with("The saved game could not be read (it is not valid JSON"));
+
+        let r = read(r#"{"v":7,"game":{}}"#);
+        assert_eq!(
+            r.problem.unwrap(),
+            "The saved game was written by a newer version of Tiers (format 7; this one reads format 1)"
+        );
+        let r = read(r#"{"moves":[]}"#);
+        assert_eq!(
+            r.problem.unwrap(),
+            "The saved game is in an unknown or outdated format"
+        );
+
+        let s = played(&["11-15", "23-19", "8-11"], Opponent::Friend);
+        let json = to_json(&s).replace("\"8-11\"", "\"11-15\"");
+        let r = read(&json);
+        assert!(r.game.is_none());
+        assert_eq!(
+            r.problem.unwrap(),
+            "The saved game could not be read (move 2 (Black): 11-15 is not legal here: there is no piece on 11 (Black to move))"
+        );
+        assert_eq!(r.settings, Some(Settings::default()));
+
+        let json = to_json(&s).replace("\"ply\":3", "\"ply\":\"x\"");
+        let r = read(&json);
+        assert_eq!(
+            r.problem.unwrap(),
+            "The saved game could not be read (`ply` is not a whole number)"
+        );
+        let json = to_json(&s).replace("checkers", "chess");
+        assert_eq!(
+            read(&json).problem.unwrap(),
+            "The saved game could not be read (unknown game `chess`: expected `checkers` or `tiers`)"
+        );
+    }
+
+    #[test]
+    fn no_game_is_not_a_problem() {
+        let r = read(
+            r#"{"v":1,"settings":{"kind":"tiers","vs_computer":false,"level":9,"color":"random"}}"#,
+        );
+        assert_eq!(r.problem, None);
+        assert!(r.game.is_none());
+        let s = r.settings.unwrap();
+        assert_eq!(s.kind, GameKind::Tiers);
+        assert_eq!(s.level, 8);
+    }
+}

@@ -506,6 +506,8 @@ fn cpu_secs() -> Option<f64> {
 /// level, each with a fresh searcher (default table size, created before
 /// the clock starts). The total node count is the search's signature.
 /// Nodes per second are by the wall clock, and by CPU time in brackets.
+/// Then searches with time limits show how close to its limit a search
+/// stops (it must stay within the limit plus 10 %).
 fn bench() {
     const CHECKERS: [&str; 8] = [
         "B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12",
@@ -565,6 +567,32 @@ fn bench() {
     }
     line("checkers total", ck);
     line("tiers total", ti);
+    // Time limits: every search must stop by itself within its limit + 10 %.
+    let mut worst = 0.0f64;
+    for ms in [100u64, 1000] {
+        for text in &CHECKERS[..4] {
+            let pos = checkers::Position::parse(text).expect("bench positions are valid");
+            let cfg = SearchConfig {
+                limits: SearchLimits::time(ms),
+                level: Level::MAX,
+                seed: 0,
+            };
+            let (_, wall, _) = one(&pos, &cfg);
+            worst = worst.max(wall * 1000.0 / ms as f64);
+        }
+        let pos = tiers::Position::start();
+        let cfg = SearchConfig {
+            limits: SearchLimits::time(ms),
+            level: Level::MAX,
+            seed: 0,
+        };
+        let (_, wall, _) = one(&pos, &cfg);
+        worst = worst.max(wall * 1000.0 / ms as f64);
+    }
+    out(format!(
+        "time limits 100 ms and 1000 ms: longest search {:.1} % of its limit",
+        worst * 100.0
+    ));
     let all = add(ck, ti);
     out(format!(
         "nodes {} nodes/s {} (cpu {})",

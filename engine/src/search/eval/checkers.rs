@@ -239,7 +239,7 @@ pub fn endgame(pos: &Position) -> i32 {
         (them, us, -1)
     };
     // Trading down when ahead: the same lead is worth more with fewer pieces.
-    let mut bonus = diff.abs() * (24 - total).max(0) / 24;
+    let mut bonus = diff.abs() * 4 / total.max(1);
     let weak_pieces = (pos.men(weak) | pos.kings(weak)).count_ones() as i32;
     let strong_kings = pos.kings(strong);
     if strong_kings != 0 && pos.men(weak) == 0 && weak_pieces <= 3 {

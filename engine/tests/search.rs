@@ -398,3 +398,20 @@ fn endings_are_won_over_the_board() {
         );
     }
 }
+
+#[test]
+fn the_ai_chooses_varied_formations() {
+    use tiers_engine::search::choose_formation_for;
+    for level in [1u8, 5, 8] {
+        let level = Level::new(level).unwrap();
+        let mut seen = std::collections::HashSet::new();
+        for seed in 0..12 {
+            let f = choose_formation_for(Color::Black, level, seed);
+            assert_eq!(f.color(), Color::Black);
+            assert_eq!(f.squares().count_ones(), 12);
+            assert_eq!(f, choose_formation_for(Color::Black, level, seed));
+            seen.insert(f.squares());
+        }
+        assert!(seen.len() >= 3, "level {level}: {} formations", seen.len());
+    }
+}

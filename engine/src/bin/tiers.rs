@@ -7,7 +7,7 @@
 //! tiers bestmove <checkers|tiers> <POSITION|start> [--movetime MS] [--depth D] [--level L] [--seed S]
 //! tiers selfplay <checkers|tiers> --a PLAYER --b PLAYER --games N [--movetime MS] [--first K]
 //! tiers bench
-//! tiers tune     <checkers|tiers> [--games N] [--seed S]
+//! tiers tune     <checkers|tiers> [--games N] [--level L] [--seed S]
 //! ```
 //!
 //! A bad argument or position prints one line on stderr and exits with
@@ -40,8 +40,16 @@ tiers divide   <checkers|tiers> <POSITION|start> <DEPTH>
 tiers bestmove <checkers|tiers> <POSITION|start> [--movetime MS] [--depth D] [--level L] [--seed S]
 tiers selfplay <checkers|tiers> --a PLAYER --b PLAYER --games N [--movetime MS] [--first K]
                PLAYER is a level 1-8, `baseline` (6-ply material alpha-beta) or `greedy` (one ply)
-tiers bench
-tiers tune     <checkers|tiers> [--games N] [--seed S]
+               each opening is played twice, A taking each colour once: checkers from
+               the 156 ACF ballots in order, Tiers from the default formations, then
+               every pair of presets (games 3-52), then random formations (game 53 on);
+               --first K skips K games; the last line is W-D-L from A's side
+tiers bench    fixed positions to fixed depths: total nodes (the search's signature),
+               nodes/s, and how close time-limited searches stop to their limit
+tiers tune     <checkers|tiers> [--games N] [--level L] [--seed S]
+               Texel tuning: plays N self-play games at level L (default 200 at 3),
+               fits the evaluation weights to the results and prints a WEIGHTS line
+               to paste into engine/src/search/eval/checkers.rs or tiers.rs
 POSITION is a PDN FEN (checkers) or a TFEN (tiers); `start` is the standard start.";
 
 /// A command-line error: one line for stderr, exit code 2.

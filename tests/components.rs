@@ -35,8 +35,20 @@ fn mount() -> Element {
              .squares{position:absolute;inset:0;display:grid;grid-template-columns:repeat(8,1fr);grid-template-rows:repeat(8,1fr)}\
              .board-row{display:contents}\
              .pieces{position:absolute;inset:0}\
-             .piece{position:absolute;left:0;top:0;width:12.5%;height:12.5%}",
+             .piece{position:absolute;left:0;top:0;width:12.5%;height:12.5%;\
+             transform:translate(var(--x,0%),var(--y,0%))}",
         ));
+        let mut places = String::new();
+        for i in 1..8 {
+            places.push_str(&format!(
+                ".piece.x{i}{{--x:{0}%}}.piece.y{i}{{--y:{0}%}}",
+                i * 100
+            ));
+        }
+        style.set_text_content(Some(&format!(
+            "{}{places}",
+            style.text_content().unwrap_or_default()
+        )));
         doc.head().unwrap().append_child(&style).unwrap();
     }
     let div = doc.create_element("div").unwrap();

@@ -110,12 +110,21 @@ fn bestmove_is_reproducible_for_a_seed() {
 
 #[test]
 fn bestmove_respects_movetime() {
-    let t = std::time::Instant::now();
-    let o = tiers(&["bestmove", "checkers", "start", "--movetime", "300"]);
-    let ms = t.elapsed().as_millis();
+    let o = tiers(&["bestmove", "checkers", "start", "--movetime", "500"]);
     assert!(o.status.success());
-    // The search itself stops within 10 %; allow process start-up on top.
-    assert!(ms < 300 * 11 / 10 + 150, "took {ms} ms");
+    let lines = stdout_lines(&o);
+    let result = lines
+        .iter()
+        .find(|l| l.starts_with("info result"))
+        .expect("an info result line");
+    let ms: u64 = result
+        .rsplit_once("time ")
+        .and_then(|(_, t)| t.trim().parse().ok())
+        .expect("the search time in ms");
+    // The search stops by itself within its limit plus 10 % (measured by
+    // the command around the search, without process start-up); it also
+    // uses most of its time (the top level thinks for the whole budget).
+    assert!((400..=550).contains(&ms), "searched for {ms} ms");
 }
 
 #[test]

@@ -6,7 +6,7 @@
 //! (tuned by `tiers tune tiers`, see [`super::Linear`]), plus a bonus for
 //! trading down when ahead.
 
-use super::{Evaluate, Linear};
+use super::{Evaluate, Linear, Mobility};
 use crate::{tiers::Position, Color, PieceKind, Position as _};
 
 /// The names of the evaluation features, in weight order.
@@ -174,6 +174,19 @@ impl Evaluate for Position {
                 n * VALUES[i]
             })
             .sum()
+    }
+
+    fn mobility(&self) -> Mobility {
+        if self.has_capture() {
+            return Mobility::Captures;
+        }
+        let mut moves = Vec::new();
+        self.legal_moves(&mut moves);
+        if moves.is_empty() {
+            Mobility::Stuck
+        } else {
+            Mobility::Quiet
+        }
     }
 
     fn move_key(&self, mv: &Self::Move) -> u32 {

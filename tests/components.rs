@@ -143,7 +143,7 @@ fn discs(root: &Element, id: &str) -> (Vec<String>, usize) {
         let r = p.get_bounding_client_rect();
         if (r.left() - want.left()).abs() < 2.0 && (r.top() - want.top()).abs() < 2.0 {
             let main = p
-                .query_selector_all("svg > g > ellipse:first-of-type")
+                .query_selector_all("svg > g:not(.carried) > ellipse:first-of-type")
                 .unwrap();
             let fills = (0..main.length())
                 .map(|j| {

@@ -192,7 +192,7 @@ impl fmt::Debug for Move {
 
 impl Board {
     /// The position after `mv`, which must be legal here. Counters and hash
-    /// are the caller's business (see [`super::Position::play`]).
+    /// are the caller's business (see [`crate::Position::play`]).
     #[must_use]
     #[inline(always)]
     pub fn play(&self, mv: &Move) -> Board {

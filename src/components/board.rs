@@ -220,6 +220,7 @@ pub fn Board(props: &BoardProps) -> Html {
     let onpointermove = {
         let drag = drag.clone();
         let view = props.view;
+        let board_ref = board_ref.clone();
         Callback::from(move |e: PointerEvent| {
             if let Some(d) = *drag {
                 if d.pointer != e.pointer_id() || view[usize::from(d.from)].is_none() {
@@ -228,6 +229,14 @@ pub fn Board(props: &BoardProps) -> Html {
                 let dx = f64::from(e.client_x()) - d.x0;
                 let dy = f64::from(e.client_y()) - d.y0;
                 let moved = d.moved || dx.abs() + dy.abs() > 6.0;
+                // The offset goes through the CSSOM (custom properties the
+                // dragged piece's CSS reads): a strict CSP (`style-src
+                // 'self'`) refuses `style` attributes but not this.
+                if let Some(el) = board_ref.cast::<HtmlElement>() {
+                    let style = el.style();
+                    let _ = style.set_property("--drag-x", &format!("{dx:.0}px"));
+                    let _ = style.set_property("--drag-y", &format!("{dy:.0}px"));
+                }
                 drag.set(Some(Drag { dx, dy, moved, ..d }));
             }
         })
@@ -388,13 +397,11 @@ pub fn Board(props: &BoardProps) -> Html {
     });
 
     let tracker = tracker.borrow();
+    // Pieces are placed by classes (`x0`…`x7`, `y0`…`y7`, see board.css),
+    // not `style` attributes, which the page's CSP refuses.
     let place = |sq: u8| {
         let (col, row) = screen_pos(sq, flipped);
-        format!(
-            "transform: translate({}%, {}%);",
-            u32::from(col) * 100,
-            u32::from(row) * 100
-        )
+        classes!("piece", format!("x{col}"), format!("y{row}"))
     };
     let mut pieces: Vec<(u32, Html)> = Vec::new();
     for sq in 0..64u8 {
@@ -402,16 +409,9 @@ pub fn Board(props: &BoardProps) -> Html {
             continue;
         };
         let id = tracker.ids[usize::from(sq)];
-        let mut style = place(sq);
-        let mut class = classes!("piece");
-        if let Some(d) = *drag {
-            if d.from == sq && d.moved {
-                style = format!(
-                    "{style} translate: {:.0}px {:.0}px; z-index: 5; transition: none;",
-                    d.dx, d.dy
-                );
-                class.push("dragging");
-            }
+        let mut class = place(sq);
+        if drag.is_some_and(|d| d.from == sq && d.moved) {
+            class.push("dragging");
         }
         if props.selection.first() == Some(&sq) {
             class.push("lifted");
@@ -419,15 +419,17 @@ pub fn Board(props: &BoardProps) -> Html {
         pieces.push((
             id,
             html! {
-                <div key={id} {class} {style}><Piece {piece} /></div>
+                <div key={id} {class}><Piece {piece} /></div>
             },
         ));
     }
     for &(id, sq, piece) in &tracker.ghosts {
+        let mut class = place(sq);
+        class.push("vanish");
         pieces.push((
             id,
             html! {
-                <div key={id} class="piece vanish" style={place(sq)}><Piece {piece} /></div>
+                <div key={id} {class}><Piece {piece} /></div>
             },
         ));
     }

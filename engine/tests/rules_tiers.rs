@@ -1141,6 +1141,6 @@ fn move_errors_name_what_is_wrong_and_where() {
     let t = tfen(&[("a2", "M"), ("a3", "m"), ("d4", "K"), ("h8", "m")], 'r');
     assert_eq!(
         pos(&t).parse_move("d4-d5").unwrap_err().to_string(),
-        "a capture is compulsory: a2 must take"
+        "d4-d5 is not legal here; a capture is compulsory: a2 must take"
     );
 }

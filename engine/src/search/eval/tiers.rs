@@ -3,7 +3,7 @@
 //! Squares are `file + 8 * rank` (a1 = 0, h8 = 63); Red's far row is rank 8
 //! (index 7), Black's is rank 1. The evaluation is a weighted sum of
 //! [`FEATURES`], each the side to move's value minus the opponent's
-//! (tuned by `tiers tune tiers`, see [`super::Linear`]), plus a bonus for
+//! (`tiers tune tiers` fits them by self-play, see [`super::Linear`]), plus a bonus for
 //! trading down when ahead.
 
 use super::{Evaluate, Linear, Mobility};

@@ -7,7 +7,7 @@
 //! tiers bestmove <checkers|tiers> <POSITION|start> [--movetime MS] [--depth D] [--level L] [--seed S]
 //! tiers selfplay <checkers|tiers> --a PLAYER --b PLAYER --games N [--movetime MS] [--first K]
 //! tiers bench
-//! tiers tune     <checkers|tiers> [--games N] [--seed S]
+//! tiers tune     <checkers|tiers> [--games N] [--level L] [--seed S]
 //! ```
 //!
 //! A bad argument or position prints one line on stderr and exits with
@@ -40,8 +40,16 @@ tiers divide   <checkers|tiers> <POSITION|start> <DEPTH>
 tiers bestmove <checkers|tiers> <POSITION|start> [--movetime MS] [--depth D] [--level L] [--seed S]
 tiers selfplay <checkers|tiers> --a PLAYER --b PLAYER --games N [--movetime MS] [--first K]
                PLAYER is a level 1-8, `baseline` (6-ply material alpha-beta) or `greedy` (one ply)
-tiers bench
-tiers tune     <checkers|tiers> [--games N] [--seed S]
+               each opening is played twice, A taking each colour once: checkers from
+               the 156 ACF ballots in order, Tiers from the default formations, then
+               every pair of presets (games 3-52), then random formations (game 53 on);
+               --first K skips K games; the last line is W-D-L from A's side
+tiers bench    fixed positions to fixed depths: total nodes (the search's signature),
+               nodes/s, and how close time-limited searches stop to their limit
+tiers tune     <checkers|tiers> [--games N] [--level L] [--seed S]
+               Texel tuning: plays N self-play games at level L (default 200 at 3),
+               fits the evaluation weights to the results and prints a WEIGHTS line
+               to paste into engine/src/search/eval/checkers.rs or tiers.rs
 POSITION is a PDN FEN (checkers) or a TFEN (tiers); `start` is the standard start.";
 
 /// A command-line error: one line for stderr, exit code 2.
@@ -506,6 +514,8 @@ fn cpu_secs() -> Option<f64> {
 /// level, each with a fresh searcher (default table size, created before
 /// the clock starts). The total node count is the search's signature.
 /// Nodes per second are by the wall clock, and by CPU time in brackets.
+/// Then searches with time limits show how close to its limit a search
+/// stops (it must stay within the limit plus 10 %).
 fn bench() {
     const CHECKERS: [&str; 8] = [
         "B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12",
@@ -565,6 +575,32 @@ fn bench() {
     }
     line("checkers total", ck);
     line("tiers total", ti);
+    // Time limits: every search must stop by itself within its limit + 10 %.
+    let mut worst = 0.0f64;
+    for ms in [100u64, 1000] {
+        for text in &CHECKERS[..4] {
+            let pos = checkers::Position::parse(text).expect("bench positions are valid");
+            let cfg = SearchConfig {
+                limits: SearchLimits::time(ms),
+                level: Level::MAX,
+                seed: 0,
+            };
+            let (_, wall, _) = one(&pos, &cfg);
+            worst = worst.max(wall * 1000.0 / ms as f64);
+        }
+        let pos = tiers::Position::start();
+        let cfg = SearchConfig {
+            limits: SearchLimits::time(ms),
+            level: Level::MAX,
+            seed: 0,
+        };
+        let (_, wall, _) = one(&pos, &cfg);
+        worst = worst.max(wall * 1000.0 / ms as f64);
+    }
+    out(format!(
+        "time limits 100 ms and 1000 ms: longest search {:.1} % of its limit",
+        worst * 100.0
+    ));
     let all = add(ck, ti);
     out(format!(
         "nodes {} nodes/s {} (cpu {})",

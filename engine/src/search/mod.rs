@@ -4,8 +4,13 @@
 //! static evaluation), and plays both games:
 //!
 //! - iterative deepening principal variation search with a transposition
-//!   table ([`tt`]) of fixed size, keyed by the position's Zobrist hash;
-//! - move ordering by hash move, killers and history ([`ordering`]);
+//!   table ([`tt`]) of fixed size (32 MiB by default), keyed by the
+//!   position's Zobrist hash; nodes at the last ply and capture sequences
+//!   beyond the horizon skip the table (a memory access costs more than
+//!   searching them);
+//! - move ordering by hash move, killers and history ([`ordering`]), big
+//!   captures first; late quiet moves are searched one or two plies
+//!   shallower first and searched again at full depth if they look good;
 //! - forced captures are always searched to the end (a position whose side
 //!   to move must capture is never evaluated statically), so the search
 //!   never stops in the middle of an exchange; a single legal move is not
@@ -13,8 +18,17 @@
 //! - repetitions (with the game's history) and the 100-ply rule score as
 //!   draws; a win in `n` plies scores `MATE - n`, so the search prefers the
 //!   fastest win and the slowest loss;
-//! - limits are data ([`SearchLimits`]), checked inside the search, so every
-//!   search ends by itself (a web worker cannot be interrupted).
+//! - limits are data ([`SearchLimits`]), checked inside the search (the
+//!   clock every 256 nodes, through `web-time`, which works in a browser
+//!   worker), so every search ends by itself (a web worker cannot be
+//!   interrupted), within its limit plus 10 %;
+//! - after each iteration it reports depth, score, nodes, nodes/s and the
+//!   principal variation ([`SearchInfo`]);
+//! - deterministic: the same position, history, limits (depth or nodes),
+//!   level and seed give the same move; no global state.
+//!
+//! Nothing allocates per node: move lists, ordering scores and principal
+//! variations live in per-ply buffers that are reused.
 //!
 //! The web app calls it from its worker roughly like this (`pos` is a
 //! `checkers::Position` or a `tiers::Position`, `history` the Zobrist

@@ -10,7 +10,7 @@ use std::rc::Rc;
 
 use gloo_worker::{Spawnable, WorkerBridge};
 use tiers_engine::search::format_score;
-use tiers_engine::{Color, GameKind, PieceKind, PieceView};
+use tiers_engine::{Color, GameKind, PieceKind};
 use yew::prelude::*;
 
 use crate::components::board::Board;
@@ -41,18 +41,22 @@ struct Analysis {
     running: bool,
 }
 
+/// The editor screen's own state: the typed FEN / TFEN and the analysis.
+#[derive(Default)]
+struct Ui {
+    typed: Option<String>,
+    analysis: Analysis,
+    bridge: Option<WorkerBridge<AiAgent>>,
+    request: u32,
+}
+
 /// The board editor screen.
 #[component]
 pub fn EditorScreen(props: &ScreenProps) -> Html {
     let state = props.state.clone();
     let ed = &state.editor;
-    let flipped = use_state(|| false);
-    let colour = use_state(|| Color::Red);
-    let carried = use_state(|| None::<PieceKind>);
-    let typed = use_state(|| None::<String>);
-    let analysis = use_state(Analysis::default);
-    let bridge: Rc<RefCell<Option<WorkerBridge<AiAgent>>>> = use_mut_ref(|| None);
-    let request_id = use_mut_ref(|| 0u32);
+    let ui = use_mut_ref(Ui::default);
+    let redraw = use_force_update();
 
     let act = |a: EditorAction| {
         let state = state.clone();
@@ -66,50 +70,27 @@ pub fn EditorScreen(props: &ScreenProps) -> Html {
     let counts = ed.counts();
 
     // The palette.
-    let brush_piece = |kind: PieceKind| PieceView {
-        color: *colour,
-        kind,
-        carried: if carries(kind) { *carried } else { None },
-    };
     let tier_buttons = tiers_of(ed.kind).iter().map(|&kind| {
-        let p = brush_piece(kind);
-        let active = matches!(ed.brush, Brush::Piece(b) if b.kind == kind && b.color == *colour);
+        let p = ed.palette_piece(kind);
+        let active = matches!(ed.brush, Brush::Piece(b) if b.kind == kind && b.color == ed.colour);
         html! {
             <button type="button" class={classes!("tool", active.then_some("active"))}
                 aria-pressed={active.to_string()} title={capitalise(&describe(p))}
                 aria-label={capitalise(&describe(p))} data-tier={kind.name()}
-                onclick={act(EditorAction::Brush(Brush::Piece(p)))}>
+                onclick={act(EditorAction::Tier(kind))}>
                 <span class="tool-piece"><Piece piece={p} /></span>
             </button>
         }
     });
-    let set_colour = |c: Color| {
-        let (state, colour, brush) = (state.clone(), colour.clone(), ed.brush);
-        Callback::from(move |_: MouseEvent| {
-            colour.set(c);
-            if let Brush::Piece(p) = brush {
-                state.dispatch(Action::Editor(EditorAction::Brush(Brush::Piece(
-                    PieceView { color: c, ..p },
-                ))));
-            }
-        })
-    };
     let on_carried = {
-        let (state, carried, brush) = (state.clone(), carried.clone(), ed.brush);
+        let state = state.clone();
         Callback::from(move |e: Event| {
             if let Some(sel) = e.target_dyn_into::<web_sys::HtmlSelectElement>() {
                 let c = PieceKind::ALL[..4]
                     .iter()
                     .copied()
                     .find(|k| k.name() == sel.value());
-                carried.set(c);
-                if let Brush::Piece(p) = brush {
-                    if carries(p.kind) {
-                        state.dispatch(Action::Editor(EditorAction::Brush(Brush::Piece(
-                            PieceView { carried: c, ..p },
-                        ))));
-                    }
-                }
+                state.dispatch(Action::Editor(EditorAction::Carried(c)));
             }
         })
     };
@@ -135,18 +116,22 @@ pub fn EditorScreen(props: &ScreenProps) -> Html {
 
     // The position's text, typed.
     let on_text = {
-        let typed = typed.clone();
+        let (ui, redraw) = (ui.clone(), redraw.clone());
         Callback::from(move |e: InputEvent| {
             if let Some(i) = e.target_dyn_into::<web_sys::HtmlInputElement>() {
-                typed.set(Some(i.value()));
+                let first = ui.borrow_mut().typed.replace(i.value()).is_none();
+                if first {
+                    redraw.force_update();
+                }
             }
         })
     };
     let apply_text = {
-        let (state, typed, kind) = (state.clone(), typed.clone(), ed.kind);
+        let (state, ui, kind) = (state.clone(), ui.clone(), ed.kind);
         Callback::from(move |e: SubmitEvent| {
             e.prevent_default();
-            if let Some(t) = (*typed).clone() {
+            let typed = ui.borrow_mut().typed.take();
+            if let Some(t) = typed {
                 let kind = if t.matches('/').count() >= 7 {
                     GameKind::Tiers
                 } else if t.contains(':') {
@@ -155,7 +140,6 @@ pub fn EditorScreen(props: &ScreenProps) -> Html {
                     kind
                 };
                 state.dispatch(Action::Editor(EditorAction::Load(kind, t)));
-                typed.set(None);
             }
         })
     };
@@ -184,15 +168,8 @@ pub fn EditorScreen(props: &ScreenProps) -> Html {
         })
     };
     let analyse = {
-        let (state, analysis, bridge, request_id) = (
-            state.clone(),
-            analysis.clone(),
-            bridge.clone(),
-            request_id.clone(),
-        );
-        Callback::from(move |_: MouseEvent| {
-            start_analysis(&state, &analysis, &bridge, &request_id);
-        })
+        let (state, ui, redraw) = (state.clone(), ui.clone(), redraw.clone());
+        Callback::from(move |_: MouseEvent| start_analysis(&state, &ui, &redraw))
     };
 
     let valid = verdict.is_ok();
@@ -216,13 +193,14 @@ pub fn EditorScreen(props: &ScreenProps) -> Html {
         Err(e) => (format!("Not playable: {e}."), "bad"),
     };
     let game_over = verdict.as_ref().is_ok_and(|g| g.outcome().is_some());
-    let shown_analysis = (analysis.text == text).then_some(&*analysis);
+    let u = ui.borrow();
+    let shown_analysis = (u.analysis.text == text).then_some(&u.analysis);
 
     html! {
         <section class="editor play" aria-labelledby="editor-title">
             <div class="board-col">
                 <Board id="editor" label={AttrValue::from(format!("{} board editor", kind_title(ed.kind)))}
-                    kind={ed.kind} view={ed.board} flipped={*flipped} {on_square} {on_drag} />
+                    kind={ed.kind} view={ed.board} flipped={ed.flipped} {on_square} {on_drag} />
             </div>
             <div class="side-col">
                 <div class="status">
@@ -239,8 +217,8 @@ pub fn EditorScreen(props: &ScreenProps) -> Html {
                         { seg(ed.kind == GameKind::Tiers, "Tiers", act(EditorAction::Kind(GameKind::Tiers)), "editor-tiers") }
                     </div>
                     <div class="segmented" role="group" aria-label="Colour of the pieces to place">
-                        { seg(*colour == Color::Red, "Red pieces", set_colour(Color::Red), "editor-red") }
-                        { seg(*colour == Color::Black, "Black pieces", set_colour(Color::Black), "editor-black") }
+                        { seg(ed.colour == Color::Red, "Red pieces", act(EditorAction::Colour(Color::Red)), "editor-red") }
+                        { seg(ed.colour == Color::Black, "Black pieces", act(EditorAction::Colour(Color::Black)), "editor-black") }
                     </div>
                     <div class="palette" role="group" aria-label="Piece to place">
                         { for tier_buttons }
@@ -252,9 +230,9 @@ pub fn EditorScreen(props: &ScreenProps) -> Html {
                         <label class="editor-carried">
                             <span>{ "Carrying" }</span>
                             <select id="editor-carried" onchange={on_carried}>
-                                <option value="" selected={carried.is_none()}>{ "nothing" }</option>
+                                <option value="" selected={ed.carried.is_none()}>{ "nothing" }</option>
                                 { for PieceKind::ALL[..4].iter().map(|k| html! {
-                                    <option value={k.name()} selected={*carried == Some(*k)}>{ k.name() }</option>
+                                    <option value={k.name()} selected={ed.carried == Some(*k)}>{ k.name() }</option>
                                 }) }
                             </select>
                         </label>
@@ -267,16 +245,13 @@ pub fn EditorScreen(props: &ScreenProps) -> Html {
                     <div class="actions tight">
                         <button type="button" id="editor-start" onclick={act(EditorAction::Start)}>{ "Start position" }</button>
                         <button type="button" id="editor-clear" onclick={act(EditorAction::Clear)}>{ "Clear board" }</button>
-                        <button type="button" id="editor-flip" onclick={{
-                            let flipped = flipped.clone();
-                            Callback::from(move |_: MouseEvent| flipped.set(!*flipped))
-                        }}>{ "Flip board" }</button>
+                        <button type="button" id="editor-flip" onclick={act(EditorAction::Flip)}>{ "Flip board" }</button>
                     </div>
                     <form class="editor-text" onsubmit={apply_text}>
                         <label for="editor-fen">{ if ed.kind == GameKind::Checkers { "FEN" } else { "TFEN" } }</label>
                         <input id="editor-fen" type="text" spellcheck="false" autocomplete="off"
-                            value={(*typed).clone().unwrap_or_else(|| text.clone())} oninput={on_text} />
-                        <button type="submit" id="editor-fen-set" disabled={typed.is_none()}>{ "Set" }</button>
+                            value={u.typed.clone().unwrap_or_else(|| text.clone())} oninput={on_text} />
+                        <button type="submit" id="editor-fen-set" disabled={u.typed.is_none()}>{ "Set" }</button>
                     </form>
                 </div>
                 <div class="editor-play">
@@ -329,29 +304,28 @@ fn analysis_view(a: &Analysis) -> Html {
 
 fn start_analysis(
     state: &UseReducerHandle<GameState>,
-    analysis: &UseStateHandle<Analysis>,
-    bridge: &Rc<RefCell<Option<WorkerBridge<AiAgent>>>>,
-    request_id: &Rc<RefCell<u32>>,
+    ui: &Rc<RefCell<Ui>>,
+    redraw: &UseForceUpdateHandle,
 ) {
     let Ok(game) = state.editor.validate() else {
         return;
     };
     let text = game.start_text();
-    let id = {
-        let mut n = request_id.borrow_mut();
-        *n = n.wrapping_add(1);
-        *n
-    };
-    let latest = Rc::new(RefCell::new(Analysis {
+    let mut u = ui.borrow_mut();
+    u.request = u.request.wrapping_add(1);
+    let id = u.request;
+    u.analysis = Analysis {
         text: text.clone(),
         side: game.side_at(0),
         running: true,
         ..Analysis::default()
-    }));
-    analysis.set(latest.borrow().clone());
-    let handle = analysis.clone();
+    };
+    let (cell, again) = (ui.clone(), redraw.clone());
     let on_reply = move |reply: AiReply| {
-        let mut a = latest.borrow_mut();
+        let Ok(mut u) = cell.try_borrow_mut() else {
+            return;
+        };
+        let a = &mut u.analysis;
         match reply {
             AiReply::Info {
                 id: rid,
@@ -375,9 +349,10 @@ fn start_analysis(
             }
             _ => return,
         }
-        handle.set(a.clone());
+        drop(u);
+        again.force_update();
     };
-    // A fresh worker per analysis, so that replies reach this one's handler.
+    // A fresh worker per analysis: the previous one (and its search) goes.
     let b = AiAgent::spawner()
         .as_module(true)
         .with_loader(true)
@@ -392,5 +367,7 @@ fn start_analysis(
         seed: u64::from(id),
         movetime_ms: ANALYSIS_MS,
     });
-    *bridge.borrow_mut() = Some(b);
+    u.bridge = Some(b);
+    drop(u);
+    redraw.force_update();
 }

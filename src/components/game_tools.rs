@@ -14,25 +14,15 @@ use crate::state::{Action, Screen};
 #[component]
 pub fn GameTools(props: &ScreenProps) -> Html {
     let state = &props.state;
-    let key = state.record().map(|g| {
-        (
-            state.serial,
-            g.ply(),
-            g.recorded(),
-            g.outcome(),
-            state.opponent,
-            state.meta.clone(),
-        )
-    });
     let pdn = {
         let state = state.clone();
-        use_memo(key, move |_| {
-            let g = state.record()?;
+        Callback::from(move |()| {
             let tags = game_tags(state.opponent, &state.meta);
             let date = tag(&tags, "Date").unwrap_or_default().to_string();
-            export(g, &tags)
-                .ok()
-                .map(|text| (text, file_name(g.kind(), &date)))
+            match state.record() {
+                Some(g) => (export(g, &tags), file_name(g.kind(), &date)),
+                None => (String::new(), String::new()),
+            }
         })
     };
     let Some(game) = state.record() else {
@@ -49,9 +39,7 @@ pub fn GameTools(props: &ScreenProps) -> Html {
     };
     html! {
         <div class="game-tools">
-            if let Some((text, file)) = (*pdn).clone() {
-                <ExportBar text={AttrValue::from(text)} file={AttrValue::from(file)} id="game-export" />
-            }
+            <ExportBar {pdn} id="game-export" />
             <button type="button" class="link" id="edit-position" onclick={edit}>{ "Set up this position in the board editor" }</button>
         </div>
     }

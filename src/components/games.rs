@@ -17,7 +17,7 @@ use crate::components::viewer::Viewer;
 use crate::library::archive::{Archive, Entry};
 use crate::library::editor::EditorAction;
 use crate::library::files::{self, file_name, FileGame, Reading};
-use crate::library::{browser, kind_title, load, pdn_date, rebuild, store, Declared, GameMeta};
+use crate::library::{browser, load, pdn_date, rebuild, store, Declared, GameMeta};
 use crate::record::Record;
 use crate::state::{Action, GameState, LoadGame, Opponent, Screen};
 
@@ -83,6 +83,33 @@ enum Source {
     File(Rc<Found>),
 }
 
+/// Stores a changed archive; the note says how it went.
+fn store_archive(u: &mut Ui, a: Archive, done: Option<&str>) {
+    u.note = match store::save_archive(&a) {
+        Ok(()) => done.map(str::to_string),
+        Err(e) => Some(format!("The archive could not be saved: {e}.")),
+    };
+    u.archive = Rc::new(a);
+}
+
+/// The screen's own state (one cell, redrawn on change).
+struct Ui {
+    archive: Rc<Archive>,
+    source: Source,
+    /// The archive's game filter.
+    filter: Option<GameKind>,
+    /// The chosen game: an archive id, or an index in the file.
+    selected: Option<u64>,
+    /// The ply shown (clamped to the game).
+    ply: usize,
+    /// The last deleted game and where it was, for undo.
+    deleted: Option<(usize, Entry)>,
+    note: Option<String>,
+    /// The import box.
+    text: String,
+    error: Option<String>,
+}
+
 /// The chosen game.
 struct Chosen {
     title: String,
@@ -118,83 +145,73 @@ fn item(
 #[component]
 pub fn GamesScreen(props: &ScreenProps) -> Html {
     let state = props.state.clone();
-    let archive = use_state(|| Rc::new(store::read_archive().archive));
-    let source = use_state(|| Source::Archive);
-    let filter = use_state(|| None::<GameKind>);
-    // The chosen game: an archive id, or an index in the file.
-    let selected = use_state(|| None::<u64>);
-    let ply = use_state(|| usize::MAX);
-    let deleted = use_state(|| None::<(usize, Entry)>);
-    let note = use_state(|| None::<String>);
-    let text = use_state(String::new);
-    let error = use_state(|| None::<String>);
-
+    let ui = use_mut_ref(|| Ui {
+        archive: Rc::new(store::read_archive().archive),
+        source: Source::Archive,
+        filter: None,
+        selected: None,
+        ply: usize::MAX,
+        deleted: None,
+        note: None,
+        text: String::new(),
+        error: None,
+    });
+    let redraw = use_force_update();
     let choose = |id: u64| {
-        let (selected, ply, note) = (selected.clone(), ply.clone(), note.clone());
+        let (ui, redraw) = (ui.clone(), redraw.clone());
         Callback::from(move |_: MouseEvent| {
-            selected.set(Some(id));
-            ply.set(usize::MAX);
-            note.set(None);
+            let mut u = ui.borrow_mut();
+            u.selected = Some(id);
+            u.ply = usize::MAX;
+            u.note = None;
+            drop(u);
+            redraw.force_update();
         })
     };
-    let save = {
-        let (archive, note) = (archive.clone(), note.clone());
-        move |a: Archive, done: Option<&str>| {
-            note.set(match store::save_archive(&a) {
-                Ok(()) => done.map(str::to_string),
-                Err(e) => Some(format!("The archive could not be saved: {e}.")),
-            });
-            archive.set(Rc::new(a));
-        }
-    };
-
     // Importing: a position goes to the editor, games are listed.
     let take = {
-        let (state, source, error, selected, ply, note) = (
-            state.clone(),
-            source.clone(),
-            error.clone(),
-            selected.clone(),
-            ply.clone(),
-            note.clone(),
-        );
+        let (state, ui, redraw) = (state.clone(), ui.clone(), redraw.clone());
         Callback::from(move |(name, content): (String, String)| {
-            note.set(None);
+            let mut u = ui.borrow_mut();
+            u.note = None;
+            u.error = None;
             match files::read(&content) {
-                Err(e) => error.set(Some(format!("{name}: {e}"))),
+                Err(e) => u.error = Some(format!("{name}: {e}")),
                 Ok(Reading::Position { kind, text }) => {
-                    error.set(None);
                     state.dispatch(Action::Editor(EditorAction::Load(kind, text)));
                     state.dispatch(Action::Show(Screen::Editor));
                 }
                 Ok(Reading::Games { kind, games }) => {
-                    error.set(None);
-                    let first = games.iter().position(Result::is_ok);
-                    source.set(Source::File(Rc::new(Found {
+                    u.selected = games.iter().position(Result::is_ok).map(|i| i as u64);
+                    u.source = Source::File(Rc::new(Found {
                         source: name,
                         kind,
                         games: games.into_iter().map(|g| g.map(Rc::new)).collect(),
-                    })));
-                    selected.set(first.map(|i| i as u64));
-                    ply.set(usize::MAX);
+                    }));
+                    u.ply = usize::MAX;
                 }
             }
+            drop(u);
+            redraw.force_update();
         })
     };
     let on_input = {
-        let text = text.clone();
+        let ui = ui.clone();
         Callback::from(move |e: InputEvent| {
             if let Some(t) = e.target_dyn_into::<web_sys::HtmlTextAreaElement>() {
-                text.set(t.value());
+                ui.borrow_mut().text = t.value();
             }
         })
     };
     let on_read = {
-        let (text, take) = (text.clone(), take.clone());
-        Callback::from(move |_: MouseEvent| take.emit(("The pasted text".into(), (*text).clone())))
+        let (ui, take) = (ui.clone(), take.clone());
+        Callback::from(move |_: MouseEvent| {
+            let text = ui.borrow().text.clone();
+            take.emit(("The pasted text".into(), text));
+        })
     };
     let on_file = {
-        let (take, error) = (take.clone(), error.clone());
+        let (take, ui, redraw) = (take.clone(), ui.clone(), redraw.clone());
         Callback::from(move |e: Event| {
             let Some(input) = e.target_dyn_into::<web_sys::HtmlInputElement>() else {
                 return;
@@ -203,28 +220,33 @@ pub fn GamesScreen(props: &ScreenProps) -> Html {
                 return;
             };
             input.set_value("");
-            let (take, error) = (take.clone(), error.clone());
+            let (take, ui, redraw) = (take.clone(), ui.clone(), redraw.clone());
             spawn_local(async move {
                 let name = file.name();
                 match browser::read_file(file).await {
                     Ok(content) => take.emit((name, content)),
-                    Err(e) => error.set(Some(format!("{name}: {e}"))),
+                    Err(e) => {
+                        ui.borrow_mut().error = Some(format!("{name}: {e}"));
+                        redraw.force_update();
+                    }
                 }
             });
         })
     };
 
+    let u = ui.borrow();
     // The list and the chosen game.
     let mut rows = Vec::new();
     let mut chosen = None;
     let summary;
     let mut empty = None;
-    match &*source {
+    match &u.source {
         Source::Archive => {
-            let shown: Vec<&Entry> = archive
+            let shown: Vec<&Entry> = u
+                .archive
                 .games
                 .iter()
-                .filter(|e| filter.is_none_or(|k| e.kind() == Some(k)))
+                .filter(|e| u.filter.is_none_or(|k| e.kind() == Some(k)))
                 .collect();
             summary = format!(
                 "{} finished game{}",
@@ -232,13 +254,13 @@ pub fn GamesScreen(props: &ScreenProps) -> Html {
                 if shown.len() == 1 { "" } else { "s" }
             );
             if shown.is_empty() {
-                empty = Some(match *filter {
+                empty = Some(match u.filter {
                     None => "No finished games yet. Every game that ends here, by any result (resignations and agreed draws too), is kept in this list.".to_string(),
-                    Some(k) => format!("No finished {} games yet.", kind_title(k).to_lowercase()),
+                    Some(k) => format!("No finished {} games yet.", k.name()),
                 });
             }
             for e in &shown {
-                let active = *selected == Some(e.id);
+                let active = u.selected == Some(e.id);
                 rows.push(item(
                     e.title(),
                     e.reason.clone(),
@@ -267,7 +289,7 @@ pub fn GamesScreen(props: &ScreenProps) -> Html {
             summary = format!(
                 "{}: {ok} {} game{}{}",
                 f.source,
-                kind_title(f.kind).to_lowercase(),
+                f.kind.name(),
                 if ok == 1 { "" } else { "s" },
                 if bad > 0 {
                     format!(", {bad} that could not be read")
@@ -278,7 +300,7 @@ pub fn GamesScreen(props: &ScreenProps) -> Html {
             for (i, g) in f.games.iter().take(LISTED).enumerate() {
                 match g {
                     Ok(g) => {
-                        let active = *selected == Some(i as u64);
+                        let active = u.selected == Some(i as u64);
                         let event = g.tag("Event").map(|e| format!("{e} · ")).unwrap_or_default();
                         let date = g.tag("Date").map(|d| format!(" · {d}")).unwrap_or_default();
                         rows.push(item(
@@ -314,16 +336,19 @@ pub fn GamesScreen(props: &ScreenProps) -> Html {
         }
         Some(Ok(c)) => {
             let record = c.record.clone();
-            let shown = (*ply).min(record.ply());
+            let shown = u.ply.min(record.ply());
             let on_ply = {
-                let ply = ply.clone();
-                Callback::from(move |p: usize| ply.set(p))
+                let (ui, redraw) = (ui.clone(), redraw.clone());
+                Callback::from(move |p: usize| {
+                    ui.borrow_mut().ply = p;
+                    redraw.force_update();
+                })
             };
             let side = record.side_at(shown).unwrap_or(Color::Red);
             let over_here = shown == record.ply() && record.outcome().is_some();
             let cont = |human: Option<Color>| {
-                let (state, record, tags, note) =
-                    (state.clone(), record.clone(), c.tags.clone(), note.clone());
+                let (state, record, tags) = (state.clone(), record.clone(), c.tags.clone());
+                let (ui, redraw) = (ui.clone(), redraw.clone());
                 Callback::from(move |_: MouseEvent| match open_at(&**record, shown) {
                     Ok(mut l) => {
                         if let Some(human) = human {
@@ -339,34 +364,31 @@ pub fn GamesScreen(props: &ScreenProps) -> Html {
                         };
                         load(&state, l, meta);
                     }
-                    Err(e) => note.set(Some(format!("This game cannot be continued: {e}."))),
+                    Err(e) => {
+                        ui.borrow_mut().note = Some(format!("This game cannot be continued: {e}."));
+                        redraw.force_update();
+                    }
                 })
             };
             let act = match c.id {
                 Some(id) => {
-                    let (archive, deleted, selected, save) = (
-                        archive.clone(),
-                        deleted.clone(),
-                        selected.clone(),
-                        save.clone(),
-                    );
+                    let (ui, redraw) = (ui.clone(), redraw.clone());
                     let delete = Callback::from(move |_: MouseEvent| {
-                        let mut a = (**archive).clone();
+                        let mut u = ui.borrow_mut();
+                        let mut a = (*u.archive).clone();
                         if let Some(removed) = a.remove(id) {
-                            deleted.set(Some(removed));
-                            selected.set(None);
-                            save(a, None);
+                            u.deleted = Some(removed);
+                            u.selected = None;
+                            store_archive(&mut u, a, None);
                         }
+                        drop(u);
+                        redraw.force_update();
                     });
                     html! { <button type="button" class="danger" id="archive-delete" onclick={delete}>{ "Delete" }</button> }
                 }
                 None if record.outcome().is_some() => {
-                    let (record, tags, archive, save) = (
-                        record.clone(),
-                        c.tags.clone(),
-                        archive.clone(),
-                        save.clone(),
-                    );
+                    let (record, tags) = (record.clone(), c.tags.clone());
+                    let (ui, redraw) = (ui.clone(), redraw.clone());
                     let keep = Callback::from(move |_: MouseEvent| {
                         let meta = GameMeta {
                             id: store::new_id(),
@@ -376,9 +398,12 @@ pub fn GamesScreen(props: &ScreenProps) -> Html {
                         if let Some(entry) =
                             Entry::of(&**record, Opponent::Friend, &meta, store::now())
                         {
-                            let mut a = (**archive).clone();
+                            let mut u = ui.borrow_mut();
+                            let mut a = (*u.archive).clone();
                             a.upsert(entry);
-                            save(a, Some("Saved in the archive."));
+                            store_archive(&mut u, a, Some("Saved in the archive."));
+                            drop(u);
+                            redraw.force_update();
                         }
                     });
                     html! { <button type="button" id="import-archive" onclick={keep}>{ "Save in the archive" }</button> }
@@ -390,8 +415,8 @@ pub fn GamesScreen(props: &ScreenProps) -> Html {
                     <h2>{ c.title }</h2>
                     <p class="archive-reason" id="game-reason">{ c.reason }</p>
                     <Viewer record={record.clone()} ply={shown} {on_ply} id="replay" />
-                    if let Some((pdn, file)) = c.pdn {
-                        <ExportBar text={AttrValue::from(pdn)} file={AttrValue::from(file)} id="archive-export" />
+                    if let Some(pdn) = c.pdn {
+                        <ExportBar pdn={Callback::from(move |()| pdn.clone())} id="archive-export" />
                     }
                     <div class="actions tight">
                         <button type="button" class="primary" id="continue-friend" onclick={cont(None)} disabled={over_here}>
@@ -408,41 +433,40 @@ pub fn GamesScreen(props: &ScreenProps) -> Html {
     };
 
     let set_filter = |f: Option<GameKind>| {
-        let (filter, source) = (filter.clone(), source.clone());
+        let (ui, redraw) = (ui.clone(), redraw.clone());
         Callback::from(move |_: MouseEvent| {
-            filter.set(f);
-            source.set(Source::Archive);
+            let mut u = ui.borrow_mut();
+            u.filter = f;
+            u.source = Source::Archive;
+            drop(u);
+            redraw.force_update();
         })
     };
-    let in_archive = matches!(*source, Source::Archive);
+    let in_archive = matches!(u.source, Source::Archive);
     let filter_button = |f: Option<GameKind>, label: &'static str| {
-        let active = in_archive && *filter == f;
+        let active = in_archive && u.filter == f;
         html! {
             <button type="button" class={classes!("seg", active.then_some("active"))}
                 aria-pressed={active.to_string()} onclick={set_filter(f)}>{ label }</button>
         }
     };
     let undo = {
-        let (archive, deleted, selected, save) = (
-            archive.clone(),
-            deleted.clone(),
-            selected.clone(),
-            save.clone(),
-        );
+        let (ui, redraw) = (ui.clone(), redraw.clone());
         Callback::from(move |_: MouseEvent| {
-            if let Some((at, entry)) = (*deleted).clone() {
-                let mut a = (**archive).clone();
-                let id = entry.id;
+            let mut u = ui.borrow_mut();
+            if let Some((at, entry)) = u.deleted.take() {
+                let mut a = (*u.archive).clone();
+                u.selected = Some(entry.id);
                 a.restore(at, entry);
-                deleted.set(None);
-                selected.set(Some(id));
-                save(a, None);
+                store_archive(&mut u, a, None);
             }
+            drop(u);
+            redraw.force_update();
         })
     };
-    let all = match (&*source, *filter) {
+    let all = match (&u.source, u.filter) {
         (Source::Archive, Some(k)) if !rows.is_empty() => Some((
-            archive
+            u.archive
                 .games
                 .iter()
                 .filter(|e| e.kind() == Some(k))
@@ -464,10 +488,10 @@ pub fn GamesScreen(props: &ScreenProps) -> Html {
                     { filter_button(Some(GameKind::Tiers), "Tiers") }
                 </div>
             </div>
-            <details class="import-form" open={archive.games.is_empty()}>
+            <details class="import-form" open={u.archive.games.is_empty()}>
                 <summary>{ "Import a game file (PDN), a FEN or a TFEN" }</summary>
                 <label for="import-text">{ "Paste a PDN game file (checkers or Tiers), a FEN or a TFEN:" }</label>
-                <textarea id="import-text" rows="5" spellcheck="false" value={(*text).clone()} oninput={on_input}
+                <textarea id="import-text" rows="5" spellcheck="false" value={u.text.clone()} oninput={on_input}
                     placeholder={"[Event \"…\"]\n1. 11-15 23-19 2. 8-11 22-17 *\nor B:W18,24,27:BK3,12"} />
                 <div class="actions tight">
                     <button type="button" class="primary" id="import-read" onclick={on_read}>{ "Read" }</button>
@@ -476,18 +500,18 @@ pub fn GamesScreen(props: &ScreenProps) -> Html {
                         <span>{ "Open a file…" }</span>
                     </label>
                 </div>
-                if let Some(e) = &*error {
+                if let Some(e) = &u.error {
                     <p class="warn" role="alert" id="import-error">{ e.clone() }</p>
                 }
                 <p class="hint">{ "Reading never changes the game in progress; continuing a game from here replaces it." }</p>
             </details>
-            if let Some((_, e)) = &*deleted {
+            if let Some((_, e)) = &u.deleted {
                 <div class="undo-bar" role="status">
                     <span>{ format!("Deleted: {} ({}).", e.title(), e.reason) }</span>
                     <button type="button" id="archive-undo" onclick={undo}>{ "Undo" }</button>
                 </div>
             }
-            if let Some(n) = &*note {
+            if let Some(n) = &u.note {
                 <p class="export-note" role="status" id="games-note">{ n.clone() }</p>
             }
             <div class="archive-body">
@@ -497,8 +521,8 @@ pub fn GamesScreen(props: &ScreenProps) -> Html {
                         <p class="empty" id="archive-empty">{ e }</p>
                     }
                     <ul aria-label="Games">{ rows }</ul>
-                    if let Some((text, file)) = all {
-                        <ExportBar text={AttrValue::from(text)} file={AttrValue::from(file)} id="archive-all" />
+                    if let Some(all) = all {
+                        <ExportBar pdn={Callback::from(move |()| all.clone())} id="archive-all" />
                     }
                 </div>
                 { detail }

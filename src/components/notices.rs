@@ -2,42 +2,10 @@
 //! game could not be read, the archive had a bad entry, saving failed),
 //! each dismissible. Its [`Keeper`] also runs the saving hook.
 
-use std::rc::Rc;
-
 use yew::prelude::*;
 
 use crate::hooks::use_saving;
 use crate::state::GameState;
-
-/// The notices shown.
-#[derive(Clone, Debug, Default, PartialEq)]
-struct Notices(Vec<String>);
-
-enum NoticeAction {
-    Add(String),
-    Dismiss(usize),
-}
-
-impl Reducible for Notices {
-    type Action = NoticeAction;
-
-    fn reduce(self: Rc<Self>, action: NoticeAction) -> Rc<Self> {
-        let mut v = self.0.clone();
-        match action {
-            NoticeAction::Add(text) => {
-                if !v.contains(&text) {
-                    v.push(text);
-                }
-            }
-            NoticeAction::Dismiss(i) => {
-                if i < v.len() {
-                    v.remove(i);
-                }
-            }
-        }
-        Rc::new(Notices(v))
-    }
-}
 
 /// Props of [`Keeper`].
 #[derive(Properties, PartialEq, Clone)]
@@ -54,20 +22,33 @@ pub struct KeeperProps {
 pub fn Keeper(props: &KeeperProps) -> Html {
     let notices = {
         let first = props.notices.clone();
-        use_reducer(move || Notices(first))
+        use_mut_ref(move || first)
     };
+    let redraw = use_force_update();
     let on_problem = {
-        let notices = notices.clone();
-        Callback::from(move |p: String| notices.dispatch(NoticeAction::Add(p)))
+        let (notices, redraw) = (notices.clone(), redraw.clone());
+        Callback::from(move |p: String| {
+            let mut n = notices.borrow_mut();
+            if !n.contains(&p) {
+                n.push(p);
+                drop(n);
+                redraw.force_update();
+            }
+        })
     };
     use_saving(&props.state, on_problem);
-    if notices.0.is_empty() {
-        return html! {};
-    }
-    let items = notices.0.iter().enumerate().map(|(i, text)| {
+    let list = notices.borrow();
+    let items = list.iter().enumerate().map(|(i, text)| {
         let dismiss = {
-            let notices = notices.clone();
-            Callback::from(move |_: MouseEvent| notices.dispatch(NoticeAction::Dismiss(i)))
+            let (notices, redraw) = (notices.clone(), redraw.clone());
+            Callback::from(move |_: MouseEvent| {
+                let mut n = notices.borrow_mut();
+                if i < n.len() {
+                    n.remove(i);
+                }
+                drop(n);
+                redraw.force_update();
+            })
         };
         html! {
             <div class="notice" role="alert">
@@ -76,5 +57,9 @@ pub fn Keeper(props: &KeeperProps) -> Html {
             </div>
         }
     });
-    html! { <div class="notices" id="notices">{ for items }</div> }
+    html! {
+        if !list.is_empty() {
+            <div class="notices" id="notices">{ for items }</div>
+        }
+    }
 }

@@ -4,7 +4,7 @@
 //! every entry with the engine; an unreadable entry is set aside without
 //! losing the others.
 
-use serde_json::{json, Value};
+use super::json::{self, Json};
 use tiers_engine::pdn::{PdnResult, Variant};
 use tiers_engine::{checkers, tiers, GameKind, Outcome};
 
@@ -51,7 +51,7 @@ impl Entry {
         let tags = game_tags(opponent, meta);
         let red = tag(&tags, "White").unwrap_or("Red").to_string();
         let black = tag(&tags, "Black").unwrap_or("Black").to_string();
-        let pdn = files::export(record, &tags).ok()?;
+        let pdn = files::export(record, &tags);
         Some(Entry {
             id: meta.id,
             date: now,
@@ -67,22 +67,22 @@ impl Entry {
 
     /// As JSON.
     #[must_use]
-    pub fn to_value(&self) -> Value {
-        json!({
-            "id": self.id,
-            "date": self.date,
-            "kind": self.kind,
-            "red": self.red,
-            "black": self.black,
-            "result": self.result,
-            "reason": self.reason,
-            "moves": self.moves,
-            "pdn": self.pdn,
-        })
+    pub fn to_value(&self) -> Json {
+        Json::obj([
+            ("id", Json::Num(self.id)),
+            ("date", Json::Num(self.date)),
+            ("kind", Json::str(self.kind.as_str())),
+            ("red", Json::str(self.red.as_str())),
+            ("black", Json::str(self.black.as_str())),
+            ("result", Json::str(self.result.as_str())),
+            ("reason", Json::str(self.reason.as_str())),
+            ("moves", Json::Num(self.moves as u64)),
+            ("pdn", Json::str(self.pdn.as_str())),
+        ])
     }
 
     /// From JSON; the game itself is checked by [`Entry::game`].
-    pub fn from_value(v: &Value) -> Result<Entry, String> {
+    pub fn from_value(v: &Json) -> Result<Entry, String> {
         Ok(Entry {
             id: number(v, "id")?,
             date: number(v, "date")?,
@@ -167,10 +167,10 @@ impl Archive {
     /// As JSON.
     #[must_use]
     pub fn to_json(&self) -> String {
-        json!({
-            "v": self.v,
-            "games": self.games.iter().map(Entry::to_value).collect::<Vec<_>>(),
-        })
+        Json::obj([
+            ("v", Json::Num(self.v)),
+            ("games", Json::Arr(self.games.iter().map(Entry::to_value).collect())),
+        ])
         .to_string()
     }
 
@@ -204,7 +204,7 @@ impl Archive {
             set_aside: vec![text.to_string()],
             problem: Some(problem),
         };
-        let value: Value = match serde_json::from_str(text) {
+        let value = match json::parse(text) {
             Ok(v) => v,
             Err(e) => {
                 return whole(format!(
@@ -212,7 +212,7 @@ impl Archive {
                 ))
             }
         };
-        match value.get("v").and_then(Value::as_u64) {
+        match value.get("v").and_then(Json::as_u64) {
             Some(VERSION) => {}
             Some(v) if v > VERSION => {
                 return whole(format!(
@@ -225,7 +225,7 @@ impl Archive {
                 )
             }
         }
-        let Some(items) = value.get("games").and_then(Value::as_array) else {
+        let Some(items) = value.get("games").and_then(Json::as_array) else {
             return whole("The archive has no list of games; it was set aside".into());
         };
         let mut out = ReadArchive {
@@ -351,9 +351,13 @@ mod tests {
         assert_eq!(r.archive, a);
 
         // Corrupt the second game's record and the third's structure.
-        let mut v: Value = serde_json::from_str(&json).unwrap();
-        v["games"][1]["pdn"] = Value::from("1. 11-15 11-15 *");
-        v["games"][2]["moves"] = Value::from("many");
+        let mut v = json::parse(&json).unwrap();
+        if let Json::Obj(m) = &mut v {
+            if let Json::Arr(games) = &mut m[1].1 {
+                games[1].set("pdn", Json::str("1. 11-15 11-15 *"));
+                games[2].set("moves", Json::str("many"));
+            }
+        }
         let r = Archive::read(&v.to_string());
         assert_eq!(r.archive.games.len(), 1);
         assert_eq!(r.archive.games[0].id, 3);

@@ -4,7 +4,7 @@
 //! arrangement is written as FEN / TFEN and read back through the engine's
 //! [`checkers::Setup`] / TFEN validation, whose message says what is wrong.
 
-use tiers_engine::checkers::{self, index64_to_square, Setup};
+use tiers_engine::checkers::{self, index64_to_square, square_to_index64, Setup};
 use tiers_engine::tiers::{self, tfen};
 use tiers_engine::{BoardView, Color, Game, GameKind, PieceKind, PieceView, Position};
 
@@ -27,6 +27,14 @@ pub enum EditorAction {
     Kind(GameKind),
     /// Choose what clicks put.
     Brush(Brush),
+    /// Put pieces of this tier (in the palette's colour, with its load).
+    Tier(PieceKind),
+    /// The palette's colour.
+    Colour(Color),
+    /// What the palette's (double) ultra kings carry.
+    Carried(Option<PieceKind>),
+    /// Turn the board round.
+    Flip,
     /// A square was clicked (or chosen by keyboard).
     Square(u8),
     /// A piece was dragged to another square.
@@ -56,6 +64,12 @@ pub struct Editor {
     pub number: u32,
     /// What a click puts.
     pub brush: Brush,
+    /// The palette's colour.
+    pub colour: Color,
+    /// What the palette's carriers carry.
+    pub carried: Option<PieceKind>,
+    /// Board seen from Black's side.
+    pub flipped: bool,
     /// A note about the last action (a light square in checkers, a text
     /// that could not be read).
     pub note: Option<String>,
@@ -113,7 +127,20 @@ impl Editor {
             plies: 0,
             number: 1,
             brush: Brush::Piece(piece(Color::Red, PieceKind::Man)),
+            colour: Color::Red,
+            carried: None,
+            flipped: false,
             note: None,
+        }
+    }
+
+    /// The piece of this tier the palette puts.
+    #[must_use]
+    pub fn palette_piece(&self, kind: PieceKind) -> PieceView {
+        PieceView {
+            color: self.colour,
+            kind,
+            carried: if carries(kind) { self.carried } else { None },
         }
     }
 
@@ -147,6 +174,9 @@ impl Editor {
             plies,
             number,
             brush: Brush::Piece(piece(Color::Red, PieceKind::Man)),
+            colour: Color::Red,
+            carried: None,
+            flipped: false,
             note: None,
         })
     }
@@ -157,10 +187,26 @@ impl Editor {
         match action {
             EditorAction::Kind(kind) => {
                 if kind != self.kind {
+                    let keep = self.clone();
                     *self = Editor::start(kind);
+                    self.keep_palette(&keep);
                 }
             }
             EditorAction::Brush(b) => self.brush = b,
+            EditorAction::Tier(kind) => self.brush = Brush::Piece(self.palette_piece(kind)),
+            EditorAction::Colour(c) => {
+                self.colour = c;
+                if let Brush::Piece(p) = self.brush {
+                    self.brush = Brush::Piece(self.palette_piece(p.kind));
+                }
+            }
+            EditorAction::Carried(c) => {
+                self.carried = c;
+                if let Brush::Piece(p) = self.brush {
+                    self.brush = Brush::Piece(self.palette_piece(p.kind));
+                }
+            }
+            EditorAction::Flip => self.flipped = !self.flipped,
             EditorAction::Square(sq) => self.click(sq),
             EditorAction::Move(from, to) => {
                 let (f, t) = (usize::from(from), usize::from(to));
@@ -177,9 +223,9 @@ impl Editor {
             }
             EditorAction::Side(c) => self.side = c,
             EditorAction::Start => {
-                let brush = self.brush;
+                let keep = self.clone();
                 *self = Editor::start(self.kind);
-                self.brush = brush;
+                self.keep_palette(&keep);
             }
             EditorAction::Clear => {
                 self.board = [None; 64];
@@ -188,17 +234,27 @@ impl Editor {
             }
             EditorAction::Load(kind, text) => match Editor::from_text(kind, &text) {
                 Ok(e) => {
-                    let brush = if kind == self.kind {
-                        self.brush
-                    } else {
-                        e.brush
-                    };
+                    let keep = self.clone();
                     *self = e;
-                    self.brush = brush;
+                    self.keep_palette(&keep);
                 }
                 Err(err) => self.note = Some(err),
             },
         }
+    }
+
+    /// Keeps the palette and orientation of `old` (the brush only if it
+    /// exists in this game).
+    fn keep_palette(&mut self, old: &Editor) {
+        self.colour = old.colour;
+        self.carried = old.carried;
+        self.flipped = old.flipped;
+        self.brush = match old.brush {
+            Brush::Piece(p) if !tiers_of(self.kind).contains(&p.kind) => {
+                Brush::Piece(self.palette_piece(PieceKind::Man))
+            }
+            b => b,
+        };
     }
 
     fn allowed(&mut self, sq: u8) -> bool {
@@ -227,22 +283,22 @@ impl Editor {
         match self.kind {
             GameKind::Checkers => {
                 let list = |color: Color| {
-                    let mut items: Vec<(u8, bool)> = (0..64u8)
-                        .filter_map(|sq| {
-                            let p = self.board[usize::from(sq)]?;
-                            (p.color == color)
-                                .then(|| {
-                                    index64_to_square(sq).map(|n| (n, p.kind != PieceKind::Man))
-                                })
-                                .flatten()
-                        })
-                        .collect();
-                    items.sort_unstable();
-                    items
-                        .iter()
-                        .map(|&(n, king)| if king { format!("K{n}") } else { n.to_string() })
-                        .collect::<Vec<_>>()
-                        .join(",")
+                    let mut out = String::new();
+                    for n in 1..=32u8 {
+                        let Some(p) = self.board[usize::from(square_to_index64(n))] else {
+                            continue;
+                        };
+                        if p.color == color {
+                            if !out.is_empty() {
+                                out.push(',');
+                            }
+                            if p.kind != PieceKind::Man {
+                                out.push('K');
+                            }
+                            out.push_str(&n.to_string());
+                        }
+                    }
+                    out
                 };
                 let side = match self.side {
                     Color::Black => 'B',
@@ -442,6 +498,32 @@ mod tests {
             Some("This FEN cannot be read: square 40 does not exist (squares are 1-32)")
         );
         e.apply(EditorAction::Kind(GameKind::Checkers));
-        assert_eq!(e, Editor::start(GameKind::Checkers));
+        assert_eq!(e.text(), Editor::start(GameKind::Checkers).text());
+    }
+
+    #[test]
+    fn the_palette() {
+        let mut e = Editor::start(GameKind::Tiers);
+        e.apply(EditorAction::Colour(Color::Black));
+        e.apply(EditorAction::Carried(Some(PieceKind::Quad)));
+        e.apply(EditorAction::Tier(PieceKind::Ultra));
+        assert_eq!(
+            e.brush,
+            Brush::Piece(PieceView {
+                color: Color::Black,
+                kind: PieceKind::Ultra,
+                carried: Some(PieceKind::Quad)
+            })
+        );
+        e.apply(EditorAction::Tier(PieceKind::King));
+        assert_eq!(e.brush, Brush::Piece(piece(Color::Black, PieceKind::King)));
+        e.apply(EditorAction::Colour(Color::Red));
+        assert_eq!(e.brush, Brush::Piece(piece(Color::Red, PieceKind::King)));
+        e.apply(EditorAction::Tier(PieceKind::DoubleUltra));
+        e.apply(EditorAction::Flip);
+        // Checkers has no double ultra king: the brush becomes a man.
+        e.apply(EditorAction::Kind(GameKind::Checkers));
+        assert_eq!(e.brush, Brush::Piece(piece(Color::Red, PieceKind::Man)));
+        assert!(e.flipped);
     }
 }

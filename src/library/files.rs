@@ -144,12 +144,13 @@ pub fn read(text: &str) -> Result<Reading, String> {
 
 /// The game as PDN (checkers) or the Tiers record, up to its cursor, with
 /// `tags` (Event, players…) and its result.
-pub fn export(record: &dyn Record, tags: &[(String, String)]) -> Result<String, String> {
+#[must_use]
+pub fn export(record: &dyn Record, tags: &[(String, String)]) -> String {
     let mut t = Tags::new();
     for (name, value) in tags {
         t.set(name, value);
     }
-    Ok(record.to_pdn(&t))
+    record.to_pdn(&t)
 }
 
 /// A file name for a downloaded game: `tiers-checkers-2024.05.01.pdn`.
@@ -232,7 +233,7 @@ mod tests {
         )
         .unwrap();
         g.resign(Color::Black);
-        let text = export(&*g, &[("White".into(), "Ann".into())]).unwrap();
+        let text = export(&*g, &[("White".into(), "Ann".into())]);
         assert!(text.contains("[White \"Ann\"]"));
         assert!(text.contains(
             "[GameType \"Tiers\"]\n[RedFormation \"a1 c1 e1 g1 b2 d2 f2 h2 a3 c3 e3 g3\"]"

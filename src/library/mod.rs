@@ -12,6 +12,7 @@ pub mod archive;
 pub mod browser;
 pub mod editor;
 pub mod files;
+pub mod json;
 pub mod saved;
 pub mod store;
 

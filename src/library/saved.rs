@@ -13,7 +13,7 @@
 //!          "flipped":false,"declared":"red resigned","tags":[["Event","…"]]}}
 //! ```
 
-use serde_json::{json, Value};
+use super::json::{self, Json};
 use tiers_engine::{Color, GameKind};
 
 use super::{rebuild, Declared, GameMeta};
@@ -34,43 +34,57 @@ fn color_of(text: &str) -> Option<Color> {
 #[must_use]
 pub fn to_json(state: &GameState) -> String {
     let s = state.settings;
-    let mut out = json!({
-        "v": VERSION,
-        "settings": {
-            "kind": s.kind.name(),
-            "vs_computer": s.vs_computer,
-            "level": s.level,
-            "color": match s.color {
-                ColorChoice::Red => "red",
-                ColorChoice::Black => "black",
-                ColorChoice::Random => "random",
-            },
-        },
-    });
+    let mut out = Json::obj([
+        ("v", Json::Num(VERSION)),
+        (
+            "settings",
+            Json::obj([
+                ("kind", Json::str(s.kind.name())),
+                ("vs_computer", Json::Bool(s.vs_computer)),
+                ("level", Json::Num(u64::from(s.level))),
+                (
+                    "color",
+                    Json::str(match s.color {
+                        ColorChoice::Red => "red",
+                        ColorChoice::Black => "black",
+                        ColorChoice::Random => "random",
+                    }),
+                ),
+            ]),
+        ),
+    ]);
     if let Some(g) = state.record() {
         let opponent = match state.opponent {
-            Opponent::Friend => json!({ "type": "friend" }),
-            Opponent::Computer { level, human } => {
-                json!({ "type": "computer", "level": level, "human": color_name(human) })
-            }
+            Opponent::Friend => Json::obj([("type", Json::str("friend"))]),
+            Opponent::Computer { level, human } => Json::obj([
+                ("type", Json::str("computer")),
+                ("level", Json::Num(u64::from(level))),
+                ("human", Json::str(color_name(human))),
+            ]),
         };
-        let mut game = json!({
-            "id": state.meta.id,
-            "started": state.meta.started,
-            "kind": g.kind().name(),
-            "start": g.start_text(),
-            "moves": g.move_texts(),
-            "ply": g.ply(),
-            "opponent": opponent,
-            "flipped": state.flipped,
-        });
+        let mut game = Json::obj([
+            ("id", Json::Num(state.meta.id)),
+            ("started", Json::Num(state.meta.started)),
+            ("kind", Json::str(g.kind().name())),
+            ("start", Json::str(g.start_text())),
+            (
+                "moves",
+                Json::Arr(g.move_texts().into_iter().map(Json::Str).collect()),
+            ),
+            ("ply", Json::Num(g.ply() as u64)),
+            ("opponent", opponent),
+            ("flipped", Json::Bool(state.flipped)),
+        ]);
         if let Some(d) = Declared::of(g.outcome()) {
-            game["declared"] = Value::from(d.name());
+            game.set("declared", Json::str(d.name()));
         }
         if !state.meta.tags.is_empty() {
-            game["tags"] = json!(state.meta.tags);
+            let tags = state.meta.tags.iter().map(|(k, v)| {
+                Json::Arr(vec![Json::str(k.as_str()), Json::str(v.as_str())])
+            });
+            game.set("tags", Json::Arr(tags.collect()));
         }
-        out["game"] = game;
+        out.set("game", game);
     }
     out.to_string()
 }
@@ -87,25 +101,25 @@ pub struct Restored {
 }
 
 /// A field of a JSON object; the error names it.
-pub(crate) fn field<'a>(v: &'a Value, name: &str) -> Result<&'a Value, String> {
+pub(crate) fn field<'a>(v: &'a Json, name: &str) -> Result<&'a Json, String> {
     v.get(name).ok_or_else(|| format!("`{name}` is missing"))
 }
 
 /// A text field.
-pub(crate) fn text<'a>(v: &'a Value, name: &str) -> Result<&'a str, String> {
+pub(crate) fn text<'a>(v: &'a Json, name: &str) -> Result<&'a str, String> {
     field(v, name)?
         .as_str()
         .ok_or_else(|| format!("`{name}` is not a text"))
 }
 
 /// A whole-number field.
-pub(crate) fn number(v: &Value, name: &str) -> Result<u64, String> {
+pub(crate) fn number(v: &Json, name: &str) -> Result<u64, String> {
     field(v, name)?
         .as_u64()
         .ok_or_else(|| format!("`{name}` is not a whole number"))
 }
 
-fn settings(v: &Value) -> Option<Settings> {
+fn settings(v: &Json) -> Option<Settings> {
     Some(Settings {
         kind: GameKind::parse(v.get("kind")?.as_str()?).ok()?,
         vs_computer: v.get("vs_computer")?.as_bool()?,
@@ -127,7 +141,7 @@ pub fn read(json: &str) -> Restored {
         game: None,
         problem: None,
     };
-    let value: Value = match serde_json::from_str(json) {
+    let value = match json::parse(json) {
         Ok(v) => v,
         Err(e) => {
             out.problem = Some(format!(
@@ -136,7 +150,7 @@ pub fn read(json: &str) -> Restored {
             return out;
         }
     };
-    match value.get("v").and_then(Value::as_u64) {
+    match value.get("v").and_then(Json::as_u64) {
         Some(VERSION) => {}
         Some(v) if v > VERSION => {
             out.problem = Some(format!(
@@ -150,7 +164,7 @@ pub fn read(json: &str) -> Restored {
         }
     }
     out.settings = value.get("settings").and_then(settings);
-    if let Some(g) = value.get("game").filter(|g| !g.is_null()) {
+    if let Some(g) = value.get("game").filter(|g| **g != Json::Null) {
         match load(g) {
             Ok(l) => out.game = Some(l),
             Err(e) => out.problem = Some(format!("The saved game could not be read ({e})")),
@@ -160,7 +174,7 @@ pub fn read(json: &str) -> Restored {
 }
 
 /// A stored game, replayed by the engine.
-pub fn load(g: &Value) -> Result<(LoadGame, GameMeta), String> {
+pub fn load(g: &Json) -> Result<(LoadGame, GameMeta), String> {
     let kind = GameKind::parse(text(g, "kind")?).map_err(|e| e.to_string())?;
     let moves = field(g, "moves")?
         .as_array()
@@ -168,7 +182,7 @@ pub fn load(g: &Value) -> Result<(LoadGame, GameMeta), String> {
         .iter()
         .map(|m| m.as_str().map(str::to_string).ok_or("a move is not a text"))
         .collect::<Result<Vec<String>, _>>()?;
-    let declared = match g.get("declared").and_then(Value::as_str) {
+    let declared = match g.get("declared").and_then(Json::as_str) {
         None => None,
         Some(d) => Some(Declared::parse(d).ok_or_else(|| format!("unknown ending `{d}`"))?),
     };
@@ -189,11 +203,9 @@ pub fn load(g: &Value) -> Result<(LoadGame, GameMeta), String> {
             .as_array()
             .ok_or("`tags` is not a list")?
             .iter()
-            .filter_map(|p| {
-                Some((
-                    p.get(0)?.as_str()?.to_string(),
-                    p.get(1)?.as_str()?.to_string(),
-                ))
+            .filter_map(|p| match p.as_array()? {
+                [k, v] => Some((k.as_str()?.to_string(), v.as_str()?.to_string())),
+                _ => None,
             })
             .collect(),
     };
@@ -201,11 +213,11 @@ pub fn load(g: &Value) -> Result<(LoadGame, GameMeta), String> {
         LoadGame {
             record,
             opponent,
-            flipped: g.get("flipped").and_then(Value::as_bool).unwrap_or(false),
+            flipped: g.get("flipped").and_then(Json::as_bool).unwrap_or(false),
         },
         GameMeta {
             id: number(g, "id")?,
-            started: g.get("started").and_then(Value::as_u64).unwrap_or(0),
+            started: g.get("started").and_then(Json::as_u64).unwrap_or(0),
             tags,
         },
     ))
@@ -246,7 +258,7 @@ mod tests {
         s.game.as_mut().unwrap().undo();
         s.flipped = true;
         let json = to_json(&s);
-        assert!(json.contains("\"v\":1"), "{json}");
+        assert!(json.starts_with("{\"v\":1,"), "{json}");
         let back = read(&json);
         assert_eq!(back.problem, None);
         let (game, meta) = back.game.unwrap();

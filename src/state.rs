@@ -622,7 +622,11 @@ impl Reducible for GameState {
             },
             Action::Square(sq) => s.click(sq),
             Action::Drag(from, to) => {
-                if from != to && s.human_to_move() {
+                if s.view_ply.is_some() {
+                    // Looking at an earlier position: back to the game.
+                    s.view_ply = None;
+                    s.selection.clear();
+                } else if from != to && s.human_to_move() {
                     s.selection.clear();
                     s.click(from);
                     if s.selection == [from] {

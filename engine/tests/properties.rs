@@ -240,6 +240,21 @@ proptest! {
     }
 
     #[test]
+    fn fast_checkers_perft_agrees_with_the_generic_one(p in checkers_position()) {
+        // The fast perft counts men's captures in bulk and plays quiet
+        // moves from bitboards: it must agree with the move list.
+        for depth in 1..=3 {
+            prop_assert_eq!(
+                checkers::perft(p.board(), depth),
+                tiers_engine::perft::perft(&p, depth),
+                "{} depth {}",
+                p.to_text(),
+                depth
+            );
+        }
+    }
+
+    #[test]
     fn checkers_moves_read_back_from_their_text(p in checkers_position()) {
         check_moves(&p)?;
     }

@@ -344,3 +344,28 @@ fn resignation_and_agreed_draws() {
     game.agree_draw();
     assert_eq!(game.outcome().unwrap().to_string(), "Draw: draw agreed");
 }
+
+#[test]
+fn game_record_keeps_start_moves_undo_redo_and_refuses_illegal_moves() {
+    let mut game = Game::new(checkers::Position::start());
+    assert_eq!(game.legal_moves().len(), 7);
+    game.play_text("11-15").unwrap();
+    game.play_text("23-19").unwrap();
+    assert!(game.undo() && game.undo());
+    assert!(!game.undo());
+    assert!(game.redo());
+    assert_eq!(game.move_texts(), ["11-15"]);
+    assert!(game.can_redo());
+    // A move of another position is refused with its text.
+    let other = pos("B:W18,30:B14,1");
+    let foreign = other.parse_move("14x23").unwrap();
+    assert_eq!(
+        game.play(foreign).unwrap_err().to_string(),
+        "14x23 is not a legal move here"
+    );
+    assert_eq!(
+        game.play_text("12-16").unwrap_err().to_string(),
+        "12-16 is not legal here: the piece on 12 is Black's and Red is to move"
+    );
+    assert_eq!(game.start(), &checkers::Position::start());
+}

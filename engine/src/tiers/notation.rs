@@ -99,9 +99,11 @@ impl fmt::Display for MoveError {
                 "{text} is not legal here: the piece on {square} is {}'s and {to_move} is to move",
                 to_move.opposite()
             ),
-            MoveError::CaptureCompulsory { takers, .. } => {
-                write!(f, "a capture is compulsory: {} must take", join_or(takers))
-            }
+            MoveError::CaptureCompulsory { text, takers } => write!(
+                f,
+                "{text} is not legal here; a capture is compulsory: {} must take",
+                join_or(takers)
+            ),
             MoveError::Illegal {
                 text,
                 square,

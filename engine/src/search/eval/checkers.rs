@@ -4,11 +4,13 @@
 //! rank 8 (Black's back row), row 7 rank 1 (Red's back row); Black's men
 //! move towards higher rows, Red's towards lower ones.
 //!
-//! The evaluation is a weighted sum of [`FEATURES`] (tuned by `tiers tune
-//! checkers`, see [`super::tune`]) plus endgame knowledge that is not tuned:
-//! trading down when ahead, and, in endgames, driving the weaker side's
-//! kings out of the double corner with the stronger side's kings close by
-//! (so that two kings beat one).
+//! The evaluation is a weighted sum of [`FEATURES`] ([`super::Linear`]:
+//! `tiers tune checkers` fits the weights to self-play results and checks
+//! them by a match; see README.md `## AI`) plus endgame knowledge that is
+//! not tuned: a lead is worth more with fewer pieces (trade down when
+//! ahead), and, in endgames, the stronger side drives the weaker side's
+//! kings out of the double corners with its kings close by (so that two
+//! kings beat one and three beat two).
 
 use super::{Evaluate, Linear, Mobility};
 use crate::{checkers::Position, Color, Position as _};
@@ -29,7 +31,7 @@ pub const FEATURES: [&str; 10] = [
 ];
 
 /// The weights of [`FEATURES`], in hundredths of a man.
-pub const WEIGHTS: [i32; 10] = [100, 135, 8, 6, 8, 3, 1, 35, -8, -20];
+pub const WEIGHTS: [i32; 10] = [100, 138, 20, 8, 1, 3, 0, 31, -3, -21];
 
 const fn square_row(bit: u32) -> u32 {
     bit / 4

@@ -173,8 +173,8 @@ impl Json {
 
     /// A whole number.
     #[must_use]
-    pub fn int(n: impl Into<u64>) -> Json {
-        Json::Num(n.into().to_string())
+    pub fn int(n: u64) -> Json {
+        Json::Num(n.to_string())
     }
 
     /// An object from its fields.
@@ -372,7 +372,10 @@ pub fn parse_command(message: &Json) -> Result<Command, String> {
 /// An event: `{ "tiers": 1, "type": kind, …fields }`.
 #[must_use]
 pub fn event(kind: &str, fields: Json) -> Json {
-    let mut out = Json::obj([("tiers", Json::int(PROTOCOL)), ("type", Json::str(kind))]);
+    let mut out = Json::obj([
+        ("tiers", Json::int(u64::from(PROTOCOL))),
+        ("type", Json::str(kind)),
+    ]);
     if let (Json::Obj(o), Json::Obj(f)) = (&mut out, fields) {
         o.extend(f);
     }

@@ -230,7 +230,8 @@ pub fn encode(text: &str) -> String {
 #[must_use]
 pub fn parse_game(pairs: &[(String, String)], extra: &[&str]) -> (GameParams, Vec<ParamError>) {
     let mut problems = Vec::new();
-    let mut seen: Vec<(&str, &str)> = Vec::new();
+    // (canonical name, value, name as given)
+    let mut seen: Vec<(&str, &str, &str)> = Vec::new();
     for (name, value) in pairs {
         let name = name.trim();
         let canonical = if name.eq_ignore_ascii_case("colour") {
@@ -242,7 +243,7 @@ pub fn parse_game(pairs: &[(String, String)], extra: &[&str]) -> (GameParams, Ve
             .iter()
             .find(|p| p.eq_ignore_ascii_case(canonical))
         {
-            if seen.iter().any(|(n, _)| n == known) {
+            if seen.iter().any(|(n, _, _)| n == known) {
                 problems.push(err(
                     name,
                     value,
@@ -250,7 +251,7 @@ pub fn parse_game(pairs: &[(String, String)], extra: &[&str]) -> (GameParams, Ve
                     "",
                 ));
             } else {
-                seen.push((known, value.as_str()));
+                seen.push((known, value.as_str(), name));
             }
         } else if !extra.iter().any(|e| e.eq_ignore_ascii_case(name)) {
             let mut allowed: Vec<&str> = GAME_PARAMS.to_vec();
@@ -263,7 +264,12 @@ pub fn parse_game(pairs: &[(String, String)], extra: &[&str]) -> (GameParams, Ve
             ));
         }
     }
-    let get = |name: &str| seen.iter().find(|(n, _)| *n == name).map(|(_, v)| *v);
+    let get = |name: &str| seen.iter().find(|(n, _, _)| *n == name).map(|(_, v, _)| *v);
+    // `color` or `colour`, as the link spells it.
+    let color_param = seen
+        .iter()
+        .find(|(n, _, _)| *n == "color")
+        .map_or("color", |(_, _, given)| *given);
     let mut p = GameParams::default();
 
     // The game: asked, or told by the position or record given.
@@ -306,7 +312,7 @@ pub fn parse_game(pairs: &[(String, String)], extra: &[&str]) -> (GameParams, Ve
     if let Some(v) = get("color") {
         match v.trim().to_ascii_lowercase().as_str() {
             _ if two => problems.push(err(
-                "color",
+                color_param,
                 v,
                 "the colour is chosen only against the computer",
                 "color with ai=1…8, not with players=2",
@@ -315,7 +321,7 @@ pub fn parse_game(pairs: &[(String, String)], extra: &[&str]) -> (GameParams, Ve
             _ => match parse_color(v) {
                 Some(Color::Red) => color = ColorChoice::Red,
                 Some(Color::Black) => color = ColorChoice::Black,
-                None => problems.push(err("color", v, "not a colour", "red, black, random")),
+                None => problems.push(err(color_param, v, "not a colour", "red, black, random")),
             },
         }
     }

@@ -354,7 +354,7 @@ pub fn EmbedApp() -> Html {
                     None => {
                         let p = &latest.borrow().params;
                         let mut v = embed::position_fields(game, ply);
-                        v.set("protocol", Json::int(embed::PROTOCOL));
+                        v.set("protocol", Json::int(u64::from(embed::PROTOCOL)));
                         v.set("players", players_json(p, state.opponent));
                         v.set(
                             "orientation",
@@ -431,6 +431,12 @@ pub fn EmbedApp() -> Html {
     } else {
         Vec::new()
     };
+    let mut movable: Vec<u8> = legal
+        .iter()
+        .filter_map(|m| m.squares.first().copied())
+        .collect();
+    movable.sort_unstable();
+    movable.dedup();
     let last_move = if shown > 0 {
         game.move_at(shown - 1)
             .map(|m| m.squares)
@@ -438,7 +444,6 @@ pub fn EmbedApp() -> Html {
     } else {
         Vec::new()
     };
-    let live = outcome.is_none() && state.view_ply.is_none();
     let on_square = {
         let state = state.clone();
         Callback::from(move |sq| state.dispatch(Action::Square(sq)))
@@ -485,8 +490,9 @@ pub fn EmbedApp() -> Html {
                     selection={state.selection.clone()}
                     {targets}
                     {highlight}
+                    {movable}
                     {last_move}
-                    interactive={live}
+                    interactive={outcome.is_none()}
                     {on_square}
                     {on_drag}
                     on_cancel={d(Action::Cancel)}
@@ -537,9 +543,10 @@ pub fn EmbedApp() -> Html {
 
 fn players_json(p: &GameParams, opponent: Opponent) -> Json {
     match (p.players, opponent) {
-        (Players::Computer { level, .. }, Opponent::Computer { human, .. }) => {
-            Json::obj([("ai", Json::int(level)), ("human", Json::str(human.name()))])
-        }
-        _ => Json::obj([("players", Json::int(2u8))]),
+        (Players::Computer { level, .. }, Opponent::Computer { human, .. }) => Json::obj([
+            ("ai", Json::int(u64::from(level))),
+            ("human", Json::str(human.name())),
+        ]),
+        _ => Json::obj([("players", Json::int(2))]),
     }
 }

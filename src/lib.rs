@@ -5,14 +5,18 @@
 //! [`components`] (board, pieces, screens), [`hooks`] (the AI worker
 //! plumbing), [`worker`] (the AI agent), [`input`] (clicks to moves),
 //! [`record`] (the game record seen by the interface), [`setup`] (the
-//! formation editor), [`library`] (saved games, the archive, game files,
-//! share links and the board editor's model).
+//! formation editor), [`params`] (game parameters from URLs and host
+//! pages), [`embed`] (embed configuration and the postMessage protocol),
+//! [`library`] (saved games, the archive, game files, share links and the
+//! board editor's model).
 
 pub mod app;
 pub mod components;
+pub mod embed;
 pub mod hooks;
 pub mod input;
 pub mod library;
+pub mod params;
 pub mod record;
 pub mod setup;
 pub mod state;

@@ -2,6 +2,7 @@
 
 pub mod board;
 pub mod editor;
+pub mod embed;
 pub mod export;
 pub mod formation;
 pub mod game_over;

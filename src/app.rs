@@ -75,7 +75,7 @@ pub fn App() -> Html {
                     <button type="button" class="nav-link" onclick={m(Action::ShowRules)} id="show-rules">{ "Rules" }</button>
                 </nav>
             </header>
-            <Keeper state={state.clone()} notices={boot.notices.clone()} />
+            <Keeper state={state.clone()} notices={boot.notices.clone()} previous={boot.previous} />
             <main class="content">{ body }</main>
         </div>
     }

@@ -445,3 +445,81 @@ test('board editor: a Tiers position with carried pieces, analysed and played; a
     await server.close();
   }
 });
+
+test('share links: copy, open in a new page, bad links keep the saved game', async () => {
+  const server = await serve();
+  const browser = await launch();
+  const other = await launch(); // someone else's browser
+  try {
+    await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+    const page = await open(browser, server);
+    await startFriendGame(page);
+    for (const m of ['11-15', '23-19', '8-11', '22-17']) await playCheckers(page, m);
+    await waitForMoves(page, 4);
+    await page.click('#game-export-link');
+    await page.locator('#game-export-note', { hasText: 'Link copied to the clipboard.' }).waitFor();
+    const link = await page.evaluate(() => navigator.clipboard.readText());
+    assert.equal(link, `${server.url}/?game=checkers&players=2&pdn=11-15+23-19+8-11+22-17`);
+
+    // Someone else opens it: the same game, two players, Black to move.
+    const theirs = await newPage(other.context);
+    await theirs.goto(link);
+    await theirs.waitForSelector('#play-a1');
+    assert.deepEqual(await moveTexts(theirs), ['11-15', '23-19', '8-11', '22-17']);
+    assert.match(await theirs.textContent('#status-text'), /^Black to move/);
+    assert.equal(new URL(theirs.url()).search, '', 'the query is taken off the address');
+    assert.equal(await theirs.locator('.notice').count(), 0);
+    await shot(theirs, 'library-share-opened');
+    clean(theirs, other);
+
+    // The sharer plays on, then opens a link to another game in a new tab:
+    // the link's game opens and their own is kept aside.
+    await playCheckers(page, '4-8');
+    await waitForMoves(page, 5);
+    const tab = await newPage(browser.context);
+    await tab.goto(`${server.url}/?game=checkers&players=2&pdn=9-13+22-18`);
+    await tab.waitForSelector('#play-a1');
+    assert.deepEqual(await moveTexts(tab), ['9-13', '22-18']);
+    await tab.locator('#previous-notice').waitFor();
+    await tab.click('#previous-resume');
+    await waitForMoves(tab, 5);
+    assert.deepEqual(await moveTexts(tab), ['11-15', '23-19', '8-11', '22-17', '4-8']);
+
+    // A bad link: a clear message, the saved game untouched.
+    const before = await stored(tab, 'tiers.saved');
+    const bad = await newPage(browser.context);
+    await bad.goto(`${server.url}/?game=chess&pdn=11-15+11-16&flip=maybe`);
+    const notice = bad.locator('.notice').first();
+    await notice.waitFor();
+    const text = await notice.textContent();
+    assert.match(text, /^This link could not be opened \(game=chess: unknown game; allowed: checkers, tiers; /);
+    assert.match(text, /flip=maybe: /);
+    assert.match(text, /\); your saved game is kept\./);
+    assert.equal(await stored(bad, 'tiers.saved'), before);
+    await bad.click('#resume');
+    await waitForMoves(bad, 5);
+    await shot(bad, 'library-share-bad-link');
+    clean(bad, browser);
+
+    // The editor's position link.
+    await bad.click('#show-editor');
+    await bad.click('#editor-tiers');
+    await bad.fill('#editor-fen', '8/8/8/3u[k]4/8/8/8/U[M]7 b 3 12');
+    await bad.press('#editor-fen', 'Enter');
+    await bad.click('#editor-export-link');
+    await bad.locator('#editor-export-note', { hasText: 'Link copied' }).waitFor();
+    const plink = await bad.evaluate(() => navigator.clipboard.readText());
+    assert.match(plink, /\?game=tiers&players=2&tfen=8%2F8%2F8%2F3u%5Bk%5D4/);
+    const theirs2 = await newPage(other.context);
+    await theirs2.goto(plink);
+    await theirs2.waitForSelector('#play-a1');
+    assert.equal(JSON.parse(await stored(theirs2, 'tiers.saved')).game.start, '8/8/8/3u[k]4/8/8/8/U[M]7 b 3 12');
+    assert.match(await theirs2.getAttribute('#play-d5', 'aria-label'), /black ultra king carrying a black king/i);
+    clean(theirs2, other);
+    clean(page, browser);
+  } finally {
+    await other.close();
+    await browser.close();
+    await server.close();
+  }
+});

@@ -14,11 +14,13 @@ use tiers_engine::{Color, GameKind, PieceKind};
 use yew::prelude::*;
 
 use crate::components::board::Board;
+use crate::components::export::ExportBar;
 use crate::components::games::ScreenProps;
 use crate::components::piece::{describe, Piece};
 use crate::hooks::use_ai::WORKER_PATH;
 use crate::library::editor::{carries, tiers_of, Brush, EditorAction};
-use crate::library::kind_title;
+use crate::library::files::{export, file_name};
+use crate::library::{kind_title, share, store};
 use crate::state::{capitalise, Action, GameState, LoadGame, Opponent};
 use crate::worker::{AiAgent, AiReply, AiRequest};
 
@@ -193,6 +195,22 @@ pub fn EditorScreen(props: &ScreenProps) -> Html {
         Err(e) => (format!("Not playable: {e}."), "bad"),
     };
     let game_over = verdict.as_ref().is_ok_and(|g| g.outcome().is_some());
+    // The position as a PDN without moves, and a link to it.
+    let pdn = {
+        let state = state.clone();
+        Callback::from(move |()| match state.editor.validate() {
+            Ok(g) => (export(&*g, &[]), file_name(g.kind(), "position")),
+            Err(_) => (String::new(), String::new()),
+        })
+    };
+    let link = {
+        let state = state.clone();
+        Some(Callback::from(move |()| {
+            let ed = &state.editor;
+            let g = ed.validate()?;
+            share::position_link(&store::page_base(), g.kind(), &g.start_text(), ed.flipped)
+        }))
+    };
     let u = ui.borrow();
     let shown_analysis = (u.analysis.text == text).then_some(&u.analysis);
 
@@ -273,6 +291,9 @@ pub fn EditorScreen(props: &ScreenProps) -> Html {
                     </div>
                     if let Some(a) = shown_analysis {
                         { analysis_view(a) }
+                    }
+                    if valid {
+                        <ExportBar {pdn} {link} id="editor-export" />
                     }
                 </div>
             </div>

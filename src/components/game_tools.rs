@@ -7,7 +7,7 @@ use crate::components::export::ExportBar;
 use crate::components::games::ScreenProps;
 use crate::library::editor::EditorAction;
 use crate::library::files::{export, file_name};
-use crate::library::{game_tags, tag};
+use crate::library::{game_tags, share, store, tag};
 use crate::state::{Action, Screen};
 
 /// Export and editor buttons for the game in progress.
@@ -25,6 +25,13 @@ pub fn GameTools(props: &ScreenProps) -> Html {
             }
         })
     };
+    let link = {
+        let state = state.clone();
+        Some(Callback::from(move |()| match state.record() {
+            Some(g) => share::game_link(&store::page_base(), g, state.flipped),
+            None => Err("No game to share.".to_string()),
+        }))
+    };
     let Some(game) = state.record() else {
         return html! {};
     };
@@ -39,7 +46,7 @@ pub fn GameTools(props: &ScreenProps) -> Html {
     };
     html! {
         <div class="game-tools">
-            <ExportBar {pdn} id="game-export" />
+            <ExportBar {pdn} {link} id="game-export" />
             <button type="button" class="link" id="edit-position" onclick={edit}>{ "Set up this position in the board editor" }</button>
         </div>
     }

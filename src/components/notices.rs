@@ -15,6 +15,9 @@ pub struct KeeperProps {
     /// Notices from the start (stored data that could not be read).
     #[prop_or_default]
     pub notices: Vec<String>,
+    /// A share link replaced an unfinished game: offer to go back to it.
+    #[prop_or_default]
+    pub previous: bool,
 }
 
 /// Saves the game as it goes and shows the notices.
@@ -23,6 +26,10 @@ pub fn Keeper(props: &KeeperProps) -> Html {
     let notices = {
         let first = props.notices.clone();
         use_mut_ref(move || first)
+    };
+    let previous = {
+        let p = props.previous;
+        use_mut_ref(move || p)
     };
     let redraw = use_force_update();
     let on_problem = {
@@ -57,9 +64,36 @@ pub fn Keeper(props: &KeeperProps) -> Html {
             </div>
         }
     });
+    let back = *previous.borrow();
+    let resume = {
+        let (state, previous, redraw) = (props.state.clone(), previous.clone(), redraw.clone());
+        Callback::from(move |_: MouseEvent| {
+            if let Some((game, meta)) = crate::library::store::take_previous() {
+                crate::library::load(&state, game, meta);
+            }
+            *previous.borrow_mut() = false;
+            redraw.force_update();
+        })
+    };
+    let keep = {
+        let (previous, redraw) = (previous.clone(), redraw.clone());
+        Callback::from(move |_: MouseEvent| {
+            *previous.borrow_mut() = false;
+            redraw.force_update();
+        })
+    };
     html! {
-        if !list.is_empty() {
-            <div class="notices" id="notices">{ for items }</div>
+        if !list.is_empty() || back {
+            <div class="notices" id="notices">
+                { for items }
+                if back {
+                    <div class="notice" role="status" id="previous-notice">
+                        <p>{ "The shared game is open. Your game in progress was kept aside." }</p>
+                        <button type="button" id="previous-resume" onclick={resume}>{ "Back to my game" }</button>
+                        <button type="button" class="notice-close" aria-label="Dismiss this notice" title="Dismiss" onclick={keep}>{ "×" }</button>
+                    </div>
+                }
+            </div>
         }
     }
 }

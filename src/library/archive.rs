@@ -4,7 +4,7 @@
 //! every entry with the engine; an unreadable entry is set aside without
 //! losing the others.
 
-use super::json::{self, Json};
+use super::json::{self, as_list, as_u64, Json};
 use tiers_engine::pdn::{PdnResult, Variant};
 use tiers_engine::{checkers, tiers, GameKind, Outcome};
 
@@ -69,14 +69,14 @@ impl Entry {
     #[must_use]
     pub fn to_value(&self) -> Json {
         Json::obj([
-            ("id", Json::Num(self.id)),
-            ("date", Json::Num(self.date)),
+            ("id", Json::int(self.id)),
+            ("date", Json::int(self.date)),
             ("kind", Json::str(self.kind.as_str())),
             ("red", Json::str(self.red.as_str())),
             ("black", Json::str(self.black.as_str())),
             ("result", Json::str(self.result.as_str())),
             ("reason", Json::str(self.reason.as_str())),
-            ("moves", Json::Num(self.moves as u64)),
+            ("moves", Json::int(self.moves as u64)),
             ("pdn", Json::str(self.pdn.as_str())),
         ])
     }
@@ -168,8 +168,11 @@ impl Archive {
     #[must_use]
     pub fn to_json(&self) -> String {
         Json::obj([
-            ("v", Json::Num(self.v)),
-            ("games", Json::Arr(self.games.iter().map(Entry::to_value).collect())),
+            ("v", Json::int(self.v)),
+            (
+                "games",
+                Json::List(self.games.iter().map(Entry::to_value).collect()),
+            ),
         ])
         .to_string()
     }
@@ -212,7 +215,7 @@ impl Archive {
                 ))
             }
         };
-        match value.get("v").and_then(Json::as_u64) {
+        match value.get("v").and_then(as_u64) {
             Some(VERSION) => {}
             Some(v) if v > VERSION => {
                 return whole(format!(
@@ -225,7 +228,7 @@ impl Archive {
                 )
             }
         }
-        let Some(items) = value.get("games").and_then(Json::as_array) else {
+        let Some(items) = value.get("games").and_then(as_list) else {
             return whole("The archive has no list of games; it was set aside".into());
         };
         let mut out = ReadArchive {
@@ -353,7 +356,7 @@ mod tests {
         // Corrupt the second game's record and the third's structure.
         let mut v = json::parse(&json).unwrap();
         if let Json::Obj(m) = &mut v {
-            if let Json::Arr(games) = &mut m[1].1 {
+            if let Json::List(games) = &mut m[1].1 {
                 games[1].set("pdn", Json::str("1. 11-15 11-15 *"));
                 games[2].set("moves", Json::str("many"));
             }

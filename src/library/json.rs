@@ -1,154 +1,43 @@
-//! The little JSON the stored data needs: objects, arrays, texts, whole
-//! numbers, booleans and null, read with the position of any error and
-//! written compactly. (A general JSON library would more than double the
-//! size of this feature in the page's wasm.)
+//! Reading the stored data's JSON text into the app's JSON value
+//! ([`crate::embed::Json`], the one the embed protocol uses), with the
+//! position of any error, and the accessors the stored data needs. (A
+//! general JSON library would more than double the size of this feature in
+//! the page's wasm.)
 //!
 //! ```
-//! use tiers_app::library::json::{parse, Json};
+//! use tiers_app::library::json::{as_u64, parse};
 //! let v = parse(r#"{"v": 1, "moves": ["11-15", "23-19"], "flipped": false}"#).unwrap();
-//! assert_eq!(v.get("v").and_then(Json::as_u64), Some(1));
+//! assert_eq!(v.get("v").and_then(as_u64), Some(1));
 //! assert_eq!(v.to_string(), r#"{"v":1,"moves":["11-15","23-19"],"flipped":false}"#);
-//! assert_eq!(parse("[1, 2.5]").unwrap_err(), "at character 6: only whole numbers are stored");
+//! assert_eq!(parse("[1, 2").unwrap_err(), "at character 6: expected `,` or `]`");
 //! ```
 
-use core::fmt::{self, Write};
+pub use crate::embed::Json;
 
-/// A JSON value (numbers are whole and not negative: all the stored data
-/// needs).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Json {
-    /// `null`.
-    Null,
-    /// `true` or `false`.
-    Bool(bool),
-    /// A whole number.
-    Num(u64),
-    /// A text.
-    Str(String),
-    /// An array.
-    Arr(Vec<Json>),
-    /// An object, its members in order.
-    Obj(Vec<(String, Json)>),
-}
-
-impl Json {
-    /// An object from its members.
-    pub fn obj<const N: usize>(members: [(&str, Json); N]) -> Json {
-        Json::Obj(
-            members
-                .into_iter()
-                .map(|(k, v)| (k.to_string(), v))
-                .collect(),
-        )
-    }
-
-    /// A text value.
-    pub fn str(text: impl Into<String>) -> Json {
-        Json::Str(text.into())
-    }
-
-    /// A member of an object.
-    #[must_use]
-    pub fn get(&self, key: &str) -> Option<&Json> {
-        match self {
-            Json::Obj(m) => m.iter().find(|(k, _)| k == key).map(|(_, v)| v),
-            _ => None,
-        }
-    }
-
-    /// Adds or replaces a member of an object.
-    pub fn set(&mut self, key: &str, value: Json) {
-        if let Json::Obj(m) = self {
-            match m.iter_mut().find(|(k, _)| k == key) {
-                Some(slot) => slot.1 = value,
-                None => m.push((key.to_string(), value)),
-            }
-        }
-    }
-
-    /// The text, if this is one.
-    #[must_use]
-    pub fn as_str(&self) -> Option<&str> {
-        match self {
-            Json::Str(s) => Some(s),
-            _ => None,
-        }
-    }
-
-    /// The number, if this is one.
-    #[must_use]
-    pub fn as_u64(&self) -> Option<u64> {
-        match self {
-            Json::Num(n) => Some(*n),
-            _ => None,
-        }
-    }
-
-    /// The boolean, if this is one.
-    #[must_use]
-    pub fn as_bool(&self) -> Option<bool> {
-        match self {
-            Json::Bool(b) => Some(*b),
-            _ => None,
-        }
-    }
-
-    /// The items, if this is an array.
-    #[must_use]
-    pub fn as_array(&self) -> Option<&[Json]> {
-        match self {
-            Json::Arr(a) => Some(a),
-            _ => None,
-        }
+/// A whole number, if the value is one.
+#[must_use]
+pub fn as_u64(v: &Json) -> Option<u64> {
+    match v {
+        Json::Num(n) => n.parse().ok(),
+        _ => None,
     }
 }
 
-fn write_str(f: &mut fmt::Formatter<'_>, s: &str) -> fmt::Result {
-    f.write_char('"')?;
-    for c in s.chars() {
-        match c {
-            '"' => f.write_str("\\\"")?,
-            '\\' => f.write_str("\\\\")?,
-            '\n' => f.write_str("\\n")?,
-            '\r' => f.write_str("\\r")?,
-            '\t' => f.write_str("\\t")?,
-            c if (c as u32) < 0x20 => write!(f, "\\u{:04x}", c as u32)?,
-            c => f.write_char(c)?,
-        }
+/// The boolean, if the value is one.
+#[must_use]
+pub fn as_bool(v: &Json) -> Option<bool> {
+    match v {
+        Json::Bool(b) => Some(*b),
+        _ => None,
     }
-    f.write_char('"')
 }
 
-impl fmt::Display for Json {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Json::Null => f.write_str("null"),
-            Json::Bool(b) => write!(f, "{b}"),
-            Json::Num(n) => write!(f, "{n}"),
-            Json::Str(s) => write_str(f, s),
-            Json::Arr(items) => {
-                f.write_char('[')?;
-                for (i, v) in items.iter().enumerate() {
-                    if i > 0 {
-                        f.write_char(',')?;
-                    }
-                    v.fmt(f)?;
-                }
-                f.write_char(']')
-            }
-            Json::Obj(members) => {
-                f.write_char('{')?;
-                for (i, (k, v)) in members.iter().enumerate() {
-                    if i > 0 {
-                        f.write_char(',')?;
-                    }
-                    write_str(f, k)?;
-                    f.write_char(':')?;
-                    v.fmt(f)?;
-                }
-                f.write_char('}')
-            }
-        }
+/// The items, if the value is an array.
+#[must_use]
+pub fn as_list(v: &Json) -> Option<&[Json]> {
+    match v {
+        Json::List(items) => Some(items),
+        _ => None,
     }
 }
 
@@ -246,21 +135,20 @@ impl Reader<'_> {
                 self.next();
                 self.string().map(Json::Str)
             }
-            Some(c) if c.is_ascii_digit() => {
-                let mut n: u64 = 0;
-                while let Some(d) = self.peek().and_then(|c| c.to_digit(10)) {
-                    n = match n.checked_mul(10).and_then(|n| n.checked_add(u64::from(d))) {
-                        Some(n) => n,
-                        None => return self.fail("number too large"),
-                    };
+            Some(c) if c.is_ascii_digit() || c == '-' => {
+                let mut n = String::new();
+                while let Some(c) = self
+                    .peek()
+                    .filter(|c| c.is_ascii_digit() || matches!(c, '-' | '+' | '.' | 'e' | 'E'))
+                {
+                    n.push(c);
                     self.next();
                 }
-                if matches!(self.peek(), Some('.' | 'e' | 'E')) {
-                    return self.fail("only whole numbers are stored");
+                if n.parse::<f64>().is_err() {
+                    return self.fail("bad number");
                 }
                 Ok(Json::Num(n))
             }
-            Some('-') => self.fail("only whole numbers are stored"),
             Some(open @ ('[' | '{')) => {
                 self.next();
                 self.depth += 1;
@@ -297,7 +185,7 @@ impl Reader<'_> {
                 }
                 self.depth -= 1;
                 Ok(if open == '[' {
-                    Json::Arr(items)
+                    Json::List(items)
                 } else {
                     Json::Obj(members)
                 })
@@ -328,14 +216,20 @@ mod tests {
 
     #[test]
     fn round_trips() {
-        let text = r#"{"a":[1,true,null,"x\"y\\z\n\u0001é"],"b":{},"c":[]}"#;
+        let text = r#"{"a":[1,true,null,"x\"y\\z\n\u0001é",-2.5e3],"b":{},"c":[]}"#;
         let v = parse(text).unwrap();
         assert_eq!(v.to_string(), text);
         assert_eq!(
             parse(r#" { "k" : "\u00e9\/" } "#).unwrap(),
             Json::obj([("k", Json::str("é/"))])
         );
-        assert_eq!(parse("18446744073709551615").unwrap(), Json::Num(u64::MAX));
+        assert_eq!(
+            as_u64(&parse("18446744073709551615").unwrap()),
+            Some(u64::MAX)
+        );
+        assert_eq!(as_u64(&parse("1.5").unwrap()), None);
+        assert_eq!(as_bool(&parse("true").unwrap()), Some(true));
+        assert_eq!(as_list(&parse("[null]").unwrap()), Some(&[Json::Null][..]));
     }
 
     #[test]
@@ -347,8 +241,7 @@ mod tests {
             ("[1 2]", "at character 4: expected `,` or `]`"),
             ("\"abc", "at character 5: unfinished text"),
             ("nul", "at character 4: unexpected character"),
-            ("-1", "at character 1: only whole numbers are stored"),
-            ("99999999999999999999", "at character 20: number too large"),
+            ("1-2", "at character 4: bad number"),
             ("{} x", "at character 4: unexpected text after the end"),
             ("\u{0}garbage", "at character 1: unexpected character"),
         ] {

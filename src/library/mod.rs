@@ -14,6 +14,7 @@ pub mod editor;
 pub mod files;
 pub mod json;
 pub mod saved;
+pub mod share;
 pub mod store;
 
 use tiers_engine::{

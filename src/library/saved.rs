@@ -13,7 +13,7 @@
 //!          "flipped":false,"declared":"red resigned","tags":[["Event","…"]]}}
 //! ```
 
-use super::json::{self, Json};
+use super::json::{self, as_bool, as_list, as_u64, Json};
 use tiers_engine::{Color, GameKind};
 
 use super::{rebuild, Declared, GameMeta};
@@ -35,13 +35,13 @@ fn color_of(text: &str) -> Option<Color> {
 pub fn to_json(state: &GameState) -> String {
     let s = state.settings;
     let mut out = Json::obj([
-        ("v", Json::Num(VERSION)),
+        ("v", Json::int(VERSION)),
         (
             "settings",
             Json::obj([
                 ("kind", Json::str(s.kind.name())),
                 ("vs_computer", Json::Bool(s.vs_computer)),
-                ("level", Json::Num(u64::from(s.level))),
+                ("level", Json::int(u64::from(s.level))),
                 (
                     "color",
                     Json::str(match s.color {
@@ -58,20 +58,20 @@ pub fn to_json(state: &GameState) -> String {
             Opponent::Friend => Json::obj([("type", Json::str("friend"))]),
             Opponent::Computer { level, human } => Json::obj([
                 ("type", Json::str("computer")),
-                ("level", Json::Num(u64::from(level))),
+                ("level", Json::int(u64::from(level))),
                 ("human", Json::str(color_name(human))),
             ]),
         };
         let mut game = Json::obj([
-            ("id", Json::Num(state.meta.id)),
-            ("started", Json::Num(state.meta.started)),
+            ("id", Json::int(state.meta.id)),
+            ("started", Json::int(state.meta.started)),
             ("kind", Json::str(g.kind().name())),
             ("start", Json::str(g.start_text())),
             (
                 "moves",
-                Json::Arr(g.move_texts().into_iter().map(Json::Str).collect()),
+                Json::List(g.move_texts().into_iter().map(Json::Str).collect()),
             ),
-            ("ply", Json::Num(g.ply() as u64)),
+            ("ply", Json::int(g.ply() as u64)),
             ("opponent", opponent),
             ("flipped", Json::Bool(state.flipped)),
         ]);
@@ -79,10 +79,12 @@ pub fn to_json(state: &GameState) -> String {
             game.set("declared", Json::str(d.name()));
         }
         if !state.meta.tags.is_empty() {
-            let tags = state.meta.tags.iter().map(|(k, v)| {
-                Json::Arr(vec![Json::str(k.as_str()), Json::str(v.as_str())])
-            });
-            game.set("tags", Json::Arr(tags.collect()));
+            let tags = state
+                .meta
+                .tags
+                .iter()
+                .map(|(k, v)| Json::List(vec![Json::str(k.as_str()), Json::str(v.as_str())]));
+            game.set("tags", Json::List(tags.collect()));
         }
         out.set("game", game);
     }
@@ -114,16 +116,14 @@ pub(crate) fn text<'a>(v: &'a Json, name: &str) -> Result<&'a str, String> {
 
 /// A whole-number field.
 pub(crate) fn number(v: &Json, name: &str) -> Result<u64, String> {
-    field(v, name)?
-        .as_u64()
-        .ok_or_else(|| format!("`{name}` is not a whole number"))
+    as_u64(field(v, name)?).ok_or_else(|| format!("`{name}` is not a whole number"))
 }
 
 fn settings(v: &Json) -> Option<Settings> {
     Some(Settings {
         kind: GameKind::parse(v.get("kind")?.as_str()?).ok()?,
-        vs_computer: v.get("vs_computer")?.as_bool()?,
-        level: (v.get("level")?.as_u64()?.min(8) as u8).max(1),
+        vs_computer: as_bool(v.get("vs_computer")?)?,
+        level: (as_u64(v.get("level")?)?.min(8) as u8).max(1),
         color: match v.get("color")?.as_str()? {
             "red" => ColorChoice::Red,
             "black" => ColorChoice::Black,
@@ -150,7 +150,7 @@ pub fn read(json: &str) -> Restored {
             return out;
         }
     };
-    match value.get("v").and_then(Json::as_u64) {
+    match value.get("v").and_then(as_u64) {
         Some(VERSION) => {}
         Some(v) if v > VERSION => {
             out.problem = Some(format!(
@@ -176,8 +176,7 @@ pub fn read(json: &str) -> Restored {
 /// A stored game, replayed by the engine.
 pub fn load(g: &Json) -> Result<(LoadGame, GameMeta), String> {
     let kind = GameKind::parse(text(g, "kind")?).map_err(|e| e.to_string())?;
-    let moves = field(g, "moves")?
-        .as_array()
+    let moves = as_list(field(g, "moves")?)
         .ok_or("`moves` is not a list")?
         .iter()
         .map(|m| m.as_str().map(str::to_string).ok_or("a move is not a text"))
@@ -199,11 +198,10 @@ pub fn load(g: &Json) -> Result<(LoadGame, GameMeta), String> {
     };
     let tags = match g.get("tags") {
         None => Vec::new(),
-        Some(t) => t
-            .as_array()
+        Some(t) => as_list(t)
             .ok_or("`tags` is not a list")?
             .iter()
-            .filter_map(|p| match p.as_array()? {
+            .filter_map(|p| match as_list(p)? {
                 [k, v] => Some((k.as_str()?.to_string(), v.as_str()?.to_string())),
                 _ => None,
             })
@@ -213,11 +211,11 @@ pub fn load(g: &Json) -> Result<(LoadGame, GameMeta), String> {
         LoadGame {
             record,
             opponent,
-            flipped: g.get("flipped").and_then(Json::as_bool).unwrap_or(false),
+            flipped: g.get("flipped").and_then(as_bool).unwrap_or(false),
         },
         GameMeta {
             id: number(g, "id")?,
-            started: g.get("started").and_then(Json::as_u64).unwrap_or(0),
+            started: g.get("started").and_then(as_u64).unwrap_or(0),
             tags,
         },
     ))

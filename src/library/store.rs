@@ -9,7 +9,7 @@ use std::rc::Rc;
 use yew::Reducible;
 
 use super::archive::{Archive, ReadArchive};
-use super::saved;
+use super::{saved, share};
 use crate::state::{Action, GameState};
 
 /// The key of the saved game and settings.
@@ -18,6 +18,8 @@ pub const SAVED_KEY: &str = "tiers.saved";
 pub const ARCHIVE_KEY: &str = "tiers.archive";
 /// The prefix of the keys holding what could not be read.
 pub const ASIDE_PREFIX: &str = "tiers.set-aside.";
+/// The key of the game in progress that a share link replaced.
+pub const PREVIOUS_KEY: &str = "tiers.previous";
 
 fn storage() -> Option<web_sys::Storage> {
     web_sys::window()?.local_storage().ok().flatten()
@@ -78,6 +80,28 @@ pub struct Boot {
     pub state: GameState,
     /// What went wrong, for the notice bar.
     pub notices: Vec<String>,
+    /// A share link replaced an unfinished game, kept under
+    /// [`PREVIOUS_KEY`]: offer to go back to it.
+    pub previous: bool,
+}
+
+/// The page's address without its query: the base of share links.
+#[must_use]
+pub fn page_base() -> String {
+    web_sys::window()
+        .and_then(|w| {
+            let l = w.location();
+            Some(format!("{}{}", l.origin().ok()?, l.pathname().ok()?))
+        })
+        .unwrap_or_default()
+}
+
+/// The game in progress that a share link replaced, taken out of storage.
+#[must_use]
+pub fn take_previous() -> Option<(crate::state::LoadGame, super::GameMeta)> {
+    let text = get(PREVIOUS_KEY)?;
+    remove(PREVIOUS_KEY);
+    saved::read(&text).game
 }
 
 /// Reads the saved game and checks the archive.
@@ -104,9 +128,41 @@ pub fn boot() -> Boot {
     if let Some(p) = archive.problem {
         notices.push(format!("{p}."));
     }
+    // A share link: its game replaces the one in progress, which is kept
+    // aside if unfinished; a bad link changes nothing. The query is then
+    // taken off the address so that a reload does not open it again.
+    let mut previous = false;
+    let location = web_sys::window().map(|w| w.location());
+    let query = location
+        .as_ref()
+        .and_then(|l| l.search().ok())
+        .unwrap_or_default();
+    if share::asks_for_game(&query) {
+        match share::open(&query, js_sys::Math::random() < 0.5) {
+            Ok(game) => {
+                let unfinished = state
+                    .record()
+                    .is_some_and(|g| g.ply() > 0 && g.outcome().is_none());
+                if unfinished && set(PREVIOUS_KEY, &saved::to_json(&state)).is_ok() {
+                    previous = true;
+                }
+                state = state.reduce(Action::Load(game));
+            }
+            Err(e) => notices.push(format!(
+                "This link could not be opened ({e}); your saved game is kept."
+            )),
+        }
+        if let Some(w) = web_sys::window() {
+            if let Ok(h) = w.history() {
+                let _ =
+                    h.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&page_base()));
+            }
+        }
+    }
     Boot {
         state: (*state).clone(),
         notices,
+        previous,
     }
 }
 

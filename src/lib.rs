@@ -5,12 +5,15 @@
 //! [`components`] (board, pieces, screens), [`hooks`] (the AI worker
 //! plumbing), [`worker`] (the AI agent), [`input`] (clicks to moves),
 //! [`record`] (the game record seen by the interface), [`setup`] (the
-//! formation editor).
+//! formation editor), [`params`] (game parameters from URLs and host
+//! pages), [`embed`] (embed configuration and the postMessage protocol).
 
 pub mod app;
 pub mod components;
+pub mod embed;
 pub mod hooks;
 pub mod input;
+pub mod params;
 pub mod record;
 pub mod setup;
 pub mod state;

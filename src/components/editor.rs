@@ -8,7 +8,7 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use gloo_worker::{Spawnable, WorkerBridge};
+use gloo_worker::WorkerBridge;
 use tiers_engine::search::format_score;
 use tiers_engine::{Color, GameKind, PieceKind};
 use yew::prelude::*;
@@ -17,7 +17,7 @@ use crate::components::board::Board;
 use crate::components::export::ExportBar;
 use crate::components::games::ScreenProps;
 use crate::components::piece::{describe, Piece};
-use crate::hooks::use_ai::WORKER_PATH;
+use crate::hooks::use_ai::spawn_ai;
 use crate::library::editor::{carries, tiers_of, Brush, EditorAction};
 use crate::library::files::{export, file_name};
 use crate::library::{kind_title, share, store};
@@ -76,7 +76,7 @@ pub fn EditorScreen(props: &ScreenProps) -> Html {
         let p = ed.palette_piece(kind);
         let active = matches!(ed.brush, Brush::Piece(b) if b.kind == kind && b.color == ed.colour);
         html! {
-            <button type="button" class={classes!("tool", active.then_some("active"))}
+            <button type="button" class={if active { "tool active" } else { "tool" }}
                 aria-pressed={active.to_string()} title={capitalise(&describe(p))}
                 aria-label={capitalise(&describe(p))} data-tier={kind.name()}
                 onclick={act(EditorAction::Tier(kind))}>
@@ -101,7 +101,7 @@ pub fn EditorScreen(props: &ScreenProps) -> Html {
     let seg =
         |active: bool, label: &'static str, onclick: Callback<MouseEvent>, id: &'static str| {
             html! {
-                <button type="button" class={classes!("seg", active.then_some("active"))} {id}
+                <button type="button" class={if active { "seg active" } else { "seg" }} {id}
                     aria-pressed={active.to_string()} {onclick}>{ label }</button>
             }
         };
@@ -179,7 +179,10 @@ pub fn EditorScreen(props: &ScreenProps) -> Html {
         Ok(game) => {
             let side = game.side_at(0).unwrap_or(Color::Red);
             match game.outcome() {
-                Some(o) => (format!("Valid, but the game is already over: {o}."), "ok"),
+                Some(o) => (
+                    format!("Valid, but the game is already over: {o}."),
+                    "editor-verdict ok",
+                ),
                 None => {
                     let n = game.legal().len();
                     (
@@ -187,12 +190,12 @@ pub fn EditorScreen(props: &ScreenProps) -> Html {
                             "Valid position: {side} to move, {n} legal move{}.",
                             if n == 1 { "" } else { "s" }
                         ),
-                        "ok",
+                        "editor-verdict ok",
                     )
                 }
             }
         }
-        Err(e) => (format!("Not playable: {e}."), "bad"),
+        Err(e) => (format!("Not playable: {e}."), "editor-verdict bad"),
     };
     let game_over = verdict.as_ref().is_ok_and(|g| g.outcome().is_some());
     // The position as a PDN without moves, and a link to it.
@@ -223,7 +226,7 @@ pub fn EditorScreen(props: &ScreenProps) -> Html {
             <div class="side-col">
                 <div class="status">
                     <h1 id="editor-title">{ "Board editor" }</h1>
-                    <p class={classes!("editor-verdict", status.1)} id="editor-verdict" role="status">{ status.0 }</p>
+                    <p class={status.1} id="editor-verdict" role="status">{ status.0 }</p>
                     if let Some(n) = &ed.note {
                         <p class="message" role="alert" id="editor-note">{ n.clone() }</p>
                     }
@@ -240,7 +243,7 @@ pub fn EditorScreen(props: &ScreenProps) -> Html {
                     </div>
                     <div class="palette" role="group" aria-label="Piece to place">
                         { for tier_buttons }
-                        <button type="button" class={classes!("tool", "erase", (ed.brush == Brush::Erase).then_some("active"))}
+                        <button type="button" class={if ed.brush == Brush::Erase { "tool erase active" } else { "tool erase" }}
                             aria-pressed={(ed.brush == Brush::Erase).to_string()} title="Eraser" aria-label="Eraser"
                             onclick={act(EditorAction::Brush(Brush::Erase))}>{ "⌫" }</button>
                     </div>
@@ -374,11 +377,7 @@ fn start_analysis(
         again.force_update();
     };
     // A fresh worker per analysis: the previous one (and its search) goes.
-    let b = AiAgent::spawner()
-        .as_module(true)
-        .with_loader(true)
-        .callback(on_reply)
-        .spawn(WORKER_PATH);
+    let b = spawn_ai(Box::new(on_reply));
     b.send(AiRequest {
         id,
         kind: game.kind(),

@@ -83,7 +83,7 @@ pub fn ExportBar(props: &ExportProps) -> Html {
                 }
             </div>
             if let Some((message, text)) = &*s {
-                <p class={classes!("export-note", text.is_some().then_some("warn"))} role="status" id={format!("{id}-note")}>
+                <p class={if text.is_some() { "export-note warn" } else { "export-note" }} role="status" id={format!("{id}-note")}>
                     { message.clone() }
                 </p>
                 if let Some(text) = text {

@@ -131,7 +131,7 @@ fn item(
 ) -> Html {
     html! {
         <li>
-            <button type="button" class={classes!("archive-item", active.then_some("active"))}
+            <button type="button" class={if active { "archive-item active" } else { "archive-item" }}
                 aria-current={active.then_some("true")} {onclick}>
                 <span class="archive-title">{ title }</span>
                 <span class="archive-result">{ result }</span>
@@ -446,7 +446,7 @@ pub fn GamesScreen(props: &ScreenProps) -> Html {
     let filter_button = |f: Option<GameKind>, label: &'static str| {
         let active = in_archive && u.filter == f;
         html! {
-            <button type="button" class={classes!("seg", active.then_some("active"))}
+            <button type="button" class={if active { "seg active" } else { "seg" }}
                 aria-pressed={active.to_string()} onclick={set_filter(f)}>{ label }</button>
         }
     };

@@ -41,6 +41,17 @@ fn reply_action(reply: AiReply) -> Action {
     }
 }
 
+/// Starts an AI worker whose replies go to `on_reply` (one spawning code
+/// for the game and the board editor's analysis).
+#[inline(never)]
+pub fn spawn_ai(on_reply: Box<dyn Fn(AiReply)>) -> WorkerBridge<AiAgent> {
+    AiAgent::spawner()
+        .as_module(true)
+        .with_loader(true)
+        .callback(on_reply)
+        .spawn(WORKER_PATH)
+}
+
 /// Starts the computer's search whenever it is its turn.
 #[hook]
 pub fn use_ai(state: &UseReducerHandle<GameState>) {
@@ -76,25 +87,19 @@ pub fn use_ai(state: &UseReducerHandle<GameState>) {
                 if slot.is_none() {
                     let dispatcher = state.dispatcher();
                     let sent_at = sent_at.clone();
-                    *slot = Some(
-                        AiAgent::spawner()
-                            .as_module(true)
-                            .with_loader(true)
-                            .callback(move |reply| {
-                                let wait = MIN_REPLY_MS - (js_sys::Date::now() - sent_at.get());
-                                let action = reply_action(reply);
-                                if matches!(action, Action::AiMove { .. }) && wait > 0.0 {
-                                    let dispatcher = dispatcher.clone();
-                                    gloo::timers::callback::Timeout::new(wait as u32, move || {
-                                        dispatcher.dispatch(action);
-                                    })
-                                    .forget();
-                                } else {
-                                    dispatcher.dispatch(action);
-                                }
+                    *slot = Some(spawn_ai(Box::new(move |reply| {
+                        let wait = MIN_REPLY_MS - (js_sys::Date::now() - sent_at.get());
+                        let action = reply_action(reply);
+                        if matches!(action, Action::AiMove { .. }) && wait > 0.0 {
+                            let dispatcher = dispatcher.clone();
+                            gloo::timers::callback::Timeout::new(wait as u32, move || {
+                                dispatcher.dispatch(action);
                             })
-                            .spawn(WORKER_PATH),
-                    );
+                            .forget();
+                        } else {
+                            dispatcher.dispatch(action);
+                        }
+                    })));
                 }
                 if let Some(b) = slot.as_ref() {
                     sent_at.set(js_sys::Date::now());

@@ -53,7 +53,9 @@ pub async fn copy(text: &str) -> Result<(), String> {
 
 /// The text of an opened file.
 pub async fn read_file(file: web_sys::File) -> Result<String, String> {
-    gloo::file::futures::read_as_text(&gloo::file::File::from(file))
+    JsFuture::from(file.text())
         .await
-        .map_err(|e| format!("the file could not be read ({e})"))
+        .ok()
+        .and_then(|v| v.as_string())
+        .ok_or_else(|| "the file could not be read".to_string())
 }

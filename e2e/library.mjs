@@ -59,3 +59,10 @@ export function clean(page, browser) {
   assert.deepEqual(page.problems(), []);
   assert.deepEqual(browser.blocked, []);
 }
+
+/** Resigns the game in progress (the button asks for a second click). */
+export async function resign(page) {
+  await page.click('#resign');
+  await page.locator('#resign', { hasText: 'Sure?' }).waitFor();
+  await page.click('#resign');
+}

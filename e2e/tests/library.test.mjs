@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { launch, newPage, serve, shot } from '../harness.mjs';
 import {
-  checkersSquare, clean, moveTexts, playCheckers, playTiers, startFriendGame, stored, waitForMoves,
+  checkersSquare, clean, moveTexts, playCheckers, playTiers, resign, startFriendGame, stored, waitForMoves,
 } from '../library.mjs';
 
 const CHECKERBOARD = `[Event "Ohio State Ty 1946"]
@@ -124,7 +124,7 @@ test('a resigned game goes to the archive, is replayed, exported and imported ba
     const moves = ['11-15', '23-18', '8-11', '27-23', '4-8', '23-19', '10x14', '19x10'];
     for (const m of moves) await playCheckers(page, m);
     await waitForMoves(page, 8);
-    await page.click('#resign'); // Black to move resigns
+    await resign(page); // Black to move resigns
     await page.getByRole('dialog').waitFor();
     await page.getByRole('button', { name: 'Look at the board' }).click();
 
@@ -258,7 +258,7 @@ test('corrupt stored data: a notice, the good archive entries kept, the page wor
     const page = await open(browser, server);
     await startFriendGame(page);
     await playCheckers(page, '11-15');
-    await page.click('#resign');
+    await resign(page);
     await page.getByRole('dialog').waitFor();
     const archive = JSON.parse(await stored(page, 'tiers.archive'));
     const good = archive.games[0];
@@ -519,6 +519,132 @@ test('share links: copy, open in a new page, bad links keep the saved game', asy
     clean(page, browser);
   } finally {
     await other.close();
+    await browser.close();
+    await server.close();
+  }
+});
+
+const PHONE = { viewport: { width: 320, height: 640 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 };
+
+async function noSideScroll(page, what) {
+  const { scroll, client } = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    client: document.documentElement.clientWidth,
+  }));
+  assert.ok(scroll <= client, `${what}: page is ${scroll}px wide in a ${client}px screen`);
+}
+
+// A Tiers game with formations of its own, as this app writes it.
+const TIERS_RECORD = `[Event "Club night"]
+[White "Ann"]
+[Black "Bob"]
+[GameType "Tiers"]
+[RedFormation "a1 b1 c1 d1 e1 f1 g1 h1 a2 b2 c2 d2"]
+[BlackFormation "a8 b8 c8 d8 e8 f8 g8 h8 a7 b7 c7 h7"]
+[Result "*"]
+
+1. a2-a3 h7-h6 2. b2-b3 *
+`;
+
+test('Tiers on a 320 px phone: the record (tags, both formations) and TFEN go out and come back', async () => {
+  const server = await serve();
+  const browser = await launch(PHONE);
+  try {
+    await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+    const page = await open(browser, server);
+    await startFriendGame(page, 'tiers');
+    await playTiers(page, 'e3-e4');
+    await playTiers(page, 'd6-d5');
+    await waitForMoves(page, 2);
+    await noSideScroll(page, 'play');
+
+    // The game in progress as a Tiers record: tags, both formations, moves.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.click('#game-export-download'),
+    ]);
+    assert.match(download.suggestedFilename(), /^tiers-tiers-\d{4}-\d{2}-\d{2}\.pdn$/);
+    const record = readFileSync(await download.path(), 'utf8');
+    assert.match(record, /\[GameType "Tiers"\]/);
+    assert.match(record, /\[RedFormation "a1 c1 e1 g1 b2 d2 f2 h2 a3 c3 e3 g3"\]/);
+    assert.match(record, /\[BlackFormation "b6 d6 f6 h6 a7 c7 e7 g7 b8 d8 f8 h8"\]/);
+    assert.match(record, /\n1\. e3-e4 d6-d5 \*\n$/);
+    await page.click('#game-export-link');
+    await page.locator('#game-export-note', { hasText: 'Link copied' }).waitFor();
+    assert.equal(await page.evaluate(() => navigator.clipboard.readText()),
+      `${server.url}/?game=tiers&players=2&pdn=e3-e4+d6-d5`);
+    await shot(page, 'library-phone-play-export');
+
+    // Resign: the game is in the archive.
+    await resign(page); // Red to move resigns
+    await page.getByRole('dialog').waitFor();
+    await page.getByRole('button', { name: 'Look at the board' }).click();
+    await page.click('#show-games');
+    await page.locator('.archive-item').first().click();
+    assert.match(await page.locator('.archive-item').first().textContent(), /Tiers · Red vs Black.*Black wins: Red resigned/);
+    await page.locator('#replay-caption', { hasText: 'After move 2 of 2 (d6-d5)' }).waitFor();
+    await noSideScroll(page, 'archive');
+    await shot(page, 'library-phone-archive');
+
+    // A record with formations of its own, pasted.
+    await page.locator('.import-form summary').click();
+    await page.fill('#import-text', TIERS_RECORD);
+    await page.click('#import-read');
+    await page.locator('#games-summary', { hasText: 'The pasted text: 1 tiers game' }).waitFor();
+    assert.match(await page.locator('.archive-list li').first().textContent(), /1\. Club night · Ann vs Bob/);
+    await page.getByRole('button', { name: 'First position' }).click();
+    assert.match(await page.getAttribute('#replay-d1', 'aria-label'), /red man/i);
+    assert.match(await page.getAttribute('#replay-h7', 'aria-label'), /black man/i);
+    assert.doesNotMatch(await page.getAttribute('#replay-g3', 'aria-label'), /man/i);
+    await noSideScroll(page, 'import');
+    await shot(page, 'library-phone-import');
+    // Bad records say what is wrong; the game in progress stays.
+    const before = await stored(page, 'tiers.saved');
+    await page.fill('#import-text', TIERS_RECORD.replace('a2-a3', 'a2-a5'));
+    await page.click('#import-read');
+    await page.locator('#games-summary', { hasText: '0 tiers games, 1 that could not be read' }).waitFor();
+    assert.match(await page.locator('.import-error').textContent(), /Could not be read: .*move 1 \(Red\): a2-a5/);
+    await page.fill('#import-text', TIERS_RECORD.replace('a1 b1', 'a1 a1'));
+    await page.click('#import-read');
+    assert.match(await page.textContent('#import-error'), /^The pasted text: .*RedFormation/);
+    assert.equal(await stored(page, 'tiers.saved'), before);
+
+    // Continue the imported game: its formations and moves come along.
+    await page.fill('#import-text', TIERS_RECORD);
+    await page.click('#import-read');
+    await page.click('#continue-friend');
+    await page.waitForSelector('#play-a1');
+    assert.deepEqual(await moveTexts(page), ['a2-a3', 'h7-h6', 'b2-b3']);
+    const saved = JSON.parse(await stored(page, 'tiers.saved'));
+    assert.match(saved.game.start, /^8\/m?/);
+    assert.deepEqual(saved.game.tags.find(([k]) => k === 'White'), ['White', 'Ann']);
+
+    // TFEN: set up in the editor, exported with the position.
+    await page.click('#edit-position');
+    await page.locator('#editor-title').waitFor();
+    assert.match(await page.inputValue('#editor-fen'), / b \d+ 2$/);
+    await page.fill('#editor-fen', '8/8/8/3u[k]4/8/8/8/U[M]7 b 3 12');
+    await page.press('#editor-fen', 'Enter');
+    await page.locator('#editor-verdict', { hasText: 'Valid position: Black to move' }).waitFor();
+    await noSideScroll(page, 'editor');
+    await shot(page, 'library-phone-editor');
+    const [pos] = await Promise.all([
+      page.waitForEvent('download'),
+      page.click('#editor-export-download'),
+    ]);
+    const text = readFileSync(await pos.path(), 'utf8');
+    assert.match(text, /\[FEN "8\/8\/8\/3u\[k\]4\/8\/8\/8\/U\[M\]7 b 3 12"\]/);
+    // …which reads back into the editor when pasted.
+    await page.click('#show-games');
+    if (!(await page.locator('#import-text').isVisible())) await page.locator('.import-form summary').click();
+    await page.fill('#import-text', text);
+    await page.click('#import-read');
+    await page.locator('#games-summary', { hasText: 'The pasted text: 1 tiers game' }).waitFor();
+    await page.click('#continue-friend');
+    await page.waitForSelector('#play-a1');
+    assert.match(await page.textContent('#status-text'), /^Black to move/);
+    clean(page, browser);
+  } finally {
     await browser.close();
     await server.close();
   }

@@ -17,6 +17,7 @@ use crate::components::board::Board;
 use crate::components::export::ExportBar;
 use crate::components::games::ScreenProps;
 use crate::components::piece::{describe, Piece};
+use crate::components::widgets::seg;
 use crate::hooks::use_ai::spawn_ai;
 use crate::library::editor::{carries, tiers_of, Brush, EditorAction};
 use crate::library::files::{export, file_name};
@@ -98,14 +99,6 @@ pub fn EditorScreen(props: &ScreenProps) -> Html {
     };
     let shows_carried =
         ed.kind == GameKind::Tiers && matches!(ed.brush, Brush::Piece(p) if carries(p.kind));
-    let seg =
-        |active: bool, label: &'static str, onclick: Callback<MouseEvent>, id: &'static str| {
-            html! {
-                <button type="button" class={if active { "seg active" } else { "seg" }} {id}
-                    aria-pressed={active.to_string()} {onclick}>{ label }</button>
-            }
-        };
-
     // The board.
     let on_square = {
         let state = state.clone();
@@ -214,6 +207,7 @@ pub fn EditorScreen(props: &ScreenProps) -> Html {
             share::position_link(&store::page_base(), g.kind(), &g.start_text(), ed.flipped)
         }))
     };
+    let playable = valid && !game_over;
     let u = ui.borrow();
     let shown_analysis = (u.analysis.text == text).then_some(&u.analysis);
 
@@ -278,19 +272,11 @@ pub fn EditorScreen(props: &ScreenProps) -> Html {
                 <div class="editor-play">
                     <h2>{ "From this position" }</h2>
                     <div class="actions tight">
-                        <button type="button" class="primary" id="editor-play-friend" onclick={play(None)} disabled={!valid || game_over}>
-                            { "Play: two players" }
-                        </button>
-                        <button type="button" id="editor-play-red" onclick={play(Some(Color::Red))} disabled={!valid || game_over}>
-                            { "Play Red vs computer" }
-                        </button>
-                        <button type="button" id="editor-play-black" onclick={play(Some(Color::Black))} disabled={!valid || game_over}>
-                            { "Play Black vs computer" }
-                        </button>
+                        <button type="button" class="primary" id="editor-play-friend" onclick={play(None)} disabled={!playable}>{ "Play: two players" }</button>
+                        <button type="button" id="editor-play-red" onclick={play(Some(Color::Red))} disabled={!playable}>{ "Play Red vs computer" }</button>
+                        <button type="button" id="editor-play-black" onclick={play(Some(Color::Black))} disabled={!playable}>{ "Play Black vs computer" }</button>
                         <button type="button" id="editor-analyse" onclick={analyse}
-                            disabled={!valid || game_over || shown_analysis.is_some_and(|a| a.running)}>
-                            { "Analyse" }
-                        </button>
+                            disabled={!playable || shown_analysis.is_some_and(|a| a.running)}>{ "Analyse" }</button>
                     </div>
                     if let Some(a) = shown_analysis {
                         { analysis_view(a) }

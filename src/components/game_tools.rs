@@ -4,16 +4,14 @@
 use yew::prelude::*;
 
 use crate::components::export::ExportBar;
-use crate::components::games::ScreenProps;
 use crate::library::editor::EditorAction;
 use crate::library::files::{export, file_name};
 use crate::library::{game_tags, share, store, tag};
-use crate::state::{Action, Screen};
+use crate::state::{Action, GameState, Screen};
 
-/// Export and editor buttons for the game in progress.
-#[component]
-pub fn GameTools(props: &ScreenProps) -> Html {
-    let state = &props.state;
+/// Export and editor buttons for the game in progress (a function, not a
+/// component: a component costs page size).
+pub fn game_tools(state: &UseReducerHandle<GameState>) -> Html {
     let pdn = {
         let state = state.clone();
         Callback::from(move |()| {

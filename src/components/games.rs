@@ -13,7 +13,8 @@ use yew::platform::spawn_local;
 use yew::prelude::*;
 
 use crate::components::export::ExportBar;
-use crate::components::viewer::Viewer;
+use crate::components::viewer::{use_replay_keys, viewer};
+use crate::components::widgets::seg;
 use crate::library::archive::{Archive, Entry};
 use crate::library::editor::EditorAction;
 use crate::library::files::{self, file_name, FileGame, Reading};
@@ -83,15 +84,6 @@ enum Source {
     File(Rc<Found>),
 }
 
-/// Stores a changed archive; the note says how it went.
-fn store_archive(u: &mut Ui, a: Archive, done: Option<&str>) {
-    u.note = match store::save_archive(&a) {
-        Ok(()) => done.map(str::to_string),
-        Err(e) => Some(format!("The archive could not be saved: {e}.")),
-    };
-    u.archive = Rc::new(a);
-}
-
 /// The screen's own state (one cell, redrawn on change).
 struct Ui {
     archive: Rc<Archive>,
@@ -110,16 +102,205 @@ struct Ui {
     error: Option<String>,
 }
 
+impl Ui {
+    /// Stores a changed archive; the note says how it went.
+    fn store(&mut self, a: Archive, done: Option<&str>) {
+        self.note = match store::save_archive(&a) {
+            Ok(()) => done.map(str::to_string),
+            Err(e) => Some(format!("The archive could not be saved: {e}.")),
+        };
+        self.archive = Rc::new(a);
+    }
+
+    /// The chosen game, or why it cannot be replayed.
+    fn chosen(&self) -> Option<Result<Chosen, String>> {
+        let selected = self.selected?;
+        match &self.source {
+            Source::Archive => {
+                let e = self.archive.games.iter().find(|e| e.id == selected)?;
+                Some(e.game().map(|g| Chosen {
+                    title: e.title(),
+                    reason: format!("{} · {}", e.reason, local_time(e.date)),
+                    record: g.record,
+                    pdn: Some((
+                        e.pdn.clone(),
+                        file_name(e.kind().unwrap_or(GameKind::Checkers), &pdn_date(e.date)),
+                    )),
+                    tags: g.tags,
+                    id: Some(e.id),
+                }))
+            }
+            Source::File(f) => {
+                let g = f.games.get(selected as usize)?.as_ref().ok()?;
+                Some(Ok(Chosen {
+                    title: g.players(),
+                    reason: g.result(),
+                    record: g.record.clone(),
+                    pdn: None,
+                    tags: g.tags.clone(),
+                    id: None,
+                }))
+            }
+        }
+    }
+}
+
 /// The chosen game.
 struct Chosen {
     title: String,
     reason: String,
-    record: Rc<Box<dyn Record>>,
+    record: Box<dyn Record>,
     /// Its PDN and download name.
     pdn: Option<(String, String)>,
     tags: Vec<(String, String)>,
     /// The archive id, for archived games.
     id: Option<u64>,
+}
+
+/// What the screen's controls ask for.
+#[derive(Clone)]
+enum Msg {
+    /// Show this game (an archive id or an index in the file).
+    Choose(u64),
+    /// Read a text (its source's name and the text).
+    Take(String, String),
+    /// The import box changed.
+    Text(String),
+    /// Read the import box.
+    ReadText,
+    /// An opened file could not be read.
+    FileError(String),
+    /// Show this ply of the chosen game.
+    Ply(usize),
+    /// Go on with the chosen game from the ply shown: two players, or the
+    /// person playing this colour against the computer.
+    Continue(Option<Color>),
+    /// Delete the chosen archived game.
+    Delete,
+    /// Put the chosen imported game in the archive.
+    Keep,
+    /// Show the archive, of one game or all.
+    Filter(Option<GameKind>),
+    /// Bring the last deleted game back.
+    Undo,
+}
+
+/// Carries out `msg`; false when nothing on the screen changes.
+fn update(state: &UseReducerHandle<GameState>, u: &mut Ui, msg: Msg) -> bool {
+    match msg {
+        Msg::Choose(id) => {
+            u.selected = Some(id);
+            u.ply = usize::MAX;
+            u.note = None;
+        }
+        Msg::Text(t) => {
+            u.text = t;
+            return false;
+        }
+        Msg::ReadText => {
+            let text = u.text.clone();
+            return update(state, u, Msg::Take("The pasted text".into(), text));
+        }
+        Msg::FileError(e) => u.error = Some(e),
+        // Importing: a position goes to the editor, games are listed.
+        Msg::Take(name, content) => {
+            u.note = None;
+            u.error = None;
+            match files::read(&content) {
+                Err(e) => u.error = Some(format!("{name}: {e}")),
+                Ok(Reading::Position { kind, text }) => {
+                    state.dispatch(Action::Editor(EditorAction::Load(kind, text)));
+                    state.dispatch(Action::Show(Screen::Editor));
+                }
+                Ok(Reading::Games { kind, games }) => {
+                    u.selected = games.iter().position(Result::is_ok).map(|i| i as u64);
+                    u.source = Source::File(Rc::new(Found {
+                        source: name,
+                        kind,
+                        games: games.into_iter().map(|g| g.map(Rc::new)).collect(),
+                    }));
+                    u.ply = usize::MAX;
+                }
+            }
+        }
+        Msg::Ply(p) => u.ply = p,
+        Msg::Continue(human) => {
+            let Some(Ok(c)) = u.chosen() else {
+                return false;
+            };
+            match open_at(&*c.record, u.ply) {
+                Ok(mut l) => {
+                    if let Some(human) = human {
+                        l.opponent = Opponent::Computer {
+                            level: state.settings.level,
+                            human,
+                        };
+                        l.flipped = human == Color::Black;
+                    }
+                    let meta = GameMeta {
+                        tags: c.tags,
+                        ..GameMeta::default()
+                    };
+                    load(state, l, meta);
+                }
+                Err(e) => u.note = Some(format!("This game cannot be continued: {e}.")),
+            }
+        }
+        Msg::Delete => {
+            let mut a = (*u.archive).clone();
+            if let Some(removed) = u.selected.and_then(|id| a.remove(id)) {
+                u.deleted = Some(removed);
+                u.selected = None;
+                u.store(a, None);
+            }
+        }
+        Msg::Keep => {
+            let Some(Ok(c)) = u.chosen() else {
+                return false;
+            };
+            let meta = GameMeta {
+                id: store::new_id(),
+                started: store::now(),
+                tags: c.tags,
+            };
+            if let Some(entry) = Entry::of(&*c.record, Opponent::Friend, &meta, store::now()) {
+                let mut a = (*u.archive).clone();
+                a.upsert(entry);
+                u.store(a, Some("Saved in the archive."));
+            }
+        }
+        Msg::Filter(f) => {
+            u.filter = f;
+            u.source = Source::Archive;
+        }
+        Msg::Undo => {
+            if let Some((at, entry)) = u.deleted.take() {
+                let mut a = (*u.archive).clone();
+                u.selected = Some(entry.id);
+                a.restore(at, entry);
+                u.store(a, None);
+            }
+        }
+    }
+    true
+}
+
+/// A click that sends `msg` (one closure type for every button).
+fn on(send: &Callback<Msg>, msg: Msg) -> Callback<MouseEvent> {
+    let send = send.clone();
+    Callback::from(move |_: MouseEvent| send.emit(msg.clone()))
+}
+
+/// Export buttons for a fixed text.
+fn export_bar(pdn: (String, String), id: &'static str) -> Html {
+    html! { <ExportBar pdn={Callback::from(move |()| pdn.clone())} id={id} /> }
+}
+
+/// `<span class="…">text</span>` (one function: each element written out in
+/// `html!` costs page size).
+#[inline(never)]
+fn span(class: &'static str, text: String) -> Html {
+    html! { <span {class}>{ text }</span> }
 }
 
 fn item(
@@ -133,9 +314,9 @@ fn item(
         <li>
             <button type="button" class={if active { "archive-item active" } else { "archive-item" }}
                 aria-current={active.then_some("true")} {onclick}>
-                <span class="archive-title">{ title }</span>
-                <span class="archive-result">{ result }</span>
-                <span class="archive-meta">{ meta }</span>
+                { span("archive-title", title) }
+                { span("archive-result", result) }
+                { span("archive-meta", meta) }
             </button>
         </li>
     }
@@ -157,61 +338,25 @@ pub fn GamesScreen(props: &ScreenProps) -> Html {
         error: None,
     });
     let redraw = use_force_update();
-    let choose = |id: u64| {
+    let send = {
         let (ui, redraw) = (ui.clone(), redraw.clone());
-        Callback::from(move |_: MouseEvent| {
-            let mut u = ui.borrow_mut();
-            u.selected = Some(id);
-            u.ply = usize::MAX;
-            u.note = None;
-            drop(u);
-            redraw.force_update();
-        })
-    };
-    // Importing: a position goes to the editor, games are listed.
-    let take = {
-        let (state, ui, redraw) = (state.clone(), ui.clone(), redraw.clone());
-        Callback::from(move |(name, content): (String, String)| {
-            let mut u = ui.borrow_mut();
-            u.note = None;
-            u.error = None;
-            match files::read(&content) {
-                Err(e) => u.error = Some(format!("{name}: {e}")),
-                Ok(Reading::Position { kind, text }) => {
-                    state.dispatch(Action::Editor(EditorAction::Load(kind, text)));
-                    state.dispatch(Action::Show(Screen::Editor));
-                }
-                Ok(Reading::Games { kind, games }) => {
-                    u.selected = games.iter().position(Result::is_ok).map(|i| i as u64);
-                    u.source = Source::File(Rc::new(Found {
-                        source: name,
-                        kind,
-                        games: games.into_iter().map(|g| g.map(Rc::new)).collect(),
-                    }));
-                    u.ply = usize::MAX;
-                }
+        Callback::from(move |msg: Msg| {
+            let changed = update(&state, &mut ui.borrow_mut(), msg);
+            if changed {
+                redraw.force_update();
             }
-            drop(u);
-            redraw.force_update();
         })
     };
     let on_input = {
-        let ui = ui.clone();
+        let send = send.clone();
         Callback::from(move |e: InputEvent| {
             if let Some(t) = e.target_dyn_into::<web_sys::HtmlTextAreaElement>() {
-                ui.borrow_mut().text = t.value();
+                send.emit(Msg::Text(t.value()));
             }
         })
     };
-    let on_read = {
-        let (ui, take) = (ui.clone(), take.clone());
-        Callback::from(move |_: MouseEvent| {
-            let text = ui.borrow().text.clone();
-            take.emit(("The pasted text".into(), text));
-        })
-    };
     let on_file = {
-        let (take, ui, redraw) = (take.clone(), ui.clone(), redraw.clone());
+        let send = send.clone();
         Callback::from(move |e: Event| {
             let Some(input) = e.target_dyn_into::<web_sys::HtmlInputElement>() else {
                 return;
@@ -220,24 +365,28 @@ pub fn GamesScreen(props: &ScreenProps) -> Html {
                 return;
             };
             input.set_value("");
-            let (take, ui, redraw) = (take.clone(), ui.clone(), redraw.clone());
+            let send = send.clone();
             spawn_local(async move {
                 let name = file.name();
-                match browser::read_file(file).await {
-                    Ok(content) => take.emit((name, content)),
-                    Err(e) => {
-                        ui.borrow_mut().error = Some(format!("{name}: {e}"));
-                        redraw.force_update();
-                    }
-                }
+                send.emit(match browser::read_file(file).await {
+                    Ok(content) => Msg::Take(name, content),
+                    Err(e) => Msg::FileError(format!("{name}: {e}")),
+                });
             });
         })
     };
 
+    let chosen = ui.borrow().chosen();
+    let (shown, last) = match &chosen {
+        Some(Ok(c)) => (ui.borrow().ply.min(c.record.ply()), c.record.ply()),
+        _ => (0, 0),
+    };
+    let on_ply = send.reform(Msg::Ply);
+    use_replay_keys(shown, last, on_ply.clone());
+
     let u = ui.borrow();
-    // The list and the chosen game.
+    // The list.
     let mut rows = Vec::new();
-    let mut chosen = None;
     let summary;
     let mut empty = None;
     match &u.source {
@@ -260,27 +409,13 @@ pub fn GamesScreen(props: &ScreenProps) -> Html {
                 });
             }
             for e in &shown {
-                let active = u.selected == Some(e.id);
                 rows.push(item(
                     e.title(),
                     e.reason.clone(),
                     format!("{} · {} moves · {}", local_time(e.date), e.moves, e.result),
-                    active,
-                    choose(e.id),
+                    u.selected == Some(e.id),
+                    on(&send, Msg::Choose(e.id)),
                 ));
-                if active {
-                    chosen = Some(e.game().map(|g| Chosen {
-                        title: e.title(),
-                        reason: format!("{} · {}", e.reason, local_time(e.date)),
-                        record: Rc::new(g.record),
-                        pdn: Some((
-                            e.pdn.clone(),
-                            file_name(e.kind().unwrap_or(GameKind::Checkers), &pdn_date(e.date)),
-                        )),
-                        tags: g.tags,
-                        id: Some(e.id),
-                    }));
-                }
             }
         }
         Source::File(f) => {
@@ -298,133 +433,56 @@ pub fn GamesScreen(props: &ScreenProps) -> Html {
                 }
             );
             for (i, g) in f.games.iter().take(LISTED).enumerate() {
-                match g {
+                rows.push(match g {
                     Ok(g) => {
-                        let active = u.selected == Some(i as u64);
                         let event = g.tag("Event").map(|e| format!("{e} · ")).unwrap_or_default();
                         let date = g.tag("Date").map(|d| format!(" · {d}")).unwrap_or_default();
-                        rows.push(item(
+                        item(
                             format!("{}. {event}{}", i + 1, g.players()),
                             g.result(),
                             format!("{} moves{date}", g.record.ply()),
-                            active,
-                            choose(i as u64),
-                        ));
-                        if active {
-                            chosen = Some(Ok(Chosen {
-                                title: g.players(),
-                                reason: g.result(),
-                                record: Rc::new(g.record.clone()),
-                                pdn: None,
-                                tags: g.tags.clone(),
-                                id: None,
-                            }));
-                        }
+                            u.selected == Some(i as u64),
+                            on(&send, Msg::Choose(i as u64)),
+                        )
                     }
-                    Err(e) => rows.push(html! {
+                    Err(e) => html! {
                         <li class="import-error"><p>{ format!("{}. Could not be read: {e}", i + 1) }</p></li>
-                    }),
-                }
+                    },
+                });
             }
         }
     }
 
+    // The chosen game.
     let detail = match chosen {
         None => html! {},
         Some(Err(e)) => {
             html! { <p class="archive-detail warn">{ format!("This game cannot be replayed: {e}.") }</p> }
         }
         Some(Ok(c)) => {
-            let record = c.record.clone();
-            let shown = u.ply.min(record.ply());
-            let on_ply = {
-                let (ui, redraw) = (ui.clone(), redraw.clone());
-                Callback::from(move |p: usize| {
-                    ui.borrow_mut().ply = p;
-                    redraw.force_update();
-                })
-            };
+            let record = c.record;
             let side = record.side_at(shown).unwrap_or(Color::Red);
             let over_here = shown == record.ply() && record.outcome().is_some();
-            let cont = |human: Option<Color>| {
-                let (state, record, tags) = (state.clone(), record.clone(), c.tags.clone());
-                let (ui, redraw) = (ui.clone(), redraw.clone());
-                Callback::from(move |_: MouseEvent| match open_at(&**record, shown) {
-                    Ok(mut l) => {
-                        if let Some(human) = human {
-                            l.opponent = Opponent::Computer {
-                                level: state.settings.level,
-                                human,
-                            };
-                            l.flipped = human == Color::Black;
-                        }
-                        let meta = GameMeta {
-                            tags: tags.clone(),
-                            ..GameMeta::default()
-                        };
-                        load(&state, l, meta);
-                    }
-                    Err(e) => {
-                        ui.borrow_mut().note = Some(format!("This game cannot be continued: {e}."));
-                        redraw.force_update();
-                    }
-                })
-            };
             let act = match c.id {
-                Some(id) => {
-                    let (ui, redraw) = (ui.clone(), redraw.clone());
-                    let delete = Callback::from(move |_: MouseEvent| {
-                        let mut u = ui.borrow_mut();
-                        let mut a = (*u.archive).clone();
-                        if let Some(removed) = a.remove(id) {
-                            u.deleted = Some(removed);
-                            u.selected = None;
-                            store_archive(&mut u, a, None);
-                        }
-                        drop(u);
-                        redraw.force_update();
-                    });
-                    html! { <button type="button" class="danger" id="archive-delete" onclick={delete}>{ "Delete" }</button> }
-                }
-                None if record.outcome().is_some() => {
-                    let (record, tags) = (record.clone(), c.tags.clone());
-                    let (ui, redraw) = (ui.clone(), redraw.clone());
-                    let keep = Callback::from(move |_: MouseEvent| {
-                        let meta = GameMeta {
-                            id: store::new_id(),
-                            started: store::now(),
-                            tags: tags.clone(),
-                        };
-                        if let Some(entry) =
-                            Entry::of(&**record, Opponent::Friend, &meta, store::now())
-                        {
-                            let mut u = ui.borrow_mut();
-                            let mut a = (*u.archive).clone();
-                            a.upsert(entry);
-                            store_archive(&mut u, a, Some("Saved in the archive."));
-                            drop(u);
-                            redraw.force_update();
-                        }
-                    });
-                    html! { <button type="button" id="import-archive" onclick={keep}>{ "Save in the archive" }</button> }
-                }
+                Some(_) => html! {
+                    <button type="button" class="danger" id="archive-delete" onclick={on(&send, Msg::Delete)}>{ "Delete" }</button>
+                },
+                None if record.outcome().is_some() => html! {
+                    <button type="button" id="import-archive" onclick={on(&send, Msg::Keep)}>{ "Save in the archive" }</button>
+                },
                 None => html! {},
             };
             html! {
                 <section class="archive-detail" aria-label="Chosen game">
                     <h2>{ c.title }</h2>
                     <p class="archive-reason" id="game-reason">{ c.reason }</p>
-                    <Viewer record={record.clone()} ply={shown} {on_ply} id="replay" />
+                    { viewer(&*record, shown, &on_ply, "replay") }
                     if let Some(pdn) = c.pdn {
-                        <ExportBar pdn={Callback::from(move |()| pdn.clone())} id="archive-export" />
+                        { export_bar(pdn, "archive-export") }
                     }
                     <div class="actions tight">
-                        <button type="button" class="primary" id="continue-friend" onclick={cont(None)} disabled={over_here}>
-                            { "Continue: two players" }
-                        </button>
-                        <button type="button" id="continue-computer" onclick={cont(Some(side))} disabled={over_here}>
-                            { format!("Continue as {side} vs computer") }
-                        </button>
+                        <button type="button" class="primary" id="continue-friend" onclick={on(&send, Msg::Continue(None))} disabled={over_here}>{ "Continue: two players" }</button>
+                        <button type="button" id="continue-computer" onclick={on(&send, Msg::Continue(Some(side)))} disabled={over_here}>{ format!("Continue as {side} vs computer") }</button>
                         { act }
                     </div>
                 </section>
@@ -432,37 +490,14 @@ pub fn GamesScreen(props: &ScreenProps) -> Html {
         }
     };
 
-    let set_filter = |f: Option<GameKind>| {
-        let (ui, redraw) = (ui.clone(), redraw.clone());
-        Callback::from(move |_: MouseEvent| {
-            let mut u = ui.borrow_mut();
-            u.filter = f;
-            u.source = Source::Archive;
-            drop(u);
-            redraw.force_update();
-        })
-    };
     let in_archive = matches!(u.source, Source::Archive);
     let filter_button = |f: Option<GameKind>, label: &'static str| {
-        let active = in_archive && u.filter == f;
-        html! {
-            <button type="button" class={if active { "seg active" } else { "seg" }}
-                aria-pressed={active.to_string()} onclick={set_filter(f)}>{ label }</button>
-        }
-    };
-    let undo = {
-        let (ui, redraw) = (ui.clone(), redraw.clone());
-        Callback::from(move |_: MouseEvent| {
-            let mut u = ui.borrow_mut();
-            if let Some((at, entry)) = u.deleted.take() {
-                let mut a = (*u.archive).clone();
-                u.selected = Some(entry.id);
-                a.restore(at, entry);
-                store_archive(&mut u, a, None);
-            }
-            drop(u);
-            redraw.force_update();
-        })
+        seg(
+            in_archive && u.filter == f,
+            label,
+            on(&send, Msg::Filter(f)),
+            "",
+        )
     };
     let all = match (&u.source, u.filter) {
         (Source::Archive, Some(k)) if !rows.is_empty() => Some((
@@ -494,7 +529,7 @@ pub fn GamesScreen(props: &ScreenProps) -> Html {
                 <textarea id="import-text" rows="5" spellcheck="false" value={u.text.clone()} oninput={on_input}
                     placeholder={"[Event \"…\"]\n1. 11-15 23-19 2. 8-11 22-17 *\nor B:W18,24,27:BK3,12"} />
                 <div class="actions tight">
-                    <button type="button" class="primary" id="import-read" onclick={on_read}>{ "Read" }</button>
+                    <button type="button" class="primary" id="import-read" onclick={on(&send, Msg::ReadText)}>{ "Read" }</button>
                     <label class="file-button">
                         <input type="file" id="import-file" accept=".pdn,.txt,text/plain" onchange={on_file} />
                         <span>{ "Open a file…" }</span>
@@ -508,7 +543,7 @@ pub fn GamesScreen(props: &ScreenProps) -> Html {
             if let Some((_, e)) = &u.deleted {
                 <div class="undo-bar" role="status">
                     <span>{ format!("Deleted: {} ({}).", e.title(), e.reason) }</span>
-                    <button type="button" id="archive-undo" onclick={undo}>{ "Undo" }</button>
+                    <button type="button" id="archive-undo" onclick={on(&send, Msg::Undo)}>{ "Undo" }</button>
                 </div>
             }
             if let Some(n) = &u.note {
@@ -522,7 +557,7 @@ pub fn GamesScreen(props: &ScreenProps) -> Html {
                     }
                     <ul aria-label="Games">{ rows }</ul>
                     if let Some(all) = all {
-                        <ExportBar pdn={Callback::from(move |()| all.clone())} id="archive-all" />
+                        { export_bar(all, "archive-all") }
                     }
                 </div>
                 { detail }

@@ -17,3 +17,4 @@ pub mod play;
 pub mod rules;
 pub mod square;
 pub mod viewer;
+pub mod widgets;

@@ -223,7 +223,7 @@ pub fn Play(props: &PlayProps) -> Html {
                     </div>
                     <MoveList moves={game.move_texts()} ply={game.ply()} {shown} {on_view} />
                 </div>
-                <crate::components::game_tools::GameTools state={state.clone()} />
+                { crate::components::game_tools::game_tools(state) }
             </div>
             <div class="sr-only" aria-live="polite" id="announce">{ state.announce.clone() }</div>
             if let (Some(o), false, None) = (outcome, state.dialog_closed, state.view_ply) {

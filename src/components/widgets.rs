@@ -1,0 +1,20 @@
+//! Small building blocks of the library screens, each written out once:
+//! every element spelled out in `html!` adds to the page's size, a call to
+//! one of these much less.
+
+use yew::prelude::*;
+
+/// A button of a segmented group, pressed when `active`.
+#[inline(never)]
+pub fn seg(
+    active: bool,
+    label: &'static str,
+    onclick: Callback<MouseEvent>,
+    id: &'static str,
+) -> Html {
+    let id = (!id.is_empty()).then_some(id);
+    html! {
+        <button type="button" class={if active { "seg active" } else { "seg" }} {id}
+            aria-pressed={if active { "true" } else { "false" }} {onclick}>{ label }</button>
+    }
+}

@@ -384,6 +384,7 @@ impl Bracket {
             });
         }
         self.results[id] = None;
+        self.notes[id] = None;
         Ok(self.recompute())
     }
 

@@ -176,7 +176,16 @@ impl From<SetupError> for ImportError {
 impl Tournament {
     /// The tournament as a pretty-printed JSON file (see the module docs).
     pub fn to_json(&self) -> String {
-        let file = FileV1 {
+        serde_json::to_string_pretty(&self.file()).expect("a tournament always serializes")
+    }
+
+    /// The tournament file as a JSON value (to keep several in one document).
+    pub fn to_value(&self) -> serde_json::Value {
+        serde_json::to_value(self.file()).expect("a tournament always serializes")
+    }
+
+    fn file(&self) -> FileV1 {
+        FileV1 {
             format: FORMAT.into(),
             version: VERSION,
             name: self.name().into(),
@@ -207,8 +216,7 @@ impl Tournament {
                         .collect(),
                 })
                 .collect(),
-        };
-        serde_json::to_string_pretty(&file).expect("a tournament always serializes")
+        }
     }
 
     /// Reads a tournament file, checking everything: format, version, names,
@@ -216,30 +224,23 @@ impl Tournament {
     pub fn from_json(text: &str) -> Result<Tournament, ImportError> {
         let value: serde_json::Value =
             serde_json::from_str(text).map_err(|e| ImportError::Json(e.to_string()))?;
-        let Some(header) = value.as_object() else {
-            return Err(ImportError::Json(format!(
-                "the file holds a JSON {}, not a tournament object",
-                match value {
-                    serde_json::Value::Array(_) => "array",
-                    serde_json::Value::String(_) => "string",
-                    serde_json::Value::Number(_) => "number",
-                    serde_json::Value::Bool(_) => "boolean",
-                    _ => "null",
-                }
-            )));
-        };
-        match header.get("format") {
-            Some(serde_json::Value::String(s)) if s == FORMAT => {}
-            Some(other) => return Err(ImportError::NotATournament(other.to_string())),
-            None => return Err(ImportError::NotATournament("missing".into())),
-        }
-        match header.get("version") {
-            Some(serde_json::Value::Number(n)) if n.as_u64() == Some(VERSION as u64) => {}
-            Some(other) => return Err(ImportError::UnsupportedVersion(other.to_string())),
-            None => return Err(ImportError::UnsupportedVersion("(missing)".into())),
-        }
+        check_header(&value)?;
+        // Parsed again from the text so that errors give line and column.
         let file: FileV1 =
             serde_json::from_str(text).map_err(|e| ImportError::Json(e.to_string()))?;
+        Self::from_file(file)
+    }
+
+    /// Reads a tournament from a JSON value written by [`Self::to_value`],
+    /// with the same checks as [`Self::from_json`].
+    pub fn from_value(value: serde_json::Value) -> Result<Tournament, ImportError> {
+        check_header(&value)?;
+        let file: FileV1 =
+            serde_json::from_value(value).map_err(|e| ImportError::Json(e.to_string()))?;
+        Self::from_file(file)
+    }
+
+    fn from_file(file: FileV1) -> Result<Tournament, ImportError> {
         let mut brackets = Vec::with_capacity(file.brackets.len());
         for (i, fb) in file.brackets.iter().enumerate() {
             if fb.name.trim().is_empty() {
@@ -304,4 +305,32 @@ impl Tournament {
         }
         Ok(t)
     }
+}
+
+/// The checks that come before reading the fields: an object, of the right
+/// format and version.
+fn check_header(value: &serde_json::Value) -> Result<(), ImportError> {
+    let Some(header) = value.as_object() else {
+        return Err(ImportError::Json(format!(
+            "the file holds a JSON {}, not a tournament object",
+            match value {
+                serde_json::Value::Array(_) => "array",
+                serde_json::Value::String(_) => "string",
+                serde_json::Value::Number(_) => "number",
+                serde_json::Value::Bool(_) => "boolean",
+                _ => "null",
+            }
+        )));
+    };
+    match header.get("format") {
+        Some(serde_json::Value::String(s)) if s == FORMAT => {}
+        Some(other) => return Err(ImportError::NotATournament(other.to_string())),
+        None => return Err(ImportError::NotATournament("missing".into())),
+    }
+    match header.get("version") {
+        Some(serde_json::Value::Number(n)) if n.as_u64() == Some(VERSION as u64) => {}
+        Some(other) => return Err(ImportError::UnsupportedVersion(other.to_string())),
+        None => return Err(ImportError::UnsupportedVersion("(missing)".into())),
+    }
+    Ok(())
 }

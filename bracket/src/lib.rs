@@ -11,8 +11,9 @@
 //! * [`svg::render`]: the bracket drawn as an SVG picture.
 //!
 //! The crate has no web dependencies and does not need the engine: a
-//! checkers tournament only stores which three-move ballot each match starts
-//! from ([`Tournament::ballot`]).
+//! checkers tournament draws each game's three-move ballot from the standard
+//! deck ([`Tournament::ballot`], [`ballots::DECK`]) and leaves playing it to
+//! the caller.
 //!
 //! ```
 //! use tiers_bracket::{Bracket, Entrant, Seeding, Stage};
@@ -29,6 +30,7 @@
 //! ```
 #![deny(missing_docs)]
 
+pub mod ballots;
 pub mod bracket;
 pub mod entrant;
 pub mod error;
@@ -38,6 +40,7 @@ pub mod structure;
 pub mod svg;
 pub mod tournament;
 
+pub use ballots::Ballot;
 pub use bracket::{Bracket, MatchResult, MatchStatus, Place, ResetNotice, Standing};
 pub use entrant::{Entrant, Seeding, LEVELS, MAX_NAME_CHARS};
 pub use error::{ResultError, SetupError};

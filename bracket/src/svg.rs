@@ -169,6 +169,38 @@ fn layout(b: &Bracket) -> (Layout, f64, f64, f64, f64) {
 /// assert!(picture.contains("Bob") && picture.contains("Winner of 1"));
 /// ```
 pub fn render(bracket: &Bracket, title: &str) -> String {
+    render_with(bracket, title, true)
+}
+
+/// Draws `bracket` for a page that loads [`STYLE`] itself: no `<style>`
+/// element, which a strict Content Security Policy (`style-src 'self'`)
+/// would block in an inline SVG.
+pub fn render_for_page(bracket: &Bracket, title: &str) -> String {
+    render_with(bracket, title, false)
+}
+
+/// The picture's style sheet: every rule applies under `.bracket-svg` (the
+/// class of the `<svg>` element), so a page can load it next to its own.
+pub const STYLE: &str = "\
+.bracket-svg text{font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;font-size:15px;fill:#000}
+.bracket-svg .title{font-size:22px;font-weight:700}
+.bracket-svg .section{font-size:17px;font-weight:700}
+.bracket-svg .box{fill:#fff;stroke:#000;stroke-width:1.5}
+.bracket-svg .ready .box{stroke-width:3}
+.bracket-svg .unneeded .box{stroke-dasharray:6 4}
+.bracket-svg .sep{stroke:#000;stroke-width:1}
+.bracket-svg .num{font-size:12px;text-anchor:middle}
+.bracket-svg .hint{fill:#555;font-style:italic;font-size:13px}
+.bracket-svg .win{font-weight:700}
+.bracket-svg .lose{fill:#444}
+.bracket-svg .score{font-size:13px;text-anchor:middle}
+.bracket-svg .note{font-size:11px;fill:#000;font-style:italic}
+.bracket-svg .line{stroke:#000;stroke-width:1.5;fill:none}
+.bracket-svg .place{font-size:15px}
+@media print{.bracket-svg .ready .box{stroke-width:1.5}}
+";
+
+fn render_with(bracket: &Bracket, title: &str, standalone: bool) -> String {
     let s = bracket.structure();
     let (lay, wb_top, lb_top, bottom, width) = layout(bracket);
     let placing = bracket.placing();
@@ -184,19 +216,11 @@ pub fn render(bracket: &Bracket, title: &str) -> String {
         r#"<svg xmlns="http://www.w3.org/2000/svg" class="bracket-svg" width="{width:.0}" height="{height:.0}" viewBox="0 0 {width:.0} {height:.0}" role="img" aria-label="{}">"#,
         escape(title)
     );
-    o.push_str(
-        "<style>\
-text{font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;font-size:15px;fill:#000}\
-.title{font-size:22px;font-weight:700}.section{font-size:17px;font-weight:700}\
-.box{fill:#fff;stroke:#000;stroke-width:1.5}.ready .box{stroke-width:3}\
-.unneeded .box{stroke-dasharray:6 4}.sep{stroke:#000;stroke-width:1}\
-.num{font-size:12px;text-anchor:middle}.hint{fill:#555;font-style:italic;font-size:13px}\
-.win{font-weight:700}.lose{fill:#444}.score{font-size:13px;text-anchor:middle}\
-.note{font-size:11px;fill:#000;font-style:italic}.line{stroke:#000;stroke-width:1.5;fill:none}\
-.winrow{fill:#000}.place{font-size:15px}\
-@media print{.ready .box{stroke-width:1.5}}\
-</style>",
-    );
+    if standalone {
+        o.push_str("<style>");
+        o.push_str(STYLE);
+        o.push_str("</style>");
+    }
     o.push_str(r##"<rect x="0" y="0" width="100%" height="100%" fill="#fff"/>"##);
     let _ = write!(
         o,

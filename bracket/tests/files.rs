@@ -161,29 +161,79 @@ fn malformed_files_get_clear_errors() {
 }
 
 #[test]
-fn ballots_are_reproducible_and_in_range() {
+fn the_deck_is_the_crossboard_and_mail_play_ballots() {
     let csv = std::fs::read_to_string(concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/../engine/data/acf_3move_ballots.csv"
     ))
     .unwrap();
-    let rows = csv.lines().skip(1).filter(|l| !l.trim().is_empty()).count();
-    assert_eq!(
-        rows, BALLOT_COUNT as usize,
-        "BALLOT_COUNT matches the vendored ballots"
-    );
+    // acf_no,moves,category,computer_tough_deck,name,fen
+    let rows: Vec<(u16, String)> = csv
+        .lines()
+        .skip(1)
+        .filter(|l| !l.trim().is_empty())
+        .filter_map(|l| {
+            let f: Vec<&str> = l.split(',').collect();
+            (f[2] != "barred").then(|| (f[0].parse().unwrap(), f[1].to_string()))
+        })
+        .collect();
+    assert_eq!(rows.len(), 156);
+    assert_eq!(BALLOT_COUNT, 156);
+    for (i, (number, moves)) in rows.iter().enumerate() {
+        let b = Ballot::get(i as u16 + 1).unwrap();
+        assert_eq!(
+            (b.number, b.moves),
+            (*number, moves.as_str()),
+            "deck {}",
+            i + 1
+        );
+    }
+    assert_eq!(Ballot::get(0), None);
+    assert_eq!(Ballot::get(157), None);
+}
+
+#[test]
+fn ballots_are_reproducible_and_vary() {
     let t = Tournament::new(setup(&[33], GameChoice::Checkers)).unwrap();
     let again = Tournament::new(setup(&[33], GameChoice::Checkers)).unwrap();
     let mut seen = std::collections::BTreeSet::new();
     for id in 0..t.bracket(0).structure().matches.len() {
-        let b = t.ballot(0, id).unwrap();
-        assert!((1..=BALLOT_COUNT).contains(&b));
-        assert_eq!(again.ballot(0, id), Some(b));
-        seen.insert(b);
+        for game in 1..=3 {
+            let b = t.ballot(0, id, game).unwrap();
+            assert!((1..=BALLOT_COUNT).contains(&b.index));
+            assert_eq!(again.ballot(0, id, game), Some(b));
+            seen.insert(b.index);
+        }
     }
-    assert!(seen.len() > 30, "draws vary: {} distinct", seen.len());
+    assert!(seen.len() > 80, "draws vary: {} distinct", seen.len());
+    // Replays of a match get their own draw, and so do other brackets.
+    let differ = (0..20)
+        .filter(|&id| t.ballot(0, id, 1) != t.ballot(0, id, 2))
+        .count();
+    assert!(differ > 15, "{differ}");
+    let two = Tournament::new(setup(&[4, 4], GameChoice::Checkers)).unwrap();
+    assert!((0..6).any(|id| two.ballot(0, id, 1) != two.ballot(1, id, 1)));
     let tiers = Tournament::new(setup(&[4], GameChoice::Tiers)).unwrap();
-    assert_eq!(tiers.ballot(0, 0), None);
+    assert_eq!(tiers.ballot(0, 0, 1), None);
+}
+
+#[test]
+fn previews_change_nothing() {
+    let mut t = Tournament::new(setup(&[8], GameChoice::Checkers)).unwrap();
+    while let Some(&id) = t.bracket(0).ready_matches().first() {
+        let w = t.bracket(0).players(id)[0].unwrap();
+        t.set_result(0, id, w, "", "").unwrap();
+    }
+    let before = t.clone();
+    let loser = t.bracket(0).result(0).unwrap().loser;
+    let preview = t.preview_result(0, 0, loser).unwrap();
+    assert_eq!(t, before);
+    assert!(!preview.is_empty());
+    assert_eq!(t.set_result(0, 0, loser, "", "").unwrap(), preview);
+    let preview = before.preview_clear(0, 0).unwrap();
+    assert!(!preview.is_empty());
+    assert!(before.preview_result(0, 99, 0).is_err());
+    assert!(before.preview_result(3, 0, 0).is_err());
 }
 
 #[test]

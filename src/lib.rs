@@ -5,7 +5,8 @@
 //! [`components`] (board, pieces, screens), [`hooks`] (the AI worker
 //! plumbing), [`worker`] (the AI agent), [`input`] (clicks to moves),
 //! [`record`] (the game record seen by the interface), [`setup`] (the
-//! formation editor).
+//! formation editor), [`tournament`] (double-elimination tournaments: their
+//! own reducer, storage and the computer players of a match).
 
 pub mod app;
 pub mod components;
@@ -14,4 +15,5 @@ pub mod input;
 pub mod record;
 pub mod setup;
 pub mod state;
+pub mod tournament;
 pub mod worker;

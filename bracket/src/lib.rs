@@ -40,6 +40,26 @@ pub mod structure;
 pub mod svg;
 pub mod tournament;
 
+/// Whether two names are the same, ignoring case and surrounding spaces.
+pub(crate) fn same_name(a: &str, b: &str) -> bool {
+    // Upper case rather than lower: the web app already carries the
+    // upper-case tables (one set of Unicode tables instead of two).
+    a.trim().to_uppercase() == b.trim().to_uppercase()
+}
+
+/// The indices `0..n` in stable order of `key`. Brackets are small (at most
+/// 127 matches), so an insertion sort does; one non-generic function keeps
+/// the code small where the crate is compiled into a web page.
+pub(crate) fn order_by(n: usize, key: &dyn Fn(usize) -> u64) -> Vec<usize> {
+    let keys: Vec<u64> = (0..n).map(key).collect();
+    let mut out: Vec<usize> = Vec::with_capacity(n);
+    for i in 0..n {
+        let at = out.partition_point(|&j| keys[j] <= keys[i]);
+        out.insert(at, i);
+    }
+    out
+}
+
 pub use ballots::Ballot;
 pub use bracket::{Bracket, MatchResult, MatchStatus, Place, ResetNotice, Standing};
 pub use entrant::{Entrant, Seeding, LEVELS, MAX_NAME_CHARS};

@@ -6,7 +6,6 @@ use crate::entrant::{Entrant, Seeding, MAX_NAME_CHARS};
 use crate::error::{ResultError, SetupError};
 use crate::rng::SplitMix64;
 use crate::structure::MatchId;
-use serde::{Deserialize, Serialize};
 use std::fmt;
 
 /// Number of ballots in the deck a checkers tournament draws from: the 156
@@ -14,8 +13,7 @@ use std::fmt;
 pub const BALLOT_COUNT: u16 = DECK.len() as u16;
 
 /// The game every match of the tournament is played in.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum GameChoice {
     /// American checkers.
     Checkers,
@@ -91,6 +89,10 @@ pub struct Tournament {
 impl Tournament {
     /// Creates a tournament from its setup, checking every name and level.
     pub fn new(setup: TournamentSetup) -> Result<Tournament, SetupError> {
+        // The form's first field first.
+        if setup.name.trim().is_empty() {
+            return Err(SetupError::EmptyTournamentName);
+        }
         let brackets = setup
             .brackets
             .into_iter()
@@ -128,7 +130,7 @@ impl Tournament {
         for (i, b) in brackets.iter().enumerate() {
             if brackets[..i]
                 .iter()
-                .any(|c| c.name().to_lowercase() == b.name().to_lowercase())
+                .any(|c| crate::same_name(c.name(), b.name()))
             {
                 return Err(SetupError::DuplicateBracket {
                     name: b.name().to_string(),

@@ -10,3 +10,4 @@ pub mod piece;
 pub mod play;
 pub mod rules;
 pub mod square;
+pub mod tournament;

@@ -37,12 +37,17 @@ const TYPES = {
  * Serves `dir` on 127.0.0.1 at a free port. Unknown paths without an
  * extension fall back to index.html (so `/embed` style routes work), other
  * unknown paths are 404. `extra` maps URL paths to `{ type, body }` for
- * test-only pages (e.g. an embedding host page). Returns `{ url, close }`.
+ * test-only pages (e.g. an embedding host page). Returns `{ url, close,
+ * requests }`; `requests` lists the paths served, in order (an offline test
+ * checks that nothing reached the server). `close` also drops the browser's
+ * kept-alive connections, so the server is really gone.
  */
 export async function serve(dir = DIST, { extra = {}, headers = {} } = {}) {
   const root = resolve(dir);
+  const requests = [];
   const server = createServer((req, res) => {
     const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+    requests.push(path);
     if (extra[path]) {
       res.writeHead(200, { 'content-type': extra[path].type ?? TYPES['.html'], ...headers });
       res.end(extra[path].body);
@@ -80,7 +85,12 @@ export async function serve(dir = DIST, { extra = {}, headers = {} } = {}) {
   return {
     url: `http://127.0.0.1:${port}`,
     port,
-    close: () => new Promise((ok) => server.close(ok)),
+    requests,
+    close: () =>
+      new Promise((ok) => {
+        server.close(ok);
+        server.closeAllConnections();
+      }),
   };
 }
 
@@ -132,10 +142,16 @@ export async function launch(options = {}) {
 /**
  * Opens a page that records page errors, console errors and failed
  * requests; `page.problems()` returns them (a test ends with
- * `assert.deepEqual(page.problems(), [])`).
+ * `assert.deepEqual(page.problems(), [])`). Content-Security-Policy
+ * violations in the page or its frames count as console errors.
  */
 export async function newPage(context) {
   const page = await context.newPage();
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`);
+    });
+  });
   const problems = [];
   page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
   page.on('console', (m) => {

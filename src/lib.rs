@@ -5,13 +5,17 @@
 //! [`components`] (board, pieces, screens), [`hooks`] (the AI worker
 //! plumbing), [`worker`] (the AI agent), [`input`] (clicks to moves),
 //! [`record`] (the game record seen by the interface), [`setup`] (the
-//! formation editor), [`tournament`] (double-elimination tournaments: their
-//! own reducer, storage and the computer players of a match).
+//! formation editor), [`params`] (game parameters from URLs and host
+//! pages), [`embed`] (embed configuration and the postMessage protocol),
+//! [`tournament`] (double-elimination tournaments: their own reducer,
+//! storage and the computer players of a match).
 
 pub mod app;
 pub mod components;
+pub mod embed;
 pub mod hooks;
 pub mod input;
+pub mod params;
 pub mod record;
 pub mod setup;
 pub mod state;

@@ -5,6 +5,7 @@
 
 use std::rc::Rc;
 
+use tiers_engine::pdn::{self, Tags, Variant};
 use tiers_engine::{BoardView, Color, Game, GameKind, Outcome, PieceView, Position};
 
 /// One legal move as the board needs it.
@@ -71,6 +72,9 @@ pub trait Record {
     /// The written name of a square in this game ("e3", or "15" for a
     /// checkers playing square).
     fn square_name(&self, sq: u8) -> String;
+    /// The game up to the cursor as PDN (checkers) or the Tiers record,
+    /// with these tags.
+    fn to_pdn(&self, tags: &Tags) -> String;
 }
 
 impl Clone for Box<dyn Record> {
@@ -117,7 +121,7 @@ pub fn is_dark(sq: u8) -> bool {
     (sq % 8 + sq / 8).is_multiple_of(2)
 }
 
-impl<P: Position> Record for Game<P> {
+impl<P: Variant> Record for Game<P> {
     fn kind(&self) -> GameKind {
         P::KIND
     }
@@ -231,6 +235,10 @@ impl<P: Position> Record for Game<P> {
             }
             GameKind::Tiers => algebraic(sq),
         }
+    }
+
+    fn to_pdn(&self, tags: &Tags) -> String {
+        pdn::write_game(tags, self)
     }
 }
 

@@ -190,9 +190,42 @@ impl Default for GameState {
     }
 }
 
+/// A game to play as it is: from an embed's parameters or a host page's
+/// command (later: an imported game, a share link).
+#[derive(Clone)]
+pub struct LoadGame {
+    /// The game, played from its cursor.
+    pub record: Box<dyn Record>,
+    /// Who plays.
+    pub opponent: Opponent,
+    /// Board seen from Black's side.
+    pub flipped: bool,
+}
+
+impl PartialEq for LoadGame {
+    fn eq(&self, other: &Self) -> bool {
+        *self.record == *other.record
+            && self.opponent == other.opponent
+            && self.flipped == other.flipped
+    }
+}
+
+impl std::fmt::Debug for LoadGame {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("LoadGame")
+            .field("start", &self.record.start_text())
+            .field("moves", &self.record.move_texts())
+            .field("opponent", &self.opponent)
+            .field("flipped", &self.flipped)
+            .finish()
+    }
+}
+
 /// Everything that can happen.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Action {
+    /// Play this game (a new game: stale AI replies are dropped).
+    Load(LoadGame),
     /// Show a screen.
     Show(Screen),
     /// Show the rules, remembering where to come back.
@@ -531,6 +564,11 @@ impl Reducible for GameState {
     fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
         let mut s = (*self).clone();
         match action {
+            Action::Load(load) => {
+                s.opponent = load.opponent;
+                s.flipped = load.flipped;
+                s.new_game(load.record);
+            }
             Action::Show(screen) => s.screen = screen,
             Action::ShowRules => {
                 if s.screen != Screen::Rules {
@@ -586,7 +624,11 @@ impl Reducible for GameState {
             },
             Action::Square(sq) => s.click(sq),
             Action::Drag(from, to) => {
-                if from != to && s.human_to_move() {
+                if s.view_ply.is_some() {
+                    // Looking at an earlier position: back to the game.
+                    s.view_ply = None;
+                    s.selection.clear();
+                } else if from != to && s.human_to_move() {
                     s.selection.clear();
                     s.click(from);
                     if s.selection == [from] {

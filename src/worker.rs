@@ -59,15 +59,11 @@ pub enum AiReply {
     },
 }
 
-/// The time the computer takes at each level, in milliseconds.
+/// The time the computer takes at each level, in milliseconds (the
+/// engine's level table: a few hundred ms for beginners, 2.5 s at the top).
 #[must_use]
 pub fn movetime_for(level: u8) -> u64 {
-    match level {
-        0..=4 => 600,
-        5 | 6 => 1200,
-        7 => 2000,
-        _ => 3000,
-    }
+    Level::clamped(level).settings().movetime_ms
 }
 
 /// Answers one request with `searcher`, calling `send` for every reply.

@@ -1,20 +1,23 @@
 //! Component tests in a real browser (headless Chromium through
-//! wasm-bindgen-test-runner): the board renders a position, a click
-//! sequence on the board plays the right move, and the formation editor
-//! shows the engine's validation messages.
+//! wasm-bindgen-test-runner): the board renders a position and shows each
+//! tier at a glance; click and keyboard sequences on the board play the
+//! right moves (a simple move, a multi-jump, every ultra king action and a
+//! double ultra king's second action); the formation editor shows the
+//! engine's validation messages live.
 #![cfg(target_arch = "wasm32")]
 
 use std::time::Duration;
 
-use tiers_app::components::board::Board;
+use tiers_app::components::board::{Board, BoardProps};
 use tiers_app::components::formation::FormationScreen;
 use tiers_app::components::play::Play;
-use tiers_app::setup::FormationAction;
-use tiers_app::state::{Action, GameState, Settings};
-use tiers_engine::{checkers, GameKind, Position};
+use tiers_app::state::{Action, GameState, Opponent, Screen, Settings};
+use tiers_engine::{checkers, tiers, Game, GameKind, Position};
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
-use web_sys::{Element, HtmlElement, PointerEvent, PointerEventInit};
+use web_sys::{
+    Element, HtmlElement, KeyboardEvent, KeyboardEventInit, PointerEvent, PointerEventInit,
+};
 use yew::platform::time::sleep;
 use yew::prelude::*;
 
@@ -30,8 +33,22 @@ fn mount() -> Element {
         style.set_text_content(Some(
             ".board{position:relative;width:400px;height:400px}\
              .squares{position:absolute;inset:0;display:grid;grid-template-columns:repeat(8,1fr);grid-template-rows:repeat(8,1fr)}\
-             .board-row{display:contents}",
+             .board-row{display:contents}\
+             .pieces{position:absolute;inset:0}\
+             .piece{position:absolute;left:0;top:0;width:12.5%;height:12.5%;\
+             transform:translate(var(--x,0%),var(--y,0%))}",
         ));
+        let mut places = String::new();
+        for i in 1..8 {
+            places.push_str(&format!(
+                ".piece.x{i}{{--x:{0}%}}.piece.y{i}{{--y:{0}%}}",
+                i * 100
+            ));
+        }
+        style.set_text_content(Some(&format!(
+            "{}{places}",
+            style.text_content().unwrap_or_default()
+        )));
         doc.head().unwrap().append_child(&style).unwrap();
     }
     let div = doc.create_element("div").unwrap();
@@ -43,93 +60,214 @@ async fn settle() {
     sleep(Duration::from_millis(30)).await;
 }
 
+fn sq(name: &str) -> u8 {
+    let b = name.as_bytes();
+    (b[0] - b'a') + 8 * (b[1] - b'1')
+}
+
+fn attr(root: &Element, selector: &str, name: &str) -> Option<String> {
+    root.query_selector(selector)
+        .unwrap()
+        .unwrap_or_else(|| panic!("no {selector}"))
+        .get_attribute(name)
+}
+
+fn texts(root: &Element, selector: &str) -> Vec<String> {
+    let list = root.query_selector_all(selector).unwrap();
+    (0..list.length())
+        .filter_map(|i| list.item(i))
+        .filter_map(|n| n.dyn_into::<HtmlElement>().ok())
+        .map(|e| e.inner_text())
+        .collect()
+}
+
+fn ids(root: &Element, selector: &str) -> Vec<String> {
+    let list = root.query_selector_all(selector).unwrap();
+    (0..list.length())
+        .filter_map(|i| list.item(i))
+        .filter_map(|n| n.dyn_into::<Element>().ok())
+        .map(|e| e.id())
+        .collect()
+}
+
+fn board_props(view: tiers_engine::BoardView, kind: GameKind, id: &'static str) -> BoardProps {
+    yew::props!(BoardProps {
+        view,
+        kind,
+        id,
+        label: "Test board",
+    })
+}
+
 #[wasm_bindgen_test]
 async fn board_renders_a_checkers_position() {
     let root = mount();
     let view = checkers::Position::start().board_view();
     yew::Renderer::<Board>::with_root_and_props(
         root.clone(),
-        tiers_app::components::board::BoardProps {
-            view,
-            kind: GameKind::Checkers,
-            id: "t1".into(),
-            label: "Test board".into(),
-            flipped: false,
-            selection: vec![],
-            targets: vec![],
-            highlight: vec![],
-            last_move: vec![],
-            zone: vec![],
-            interactive: true,
-            on_square: Callback::noop(),
-            on_drag: Callback::noop(),
-            on_cancel: Callback::noop(),
-        },
+        board_props(view, GameKind::Checkers, "t1"),
     )
     .render();
     settle().await;
-    let squares = root.query_selector_all(".square").unwrap();
-    assert_eq!(squares.length(), 64);
-    let pieces = root.query_selector_all(".piece").unwrap();
-    assert_eq!(pieces.length(), 24);
-    let a1 = root.query_selector("#t1-a1").unwrap().expect("square a1");
+    assert_eq!(root.query_selector_all(".square").unwrap().length(), 64);
+    assert_eq!(root.query_selector_all(".piece").unwrap().length(), 24);
     assert_eq!(
-        a1.get_attribute("aria-label").as_deref(),
+        attr(&root, "#t1-a1", "aria-label").as_deref(),
         Some("29 (a1), red man")
     );
-    let b8 = root.query_selector("#t1-b8").unwrap().expect("square b8");
     assert_eq!(
-        b8.get_attribute("aria-label").as_deref(),
+        attr(&root, "#t1-b8", "aria-label").as_deref(),
         Some("1 (b8), black man")
     );
-    let e5 = root.query_selector("#t1-e5").unwrap().expect("square e5");
     assert_eq!(
-        e5.get_attribute("aria-label").as_deref(),
+        attr(&root, "#t1-e5", "aria-label").as_deref(),
         Some("15 (e5), empty")
     );
-    // Square numbers on the dark squares only.
+    // Square numbers on the dark squares; files and ranks along the edges.
     assert_eq!(root.query_selector_all(".sq-number").unwrap().length(), 32);
+    assert_eq!(texts(&root, ".coord.file").join(""), "abcdefgh");
+    assert_eq!(texts(&root, ".coord.rank").join(""), "87654321");
+}
+
+/// The discs of the piece drawn on a square, bottom first: the fill of
+/// each disc's top, and whether the piece carries another.
+fn discs(root: &Element, id: &str) -> (Vec<String>, usize) {
+    let el = root.query_selector(".pieces").unwrap().expect("pieces");
+    let pieces = el.query_selector_all(".piece").unwrap();
+    let label = attr(root, &format!("#{id}"), "aria-label").unwrap();
+    // Pieces are placed by transform; find ours by the square's position.
+    let square = root.query_selector(&format!("#{id}")).unwrap().unwrap();
+    let want = square.get_bounding_client_rect();
+    for i in 0..pieces.length() {
+        let p = pieces.item(i).unwrap().dyn_into::<Element>().unwrap();
+        let r = p.get_bounding_client_rect();
+        if (r.left() - want.left()).abs() < 2.0 && (r.top() - want.top()).abs() < 2.0 {
+            let main = p
+                .query_selector_all("svg > g:not(.carried) > ellipse:first-of-type")
+                .unwrap();
+            let fills = (0..main.length())
+                .map(|j| {
+                    main.item(j)
+                        .unwrap()
+                        .dyn_into::<Element>()
+                        .unwrap()
+                        .get_attribute("fill")
+                        .unwrap()
+                })
+                .collect();
+            let carried = p
+                .query_selector_all(".carried > g > ellipse:first-of-type")
+                .unwrap()
+                .length() as usize;
+            return (fills, carried);
+        }
+    }
+    panic!("no piece drawn on {id} ({label})");
+}
+
+#[wasm_bindgen_test]
+async fn board_shows_each_tier_at_a_glance() {
+    let root = mount();
+    let pos = tiers::Position::parse("8/8/8/2d2U[K]2/8/8/1M1K1T1Q/8 r 0 1").unwrap();
+    yew::Renderer::<Board>::with_root_and_props(
+        root.clone(),
+        board_props(pos.board_view(), GameKind::Tiers, "t2"),
+    )
+    .render();
+    settle().await;
+    let red = "#d9443a".to_string();
+    let black = "#3b3b3e".to_string();
+    // Stacks of 1, 2, 3 and 4 of one's own colour.
+    assert_eq!(discs(&root, "t2-b2"), (vec![red.clone()], 0));
+    assert_eq!(discs(&root, "t2-d2"), (vec![red.clone(); 2], 0));
+    assert_eq!(discs(&root, "t2-f2"), (vec![red.clone(); 3], 0));
+    assert_eq!(discs(&root, "t2-h2"), (vec![red.clone(); 4], 0));
+    // The ultra king: an opponent-coloured disc between two of one's own,
+    // here carrying a king (two small discs on top).
+    assert_eq!(
+        discs(&root, "t2-f5"),
+        (vec![red.clone(), black.clone(), red.clone()], 2)
+    );
+    // The double ultra king: two such sandwiches, one on the other.
+    assert_eq!(
+        discs(&root, "t2-c5"),
+        (
+            vec![
+                black.clone(),
+                red.clone(),
+                black.clone(),
+                red.clone(),
+                black.clone()
+            ],
+            0
+        )
+    );
+    assert_eq!(
+        attr(&root, "#t2-f5", "aria-label").as_deref(),
+        Some("f5, red ultra king carrying a king")
+    );
+    assert_eq!(
+        attr(&root, "#t2-c5", "aria-label").as_deref(),
+        Some("c5, black double ultra king")
+    );
+    assert!(root
+        .query_selector(".piece-svg.tier-double-ultra")
+        .unwrap()
+        .is_some());
 }
 
 #[derive(Properties, PartialEq)]
 struct HarnessProps {
     kind: GameKind,
+    /// A position to play from (two players); None: the start, as the app
+    /// starts a game.
+    #[prop_or_default]
+    start: Option<&'static str>,
 }
 
-/// The play or formation screen over a friend game, started as the app does.
+/// The play or formation screen over a friend game.
 #[component]
 fn Harness(props: &HarnessProps) -> Html {
-    let state = use_reducer(GameState::default);
     let kind = props.kind;
+    let start = props.start;
+    let state = use_reducer(move || {
+        let mut s = GameState::default();
+        if let Some(text) = start {
+            s.game = Some(match kind {
+                GameKind::Checkers => Box::new(Game::new(checkers::Position::parse(text).unwrap())),
+                GameKind::Tiers => Box::new(Game::new(tiers::Position::parse(text).unwrap())),
+            });
+            s.opponent = Opponent::Friend;
+            s.screen = Screen::Play;
+        }
+        s
+    });
     {
         let state = state.clone();
         use_effect_with((), move |_| {
-            state.dispatch(Action::Settings(Settings {
-                kind,
-                vs_computer: false,
-                ..Settings::default()
-            }));
-            state.dispatch(Action::Start { coin: true });
+            if start.is_none() {
+                state.dispatch(Action::Settings(Settings {
+                    kind,
+                    vs_computer: false,
+                    ..Settings::default()
+                }));
+                state.dispatch(Action::Start { coin: true });
+            }
         });
     }
-    match kind {
-        GameKind::Checkers if state.game.is_some() => html! { <Play state={state.clone()} /> },
-        GameKind::Tiers => html! {
-            <>
-                <FormationScreen state={state.clone()} />
-                // Test hooks: buttons that send formation actions.
-                <button id="t-remove-a1" onclick={{
-                    let s = state.clone();
-                    move |_| s.dispatch(Action::Formation(FormationAction::Toggle(0)))
-                }}></button>
-                <button id="t-add-c4" onclick={{
-                    let s = state.clone();
-                    move |_| s.dispatch(Action::Formation(FormationAction::Toggle(26)))
-                }}></button>
-            </>
-        },
+    match state.screen {
+        Screen::Play => html! { <Play state={state.clone()} /> },
+        Screen::Formation => html! { <FormationScreen state={state.clone()} /> },
         _ => html! {},
     }
+}
+
+async fn render(kind: GameKind, start: Option<&'static str>) -> Element {
+    let root = mount();
+    yew::Renderer::<Harness>::with_root_and_props(root.clone(), HarnessProps { kind, start })
+        .render();
+    settle().await;
+    root
 }
 
 fn pointer(el: &Element, kind: &str, x: f64, y: f64) {
@@ -144,79 +282,246 @@ fn pointer(el: &Element, kind: &str, x: f64, y: f64) {
     el.dispatch_event(&ev).unwrap();
 }
 
-/// Clicks the centre of a square (file, rank from 0) on an unflipped board.
-async fn click_square(board: &Element, file: u8, rank: u8) {
+/// Clicks the centre of a square of the first board in `root`.
+async fn click(root: &Element, name: &str) {
+    let board = root.query_selector(".board").unwrap().expect("board");
+    let flipped = board
+        .get_attribute("class")
+        .unwrap_or_default()
+        .contains("flipped");
+    let s = sq(name);
+    let (file, rank) = (f64::from(s % 8), f64::from(s / 8));
+    let (col, row) = if flipped {
+        (7.0 - file, rank)
+    } else {
+        (file, 7.0 - rank)
+    };
     let r = board.get_bounding_client_rect();
-    let x = r.left() + (f64::from(file) + 0.5) * r.width() / 8.0;
-    let y = r.top() + (7.0 - f64::from(rank) + 0.5) * r.height() / 8.0;
-    pointer(board, "pointerdown", x, y);
-    pointer(board, "pointerup", x, y);
+    let x = r.left() + (col + 0.5) * r.width() / 8.0;
+    let y = r.top() + (row + 0.5) * r.height() / 8.0;
+    pointer(&board, "pointerdown", x, y);
+    pointer(&board, "pointerup", x, y);
     settle().await;
+}
+
+async fn clicks(root: &Element, names: &[&str]) {
+    for name in names {
+        click(root, name).await;
+    }
+}
+
+async fn key(root: &Element, key: &str) {
+    let board = root.query_selector(".board").unwrap().expect("board");
+    let init = KeyboardEventInit::new();
+    init.set_key(key);
+    init.set_bubbles(true);
+    init.set_cancelable(true);
+    let ev = KeyboardEvent::new_with_keyboard_event_init_dict("keydown", &init).unwrap();
+    board.dispatch_event(&ev).unwrap();
+    settle().await;
+}
+
+/// The square under the keyboard cursor ("e3").
+fn cursor(root: &Element) -> String {
+    let id = attr(root, ".board", "aria-activedescendant").expect("a cursor");
+    id.rsplit('-').next().unwrap().to_string()
+}
+
+/// Moves the keyboard cursor to each square in turn and presses Enter
+/// there, as a keyboard user enters a move (Red at the bottom).
+async fn keys_to(root: &Element, names: &[&str]) {
+    let board = root
+        .query_selector(".board")
+        .unwrap()
+        .unwrap()
+        .dyn_into::<HtmlElement>()
+        .unwrap();
+    board.focus().unwrap();
+    settle().await;
+    for name in names {
+        let now = sq(&cursor(root));
+        let want = sq(name);
+        let (df, dr) = (
+            i32::from(want % 8) - i32::from(now % 8),
+            i32::from(want / 8) - i32::from(now / 8),
+        );
+        for _ in 0..df.abs() {
+            key(root, if df > 0 { "ArrowRight" } else { "ArrowLeft" }).await;
+        }
+        for _ in 0..dr.abs() {
+            key(root, if dr > 0 { "ArrowUp" } else { "ArrowDown" }).await;
+        }
+        assert_eq!(cursor(root), *name);
+        key(root, "Enter").await;
+    }
+}
+
+fn moves(root: &Element) -> Vec<String> {
+    texts(root, ".move-list .move")
 }
 
 #[wasm_bindgen_test]
 async fn clicking_origin_then_target_plays_the_move() {
-    let root = mount();
-    yew::Renderer::<Harness>::with_root_and_props(
-        root.clone(),
-        HarnessProps {
-            kind: GameKind::Checkers,
-        },
-    )
-    .render();
-    settle().await;
-    let board = root.query_selector(".board").unwrap().expect("board");
+    let root = render(GameKind::Checkers, None).await;
     // Black moves first in checkers: 11-15 is f6 to e5.
-    click_square(&board, 5, 5).await;
-    let selected = root
-        .query_selector(".square.selected")
-        .unwrap()
-        .expect("selected");
-    assert_eq!(selected.id(), "play-f6");
-    let targets: Vec<String> = {
-        let list = root.query_selector_all(".square.target").unwrap();
-        (0..list.length())
-            .filter_map(|i| list.item(i))
-            .filter_map(|n| n.dyn_into::<Element>().ok())
-            .map(|e| e.id())
-            .collect()
-    };
+    click(&root, "f6").await;
+    assert_eq!(ids(&root, ".square.selected"), ["play-f6"]);
+    let targets = ids(&root, ".square.target");
     assert_eq!(targets.len(), 2, "f6 has two targets: {targets:?}");
     assert!(targets.contains(&"play-e5".to_string()));
-    click_square(&board, 4, 4).await;
-    let moves = root.query_selector_all(".move").unwrap();
-    assert_eq!(moves.length(), 1);
-    let first = moves.item(0).unwrap().dyn_into::<HtmlElement>().unwrap();
-    assert_eq!(first.inner_text(), "11-15");
-    let announce = root.query_selector("#announce").unwrap().unwrap();
+    click(&root, "e5").await;
+    assert_eq!(moves(&root), ["11-15"]);
     assert_eq!(
-        announce.text_content().as_deref(),
+        root.query_selector("#announce")
+            .unwrap()
+            .unwrap()
+            .text_content()
+            .as_deref(),
         Some("Black played 11-15.")
     );
-    // Red's turn now; clicking an empty square says nothing, a red man selects.
-    click_square(&board, 2, 2).await; // c3 = 22, a red man
-    assert!(root.query_selector("#play-c3.selected").unwrap().is_some());
-    // An illegal target is explained.
-    click_square(&board, 2, 4).await; // c5: not reachable
+    // Red's turn: a red man selects; an unreachable square is explained.
+    click(&root, "c3").await;
+    assert_eq!(ids(&root, ".square.selected"), ["play-c3"]);
+    click(&root, "c5").await;
     let msg = root.query_selector("#message").unwrap().expect("message");
     assert!(
         msg.text_content().unwrap_or_default().contains("22"),
-        "message names the move: {:?}",
+        "the message names the move: {:?}",
         msg.text_content()
+    );
+    assert_eq!(moves(&root), ["11-15"]);
+}
+
+/// A red man on c3 (22) must take d4 (18), then f6 (11) landing on g7
+/// (8) or d6 (10) landing on c7 (6).
+const DOUBLE_JUMP: &str = "W:W22:B10,11,18";
+
+#[wasm_bindgen_test]
+async fn multi_jumps_by_each_landing_square_or_the_last() {
+    // Each landing square in turn.
+    let root = render(GameKind::Checkers, Some(DOUBLE_JUMP)).await;
+    assert_eq!(ids(&root, ".square.highlight"), ["play-c3"]);
+    click(&root, "c3").await;
+    // The next landing square, and the last ones, which may be clicked directly.
+    let mut first = ids(&root, ".square.target");
+    first.sort();
+    assert_eq!(first, ["play-c7", "play-e5", "play-g7"]);
+    click(&root, "e5").await;
+    assert_eq!(moves(&root), Vec::<String>::new(), "not finished yet");
+    let mut next = ids(&root, ".square.target");
+    next.sort();
+    assert_eq!(next, ["play-c7", "play-g7"]);
+    click(&root, "g7").await;
+    assert_eq!(moves(&root), ["22x15x8"]);
+    // Only the last square, when it says which capture is meant.
+    let root = render(GameKind::Checkers, Some(DOUBLE_JUMP)).await;
+    clicks(&root, &["c3", "c7"]).await;
+    assert_eq!(moves(&root), ["22x15x6"]);
+    // By keyboard.
+    let root = render(GameKind::Checkers, Some(DOUBLE_JUMP)).await;
+    keys_to(&root, &["c3", "e5", "g7"]).await;
+    assert_eq!(moves(&root), ["22x15x8"]);
+}
+
+/// Red ultra king on d4 next to its own king on c3, a black man far away.
+const ULTRA: &str = "7m/8/8/8/3U4/2K5/8/8 r 0 1";
+/// The same ultra king next to a black man: it must consume it.
+const ULTRA_CONSUME: &str = "7m/8/8/4m3/3U4/8/8/8 r 0 1";
+/// A Red ultra king carrying a king: it can only drop it.
+const ULTRA_LOADED: &str = "7m/8/8/8/3U[K]4/8/8/8 r 0 1";
+/// A Red double ultra king and one black man in the corner.
+const DOUBLE_ULTRA: &str = "7m/8/8/8/3D4/8/8/8 r 0 1";
+
+#[wasm_bindgen_test]
+async fn every_ultra_king_action_by_pointer() {
+    let root = render(GameKind::Tiers, Some(ULTRA)).await;
+    clicks(&root, &["d4", "a8"]).await;
+    assert_eq!(moves(&root), ["d4-a8"], "teleport");
+    let root = render(GameKind::Tiers, Some(ULTRA)).await;
+    click(&root, "d4").await;
+    assert!(ids(&root, ".square.target.occupied").contains(&"play-c3".to_string()));
+    click(&root, "c3").await;
+    assert_eq!(moves(&root), ["d4<c3"], "load");
+    assert_eq!(
+        attr(&root, "#play-d4", "aria-label").as_deref(),
+        Some("d4, red ultra king carrying a king")
+    );
+    let root = render(GameKind::Tiers, Some(ULTRA_CONSUME)).await;
+    assert_eq!(ids(&root, ".square.highlight"), ["play-d4"]);
+    clicks(&root, &["d4", "e5"]).await;
+    assert_eq!(moves(&root), ["d4xe5"], "consume");
+    let root = render(GameKind::Tiers, Some(ULTRA_LOADED)).await;
+    clicks(&root, &["d4", "g6"]).await;
+    assert_eq!(moves(&root), ["d4>g6"], "drop");
+    assert_eq!(
+        attr(&root, "#play-g6", "aria-label").as_deref(),
+        Some("g6, red king")
     );
 }
 
 #[wasm_bindgen_test]
-async fn formation_editor_shows_live_validation() {
-    let root = mount();
-    yew::Renderer::<Harness>::with_root_and_props(
-        root.clone(),
-        HarnessProps {
-            kind: GameKind::Tiers,
-        },
-    )
-    .render();
+async fn every_ultra_king_action_by_keyboard() {
+    let root = render(GameKind::Tiers, Some(ULTRA)).await;
+    keys_to(&root, &["d4", "a8"]).await;
+    assert_eq!(moves(&root), ["d4-a8"], "teleport");
+    let root = render(GameKind::Tiers, Some(ULTRA)).await;
+    keys_to(&root, &["d4", "c3"]).await;
+    assert_eq!(moves(&root), ["d4<c3"], "load");
+    let root = render(GameKind::Tiers, Some(ULTRA_CONSUME)).await;
+    keys_to(&root, &["d4", "e5"]).await;
+    assert_eq!(moves(&root), ["d4xe5"], "consume");
+    let root = render(GameKind::Tiers, Some(ULTRA_LOADED)).await;
+    keys_to(&root, &["d4", "g6"]).await;
+    assert_eq!(moves(&root), ["d4>g6"], "drop");
+    // Escape lets go of a piece picked up.
+    let root = render(GameKind::Tiers, Some(ULTRA)).await;
+    keys_to(&root, &["d4"]).await;
+    assert_eq!(ids(&root, ".square.selected"), ["play-d4"]);
+    key(&root, "Escape").await;
+    assert!(ids(&root, ".square.selected").is_empty());
+}
+
+#[wasm_bindgen_test]
+async fn double_ultra_king_second_action() {
+    // Teleport next to the man, then the compulsory consume.
+    let root = render(GameKind::Tiers, Some(DOUBLE_ULTRA)).await;
+    clicks(&root, &["d4", "g7"]).await;
+    assert_eq!(ids(&root, ".square.target"), ["play-h8"]);
+    assert!(
+        root.query_selector("#finish-move").unwrap().is_none(),
+        "the consume is compulsory"
+    );
+    click(&root, "h8").await;
+    assert_eq!(moves(&root), ["d4-g7,g7xh8"]);
+    // The same by keyboard.
+    let root = render(GameKind::Tiers, Some(DOUBLE_ULTRA)).await;
+    keys_to(&root, &["d4", "g7", "h8"]).await;
+    assert_eq!(moves(&root), ["d4-g7,g7xh8"]);
+    // A first action after which the second is optional: end it there with
+    // the button, or by choosing the square again (pointer or keyboard).
+    let root = render(GameKind::Tiers, Some(DOUBLE_ULTRA)).await;
+    clicks(&root, &["d4", "a1"]).await;
+    let finish = root
+        .query_selector("#finish-move")
+        .unwrap()
+        .expect("an end-the-move button");
+    finish.dyn_into::<HtmlElement>().unwrap().click();
     settle().await;
+    assert_eq!(moves(&root), ["d4-a1"]);
+    let root = render(GameKind::Tiers, Some(DOUBLE_ULTRA)).await;
+    clicks(&root, &["d4", "a1", "a1"]).await;
+    assert_eq!(moves(&root), ["d4-a1"]);
+    let root = render(GameKind::Tiers, Some(DOUBLE_ULTRA)).await;
+    keys_to(&root, &["d4", "a1", "g8"]).await;
+    assert_eq!(moves(&root), ["d4-a1,a1-g8"]);
+    let root = render(GameKind::Tiers, Some(DOUBLE_ULTRA)).await;
+    keys_to(&root, &["d4", "a1", "a1"]).await;
+    assert_eq!(moves(&root), ["d4-a1"]);
+}
+
+#[wasm_bindgen_test]
+async fn formation_editor_shows_live_validation() {
+    let root = render(GameKind::Tiers, None).await;
     let validation = || {
         root.query_selector("#formation-validation")
             .unwrap()
@@ -224,34 +529,25 @@ async fn formation_editor_shows_live_validation() {
             .text_content()
             .unwrap_or_default()
     };
+    let ready = || {
+        root.query_selector("#formation-ready")
+            .unwrap()
+            .unwrap()
+            .dyn_into::<web_sys::HtmlButtonElement>()
+            .unwrap()
+    };
     assert_eq!(validation(), "Red's formation is valid.");
-    root.query_selector("#t-remove-a1")
-        .unwrap()
-        .unwrap()
-        .dyn_into::<HtmlElement>()
-        .unwrap()
-        .click();
-    settle().await;
-    assert_eq!(validation(), "Place 1 more man");
-    root.query_selector("#t-add-c4")
-        .unwrap()
-        .unwrap()
-        .dyn_into::<HtmlElement>()
-        .unwrap()
-        .click();
-    settle().await;
+    // Clicking a man takes it away; the count is given live.
+    clicks(&root, &["a1", "c1", "e1"]).await;
+    assert_eq!(validation(), "Place 3 more men");
+    assert!(ready().disabled(), "cannot be ready with 9 men");
+    // A man outside the home rows is named.
+    clicks(&root, &["a1", "c1", "c4"]).await;
     assert_eq!(
         validation(),
         "c4 is outside Red's home rows (ranks 1–3)Place 1 more man"
     );
-    let ready = root
-        .query_selector("#formation-ready")
-        .unwrap()
-        .unwrap()
-        .dyn_into::<web_sys::HtmlButtonElement>()
-        .unwrap();
-    assert!(
-        ready.disabled(),
-        "cannot be ready with an invalid formation"
-    );
+    clicks(&root, &["c4", "e1"]).await;
+    assert_eq!(validation(), "Red's formation is valid.");
+    assert!(!ready().disabled());
 }

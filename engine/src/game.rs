@@ -91,7 +91,7 @@ pub enum GameError<E> {
     GameOver(Outcome),
     /// The move text was unreadable or the move illegal.
     Move(E),
-    /// A move value that is not legal in the current position.
+    /// A move value that is not legal in the current position (its text).
     NotLegal(String),
 }
 
@@ -222,7 +222,7 @@ impl<P: Position> Game<P> {
         let ok = legal.contains(&mv);
         self.scratch = legal;
         if !ok {
-            return Err(GameError::NotLegal(format!("{mv:?}")));
+            return Err(GameError::NotLegal(self.position().move_to_string(&mv)));
         }
         self.push(mv);
         Ok(())
@@ -254,7 +254,7 @@ impl<P: Position> Game<P> {
         let ok = legal.contains(&mv);
         self.scratch = legal;
         if !ok {
-            return Err(GameError::NotLegal(format!("{mv:?}")));
+            return Err(GameError::NotLegal(self.position().move_to_string(&mv)));
         }
         self.push(mv);
         Ok(())

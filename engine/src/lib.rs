@@ -4,6 +4,13 @@
 //! The crate has no web dependencies: the same code runs natively (tests,
 //! benches, the `tiers` command-line tool) and in the browser.
 //!
+//! - [`checkers`] and [`tiers`]: positions, move generation, notation
+//!   (PDN FEN / TFEN and move text), formations;
+//! - [`Position`]: what both games share, and what the rest is written
+//!   against; [`Game`]: a game record with undo/redo and the outcome;
+//! - [`pdn`]: game files (checkers PDN and the Tiers game record);
+//! - [`perft`] and [`search`]: move-tree counting and the AI.
+//!
 //! ```
 //! use tiers_engine::{checkers, Position};
 //! let start = checkers::Position::start();

@@ -794,6 +794,51 @@ pub fn detect_kind(text: &str) -> Option<GameKind> {
     })
 }
 
+/// A game of either kind, as [`read_any`] returns it.
+#[derive(Clone, Debug)]
+pub enum AnyPdnGame {
+    /// An American checkers game.
+    Checkers(PdnGame<crate::checkers::Position>),
+    /// A Tiers game.
+    Tiers(PdnGame<crate::tiers::Position>),
+}
+
+impl AnyPdnGame {
+    /// Which game it is.
+    #[must_use]
+    pub fn kind(&self) -> GameKind {
+        match self {
+            AnyPdnGame::Checkers(_) => GameKind::Checkers,
+            AnyPdnGame::Tiers(_) => GameKind::Tiers,
+        }
+    }
+}
+
+/// Reads a file of either game: the kind comes from [`detect_kind`]
+/// (checkers when nothing tells), and every game of the file is read as
+/// that kind.
+///
+/// ```
+/// use tiers_engine::pdn::{read_any, AnyPdnGame};
+/// let games = read_any("[GameType \"Tiers\"]\n1. e3-e4 d6-d5 *").unwrap();
+/// let AnyPdnGame::Tiers(g) = &games[0] else { panic!("a Tiers game") };
+/// assert_eq!(g.game.ply(), 2);
+/// let err = read_any("[GameType \"20\"]\n1. 32-28 *").unwrap_err();
+/// assert!(err.to_string().contains("GameType \"20\" is not this game"));
+/// ```
+pub fn read_any(text: &str) -> Result<Vec<AnyPdnGame>, PdnError> {
+    Ok(match detect_kind(text).unwrap_or(GameKind::Checkers) {
+        GameKind::Checkers => read_games::<crate::checkers::Position>(text)?
+            .into_iter()
+            .map(AnyPdnGame::Checkers)
+            .collect(),
+        GameKind::Tiers => read_games::<crate::tiers::Position>(text)?
+            .into_iter()
+            .map(AnyPdnGame::Tiers)
+            .collect(),
+    })
+}
+
 fn quote(value: &str) -> String {
     let mut s = String::with_capacity(value.len() + 2);
     s.push('"');

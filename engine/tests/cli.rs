@@ -110,12 +110,23 @@ fn bestmove_is_reproducible_for_a_seed() {
 
 #[test]
 fn bestmove_respects_movetime() {
-    let t = std::time::Instant::now();
-    let o = tiers(&["bestmove", "checkers", "start", "--movetime", "300"]);
-    let ms = t.elapsed().as_millis();
+    let o = tiers(&["bestmove", "checkers", "start", "--movetime", "500"]);
     assert!(o.status.success());
-    // The search itself stops within 10 %; allow process start-up on top.
-    assert!(ms < 300 * 11 / 10 + 150, "took {ms} ms");
+    let lines = stdout_lines(&o);
+    let result = lines
+        .iter()
+        .find(|l| l.starts_with("info result"))
+        .expect("an info result line");
+    let ms: u64 = result
+        .rsplit_once("time ")
+        .and_then(|(_, t)| t.trim().parse().ok())
+        .expect("the search time in ms");
+    // The search stops by itself within its limit plus 10 % (measured by
+    // the command around the search, without process start-up), plus slack
+    // for the scheduler of a shared test machine (`tiers bench` measures the
+    // overshoot itself); it also uses its time (the top level thinks for
+    // the whole budget).
+    assert!((500..=650).contains(&ms), "searched for {ms} ms");
 }
 
 #[test]
@@ -184,4 +195,55 @@ fn bad_arguments_exit_with_code_2_and_one_line() {
             .contains("king")
     );
     assert!(fails(&["bench", "now"]).contains("now"));
+}
+
+#[test]
+fn bad_positions_and_arguments_say_what_is_wrong() {
+    let cases: [(&[&str], &str); 10] = [
+        (
+            &["moves", "tiers", "8/8/8/8/8/5m3/8/8 r 0 1"],
+            "rank 3 has 9 squares",
+        ),
+        (
+            &["moves", "tiers", "8/8/8/8/8/8/8/8 x 0 1"],
+            "the side to move must be `r` or `b`",
+        ),
+        (&["moves", "checkers", "B:W33"], "square 33 does not exist"),
+        (&["moves", "checkers", "B:W1:B2"], "must be a king"),
+        (&["moves", "checkers", ""], "empty position"),
+        (
+            &["moves", "checkers", "start", "extra"],
+            "moves takes a position, got 2 arguments",
+        ),
+        (
+            &["perft", "tiers", "start", "1", "2"],
+            "perft takes a position and a depth, got 3 arguments",
+        ),
+        (&["perft", "tiers", "start", "31"], "depth 31 is too deep"),
+        (&["divide", "checkers", "start", "x"], "`x`"),
+        (
+            &["perft", "draughts", "start", "3"],
+            "unknown game `draughts`",
+        ),
+    ];
+    for (args, expected) in cases {
+        let err = fails(args);
+        assert!(err.contains(expected), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn moves_are_written_in_their_shortest_form() {
+    // A king taking the same four men either way round: one move, written
+    // in its alphabetically first form.
+    let o = tiers(&["moves", "checkers", "W:WK18:B6,7,14,15"]);
+    assert_eq!(stdout_lines(&o), ["18x11x2x9x18"]);
+    // A double ultra king: teleport-then-teleport to a safe square is the
+    // single teleport, listed once.
+    let o = tiers(&["moves", "tiers", "8/8/8/8/3D4/8/8/7m r 0 1"]);
+    let lines = stdout_lines(&o);
+    assert!(lines.contains(&"d4-a1".to_string()));
+    assert!(!lines.iter().any(|l| l.ends_with("-a1") && l.contains(',')));
+    let perft = tiers(&["perft", "tiers", "8/8/8/8/3D4/8/8/7m r 0 1", "1"]);
+    assert_eq!(stdout_lines(&perft), [lines.len().to_string()]);
 }

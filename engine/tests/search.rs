@@ -4,7 +4,7 @@ use tiers_engine::search::baseline::{alphabeta_material, greedy};
 use tiers_engine::search::{
     Evaluate, Level, SearchConfig, SearchLimits, SearchResult, Searcher, MATE, MATE_BOUND,
 };
-use tiers_engine::{checkers, tiers, Position};
+use tiers_engine::{checkers, tiers, Color, Game, Outcome, Position};
 
 fn config(depth: u32, level: u8, seed: u64) -> SearchConfig {
     SearchConfig {
@@ -172,8 +172,9 @@ fn respects_the_time_limit() {
         let r = Searcher::new(4).search(&pos, &[], &cfg, |_| {});
         let took = t.elapsed().as_millis() as u64;
         assert!(r.is_some());
-        // 10 % plus a little slack for the test machine's scheduler (the tests run in parallel on a shared machine).
-        assert!(took <= ms * 11 / 10 + 50, "{pos_text}: {took} ms for {ms}");
+        // 10 %, plus slack for the scheduler of a shared test machine (the
+        // tests run in parallel); `tiers bench` measures the real overshoot.
+        assert!(took <= ms * 11 / 10 + 100, "{pos_text}: {took} ms for {ms}");
     }
     let pos = tiers::Position::start();
     let cfg = SearchConfig {
@@ -183,7 +184,7 @@ fn respects_the_time_limit() {
     };
     let t = std::time::Instant::now();
     Searcher::new(4).search(&pos, &[], &cfg, |_| {}).unwrap();
-    assert!(t.elapsed().as_millis() <= 165 + 50);
+    assert!(t.elapsed().as_millis() <= 165 + 100);
 }
 
 #[test]
@@ -260,17 +261,41 @@ fn gives_a_piece_away<P: Evaluate>(pos: &P, mv: &P::Move) -> bool {
     })
 }
 
+/// Whether `mv` leaves a piece to be taken for nothing: once the
+/// opponent's captures (and the recaptures) are played out, it has a man
+/// less than after the best move, and it does not win it back by a shot
+/// on its next move either (a gambit is not counted).
+fn hangs_a_piece<P: Evaluate>(pos: &P, mv: &P::Move) -> bool {
+    [0, 2].iter().all(|&plies| {
+        let best = moves(pos)
+            .iter()
+            .map(|m| -material_judge(&pos.play(m), plies))
+            .max()
+            .unwrap();
+        -material_judge(&pos.play(mv), plies) <= best - 100
+    })
+}
+
 #[test]
-fn from_level_3_no_piece_is_given_away() {
+fn no_level_makes_absurd_mistakes() {
+    // Low levels make the mistakes people make (they miss shots and
+    // positional points); none leaves a piece to be taken for nothing, and
+    // from level 3 on none falls for a shot two plies deep either.
     let positions = ballots();
-    for level in 3..=5u8 {
+    for level in 1..=5u8 {
         for (i, pos) in positions.iter().enumerate().step_by(5) {
             let depth = Level::new(level).unwrap().settings().max_depth;
             for seed in 0..3 {
                 let r = search(pos, &config(depth, level, seed));
+                let bad = if level <= 2 {
+                    hangs_a_piece(pos, &r.best)
+                } else {
+                    gives_a_piece_away(pos, &r.best)
+                };
                 assert!(
-                    !gives_a_piece_away(pos, &r.best),
-                    "level {level} seed {seed} ballot #{i}: {} gives a piece away",
+                    !bad,
+                    "level {level} seed {seed} ballot #{i} {}: {} gives a piece away",
+                    pos.to_text(),
                     r.pv[0]
                 );
             }
@@ -279,20 +304,26 @@ fn from_level_3_no_piece_is_given_away() {
 }
 
 #[test]
-fn beginners_may_give_pieces_away() {
-    // Level 1 is allowed to blunder, and over many seeds and openings it
-    // does at least once; the judge sees it.
-    let positions = ballots();
-    let blunders = positions
+fn low_levels_play_other_moves_than_the_top_level() {
+    // Over the ballots, level 1 often chooses another move than a deep
+    // search, and level 4 less often: the levels differ in their choices,
+    // not only in how long they think.
+    let positions: Vec<_> = ballots().into_iter().step_by(4).collect();
+    let strong: Vec<_> = positions
         .iter()
-        .step_by(3)
-        .flat_map(|pos| (0..4).map(move |seed| (pos, seed)))
-        .filter(|(pos, seed)| {
-            let r = search(*pos, &config(1, 1, *seed));
-            gives_a_piece_away(*pos, &r.best)
-        })
-        .count();
-    assert!(blunders >= 1);
+        .map(|p| search(p, &config(10, 8, 0)).best)
+        .collect();
+    let differ = |level: u8| {
+        let depth = Level::new(level).unwrap().settings().max_depth;
+        positions
+            .iter()
+            .zip(&strong)
+            .filter(|(p, best)| search(*p, &config(depth, level, 5)).best != **best)
+            .count()
+    };
+    let (one, four) = (differ(1), differ(4));
+    assert!(one * 4 >= positions.len(), "level 1 differs {one} times");
+    assert!(four < one, "level 4 differs {four} times, level 1 {one}");
 }
 
 #[test]
@@ -315,4 +346,109 @@ fn tiers_search_takes_a_free_piece() {
     let r = search(&pos, &config(4, 8, 0));
     assert!(pos.is_capture(&r.best));
     assert!(r.score > 50);
+}
+
+/// Plays `start` out with the top level on both sides, `nodes` nodes a
+/// move (deterministic), and returns the outcome and the plies played.
+fn play_out(start: checkers::Position, nodes: u64) -> (Option<Outcome>, usize) {
+    let mut game = Game::new(start);
+    let mut history = Vec::new();
+    let mut searcher = Searcher::new(8);
+    let cfg = SearchConfig {
+        limits: SearchLimits::nodes(nodes),
+        level: Level::MAX,
+        seed: 0,
+    };
+    while game.outcome().is_none() && game.ply() < 300 {
+        let pos = *game.position();
+        let r = searcher.search(&pos, &history, &cfg, |_| {}).unwrap();
+        history.push(pos.zobrist());
+        game.play(r.best).unwrap();
+    }
+    (game.outcome(), game.ply())
+}
+
+#[test]
+fn endings_are_won_over_the_board() {
+    // 2 kings against 1, and 3 against 2, each won by play within the
+    // 100-ply rule (the weak side defends with the same search).
+    // The weaker side starts in a double corner (squares 1/5 or 28/32);
+    // the stronger side must drive it out and win before the 100-ply rule.
+    for text in [
+        "W:WK10,K6:BK1",
+        "B:WK14,K23:BK32",
+        "W:WK18,K19:BK28",
+        "W:WK22,K26:BK5",
+        "W:WK14,K15,K19:BK1,K32",
+        "B:WK5,K28:BK10,K14,K19",
+        "W:WK17,K21,K25:BK1,K5",
+    ] {
+        let pos = ck(text);
+        let (red, black) = (pos.piece_count(Color::Red), pos.piece_count(Color::Black));
+        let strong = if red > black {
+            Color::Red
+        } else {
+            Color::Black
+        };
+        let (outcome, plies) = play_out(pos, 100_000);
+        assert_eq!(
+            outcome.and_then(|o| o.winner()),
+            Some(strong),
+            "{text}: {outcome:?} after {plies} plies"
+        );
+    }
+}
+
+#[test]
+fn the_ai_chooses_varied_formations() {
+    use tiers_engine::search::choose_formation_for;
+    for level in [1u8, 5, 8] {
+        let level = Level::new(level).unwrap();
+        let mut seen = std::collections::HashSet::new();
+        for seed in 0..12 {
+            let f = choose_formation_for(Color::Black, level, seed);
+            assert_eq!(f.color(), Color::Black);
+            assert_eq!(f.squares().count_ones(), 12);
+            assert_eq!(f, choose_formation_for(Color::Black, level, seed));
+            seen.insert(f.squares());
+        }
+        assert!(seen.len() >= 3, "level {level}: {} formations", seen.len());
+    }
+}
+
+fn mobility_of_moves<P: Position>(pos: &P) -> tiers_engine::search::Mobility {
+    use tiers_engine::search::Mobility;
+    let ms = moves(pos);
+    if ms.is_empty() {
+        Mobility::Stuck
+    } else if ms.iter().any(|m| pos.is_capture(m)) {
+        Mobility::Captures
+    } else {
+        Mobility::Quiet
+    }
+}
+
+#[test]
+fn mobility_agrees_with_move_generation() {
+    // The search's cheap "capture, quiet or stuck" must match the move
+    // lists, over the ballots and two plies from each.
+    for pos in ballots() {
+        for a in moves(&pos) {
+            let p1 = pos.play(&a);
+            assert_eq!(p1.mobility(), mobility_of_moves(&p1), "{}", p1.to_text());
+            for b in moves(&p1) {
+                let p2 = p1.play(&b);
+                assert_eq!(p2.mobility(), mobility_of_moves(&p2), "{}", p2.to_text());
+            }
+        }
+    }
+    for text in ["W:WK1:B5,6", "B:W9,14:B5", "B:W14:B5"] {
+        let pos = ck(text);
+        assert_eq!(pos.mobility(), mobility_of_moves(&pos), "{text}");
+    }
+    let start = tiers::Position::start();
+    for a in moves(&start) {
+        let p1 = start.play(&a);
+        assert_eq!(p1.mobility(), mobility_of_moves(&p1), "{}", p1.to_text());
+    }
 }

@@ -38,6 +38,9 @@ pub struct BoardProps {
     /// Pieces to point out (those that can capture when a capture is forced).
     #[prop_or_default]
     pub highlight: Vec<u8>,
+    /// The pieces that can move now (where the keyboard cursor starts).
+    #[prop_or_default]
+    pub movable: Vec<u8>,
     /// The squares of the last move.
     #[prop_or_default]
     pub last_move: Vec<u8>,
@@ -75,7 +78,10 @@ struct Tracker {
     view: Option<BoardView>,
     ids: [u32; 64],
     next: u32,
+    /// Pieces that just left the board (they fade out), and a number that
+    /// changes whenever there are new ones.
     ghosts: Vec<(u32, u8, PieceView)>,
+    generation: u32,
 }
 
 impl Default for Tracker {
@@ -85,9 +91,13 @@ impl Default for Tracker {
             ids: [0; 64],
             next: 0,
             ghosts: Vec::new(),
+            generation: 0,
         }
     }
 }
+
+/// How long a taken piece takes to fade out (styles/board.css `vanish`).
+const VANISH_MS: u32 = 400;
 
 impl Tracker {
     fn update(&mut self, view: &BoardView, last_move: &[u8]) {
@@ -122,6 +132,9 @@ impl Tracker {
                 (id != 0 && !ids.contains(&id)).then_some((id, sq, piece))
             })
             .collect();
+        if !self.ghosts.is_empty() {
+            self.generation = self.generation.wrapping_add(1);
+        }
         self.ids = ids;
         self.view = Some(*view);
     }
@@ -161,6 +174,27 @@ fn square_from_point(el: &Element, x: f64, y: f64, flipped: bool) -> Option<u8> 
     square_at(col, row, flipped)
 }
 
+/// Where the keyboard cursor starts: the last square selected, else the
+/// movable piece nearest the centre, else a corner square near the player.
+fn cursor_start(selection: &[u8], highlight: &[u8], movable: &[u8], flipped: bool) -> u8 {
+    if let Some(&sq) = selection.last() {
+        return sq;
+    }
+    let pool = if highlight.is_empty() {
+        movable
+    } else {
+        highlight
+    };
+    let distance = |sq: u8| {
+        let (f, r) = (i32::from(sq % 8) * 2 - 7, i32::from(sq / 8) * 2 - 7);
+        f * f + r * r
+    };
+    pool.iter()
+        .copied()
+        .min_by_key(|&sq| (distance(sq), sq))
+        .unwrap_or(if flipped { 60 } else { 3 })
+}
+
 /// The accessible name of a square: "e3, red man" (checkers: "15 (e5), red man").
 #[must_use]
 pub fn square_label(kind: GameKind, sq: u8, piece: Option<PieceView>) -> String {
@@ -184,6 +218,23 @@ pub fn Board(props: &BoardProps) -> Html {
     let flipped = props.flipped;
 
     tracker.borrow_mut().update(&props.view, &props.last_move);
+    // Forget the faded pieces once their animation is over.
+    let force = use_force_update();
+    {
+        let tracker = tracker.clone();
+        let generation = tracker.borrow().generation;
+        use_effect_with(generation, move |_| {
+            let fading = !tracker.borrow().ghosts.is_empty();
+            let timer = fading.then(|| {
+                gloo::timers::callback::Timeout::new(VANISH_MS, move || {
+                    tracker.borrow_mut().ghosts.clear();
+                    force.force_update();
+                })
+            });
+            move || drop(timer)
+        });
+    }
+    let start = cursor_start(&props.selection, &props.highlight, &props.movable, flipped);
 
     let onpointerdown = {
         let drag = drag.clone();
@@ -220,6 +271,7 @@ pub fn Board(props: &BoardProps) -> Html {
     let onpointermove = {
         let drag = drag.clone();
         let view = props.view;
+        let board_ref = board_ref.clone();
         Callback::from(move |e: PointerEvent| {
             if let Some(d) = *drag {
                 if d.pointer != e.pointer_id() || view[usize::from(d.from)].is_none() {
@@ -228,6 +280,14 @@ pub fn Board(props: &BoardProps) -> Html {
                 let dx = f64::from(e.client_x()) - d.x0;
                 let dy = f64::from(e.client_y()) - d.y0;
                 let moved = d.moved || dx.abs() + dy.abs() > 6.0;
+                // The offset goes through the CSSOM (custom properties the
+                // dragged piece's CSS reads): a strict CSP (`style-src
+                // 'self'`) refuses `style` attributes but not this.
+                if let Some(el) = board_ref.cast::<HtmlElement>() {
+                    let style = el.style();
+                    let _ = style.set_property("--drag-x", &format!("{dx:.0}px"));
+                    let _ = style.set_property("--drag-y", &format!("{dy:.0}px"));
+                }
                 drag.set(Some(Drag { dx, dy, moved, ..d }));
             }
         })
@@ -272,12 +332,6 @@ pub fn Board(props: &BoardProps) -> Html {
         let cursor = cursor.clone();
         let on_square = props.on_square.clone();
         let on_cancel = props.on_cancel.clone();
-        let start = props
-            .selection
-            .last()
-            .copied()
-            .or_else(|| props.highlight.first().copied())
-            .unwrap_or(if flipped { 60 } else { 3 });
         let interactive = props.interactive;
         Callback::from(move |e: KeyboardEvent| {
             let current = cursor.unwrap_or(start);
@@ -312,14 +366,9 @@ pub fn Board(props: &BoardProps) -> Html {
 
     let onfocus = {
         let cursor = cursor.clone();
-        let start = props
-            .selection
-            .last()
-            .copied()
-            .or_else(|| props.highlight.first().copied());
         Callback::from(move |_: FocusEvent| {
             if cursor.is_none() {
-                cursor.set(Some(start.unwrap_or(if flipped { 60 } else { 3 })));
+                cursor.set(Some(start));
             }
         })
     };
@@ -373,7 +422,7 @@ pub fn Board(props: &BoardProps) -> Html {
             let rank = chars.next();
             html! {
                 <Square
-                    key={u32::from(sq)}
+                    key={u32::from(row * 8 + col)}
                     id={AttrValue::from(sq_id(sq))}
                     label={AttrValue::from(square_label(props.kind, sq, piece))}
                     dark={is_dark(sq)}
@@ -388,13 +437,11 @@ pub fn Board(props: &BoardProps) -> Html {
     });
 
     let tracker = tracker.borrow();
+    // Pieces are placed by classes (`x0`…`x7`, `y0`…`y7`, see board.css),
+    // not `style` attributes, which the page's CSP refuses.
     let place = |sq: u8| {
         let (col, row) = screen_pos(sq, flipped);
-        format!(
-            "transform: translate({}%, {}%);",
-            u32::from(col) * 100,
-            u32::from(row) * 100
-        )
+        classes!("piece", format!("x{col}"), format!("y{row}"))
     };
     let mut pieces: Vec<(u32, Html)> = Vec::new();
     for sq in 0..64u8 {
@@ -402,16 +449,9 @@ pub fn Board(props: &BoardProps) -> Html {
             continue;
         };
         let id = tracker.ids[usize::from(sq)];
-        let mut style = place(sq);
-        let mut class = classes!("piece");
-        if let Some(d) = *drag {
-            if d.from == sq && d.moved {
-                style = format!(
-                    "{style} translate: {:.0}px {:.0}px; z-index: 5; transition: none;",
-                    d.dx, d.dy
-                );
-                class.push("dragging");
-            }
+        let mut class = place(sq);
+        if drag.is_some_and(|d| d.from == sq && d.moved) {
+            class.push("dragging");
         }
         if props.selection.first() == Some(&sq) {
             class.push("lifted");
@@ -419,15 +459,17 @@ pub fn Board(props: &BoardProps) -> Html {
         pieces.push((
             id,
             html! {
-                <div key={id} {class} {style}><Piece {piece} /></div>
+                <div key={id} {class}><Piece {piece} /></div>
             },
         ));
     }
     for &(id, sq, piece) in &tracker.ghosts {
+        let mut class = place(sq);
+        class.push("vanish");
         pieces.push((
             id,
             html! {
-                <div key={id} class="piece vanish" style={place(sq)}><Piece {piece} /></div>
+                <div key={id} {class}><Piece {piece} /></div>
             },
         ));
     }

@@ -86,15 +86,15 @@ pub fn FormationScreen(props: &FormationProps) -> Html {
             })
         };
         let who = match (state.opponent, computer) {
-            (Opponent::Computer { .. }, Some(cc)) if cc == c => "Computer".to_string(),
-            (Opponent::Computer { .. }, _) => "You".to_string(),
+            (Opponent::Computer { .. }, Some(cc)) if cc == c => format!("Computer ({c})"),
+            (Opponent::Computer { .. }, _) => format!("You ({c})"),
             _ => c.to_string(),
         };
         html! {
             <button type="button" class={classes!("side-tab", c.name(), (editing == c).then_some("active"), ok.then_some("ok"))}
                 onclick={tab} aria-pressed={(editing == c).to_string()} id={format!("edit-{}", c.name())}>
                 <span class={classes!("dot", c.name())} aria-hidden="true"></span>
-                <span class="side-name">{ format!("{who} ({c}) · {count}/12") }</span>
+                <span class="side-name">{ format!("{who} · {count}/12") }</span>
                 <span class="side-status" id={format!("formation-status-{}", c.name())}>{ text }</span>
             </button>
         }

@@ -1,6 +1,7 @@
 //! The app's components. The board and its parts hold no rules.
 
 pub mod board;
+pub mod embed;
 pub mod formation;
 pub mod game_over;
 pub mod move_list;

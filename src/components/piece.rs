@@ -68,7 +68,13 @@ fn stack(color: Color, kind: PieceKind, cx: f64, scale: f64, top_offset: f64) ->
     let gold = kind == PieceKind::DoubleUltra;
     let ultra = matches!(kind, PieceKind::Ultra | PieceKind::DoubleUltra);
     let last = colors.len() - 1;
-    colors
+    // A soft shadow under the stack, drawn here rather than with a CSS
+    // filter (filters make every frame of an animation costly to paint).
+    let shadow = html! {
+        <ellipse class="shadow" cx={format!("{cx:.1}")} cy={format!("{:.1}", base + t + 1.5 * scale)}
+            rx={format!("{:.1}", rx + 1.5 * scale)} ry={format!("{:.1}", ry + 1.0 * scale)} fill="#000" fill-opacity="0.35" />
+    };
+    let discs: Html = colors
         .iter()
         .enumerate()
         .map(|(i, &c)| {
@@ -102,7 +108,8 @@ fn stack(color: Color, kind: PieceKind, cx: f64, scale: f64, top_offset: f64) ->
                 </g>
             }
         })
-        .collect()
+        .collect();
+    html! { <>{ shadow }{ discs }</> }
 }
 
 /// A piece, drawn to fill its square.

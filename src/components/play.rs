@@ -51,6 +51,12 @@ pub fn Play(props: &PlayProps) -> Html {
     } else {
         Vec::new()
     };
+    let mut movable: Vec<u8> = legal
+        .iter()
+        .filter_map(|m| m.squares.first().copied())
+        .collect();
+    movable.sort_unstable();
+    movable.dedup();
     let can_finish =
         state.selection.len() > 1 && input::complete(&paths, &state.selection).is_some();
     let last_move = if shown > 0 {
@@ -149,8 +155,9 @@ pub fn Play(props: &PlayProps) -> Html {
                     selection={state.selection.clone()}
                     {targets}
                     {highlight}
+                    {movable}
                     {last_move}
-                    interactive={live}
+                    interactive={outcome.is_none()}
                     {on_square}
                     {on_drag}
                     on_cancel={d(Action::Cancel)}

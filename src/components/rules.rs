@@ -129,7 +129,7 @@ pub fn Rules(props: &RulesProps) -> Html {
         caption: "An ultra king consumes an adjacent enemy by moving onto it (e5). Without a capture it could teleport to any empty square, or load the king on c3.",
     };
     let checkers = html! {
-        <article class="rulebook" aria-label="Checkers rules">
+        <article class="rulebook" key="checkers" aria-label="Checkers rules">
             <h2>{ "Checkers (American checkers)" }</h2>
             <p>{ "Two players, 12 men each, on the 32 dark squares of an 8×8 board. Black starts on squares 1–12 at the top, Red on 21–32 at the bottom. Black moves first." }</p>
             <h3>{ "Moving" }</h3>
@@ -155,7 +155,7 @@ pub fn Rules(props: &RulesProps) -> Html {
         </article>
     };
     let tiers = html! {
-        <article class="rulebook" aria-label="Tiers rules">
+        <article class="rulebook" key="tiers" aria-label="Tiers rules">
             <h2>{ "Tiers (Ultra Checkers)" }</h2>
             <p>{ "All 64 squares are used. Red sits at rank 1 and moves first; Black sits at rank 8. Pieces move in all eight directions (straight and diagonal) depending on their tier." }</p>
             <h3>{ "Formation" }</h3>

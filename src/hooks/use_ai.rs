@@ -3,7 +3,7 @@
 //! fresh id; replies come back as actions, and the reducer drops those whose
 //! id is no longer awaited (after undo or a new game).
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
 use gloo_worker::{Spawnable, WorkerBridge};
@@ -16,6 +16,10 @@ use crate::worker::{movetime_for, AiAgent, AiReply, AiRequest};
 /// The worker's loader shim that Trunk writes (`data-loader-shim`), relative
 /// to the page: a same-origin script, as the page's CSP (`worker-src 'self'`) asks.
 pub const WORKER_PATH: &str = "./worker_loader.js";
+
+/// The computer's move is shown no sooner than this after the request
+/// (milliseconds), so that the person sees their own move land first.
+pub const MIN_REPLY_MS: f64 = 450.0;
 
 fn reply_action(reply: AiReply) -> Action {
     match reply {
@@ -41,6 +45,8 @@ fn reply_action(reply: AiReply) -> Action {
 #[hook]
 pub fn use_ai(state: &UseReducerHandle<GameState>) {
     let bridge: Rc<RefCell<Option<WorkerBridge<AiAgent>>>> = use_mut_ref(|| None);
+    // When the last request went out (Date.now(), ms).
+    let sent_at: Rc<Cell<f64>> = use_memo((), |()| Cell::new(0.0));
     let due = state.computer_to_move() && state.pending.is_none() && !state.ai_stalled;
     let ply = state.record().map_or(0, |g| g.ply());
     let serial = state.serial;
@@ -69,15 +75,29 @@ pub fn use_ai(state: &UseReducerHandle<GameState>) {
                 let mut slot = bridge.borrow_mut();
                 if slot.is_none() {
                     let dispatcher = state.dispatcher();
+                    let sent_at = sent_at.clone();
                     *slot = Some(
                         AiAgent::spawner()
                             .as_module(true)
                             .with_loader(true)
-                            .callback(move |reply| dispatcher.dispatch(reply_action(reply)))
+                            .callback(move |reply| {
+                                let wait = MIN_REPLY_MS - (js_sys::Date::now() - sent_at.get());
+                                let action = reply_action(reply);
+                                if matches!(action, Action::AiMove { .. }) && wait > 0.0 {
+                                    let dispatcher = dispatcher.clone();
+                                    gloo::timers::callback::Timeout::new(wait as u32, move || {
+                                        dispatcher.dispatch(action);
+                                    })
+                                    .forget();
+                                } else {
+                                    dispatcher.dispatch(action);
+                                }
+                            })
                             .spawn(WORKER_PATH),
                     );
                 }
                 if let Some(b) = slot.as_ref() {
+                    sent_at.set(js_sys::Date::now());
                     b.send(request);
                     state.dispatch(Action::AiRequested(id));
                 }

@@ -7,7 +7,7 @@
 //! tiers bestmove <checkers|tiers> <POSITION|start> [--movetime MS] [--depth D] [--level L] [--seed S]
 //! tiers selfplay <checkers|tiers> --a PLAYER --b PLAYER --games N [--movetime MS] [--first K]
 //! tiers bench
-//! tiers tune     <checkers|tiers> [--games N] [--seed S]
+//! tiers tune     <checkers|tiers> [--games N] [--level L] [--seed S]
 //! ```
 //!
 //! A bad argument or position prints one line on stderr and exits with
@@ -40,8 +40,16 @@ tiers divide   <checkers|tiers> <POSITION|start> <DEPTH>
 tiers bestmove <checkers|tiers> <POSITION|start> [--movetime MS] [--depth D] [--level L] [--seed S]
 tiers selfplay <checkers|tiers> --a PLAYER --b PLAYER --games N [--movetime MS] [--first K]
                PLAYER is a level 1-8, `baseline` (6-ply material alpha-beta) or `greedy` (one ply)
-tiers bench
-tiers tune     <checkers|tiers> [--games N] [--seed S]
+               each opening is played twice, A taking each colour once: checkers from
+               the 156 ACF ballots in order, Tiers from the default formations, then
+               every pair of presets (games 3-52), then random formations (game 53 on);
+               --first K skips K games; the last line is W-D-L from A's side
+tiers bench    fixed positions to fixed depths: total nodes (the search's signature),
+               nodes/s, and how close time-limited searches stop to their limit
+tiers tune     <checkers|tiers> [--games N] [--level L] [--seed S]
+               Texel tuning: plays N self-play games at level L (default 200 at 3),
+               fits the evaluation weights to the results and prints a WEIGHTS line
+               to paste into engine/src/search/eval/checkers.rs or tiers.rs
 POSITION is a PDN FEN (checkers) or a TFEN (tiers); `start` is the standard start.";
 
 /// A command-line error: one line for stderr, exit code 2.
@@ -265,10 +273,13 @@ fn bestmove<P: Evaluate>(rest: &[String]) -> CliResult {
         seed,
     };
     let mut searcher = Searcher::default();
-    match searcher.search(&pos, &[], &config, |info| out(info_line(info))) {
+    let clock = web_time::Instant::now();
+    let found = searcher.search(&pos, &[], &config, |info| out(info_line(info)));
+    let time_ms = clock.elapsed().as_millis();
+    match found {
         Some(result) => {
             out(format!(
-                "info result depth {} score {} nodes {}",
+                "info result depth {} score {} nodes {} time {time_ms}",
                 result.depth,
                 format_score(result.score),
                 result.nodes
@@ -482,62 +493,119 @@ fn selfplay<P: Evaluate>(rest: &[String]) -> CliResult {
     Ok(())
 }
 
+/// CPU time used by this process so far, in seconds (where known): on a
+/// busy machine it tells how fast the search runs when it has a core.
+fn cpu_secs() -> Option<f64> {
+    #[cfg(target_os = "linux")]
+    {
+        let mut ts = libc::timespec {
+            tv_sec: 0,
+            tv_nsec: 0,
+        };
+        // SAFETY: clock_gettime writes one timespec, which `ts` is.
+        let rc = unsafe { libc::clock_gettime(libc::CLOCK_PROCESS_CPUTIME_ID, &mut ts) };
+        (rc == 0).then_some(ts.tv_sec as f64 + ts.tv_nsec as f64 * 1e-9)
+    }
+    #[cfg(not(target_os = "linux"))]
+    None
+}
+
+/// `tiers bench`: fixed positions searched to fixed depths by the top
+/// level, each with a fresh searcher (default table size, created before
+/// the clock starts). The total node count is the search's signature.
+/// Nodes per second are by the wall clock, and by CPU time in brackets.
+/// Then searches with time limits show how close to its limit a search
+/// stops (it must stay within the limit plus 10 %).
 fn bench() {
-    const CHECKERS: [&str; 4] = [
-        "start",
+    const CHECKERS: [&str; 8] = [
+        "B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12",
         "W:W17,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,6,7,8,9,10,11,12,13",
-        "B:W14,18,22,23,25,26,27,29,30,31:B1,3,5,6,7,9,10,11,12,15",
+        "W:W17,18,21,22,23,24,28,29,30,31,32:B1,2,3,4,6,7,8,10,11,13,20",
+        "W:W14,17,19,21,22,23,25,28,29,32:B2,4,5,6,7,8,10,11,12,13",
+        "W:W20,21,22,23,29,30,31,32:B1,4,5,8,9,10,11,13",
+        "W:W14,18,19,24,28,29:B2,5,6,7,12,16,26",
+        "W:WK1,16,19,21,23,29:B5,8,12,14,26",
         "W:WK3,19,25,30:B10,13,K28",
     ];
-    const CHECKERS_DEPTH: u32 = 13;
+    const CHECKERS_DEPTH: u32 = 15;
+    const TIERS_GAMES: [u64; 3] = [0, 3, 7];
     const TIERS_DEPTH: u32 = 6;
-    let mut total_nodes = 0u64;
-    let mut total_secs = 0.0f64;
-    let mut run = |label: &str, nodes: u64, secs: f64| {
-        total_nodes += nodes;
-        total_secs += secs;
-        out(format!(
-            "{label}: {nodes} nodes in {:.3} s ({} nodes/s)",
-            secs,
-            (nodes as f64 / secs.max(1e-9)) as u64
-        ));
-    };
+    /// Nodes, wall seconds, CPU seconds.
+    type Run = (u64, f64, f64);
     let config = |depth| SearchConfig {
         limits: SearchLimits::depth(depth),
         level: Level::MAX,
         seed: 0,
     };
-    let mut checkers_nodes = 0;
-    let mut checkers_secs = 0.0;
-    for text in CHECKERS {
-        let pos: checkers::Position = if text == "start" {
-            checkers::Position::start()
-        } else {
-            checkers::Position::parse(text).expect("bench positions are valid")
+    fn one<P: Evaluate>(pos: &P, config: &SearchConfig) -> Run {
+        let mut searcher = Searcher::default();
+        let cpu = cpu_secs();
+        let t = web_time::Instant::now();
+        let r = searcher.search(pos, &[], config, |_| {});
+        let wall = t.elapsed().as_secs_f64();
+        let cpu = match (cpu, cpu_secs()) {
+            (Some(a), Some(b)) => b - a,
+            _ => wall,
         };
-        let mut searcher = Searcher::new(16);
-        let t = web_time::Instant::now();
-        let r = searcher.search(&pos, &[], &config(CHECKERS_DEPTH), |_| {});
-        let secs = t.elapsed().as_secs_f64();
-        let nodes = r.map_or(0, |r| r.nodes);
-        checkers_nodes += nodes;
-        checkers_secs += secs;
-        run(&format!("checkers {text}"), nodes, secs);
+        (r.map_or(0, |r| r.nodes), wall, cpu)
     }
-    for (text, _) in [tiers_start_for_game(0), tiers_start_for_game(1)] {
+    let rate = |nodes: u64, secs: f64| (nodes as f64 / secs.max(1e-9)) as u64;
+    let line = |label: &str, (nodes, wall, cpu): Run| {
+        out(format!(
+            "{label}: {nodes} nodes in {wall:.3} s, {} nodes/s (cpu {cpu:.3} s, {} nodes/s)",
+            rate(nodes, wall),
+            rate(nodes, cpu)
+        ));
+    };
+    let add = |a: Run, b: Run| (a.0 + b.0, a.1 + b.1, a.2 + b.2);
+    let mut ck: Run = (0, 0.0, 0.0);
+    for text in CHECKERS {
+        let pos = checkers::Position::parse(text).expect("bench positions are valid");
+        let r = one(&pos, &config(CHECKERS_DEPTH));
+        line(&format!("checkers depth {CHECKERS_DEPTH} {text}"), r);
+        ck = add(ck, r);
+    }
+    let mut ti: Run = (0, 0.0, 0.0);
+    for n in TIERS_GAMES {
+        let (text, _) = tiers_start_for_game(n);
         let pos = tiers::Position::parse(&text).expect("bench positions are valid");
-        let mut searcher = Searcher::new(16);
-        let t = web_time::Instant::now();
-        let r = searcher.search(&pos, &[], &config(TIERS_DEPTH), |_| {});
-        let secs = t.elapsed().as_secs_f64();
-        run(&format!("tiers {text}"), r.map_or(0, |r| r.nodes), secs);
+        let r = one(&pos, &config(TIERS_DEPTH));
+        line(&format!("tiers depth {TIERS_DEPTH} {text}"), r);
+        ti = add(ti, r);
+    }
+    line("checkers total", ck);
+    line("tiers total", ti);
+    // Time limits: every search must stop by itself within its limit + 10 %.
+    let mut worst = 0.0f64;
+    for ms in [100u64, 1000] {
+        for text in &CHECKERS[..4] {
+            let pos = checkers::Position::parse(text).expect("bench positions are valid");
+            let cfg = SearchConfig {
+                limits: SearchLimits::time(ms),
+                level: Level::MAX,
+                seed: 0,
+            };
+            let (_, wall, _) = one(&pos, &cfg);
+            worst = worst.max(wall * 1000.0 / ms as f64);
+        }
+        let pos = tiers::Position::start();
+        let cfg = SearchConfig {
+            limits: SearchLimits::time(ms),
+            level: Level::MAX,
+            seed: 0,
+        };
+        let (_, wall, _) = one(&pos, &cfg);
+        worst = worst.max(wall * 1000.0 / ms as f64);
     }
     out(format!(
-        "checkers nodes/s {}",
-        (checkers_nodes as f64 / checkers_secs.max(1e-9)) as u64
+        "time limits 100 ms and 1000 ms: longest search {:.1} % of its limit",
+        worst * 100.0
     ));
+    let all = add(ck, ti);
     out(format!(
-        "nodes {total_nodes} nodes/s {}",
-        (total_nodes as f64 / total_secs.max(1e-9)) as u64
+        "nodes {} nodes/s {} (cpu {})",
+        all.0,
+        rate(all.0, all.1),
+        rate(all.0, all.2)
     ));
 }

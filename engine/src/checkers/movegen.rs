@@ -5,6 +5,7 @@
 //! cleared and reused, and jump sequences are searched on the stack.
 
 use super::board::{crowning_row, reverse, step, Board, Dir, JUMP_TO, NEIGHBOUR};
+use crate::Color;
 use core::fmt;
 
 /// The most jumps one move can make: a piece only lands on squares of one
@@ -191,7 +192,7 @@ impl fmt::Debug for Move {
 
 impl Board {
     /// The position after `mv`, which must be legal here. Counters and hash
-    /// are the caller's business (see [`super::Position::play`]).
+    /// are the caller's business (see [`crate::Position::play`]).
     #[must_use]
     #[inline(always)]
     pub fn play(&self, mv: &Move) -> Board {
@@ -462,6 +463,11 @@ pub fn bits(mut b: u32) -> impl Iterator<Item = u32> {
 /// ply: the fast, checkers-only perft (see [`crate::perft::perft`] for the
 /// generic one, which must agree).
 ///
+/// Quiet moves are played straight from the step bitboards, without
+/// building [`Move`]s; the last ply counts quiet moves by population count
+/// and men's captures by a counting search (kings' captures are generated,
+/// to merge those that take the same pieces along two paths).
+///
 /// ```
 /// use tiers_engine::checkers::{perft, Board};
 /// assert_eq!(perft(&Board::START, 4), 1469);
@@ -472,19 +478,217 @@ pub fn perft(board: &Board, depth: u32) -> u64 {
         return 1;
     }
     let mut buffers: Vec<Vec<Move>> = (0..depth).map(|_| Vec::with_capacity(64)).collect();
-    perft_rec(board, depth, &mut buffers)
+    match board.side {
+        Color::Red => perft_rec::<RedSide>(board, depth, &mut buffers),
+        Color::Black => perft_rec::<BlackSide>(board, depth, &mut buffers),
+    }
 }
 
-fn perft_rec(board: &Board, depth: u32, buffers: &mut [Vec<Move>]) -> u64 {
+/// The side to move as a type, so that the fast perft's directions and
+/// masks are constants (the shifts then compile to a few instructions).
+trait Side {
+    /// The other side.
+    type Other: Side;
+    /// Index into `Board::pieces`.
+    const US: usize;
+    /// The two forward directions (men and kings).
+    const F: [Dir; 2];
+    /// The two backward directions (kings only).
+    const B: [Dir; 2];
+    /// Where men are crowned.
+    const CROWN: u32;
+}
+
+struct RedSide;
+struct BlackSide;
+
+impl Side for RedSide {
+    type Other = BlackSide;
+    const US: usize = 0;
+    const F: [Dir; 2] = [Dir::UpLeft, Dir::UpRight];
+    const B: [Dir; 2] = [Dir::DownLeft, Dir::DownRight];
+    const CROWN: u32 = super::board::ROW_8;
+}
+
+impl Side for BlackSide {
+    type Other = RedSide;
+    const US: usize = 1;
+    const F: [Dir; 2] = [Dir::DownLeft, Dir::DownRight];
+    const B: [Dir; 2] = [Dir::UpLeft, Dir::UpRight];
+    const CROWN: u32 = super::board::ROW_1;
+}
+
+/// The squares from which a jump in direction `d` over `opp` lands on `empty`.
+#[inline(always)]
+const fn can_jump(d: Dir, opp: u32, empty: u32) -> u32 {
+    let r = reverse(d);
+    step(step(empty, r) & opp, r)
+}
+
+/// The position after the quiet move `from` → `to` (bits) of side `S`.
+#[inline(always)]
+fn quiet_child<S: Side>(board: &Board, from: u32, to: u32) -> Board {
+    let mut b = *board;
+    b.pieces[S::US] ^= from | to;
+    if board.kings & from != 0 {
+        b.kings ^= from | to;
+    } else {
+        b.kings |= to & S::CROWN;
+    }
+    b.side = board.side.opposite();
+    b
+}
+
+fn perft_rec<S: Side>(board: &Board, depth: u32, buffers: &mut [Vec<Move>]) -> u64 {
     let (moves, rest) = buffers.split_first_mut().expect("one buffer per ply");
     if depth == 1 {
-        return board.count_moves(moves);
+        return count_leaves::<S>(board, moves);
     }
-    moves.clear();
-    board.generate(moves);
+    let me = board.pieces[S::US];
+    let opp = board.pieces[1 - S::US];
+    let empty = !(me | opp);
+    let kings = me & board.kings;
+    let jumpers = (me & (can_jump(S::F[0], opp, empty) | can_jump(S::F[1], opp, empty)))
+        | (kings & (can_jump(S::B[0], opp, empty) | can_jump(S::B[1], opp, empty)));
+    if jumpers != 0 {
+        moves.clear();
+        board.generate_captures(jumpers, moves);
+        let mut total = 0;
+        for mv in moves.iter() {
+            total += perft_rec::<S::Other>(&board.play(mv), depth - 1, rest);
+        }
+        return total;
+    }
     let mut total = 0;
-    for mv in moves.iter() {
-        total += perft_rec(&board.play(mv), depth - 1, rest);
+    for (d, movers) in [
+        (S::F[0], me),
+        (S::F[1], me),
+        (S::B[0], kings),
+        (S::B[1], kings),
+    ] {
+        let mut targets = step(movers, d) & empty;
+        while targets != 0 {
+            let to = targets & targets.wrapping_neg();
+            targets &= targets - 1;
+            let from = step(to, reverse(d));
+            if depth == 2 {
+                // The child's pieces as plain numbers: no board copy.
+                let moved = from | to;
+                let child_kings = if board.kings & from != 0 {
+                    board.kings ^ moved
+                } else {
+                    board.kings | (to & S::CROWN)
+                };
+                total += count_leaves_of::<S::Other>(opp, me ^ moved, child_kings, moves, || {
+                    quiet_child::<S>(board, from, to)
+                });
+            } else {
+                total += perft_rec::<S::Other>(&quiet_child::<S>(board, from, to), depth - 1, rest);
+            }
+        }
     }
     total
+}
+
+/// The number of legal moves of `board`, side `S` to move (bulk counting);
+/// `scratch` holds kings' captures while they are merged.
+#[inline(always)]
+fn count_leaves<S: Side>(board: &Board, scratch: &mut Vec<Move>) -> u64 {
+    count_leaves_of::<S>(
+        board.pieces[S::US],
+        board.pieces[1 - S::US],
+        board.kings,
+        scratch,
+        || *board,
+    )
+}
+
+/// [`count_leaves`] from the pieces of the side to move (`me`), the other
+/// side's (`opp`) and all kings; `board` builds the position only when a
+/// king can capture (rare), to merge its captures.
+#[inline(always)]
+fn count_leaves_of<S: Side>(
+    me: u32,
+    opp: u32,
+    all_kings: u32,
+    scratch: &mut Vec<Move>,
+    board: impl FnOnce() -> Board,
+) -> u64 {
+    let empty = !(me | opp);
+    let kings = me & all_kings;
+    let men = me & !all_kings;
+    let fw0 = can_jump(S::F[0], opp, empty);
+    let fw1 = can_jump(S::F[1], opp, empty);
+    let men_jumpers = men & (fw0 | fw1);
+    let king_jumpers =
+        kings & (fw0 | fw1 | can_jump(S::B[0], opp, empty) | can_jump(S::B[1], opp, empty));
+    if men_jumpers | king_jumpers == 0 {
+        return u64::from(
+            (step(me, S::F[0]) & empty).count_ones()
+                + (step(me, S::F[1]) & empty).count_ones()
+                + (step(kings, S::B[0]) & empty).count_ones()
+                + (step(kings, S::B[1]) & empty).count_ones(),
+        );
+    }
+    let mut total = 0;
+    if men_jumpers != 0 {
+        // Single jumps that cannot go on are counted by population count:
+        // a landing square from which no man could jump on, even with every
+        // jumper's square empty and every enemy still there, ends its move.
+        let roomy = empty | men_jumpers;
+        let may_go_on = (can_jump(S::F[0], opp, roomy) | can_jump(S::F[1], opp, roomy)) & !S::CROWN;
+        for (d, jumping) in [(S::F[0], men & fw0), (S::F[1], men & fw1)] {
+            let landings = step(step(jumping, d), d);
+            total += u64::from((landings & !may_go_on).count_ones());
+            let mut longer = landings & may_go_on;
+            while longer != 0 {
+                let land = longer & longer.wrapping_neg();
+                longer &= longer - 1;
+                let mid = step(land, reverse(d));
+                let from = step(mid, reverse(d));
+                total += count_man_jumps(
+                    land.trailing_zeros() as usize,
+                    opp & !mid,
+                    empty | from,
+                    S::F,
+                    S::CROWN,
+                    false,
+                );
+            }
+        }
+    }
+    if king_jumpers != 0 {
+        scratch.clear();
+        board().captures_with(king_jumpers, true, scratch);
+        total += scratch.len() as u64;
+    }
+    total
+}
+
+/// The number of complete jump sequences of a man on `at` (first jump not
+/// yet made when `first`).
+fn count_man_jumps(at: usize, opp: u32, empty: u32, fw: [Dir; 2], crown: u32, first: bool) -> u64 {
+    if !first && (1u32 << at) & crown != 0 {
+        return 1;
+    }
+    let mut n = 0;
+    for d in fw {
+        let mid = NEIGHBOUR[d as usize][at];
+        let land = JUMP_TO[d as usize][at];
+        if mid & opp != 0 && land & empty != 0 {
+            n += count_man_jumps(
+                land.trailing_zeros() as usize,
+                opp & !mid,
+                empty,
+                fw,
+                crown,
+                false,
+            );
+        }
+    }
+    if n == 0 && !first {
+        1
+    } else {
+        n
+    }
 }

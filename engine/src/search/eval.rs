@@ -32,12 +32,39 @@ pub trait Evaluate: Position {
         (h.0 >> 32) as u32
     }
 
+    /// What the side to move can do: capture (and so must), only move
+    /// quietly, or nothing (it has lost). The search never evaluates a
+    /// position with a capture statically. The default generates the
+    /// moves; games override it with something cheaper.
+    fn mobility(&self) -> Mobility {
+        let mut moves = Vec::new();
+        self.legal_moves(&mut moves);
+        if moves.is_empty() {
+            Mobility::Stuck
+        } else if moves.iter().any(|m| self.is_capture(m)) {
+            Mobility::Captures
+        } else {
+            Mobility::Quiet
+        }
+    }
+
     /// How much `mv` captures, in hundredths of a man, to try big captures
     /// first. The default is 0 (captures are then ordered by history).
     fn capture_value(&self, mv: &Self::Move) -> i32 {
         let _ = mv;
         0
     }
+}
+
+/// What the side to move can do, see [`Evaluate::mobility`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mobility {
+    /// It has a capture, so every legal move captures.
+    Captures,
+    /// It has moves, none of them a capture.
+    Quiet,
+    /// It has no legal move: it has lost.
+    Stuck,
 }
 
 /// A tiny, fast, deterministic hasher for move keys (no random state, so

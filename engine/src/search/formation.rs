@@ -13,9 +13,10 @@ const RANDOM_CANDIDATES: u64 = 6;
 ///
 /// Candidates are the presets and a few seeded random formations. Each is
 /// judged by a short search (depth 2 plus captures) of its start position
-/// against the default formation, from its own side; the level's noise and
-/// the seed decide between candidates that search about equally, and levels
-/// 1 and 2 simply pick a seeded candidate.
+/// against the default formation, from its own side; the seed picks one of
+/// the candidates that score within a quarter of a man (plus twice the
+/// level's noise) of the best, so the AI varies its formation without
+/// choosing a bad one. Levels 1 and 2 simply pick a seeded candidate.
 ///
 /// ```
 /// use tiers_engine::search::{choose_formation, Level};
@@ -43,7 +44,9 @@ pub fn choose_formation_for(color: Color, level: Level, seed: u64) -> Formation 
     if level.number() <= 2 {
         return candidates[(mix64(seed) % candidates.len() as u64) as usize];
     }
-    let noise = level.settings().noise.max(10);
+    // Candidates within this margin of the best one are all good enough:
+    // the seed picks among them, so the AI varies its formation.
+    let margin = 25 + 2 * level.settings().noise;
     let mut searcher = Searcher::new(1);
     let config = SearchConfig {
         limits: SearchLimits::depth(2),
@@ -51,28 +54,30 @@ pub fn choose_formation_for(color: Color, level: Level, seed: u64) -> Formation 
         seed,
     };
     let opponent = Formation::default_for(color.opposite());
-    let mut best = candidates[0];
-    let mut best_score = i32::MIN;
-    for (i, f) in candidates.iter().enumerate() {
-        let pos = match color {
-            Color::Red => Position::from_formations(f, &opponent),
-            Color::Black => Position::from_formations(&opponent, f),
-        };
-        // Red moves first: the score is Red's.
-        let red_score = searcher
-            .search(&pos, &[], &config, |_| {})
-            .map_or(0, |r| r.score);
-        let own = if color == Color::Red {
-            red_score
-        } else {
-            -red_score
-        };
-        let jitter = (mix64(seed.wrapping_add(i as u64)) % (2 * noise as u64 + 1)) as i32 - noise;
-        let score = own + jitter;
-        if score > best_score {
-            best_score = score;
-            best = *f;
-        }
-    }
-    best
+    let scores: Vec<i32> = candidates
+        .iter()
+        .map(|f| {
+            let pos = match color {
+                Color::Red => Position::from_formations(f, &opponent),
+                Color::Black => Position::from_formations(&opponent, f),
+            };
+            // Red moves first: the score is Red's.
+            let red_score = searcher
+                .search(&pos, &[], &config, |_| {})
+                .map_or(0, |r| r.score);
+            if color == Color::Red {
+                red_score
+            } else {
+                -red_score
+            }
+        })
+        .collect();
+    let best = scores.iter().copied().max().unwrap_or(0);
+    let good: Vec<Formation> = candidates
+        .iter()
+        .zip(&scores)
+        .filter(|(_, &s)| s >= best - margin)
+        .map(|(f, _)| *f)
+        .collect();
+    good[(mix64(seed ^ 0x5eed) % good.len() as u64) as usize]
 }

@@ -4,8 +4,13 @@
 //! static evaluation), and plays both games:
 //!
 //! - iterative deepening principal variation search with a transposition
-//!   table ([`tt`]) of fixed size, keyed by the position's Zobrist hash;
-//! - move ordering by hash move, killers and history ([`ordering`]);
+//!   table ([`tt`]) of fixed size (32 MiB by default), keyed by the
+//!   position's Zobrist hash; nodes at the last ply and capture sequences
+//!   beyond the horizon skip the table (a memory access costs more than
+//!   searching them);
+//! - move ordering by hash move, killers and history ([`ordering`]), big
+//!   captures first; late quiet moves are searched one or two plies
+//!   shallower first and searched again at full depth if they look good;
 //! - forced captures are always searched to the end (a position whose side
 //!   to move must capture is never evaluated statically), so the search
 //!   never stops in the middle of an exchange; a single legal move is not
@@ -13,8 +18,17 @@
 //! - repetitions (with the game's history) and the 100-ply rule score as
 //!   draws; a win in `n` plies scores `MATE - n`, so the search prefers the
 //!   fastest win and the slowest loss;
-//! - limits are data ([`SearchLimits`]), checked inside the search, so every
-//!   search ends by itself (a web worker cannot be interrupted).
+//! - limits are data ([`SearchLimits`]), checked inside the search (the
+//!   clock every 256 nodes, through `web-time`, which works in a browser
+//!   worker), so every search ends by itself (a web worker cannot be
+//!   interrupted), within its limit plus 10 %;
+//! - after each iteration it reports depth, score, nodes, nodes/s and the
+//!   principal variation ([`SearchInfo`]);
+//! - deterministic: the same position, history, limits (depth or nodes),
+//!   level and seed give the same move; no global state.
+//!
+//! Nothing allocates per node: move lists, ordering scores and principal
+//! variations live in per-ply buffers that are reused.
 //!
 //! The web app calls it from its worker roughly like this (`pos` is a
 //! `checkers::Position` or a `tiers::Position`, `history` the Zobrist
@@ -34,7 +48,7 @@ pub mod limits;
 pub mod ordering;
 pub mod tt;
 
-pub use eval::Evaluate;
+pub use eval::{Evaluate, Mobility};
 pub use formation::{choose_formation, choose_formation_for};
 pub use level::{BadLevel, Level, LevelSettings};
 pub use limits::SearchLimits;
@@ -214,6 +228,7 @@ impl Searcher {
 
         let mut keys = Vec::with_capacity(history.len() + MAX_PLY + 2);
         keys.extend_from_slice(history);
+        keys.resize(history.len() + MAX_PLY + 2, 0);
         let mut w = Worker::<P> {
             tt: &mut self.tt,
             ordering: &mut self.ordering,
@@ -229,7 +244,7 @@ impl Searcher {
             pv: (0..=MAX_PLY + 1).map(|_| Vec::new()).collect(),
             seldepth: 0,
         };
-        w.keys.push(pos.zobrist());
+        w.keys[w.root_index] = pos.zobrist();
         w.nodes = 1;
 
         // Root moves in order: the hash move, then killers/history.
@@ -366,6 +381,15 @@ fn from_tt(score: i32, ply: usize) -> i32 {
     }
 }
 
+/// What an inner node is.
+#[derive(Clone, Copy)]
+struct NodeKind {
+    /// The side to move must capture.
+    capture: bool,
+    /// The node probes and stores the transposition table.
+    use_tt: bool,
+}
+
 /// One running search.
 struct Worker<'a, P: Evaluate> {
     tt: &'a mut TranspositionTable,
@@ -433,6 +457,7 @@ impl<P: Evaluate> Worker<'_, P> {
         best
     }
 
+    #[inline]
     fn eval(&self, pos: &P) -> i32 {
         let e = pos.evaluate() + eval::noise(pos.zobrist(), self.seed, self.noise);
         e.clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
@@ -460,10 +485,10 @@ impl<P: Evaluate> Worker<'_, P> {
         false
     }
 
-    fn pvs(&mut self, pos: &P, depth: i32, ply: usize, mut alpha: i32, beta: i32) -> i32 {
+    fn pvs(&mut self, pos: &P, depth: i32, ply: usize, mut alpha: i32, mut beta: i32) -> i32 {
         self.pv[ply].clear();
         if self.nodes >= self.deadline.node_limit()
-            || (self.nodes & 63 == 0 && self.deadline.time_up())
+            || (self.nodes & 255 == 0 && self.deadline.time_up())
         {
             self.stopped = true;
         }
@@ -475,17 +500,57 @@ impl<P: Evaluate> Worker<'_, P> {
             self.seldepth = ply;
         }
         let key = pos.zobrist();
-        self.keys.truncate(self.root_index + ply);
-        self.keys.push(key);
+        self.keys[self.root_index + ply] = key;
 
+        let psc = pos.plies_since_capture();
+        // A repetition needs two moves of each side without a capture.
+        if psc >= 4 && self.is_repetition(ply, key, psc) {
+            return 0;
+        }
+        let mobility = pos.mobility();
+        if mobility == Mobility::Stuck {
+            return -(MATE - ply as i32);
+        }
+        if psc >= 100 {
+            // The 100-ply rule: a draw (the side to move is not lost).
+            return 0;
+        }
+        let must_capture = mobility == Mobility::Captures;
+        // Forced captures are searched at any depth: never stop mid-exchange.
+        if (depth <= 0 && !must_capture) || ply >= MAX_PLY - 1 {
+            return self.eval(pos);
+        }
+        // Mate distance pruning: nothing here can beat a faster win found.
+        alpha = alpha.max(-(MATE - ply as i32));
+        beta = beta.min(MATE - ply as i32 - 1);
+        if alpha >= beta {
+            return alpha;
+        }
+        // Capture sequences past the horizon (depth 0) skip the table: they
+        // are short, and a table access costs more than searching them.
+        let use_tt = depth > 1;
+        if use_tt {
+            // Ask for the table entry now; generating the moves hides the wait.
+            self.tt.prefetch(key);
+        }
         let mut moves = core::mem::take(&mut self.moves[ply]);
         moves.clear();
         pos.legal_moves(&mut moves);
-        let result = self.node(pos, &moves, key, depth, ply, &mut alpha, beta);
+        let result = if moves.is_empty() {
+            // Only if `mobility` and `legal_moves` disagree.
+            -(MATE - ply as i32)
+        } else {
+            let kind = NodeKind {
+                capture: must_capture,
+                use_tt,
+            };
+            self.node(pos, &moves, key, depth.max(0), ply, alpha, beta, kind)
+        };
         self.moves[ply] = moves;
         result
     }
 
+    /// An inner node with its legal moves (at least one).
     #[allow(clippy::too_many_arguments)]
     fn node(
         &mut self,
@@ -494,40 +559,23 @@ impl<P: Evaluate> Worker<'_, P> {
         key: u64,
         depth: i32,
         ply: usize,
-        alpha: &mut i32,
+        mut alpha: i32,
         beta: i32,
+        kind: NodeKind,
     ) -> i32 {
-        if moves.is_empty() {
-            return -(MATE - ply as i32);
-        }
-        let psc = pos.plies_since_capture();
-        if psc >= 100 || self.is_repetition(ply, key, psc) {
-            return 0;
-        }
-        // Mate distance pruning: nothing here can beat a faster win found.
-        let mut beta = beta;
-        *alpha = (*alpha).max(-(MATE - ply as i32));
-        beta = beta.min(MATE - ply as i32 - 1);
-        if *alpha >= beta {
-            return *alpha;
-        }
-        let capture = moves.iter().any(|m| pos.is_capture(m));
-        if (depth <= 0 && !capture) || ply >= MAX_PLY - 1 {
-            return self.eval(pos);
-        }
-        // Forced captures are searched at any depth: never stop mid-exchange.
-        let depth = depth.max(0);
-        let pv_node = beta - *alpha > 1;
-
-        let mut hash_idx = None;
-        if let Some(e) = self.tt.probe(key) {
-            hash_idx = e.move_index().filter(|&i| i < moves.len());
+        let capture = kind.capture;
+        let pv_node = beta - alpha > 1;
+        let mut hash_idx = usize::MAX;
+        if let Some(e) = kind.use_tt.then(|| self.tt.probe(key)).flatten() {
+            if let Some(i) = e.move_index() {
+                hash_idx = i;
+            }
             if !pv_node && e.depth() >= depth {
                 let s = from_tt(e.score(), ply);
                 let hit = match e.bound() {
                     Bound::Exact => true,
                     Bound::Lower => s >= beta,
-                    Bound::Upper => s <= *alpha,
+                    Bound::Upper => s <= alpha,
                 };
                 if hit {
                     return s;
@@ -539,7 +587,7 @@ impl<P: Evaluate> Worker<'_, P> {
         let mut order = core::mem::take(&mut self.order[ply]);
         order.clear();
         for (i, m) in moves.iter().enumerate() {
-            let s = if Some(i) == hash_idx {
+            let s = if i == hash_idx {
                 HASH_MOVE
             } else if capture {
                 self.ordering.score(ply, side, pos.move_key(m)) + 64 * pos.capture_value(m)
@@ -548,21 +596,29 @@ impl<P: Evaluate> Worker<'_, P> {
             };
             order.push((s, i as u16));
         }
-        order.sort_unstable_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
 
         // A single legal move is not counted as a ply.
         let ext = i32::from(moves.len() == 1 && ply < MAX_PLY / 2);
-        let original_alpha = *alpha;
+        let original_alpha = alpha;
         let mut best = -INFINITY;
         let mut best_idx = None;
         for n in 0..order.len() {
+            // Selection: the best-ordered remaining move comes next (most
+            // nodes cut off after one or two moves, so no full sort).
+            let mut pick = n;
+            for j in n + 1..order.len() {
+                if order[j].0 > order[pick].0 {
+                    pick = j;
+                }
+            }
+            order.swap(n, pick);
             let (order_score, idx) = order[n];
             let idx = idx as usize;
             let mv = moves[idx];
             let child = pos.play(&mv);
             let new_depth = depth - 1 + ext;
             let score = if n == 0 {
-                -self.pvs(&child, new_depth, ply + 1, -beta, -*alpha)
+                -self.pvs(&child, new_depth, ply + 1, -beta, -alpha)
             } else {
                 // Late quiet moves are searched a little shallower first.
                 let reduce = !capture && depth >= 3 && n >= 3 && order_score < KILLER - 1;
@@ -571,12 +627,12 @@ impl<P: Evaluate> Worker<'_, P> {
                 } else {
                     0
                 };
-                let mut s = -self.pvs(&child, new_depth - r, ply + 1, -*alpha - 1, -*alpha);
-                if s > *alpha && r > 0 && !self.stopped {
-                    s = -self.pvs(&child, new_depth, ply + 1, -*alpha - 1, -*alpha);
+                let mut s = -self.pvs(&child, new_depth - r, ply + 1, -alpha - 1, -alpha);
+                if s > alpha && r > 0 && !self.stopped {
+                    s = -self.pvs(&child, new_depth, ply + 1, -alpha - 1, -alpha);
                 }
-                if s > *alpha && s < beta && !self.stopped {
-                    s = -self.pvs(&child, new_depth, ply + 1, -beta, -*alpha);
+                if s > alpha && s < beta && !self.stopped {
+                    s = -self.pvs(&child, new_depth, ply + 1, -beta, -alpha);
                 }
                 s
             };
@@ -586,14 +642,16 @@ impl<P: Evaluate> Worker<'_, P> {
             }
             if score > best {
                 best = score;
-                if score > *alpha {
+                if score > alpha {
                     best_idx = Some(idx);
-                    *alpha = score;
-                    let (head, tail) = self.pv.split_at_mut(ply + 1);
-                    let line = &mut head[ply];
-                    line.clear();
-                    line.push(mv);
-                    line.extend_from_slice(&tail[0]);
+                    alpha = score;
+                    if pv_node {
+                        let (head, tail) = self.pv.split_at_mut(ply + 1);
+                        let line = &mut head[ply];
+                        line.clear();
+                        line.push(mv);
+                        line.extend_from_slice(&tail[0]);
+                    }
                     if score >= beta {
                         if !capture {
                             let key = pos.move_key(&mv);
@@ -611,12 +669,14 @@ impl<P: Evaluate> Worker<'_, P> {
         self.order[ply] = order;
         let bound = if best >= beta {
             Bound::Lower
-        } else if *alpha > original_alpha {
+        } else if alpha > original_alpha {
             Bound::Exact
         } else {
             Bound::Upper
         };
-        self.tt.store(key, depth, to_tt(best, ply), bound, best_idx);
+        if kind.use_tt {
+            self.tt.store(key, depth, to_tt(best, ply), bound, best_idx);
+        }
         best
     }
 }

@@ -450,51 +450,80 @@ impl Position {
     /// piece's own step) can lead to the same position: keep one move per
     /// resulting position, in its shortest written form (fewest actions,
     /// then alphabetical). Each family of sequences is already generated in
-    /// its own shortest form. This is the only part of move generation
-    /// that allocates, and only in positions with a double ultra king.
+    /// its own shortest form. The sort keys live in a per-thread buffer
+    /// that is reused, so this does not allocate once it has grown.
     fn merge_same_results(&self, out: &mut Vec<Move>, start: usize) {
-        let n = out.len() - start;
-        let mut keys: Vec<(u64, u32)> = out[start..]
-            .iter()
-            .enumerate()
-            .map(|(i, m)| (self.apply(m).board.hash, i as u32))
-            .collect();
-        keys.sort_unstable();
-        let mut removed = vec![false; n];
-        for group in keys.chunk_by(|a, b| a.0 == b.0) {
-            if group.len() < 2 {
-                continue;
-            }
-            for (gi, &(_, i)) in group.iter().enumerate() {
-                let i = i as usize;
-                if removed[i] {
+        MERGE_SCRATCH.with(|cell| {
+            let mut scratch = cell.borrow_mut();
+            let (keys, removed) = &mut *scratch;
+            let n = out.len() - start;
+            keys.clear();
+            keys.extend(
+                out[start..]
+                    .iter()
+                    .enumerate()
+                    .map(|(i, m)| (self.apply(m).board.hash, i as u32)),
+            );
+            keys.sort_unstable();
+            removed.clear();
+            removed.resize(n, false);
+            for group in keys.chunk_by(|a, b| a.0 == b.0) {
+                if group.len() < 2 {
                     continue;
                 }
-                let board_i = self.apply(&out[start + i]).board;
-                for &(_, j) in &group[gi + 1..] {
-                    let j = j as usize;
-                    if removed[j] || self.apply(&out[start + j]).board != board_i {
+                for (gi, &(_, i)) in group.iter().enumerate() {
+                    let i = i as usize;
+                    if removed[i] {
                         continue;
                     }
-                    let (mi, mj) = (out[start + i], out[start + j]);
-                    let key_i = (mi.actions().count(), self.move_text(&mi));
-                    let key_j = (mj.actions().count(), self.move_text(&mj));
-                    if key_j < key_i {
-                        out[start + i] = mj;
+                    let board_i = self.apply(&out[start + i]).board;
+                    for &(_, j) in &group[gi + 1..] {
+                        let j = j as usize;
+                        if removed[j] || self.apply(&out[start + j]).board != board_i {
+                            continue;
+                        }
+                        let (mi, mj) = (out[start + i], out[start + j]);
+                        if self.written_before(&mj, &mi) {
+                            out[start + i] = mj;
+                        }
+                        removed[j] = true;
                     }
-                    removed[j] = true;
                 }
             }
-        }
-        let mut w = start;
-        for r in 0..n {
-            if !removed[r] {
-                out[w] = out[start + r];
-                w += 1;
+            let mut w = start;
+            for r in 0..n {
+                if !removed[r] {
+                    out[w] = out[start + r];
+                    w += 1;
+                }
             }
-        }
-        out.truncate(w);
+            out.truncate(w);
+        });
     }
+
+    /// Whether `a`'s written form comes before `b`'s: fewer actions first,
+    /// then alphabetically (compared action by action, as the text would
+    /// be, without writing it).
+    fn written_before(&self, a: &Move, b: &Move) -> bool {
+        if a.first.kind == ActionKind::Jump || b.first.kind == ActionKind::Jump {
+            let ka = (a.actions().count(), self.move_text(a));
+            let kb = (b.actions().count(), self.move_text(b));
+            return ka < kb;
+        }
+        let key = |m: &Move| {
+            let part = |x: Action| (name_key(x.from), x.kind.separator() as u8, name_key(x.to));
+            (m.second.is_some(), part(m.first), m.second.map(part))
+        };
+        key(a) < key(b)
+    }
+}
+
+type MergeScratch = (Vec<(u64, u32)>, Vec<bool>);
+
+std::thread_local! {
+    /// The sort keys and flags of [`Position::merge_same_results`], reused.
+    static MERGE_SCRATCH: core::cell::RefCell<MergeScratch> =
+        const { core::cell::RefCell::new((Vec::new(), Vec::new())) };
 }
 
 fn gen_captures(ctx: &Ctx<'_>, out: &mut Vec<Move>) {

@@ -99,9 +99,11 @@ impl fmt::Display for MoveError {
                 "{text} is not legal here: the piece on {square} is {}'s and {to_move} is to move",
                 to_move.opposite()
             ),
-            MoveError::CaptureCompulsory { takers, .. } => {
-                write!(f, "a capture is compulsory: {} must take", join_or(takers))
-            }
+            MoveError::CaptureCompulsory { text, takers } => write!(
+                f,
+                "{text} is not legal here; a capture is compulsory: {} must take",
+                join_or(takers)
+            ),
             MoveError::Illegal {
                 text,
                 square,
@@ -230,12 +232,24 @@ impl Position {
         self.board.pieces[self.side.index()][5] != 0
     }
 
-    /// The legal move (of `legal`) that `text` (normalised) is a form of.
-    fn find_form(&self, legal: &[Move], text: &str) -> Option<Move> {
-        if let Some(m) = legal.iter().find(|m| self.move_text(m) == text) {
+    /// The legal move (of `legal`) that `text` (normalised, from `origin`
+    /// to `last`) is a form of. Only moves with the same origin and final
+    /// square are written out and compared, so that reading stays fast in
+    /// positions with hundreds of moves.
+    fn find_form(&self, legal: &[Move], text: &str, origin: u8, last: u8) -> Option<Move> {
+        let same_ends = |m: &&Move| m.from() == origin && m.to() == last;
+        if let Some(m) = legal
+            .iter()
+            .filter(same_ends)
+            .find(|m| self.move_text(m) == text)
+        {
             return Some(*m);
         }
-        for m in legal.iter().filter(|m| m.first().kind == ActionKind::Jump) {
+        for m in legal
+            .iter()
+            .filter(same_ends)
+            .filter(|m| m.first().kind == ActionKind::Jump)
+        {
             if self
                 .jump_paths(m)
                 .iter()
@@ -247,7 +261,11 @@ impl Position {
         if self.has_double_ultra() {
             let mut raw = Vec::new();
             self.generate_forms(&mut raw);
-            if let Some(r) = raw.iter().find(|r| self.move_text(r) == text) {
+            if let Some(r) = raw
+                .iter()
+                .filter(same_ends)
+                .find(|r| self.move_text(r) == text)
+            {
                 let result = self.apply(r).board;
                 return legal
                     .iter()
@@ -266,9 +284,11 @@ impl Position {
             .map(|c| c.to_ascii_lowercase())
             .collect();
         let origin = check_syntax(&norm)?;
+        let last = super::board::parse_square(&norm[norm.len() - 2..])
+            .ok_or_else(|| MoveError::Syntax(norm.clone()))?;
         let mut moves = Vec::new();
         self.generate(&mut moves);
-        if let Some(mv) = self.find_form(&moves, &norm) {
+        if let Some(mv) = self.find_form(&moves, &norm, origin, last) {
             return Ok(mv);
         }
         let square = square_string(origin);

@@ -181,7 +181,7 @@ pub fn parse_board(text: &str) -> Result<Board, ParseTfenError> {
         let mut last: Option<(Color, PieceKind, u8)> = None;
         while let Some(ch) = chars.next() {
             if let Some(d) = ch.to_digit(10) {
-                if d == 0 || d > 8 {
+                if d == 0 {
                     return Err(ParseTfenError::UnknownPiece { ch, rank: rank_no });
                 }
                 file += d as usize;

@@ -12,10 +12,17 @@
 //!    man weight stays 100: it is the unit.
 //! 4. Prints the new weights as a Rust array to paste over `WEIGHTS` in
 //!    engine/src/search/eval/checkers.rs or tiers.rs.
+//! 5. Checks them by play: a match of the new weights against the current
+//!    ones, both searching `--verify-depth` plies (default 6), over
+//!    `--verify-games` games (default 312: every checkers ballot with both
+//!    colours; for Tiers, presets then random formations). Paste the new
+//!    weights only if they score more than half.
 
-use tiers_engine::search::eval::Linear;
-use tiers_engine::search::{Level, SearchConfig, SearchLimits, Searcher};
-use tiers_engine::{Game, GameKind};
+use std::sync::OnceLock;
+
+use tiers_engine::search::eval::{Linear, Mobility};
+use tiers_engine::search::{Evaluate, Level, SearchConfig, SearchLimits, Searcher};
+use tiers_engine::{BoardView, Color, Game, GameKind, Position};
 
 use crate::{ballots, out, parse_number, starts::tiers_start_for_game};
 
@@ -111,16 +118,37 @@ pub fn run<P: Linear>(rest: &[String]) -> Result<(), String> {
     let mut games = 200;
     let mut seed = 1;
     let mut level = Level::new(3).expect("level 3 exists");
-    let opts = crate::options(rest, &["--games", "--seed", "--level"]).map_err(|e| e.0)?;
+    let mut verify_depth = 6;
+    let mut verify_games = 312;
+    let opts = crate::options(
+        rest,
+        &[
+            "--games",
+            "--seed",
+            "--level",
+            "--verify-depth",
+            "--verify-games",
+        ],
+    )
+    .map_err(|e| e.0)?;
     for (name, value) in opts {
         match name {
             "--games" => games = parse_number("games", value).map_err(|e| e.0)?,
             "--seed" => seed = parse_number("seed", value).map_err(|e| e.0)?,
+            "--verify-depth" => {
+                verify_depth = parse_number("verify-depth", value).map_err(|e| e.0)?
+            }
+            "--verify-games" => {
+                verify_games = parse_number("verify-games", value).map_err(|e| e.0)?
+            }
             _ => level = crate::parse_level(value).map_err(|e| e.0)?,
         }
     }
     if games == 0 {
         return Err("games must be at least 1".into());
+    }
+    if verify_depth == 0 {
+        return Err("verify-depth must be at least 1".into());
     }
     let samples = self_play::<P>(games, level, seed)?;
     if samples.is_empty() {
@@ -171,5 +199,159 @@ pub fn run<P: Linear>(rest: &[String]) -> Result<(), String> {
         weights.len(),
         list.join(", ")
     ));
+    if verify_games > 0 {
+        let (w, d, l) = verify::<P>(weights, verify_games, verify_depth)?;
+        let score = (2 * w + d) as f64 * 50.0 / (w + d + l).max(1) as f64;
+        out(format!(
+            "new weights against the current ones, {verify_games} games at depth {verify_depth}: {w}-{d}-{l} ({score:.1} %)"
+        ));
+    }
     Ok(())
+}
+
+/// The weights that [`Tuned`] positions are evaluated with (set once).
+static TUNED: OnceLock<Vec<i32>> = OnceLock::new();
+
+/// A position evaluated with the weights in [`TUNED`] instead of the
+/// built-in ones; everything else is the game's own.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+struct Tuned<P>(P);
+
+impl<P: Linear> Position for Tuned<P> {
+    type Move = P::Move;
+    type ParseError = P::ParseError;
+    type MoveError = P::MoveError;
+    const KIND: GameKind = P::KIND;
+
+    fn start() -> Self {
+        Tuned(P::start())
+    }
+    fn parse(text: &str) -> Result<Self, Self::ParseError> {
+        P::parse(text).map(Tuned)
+    }
+    fn to_text(&self) -> String {
+        self.0.to_text()
+    }
+    fn side_to_move(&self) -> Color {
+        self.0.side_to_move()
+    }
+    fn legal_moves(&self, out: &mut Vec<Self::Move>) {
+        self.0.legal_moves(out);
+    }
+    fn play(&self, mv: &Self::Move) -> Self {
+        Tuned(self.0.play(mv))
+    }
+    fn is_capture(&self, mv: &Self::Move) -> bool {
+        self.0.is_capture(mv)
+    }
+    fn plies_since_capture(&self) -> u32 {
+        self.0.plies_since_capture()
+    }
+    fn move_number(&self) -> u32 {
+        self.0.move_number()
+    }
+    fn zobrist(&self) -> u64 {
+        self.0.zobrist()
+    }
+    fn piece_count(&self, color: Color) -> u32 {
+        self.0.piece_count(color)
+    }
+    fn move_to_string(&self, mv: &Self::Move) -> String {
+        self.0.move_to_string(mv)
+    }
+    fn parse_move(&self, text: &str) -> Result<Self::Move, Self::MoveError> {
+        self.0.parse_move(text)
+    }
+    fn move_squares(&self, mv: &Self::Move) -> Vec<u8> {
+        self.0.move_squares(mv)
+    }
+    fn captured_squares(&self, mv: &Self::Move) -> Vec<u8> {
+        self.0.captured_squares(mv)
+    }
+    fn board_view(&self) -> BoardView {
+        self.0.board_view()
+    }
+}
+
+impl<P: Linear> Evaluate for Tuned<P> {
+    fn evaluate(&self) -> i32 {
+        let weights = TUNED.get().map_or(P::WEIGHTS, Vec::as_slice);
+        self.0.evaluate_with(weights).clamp(-20_000, 20_000)
+    }
+    fn material(&self) -> i32 {
+        self.0.material()
+    }
+    fn move_key(&self, mv: &Self::Move) -> u32 {
+        self.0.move_key(mv)
+    }
+    fn capture_value(&self, mv: &Self::Move) -> i32 {
+        self.0.capture_value(mv)
+    }
+    fn mobility(&self) -> Mobility {
+        self.0.mobility()
+    }
+}
+
+/// A match of `weights` against the built-in weights, both at `depth`:
+/// W-D-L from the new weights' side.
+fn verify<P: Linear>(
+    weights: Vec<i32>,
+    games: usize,
+    depth: u32,
+) -> Result<(u32, u32, u32), String> {
+    TUNED
+        .set(weights)
+        .map_err(|_| "the tuned weights were already set".to_string())?;
+    let ballots = ballots::load();
+    let config = SearchConfig {
+        limits: SearchLimits::depth(depth),
+        level: Level::MAX,
+        seed: 0,
+    };
+    let (mut w, mut d, mut l) = (0, 0, 0);
+    let mut current = Searcher::new(8);
+    let mut tuned = Searcher::new(8);
+    for g in 0..games {
+        let pair = g / 2;
+        let start = match P::KIND {
+            GameKind::Checkers => {
+                let b = &ballots[pair % ballots.len()];
+                P::parse(&b.fen).map_err(|e| format!("ballot {}: {e}", b.number))?
+            }
+            GameKind::Tiers => {
+                let (text, _) = tiers_start_for_game(1 + pair as u64);
+                P::parse(&text).map_err(|e| format!("start `{text}`: {e}"))?
+            }
+        };
+        let tuned_color = if g % 2 == 0 {
+            start.side_to_move()
+        } else {
+            start.side_to_move().opposite()
+        };
+        current.clear();
+        tuned.clear();
+        let mut game = Game::new(start);
+        let mut history = Vec::new();
+        while game.outcome().is_none() && game.ply() < 400 {
+            let pos = game.position().clone();
+            let best = if pos.side_to_move() == tuned_color {
+                tuned
+                    .search(&Tuned(pos.clone()), &history, &config, |_| {})
+                    .map(|r| r.best)
+            } else {
+                current
+                    .search(&pos, &history, &config, |_| {})
+                    .map(|r| r.best)
+            };
+            let Some(mv) = best else { break };
+            history.push(pos.zobrist());
+            game.play(mv).map_err(|e| e.to_string())?;
+        }
+        match game.outcome().and_then(|o| o.winner()) {
+            Some(c) if c == tuned_color => w += 1,
+            Some(_) => l += 1,
+            None => d += 1,
+        }
+    }
+    Ok((w, d, l))
 }

@@ -4,13 +4,15 @@
 //! rank 8 (Black's back row), row 7 rank 1 (Red's back row); Black's men
 //! move towards higher rows, Red's towards lower ones.
 //!
-//! The evaluation is a weighted sum of [`FEATURES`] (tuned by `tiers tune
-//! checkers`, see [`super::tune`]) plus endgame knowledge that is not tuned:
-//! trading down when ahead, and, in endgames, driving the weaker side's
-//! kings out of the double corner with the stronger side's kings close by
-//! (so that two kings beat one).
+//! The evaluation is a weighted sum of [`FEATURES`] ([`super::Linear`]:
+//! `tiers tune checkers` fits the weights to self-play results and checks
+//! them by a match; see README.md `## AI`) plus endgame knowledge that is
+//! not tuned: a lead is worth more with fewer pieces (trade down when
+//! ahead), and, in endgames, the stronger side drives the weaker side's
+//! kings out of the double corners with its kings close by (so that two
+//! kings beat one and three beat two).
 
-use super::{Evaluate, Linear};
+use super::{Evaluate, Linear, Mobility};
 use crate::{checkers::Position, Color, Position as _};
 
 /// The names of the evaluation features, in weight order. Each is the
@@ -29,7 +31,7 @@ pub const FEATURES: [&str; 10] = [
 ];
 
 /// The weights of [`FEATURES`], in hundredths of a man.
-pub const WEIGHTS: [i32; 10] = [100, 135, 8, 6, 8, 3, 1, 35, -8, -20];
+pub const WEIGHTS: [i32; 10] = [100, 138, 20, 8, 1, 3, 0, 31, -3, -21];
 
 const fn square_row(bit: u32) -> u32 {
     bit / 4
@@ -54,63 +56,6 @@ const fn mask_where(f: [bool; 32]) -> u32 {
     }
     m
 }
-
-/// Squares with a neighbour in each direction, and the shift that reaches it.
-struct Dir {
-    /// Sources that move by a left shift `by` (towards higher squares) or
-    /// right shift (towards lower squares), per row parity.
-    even_mask: u32,
-    even_shift: i32,
-    odd_mask: u32,
-    odd_shift: i32,
-}
-
-const fn dir(drow: i32, dfile: i32) -> Dir {
-    let mut even_mask = 0u32;
-    let mut odd_mask = 0u32;
-    let mut even_shift = 0;
-    let mut odd_shift = 0;
-    let mut b = 0u32;
-    while b < 32 {
-        let r = square_row(b) as i32 + drow;
-        let f = square_file(b) as i32 + dfile;
-        if r >= 0 && r < 8 && f >= 0 && f < 8 {
-            // Target bit: row r, file f.
-            let t = r * 4 + f / 2;
-            if square_row(b) & 1 == 0 {
-                even_mask |= 1 << b;
-                even_shift = t - b as i32;
-            } else {
-                odd_mask |= 1 << b;
-                odd_shift = t - b as i32;
-            }
-        }
-        b += 1;
-    }
-    Dir {
-        even_mask,
-        even_shift,
-        odd_mask,
-        odd_shift,
-    }
-}
-
-const fn shift(b: u32, by: i32) -> u32 {
-    if by >= 0 {
-        b << by
-    } else {
-        b >> (-by)
-    }
-}
-
-const fn step(d: &Dir, b: u32) -> u32 {
-    shift(b & d.even_mask, d.even_shift) | shift(b & d.odd_mask, d.odd_shift)
-}
-
-const DOWN_LEFT: Dir = dir(1, -1);
-const DOWN_RIGHT: Dir = dir(1, 1);
-const UP_LEFT: Dir = dir(-1, -1);
-const UP_RIGHT: Dir = dir(-1, 1);
 
 const fn row_mask(r: u32) -> u32 {
     0xF << (4 * r)
@@ -174,66 +119,41 @@ const CONES: [[u32; 32]; 2] = {
     cones
 };
 
-fn forward_steps(color: Color, b: u32) -> [u32; 2] {
-    match color {
-        Color::Black => [step(&DOWN_LEFT, b), step(&DOWN_RIGHT, b)],
-        Color::Red => [step(&UP_LEFT, b), step(&UP_RIGHT, b)],
-    }
-}
-
-fn all_steps(b: u32) -> [u32; 4] {
-    [
-        step(&DOWN_LEFT, b),
-        step(&DOWN_RIGHT, b),
-        step(&UP_LEFT, b),
-        step(&UP_RIGHT, b),
-    ]
-}
-
-fn all_dirs() -> [&'static Dir; 4] {
-    [&DOWN_LEFT, &DOWN_RIGHT, &UP_LEFT, &UP_RIGHT]
-}
-
-fn forward_dirs(color: Color) -> [&'static Dir; 2] {
-    match color {
-        Color::Black => [&DOWN_LEFT, &DOWN_RIGHT],
-        Color::Red => [&UP_LEFT, &UP_RIGHT],
-    }
-}
-
 /// Pieces of `victim` that `attacker` could jump if it were to move.
+#[inline]
 fn en_prise(pos: &Position, attacker: Color) -> u32 {
+    use crate::checkers::board::{reverse, step, Dir};
     let victim = attacker.opposite();
-    let targets = pos.men(victim) | pos.kings(victim);
+    let targets = pos.pieces(victim);
     let empty = !pos.occupied();
+    let men = pos.pieces(attacker);
+    let kings = pos.kings(attacker);
+    let [f0, f1] = Dir::forward(attacker);
     let mut hit = 0;
-    for d in forward_dirs(attacker) {
+    for d in Dir::ALL {
+        let movers = if d == f0 || d == f1 { men } else { kings };
         // The landing square beyond the victim must be empty.
-        let landing_ok = step(d, step(d, pos.men(attacker)) & targets) & empty;
-        hit |= back(d, landing_ok);
-    }
-    for d in all_dirs() {
-        let landing_ok = step(d, step(d, pos.kings(attacker)) & targets) & empty;
-        hit |= back(d, landing_ok);
+        let landing = step(step(movers, d) & targets, d) & empty;
+        hit |= step(landing, reverse(d));
     }
     hit & targets
 }
 
-/// One step back along `d` (the victim square before a landing square).
-fn back(d: &Dir, b: u32) -> u32 {
-    let opposite = if core::ptr::eq(d, &DOWN_LEFT) {
-        &UP_RIGHT
-    } else if core::ptr::eq(d, &DOWN_RIGHT) {
-        &UP_LEFT
-    } else if core::ptr::eq(d, &UP_LEFT) {
-        &DOWN_RIGHT
-    } else {
-        &DOWN_LEFT
-    };
-    step(opposite, b)
+/// Squares on rows 1, 3, 5, 7; rows 2, 3, 6, 7; rows 4 to 7: the bits of
+/// the row number, to add up rows with three popcounts.
+const ROW_BITS: [u32; 3] = [0xF0F0_F0F0, 0xFF00_FF00, 0xFFFF_0000];
+
+/// Σ of the row numbers (0–7) of the squares of `b`.
+#[inline]
+fn row_sum(b: u32) -> i32 {
+    ((b & ROW_BITS[0]).count_ones()
+        + 2 * (b & ROW_BITS[1]).count_ones()
+        + 4 * (b & ROW_BITS[2]).count_ones()) as i32
 }
 
-fn side_features(pos: &Position, c: Color, out: &mut [i32; 10]) {
+#[inline]
+fn side_features(pos: &Position, c: Color) -> [i32; 10] {
+    use crate::checkers::board::{step, Dir};
     let men = pos.men(c);
     let kings = pos.kings(c);
     let empty = !pos.occupied();
@@ -241,49 +161,53 @@ fn side_features(pos: &Position, c: Color, out: &mut [i32; 10]) {
         Color::Black => row_mask(0),
         Color::Red => row_mask(7),
     };
-    let mut mobility = 0;
-    for t in forward_steps(c, men) {
-        mobility += (t & empty).count_ones();
-    }
-    for t in all_steps(kings) {
-        mobility += (t & empty).count_ones();
-    }
-    let mut tempo = 0;
+    let [f0, f1] = Dir::forward(c);
+    let [b0, b1] = Dir::forward(c.opposite());
+    let mobility = (step(men | kings, f0) & empty).count_ones()
+        + (step(men | kings, f1) & empty).count_ones()
+        + (step(kings, b0) & empty).count_ones()
+        + (step(kings, b1) & empty).count_ones();
+    let n_men = men.count_ones() as i32;
+    // Rows advanced from the own back row.
+    let tempo = match c {
+        Color::Black => row_sum(men),
+        Color::Red => 7 * n_men - row_sum(men),
+    };
+    let enemies = pos.pieces(c.opposite());
+    let cones = &CONES[c.index()];
     let mut runaway = 0;
-    let enemies = pos.men(c.opposite()) | pos.kings(c.opposite());
-    let mut m = men;
+    // Only men in the far half can be runaways: further back, some enemy
+    // is always in the way while the game is undecided.
+    let far_half = match c {
+        Color::Black => 0xFFFF_0000,
+        Color::Red => 0x0000_FFFF,
+    };
+    let mut m = men & far_half;
     while m != 0 {
         let b = m.trailing_zeros();
         m &= m - 1;
-        let row = square_row(b) as i32;
-        tempo += match c {
-            Color::Black => row,
-            Color::Red => 7 - row,
-        };
-        if CONES[c.index()][b as usize] & enemies == 0 {
-            runaway += 1;
-        }
+        runaway += i32::from(cones[b as usize] & enemies == 0);
     }
-    out[0] = men.count_ones() as i32;
-    out[1] = kings.count_ones() as i32;
-    out[2] = (men & back_row).count_ones() as i32;
-    out[3] = (men & CENTRE).count_ones() as i32;
-    out[4] = (kings & CENTRE).count_ones() as i32;
-    out[5] = mobility as i32;
-    out[6] = tempo;
-    out[7] = runaway;
-    out[8] = (kings & EDGE).count_ones() as i32;
-    out[9] = en_prise(pos, c.opposite()).count_ones() as i32;
+    [
+        n_men,
+        kings.count_ones() as i32,
+        (men & back_row).count_ones() as i32,
+        (men & CENTRE).count_ones() as i32,
+        (kings & CENTRE).count_ones() as i32,
+        mobility as i32,
+        tempo,
+        runaway,
+        (kings & EDGE).count_ones() as i32,
+        en_prise(pos, c.opposite()).count_ones() as i32,
+    ]
 }
 
 /// The feature values for the side to move (own minus opponent's).
 #[must_use]
 pub fn features(pos: &Position) -> [i32; 10] {
     let us = pos.side_to_move();
-    let mut a = [0; 10];
-    let mut b = [0; 10];
-    side_features(pos, us, &mut a);
-    side_features(pos, us.opposite(), &mut b);
+    let a = side_features(pos, us);
+    let b = side_features(pos, us.opposite());
     let mut f = [0; 10];
     for i in 0..10 {
         f[i] = a[i] - b[i];
@@ -317,7 +241,7 @@ pub fn endgame(pos: &Position) -> i32 {
         (them, us, -1)
     };
     // Trading down when ahead: the same lead is worth more with fewer pieces.
-    let mut bonus = diff.abs() * (24 - total).max(0) / 24;
+    let mut bonus = diff.abs() * 4 / total.max(1);
     let weak_pieces = (pos.men(weak) | pos.kings(weak)).count_ones() as i32;
     let strong_kings = pos.kings(strong);
     if strong_kings != 0 && pos.men(weak) == 0 && weak_pieces <= 3 {
@@ -366,6 +290,26 @@ impl Evaluate for Position {
         score + endgame(self)
     }
 
+    #[inline]
+    fn mobility(&self) -> Mobility {
+        use crate::checkers::board::{step, Dir};
+        let b = self.board();
+        if b.capturers() != 0 {
+            return Mobility::Captures;
+        }
+        let us = b.side;
+        let me = b.pieces[us.index()];
+        let kings = me & b.kings;
+        let empty = b.empty();
+        let [f0, f1] = Dir::forward(us);
+        let [b0, b1] = Dir::forward(us.opposite());
+        if (step(me, f0) | step(me, f1) | step(kings, b0) | step(kings, b1)) & empty != 0 {
+            Mobility::Quiet
+        } else {
+            Mobility::Stuck
+        }
+    }
+
     fn move_key(&self, mv: &Self::Move) -> u32 {
         u32::from(mv.from()) | u32::from(mv.to()) << 6 | mv.capture_count() << 12
     }
@@ -404,23 +348,20 @@ mod tests {
     use super::*;
 
     #[test]
-    fn geometry_of_steps() {
-        // Square 1 (b8) goes down to 5 (a7) and 6 (c7).
-        assert_eq!(step(&DOWN_LEFT, 1 << 0), 1 << 4);
-        assert_eq!(step(&DOWN_RIGHT, 1 << 0), 1 << 5);
-        // Square 29 (a1) goes up only to 25 (b2).
-        assert_eq!(step(&UP_LEFT, 1 << 28), 0);
-        assert_eq!(step(&UP_RIGHT, 1 << 28), 1 << 24);
-        // Square 4 (h8) has no down-right; square 12 (h6) neither.
-        assert_eq!(step(&DOWN_RIGHT, 1 << 3), 0);
-        assert_eq!(step(&DOWN_RIGHT, 1 << 11), 0);
-        // Every square has 1 to 4 neighbours, 34+... 49 edges in each
-        // direction pair: count the diagonal adjacencies of the board.
-        let all = u32::MAX;
-        let n: u32 = all_steps(all).iter().map(|b| b.count_ones()).sum();
-        assert_eq!(n, 2 * 49);
+    fn masks_and_row_sums() {
         assert_eq!(CENTRE.count_ones(), 8);
         assert_eq!(EDGE.count_ones(), 8);
+        // One square on each row: 0 + 1 + ... + 7.
+        let one_per_row: u32 = (0..8).map(|r| 1 << (4 * r)).sum();
+        assert_eq!(row_sum(one_per_row), 28);
+        assert_eq!(row_sum(row_mask(5)), 20);
+        // Black men on squares 1-12 sit on rows 0-2; Red's on 21-32 have
+        // advanced 0-2 rows from their own back row: both tempi are 12.
+        let start = Position::start();
+        assert_eq!(side_features(&start, Color::Black)[6], 12);
+        assert_eq!(side_features(&start, Color::Red)[6], 12);
+        // Mobility: seven moves for each side at the start.
+        assert_eq!(side_features(&start, Color::Black)[5], 7);
     }
 
     #[test]

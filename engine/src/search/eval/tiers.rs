@@ -3,10 +3,10 @@
 //! Squares are `file + 8 * rank` (a1 = 0, h8 = 63); Red's far row is rank 8
 //! (index 7), Black's is rank 1. The evaluation is a weighted sum of
 //! [`FEATURES`], each the side to move's value minus the opponent's
-//! (tuned by `tiers tune tiers`, see [`super::Linear`]), plus a bonus for
+//! (`tiers tune tiers` fits them by self-play, see [`super::Linear`]), plus a bonus for
 //! trading down when ahead.
 
-use super::{Evaluate, Linear};
+use super::{Evaluate, Linear, Mobility};
 use crate::{tiers::Position, Color, PieceKind, Position as _};
 
 /// The names of the evaluation features, in weight order.
@@ -176,6 +176,30 @@ impl Evaluate for Position {
             .sum()
     }
 
+    fn mobility(&self) -> Mobility {
+        if self.has_capture() {
+            return Mobility::Captures;
+        }
+        // Nearly always a man can step forward or a king, triple or quad
+        // king can step: no need to list the moves.
+        let c = self.side_to_move();
+        let empty = !self.occupied();
+        let men = self.pieces(c, PieceKind::Man);
+        let steppers = self.pieces(c, PieceKind::King)
+            | self.pieces(c, PieceKind::Triple)
+            | self.pieces(c, PieceKind::Quad);
+        if (forward(men, c) | adjacent(steppers)) & empty != 0 {
+            return Mobility::Quiet;
+        }
+        let mut moves = Vec::new();
+        self.legal_moves(&mut moves);
+        if moves.is_empty() {
+            Mobility::Stuck
+        } else {
+            Mobility::Quiet
+        }
+    }
+
     fn move_key(&self, mv: &Self::Move) -> u32 {
         let second = mv.second().map_or(0, |a| 1 + u32::from(a.from));
         u32::from(mv.from()) | u32::from(mv.to()) << 6 | second << 12
@@ -215,6 +239,28 @@ mod tests {
         let pos = Position::parse("7m/8/8/8/8/8/8/U[K]7 r 0 1").unwrap();
         assert_eq!(pos.material(), 1000 + 160 - 100);
         assert!(pos.evaluate() > 900);
+    }
+
+    #[test]
+    fn mobility_agrees_with_the_move_list() {
+        for text in [
+            "7m/8/8/8/8/8/8/M7 r 0 1",
+            "7m/8/8/3m4/3M4/8/8/M7 r 0 1",
+            "7m/8/8/8/8/8/8/U[K]7 r 0 1",
+            "7m/8/8/8/8/8/m7/M7 r 0 1",
+        ] {
+            let pos = Position::parse(text).unwrap();
+            let mut moves = Vec::new();
+            pos.legal_moves(&mut moves);
+            let expected = if moves.is_empty() {
+                Mobility::Stuck
+            } else if moves.iter().any(|m| pos.is_capture(m)) {
+                Mobility::Captures
+            } else {
+                Mobility::Quiet
+            };
+            assert_eq!(pos.mobility(), expected, "{text}");
+        }
     }
 
     #[test]

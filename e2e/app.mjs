@@ -1,0 +1,128 @@
+// Helpers that drive the Tiers app as a person would (clicks, taps, keys)
+// and read what the page shows. Used by the end-to-end tests.
+import assert from 'node:assert/strict';
+import { launch, newPage, serve } from './harness.mjs';
+
+/**
+ * Runs `body(page, ctx)` against a fresh server and browser; closes both
+ * and checks that the page had no error and made no outside request.
+ * `options` go to the browser context (viewport, hasTouch, …).
+ */
+export async function withApp(options, body) {
+  const server = await serve();
+  const browser = await launch(options);
+  try {
+    const page = await newPage(browser.context);
+    await page.goto(server.url + '/');
+    await page.getByRole('heading', { name: /new game/i }).waitFor();
+    await body(page, { server, browser });
+    assert.deepEqual(page.problems(), [], 'no page errors');
+    assert.deepEqual(browser.blocked, [], 'no outside requests');
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+}
+
+/**
+ * Starts a game from the new game screen: `game` 'checkers' or 'tiers',
+ * `opponent` 'computer' or 'friend', `level` 1–8, `color` 'Red', 'Black'
+ * or 'Random'.
+ */
+export async function startGame(page, { game = 'checkers', opponent = 'computer', level = 1, color = 'Red' } = {}) {
+  await page.getByRole('button', { name: /^new game$/i }).first().click();
+  await page.locator(`[data-game=${game}]`).click();
+  if (opponent === 'computer') {
+    await page.getByRole('button', { name: 'Computer', exact: true }).click();
+    const slider = page.getByRole('slider', { name: 'Computer level' });
+    // As a person with a keyboard: Home is level 1, then step up.
+    await slider.focus();
+    await page.keyboard.press('Home');
+    for (let i = 1; i < level; i++) await page.keyboard.press('ArrowRight');
+    await page.getByText(new RegExp(`^Level ${level} `)).waitFor();
+    const label = color === 'Random' ? 'Random' : `Play ${color}`;
+    await page.getByRole('button', { name: label, exact: true }).click();
+  } else {
+    await page.getByRole('button', { name: 'Friend on this device' }).click();
+  }
+  await page.locator('#start-game').click();
+  if (game === 'checkers') await page.locator('.play .board').waitFor();
+  else await page.locator('#formation-title').waitFor();
+}
+
+/** The DOM ids of the squares with a class (target, highlight, …) on the play board. */
+export function squaresWith(page, cls, board = 'play') {
+  return page.$$eval(`[id^="${board}-"].square.${cls}`, (els) => els.map((e) => e.id));
+}
+
+/** The accessible name of a square, e.g. "15 (e5), red man". */
+export function squareLabel(page, sq, board = 'play') {
+  return page.locator(`#${board}-${sq}`).getAttribute('aria-label');
+}
+
+/** The squares (a1 … h8) holding a piece of `color` ('red' or 'black'). */
+export function piecesOf(page, color, board = 'play') {
+  return page.$$eval(
+    `[id^="${board}-"].square`,
+    (els, color) =>
+      els
+        .filter((e) => (e.getAttribute('aria-label') ?? '').includes(`, ${color} `))
+        .map((e) => e.id.split('-').pop()),
+    color,
+  );
+}
+
+/** How many moves are played (the move list, without taken-back moves). */
+export function movesPlayed(page) {
+  return page.locator('.move-list .move:not(.undone)').count();
+}
+
+/** The move list's texts (played moves only). */
+export function moveTexts(page) {
+  return page.locator('.move-list .move:not(.undone)').allInnerTexts();
+}
+
+/** The status line's text. */
+export function status(page) {
+  return page.locator('#status-text').innerText();
+}
+
+/** Clicks (or taps) a square of a board. */
+export async function press(page, sq, { board = 'play', tap = false } = {}) {
+  const el = page.locator(`#${board}-${sq}`);
+  if (tap) await el.tap();
+  else await el.click();
+}
+
+/**
+ * Plays the first legal move of the side to move by clicking: the first of
+ * the pieces that must capture (highlighted) or of `color`'s pieces that
+ * has a target, then its first target, then the next landing squares of a
+ * multi-jump until the move is played. Returns the move's text.
+ */
+export async function playFirstLegal(page, color, { tap = false } = {}) {
+  const before = await movesPlayed(page);
+  let origins = (await squaresWith(page, 'highlight')).map((id) => id.split('-').pop());
+  if (origins.length === 0) origins = await piecesOf(page, color);
+  for (const from of origins) {
+    await press(page, from, { tap });
+    let targets = await squaresWith(page, 'target');
+    for (let step = 0; targets.length > 0 && step < 16; step++) {
+      await press(page, targets[0].split('-').pop(), { tap });
+      if ((await movesPlayed(page)) > before) {
+        const texts = await moveTexts(page);
+        return texts[texts.length - 1];
+      }
+      targets = await squaresWith(page, 'target');
+    }
+  }
+  throw new Error(`no legal move found for ${color} (status: ${await status(page)})`);
+}
+
+/** Waits until it is the person's turn or the game is over; returns which. */
+export async function waitForTurn(page, timeout = 30_000) {
+  const mine = page.locator('#status-text', { hasText: 'your turn' });
+  const over = page.getByRole('dialog');
+  await mine.or(over).first().waitFor({ timeout });
+  return (await over.count()) > 0 ? 'over' : 'mine';
+}

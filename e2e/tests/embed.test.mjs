@@ -1,0 +1,282 @@
+// Embedding: the embed page fits frames of any shape, says clearly what is
+// wrong with bad parameters, and talks to a host page on another origin by
+// postMessage: events out (ready, move, position, gameOver, error),
+// commands in (newGame, setPosition, flip), commands from origins it was
+// not told to trust ignored.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { launch, newPage, serve, shot } from '../harness.mjs';
+
+/** Asserts that an element lies inside the viewport. */
+async function inside(page, locator, what) {
+  const box = await locator.boundingBox();
+  const vp = page.viewportSize();
+  assert.ok(box, `${what} is shown`);
+  assert.ok(
+    box.x >= -0.5 && box.y >= -0.5 && box.x + box.width <= vp.width + 0.5 && box.y + box.height <= vp.height + 0.5,
+    `${what} (${JSON.stringify(box)}) fits ${vp.width}×${vp.height}`,
+  );
+  return box;
+}
+
+test('the embed page fits any frame', async () => {
+  const server = await serve();
+  const browser = await launch();
+  try {
+    const cases = [
+      [300, 300, '/?embed=1&ai=2'],
+      [400, 600, '/?embed=1&game=tiers&players=2'],
+      [800, 450, '/embed?ai=4&color=black'],
+      [320, 480, '/?embed=1&players=2&undo=0&flip=1'],
+      [360, 640, `/?embed=1&pdn=${encodeURIComponent('[Event "Club"]\n1. 11-15 23-19 *')}`],
+    ];
+    for (const [width, height, path] of cases) {
+      const page = await newPage(browser.context);
+      await page.setViewportSize({ width, height });
+      await page.goto(server.url + path);
+      const board = page.getByRole('grid');
+      await board.waitFor();
+      const box = await inside(page, board, 'the board');
+      assert.ok(Math.abs(box.width - box.height) < 1.5, 'the board is square');
+      // As large as the frame allows, with room for the bar.
+      const short = Math.min(width, height);
+      assert.ok(box.width >= short - 48, `the board (${box.width}px) fills the ${width}×${height} frame`);
+      for (const id of ['#flip', '#new-game', '#resign', '#status-text']) {
+        await inside(page, page.locator(id), id);
+      }
+      if (path.includes('undo=0')) {
+        assert.equal(await page.locator('#undo').count(), 0, 'no take-back button with undo=0');
+      } else {
+        await inside(page, page.locator('#undo'), '#undo');
+      }
+      assert.equal(await page.locator('.topbar').count(), 0, 'no site header in a frame');
+      assert.equal(await page.locator('#embed-problems').count(), 0);
+      if (path.includes('color=black')) {
+        // The person plays Black: Black is at the bottom.
+        assert.match(await board.getAttribute('class'), /flipped/);
+      }
+      if (path.includes('flip=1')) assert.match(await board.getAttribute('class'), /flipped/);
+      if (path.includes('pdn=')) {
+        // The game is loaded with its moves; the computer (Black) goes on.
+        assert.equal(await page.locator('.move-list [data-ply="1"]').innerText(), '11-15');
+        assert.equal(await page.locator('.move-list [data-ply="2"]').innerText(), '23-19');
+      }
+      await shot(page, `embed-${width}x${height}`);
+      assert.deepEqual(page.problems(), [], path);
+      await page.close();
+    }
+    assert.deepEqual(browser.blocked, []);
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+});
+
+test('bad parameters are explained inside the frame', async () => {
+  const server = await serve();
+  const browser = await launch({ viewport: { width: 400, height: 400 } });
+  try {
+    const page = await newPage(browser.context);
+    await page.goto(server.url + '/?embed=1&color=purple&ai=12&fen=B:W21-32:B1-40&colour=red&zoom=2');
+    const box = page.locator('#embed-problems');
+    await box.waitFor();
+    const text = await box.innerText();
+    assert.match(text, /color=purple: not a colour; allowed: red, black, random/);
+    assert.match(text, /ai=12: no such level; allowed: a level from 1 \(beginner\) to 8 \(grandmaster\)/);
+    assert.match(text, /fen=B:W21-32:B1-40: .*allowed: a checkers position in PDN FEN/);
+    assert.match(text, /colour=red: given more than once/);
+    assert.match(text, /zoom=2: unknown parameter; allowed: parameters game, ai, players/);
+    await shot(page, 'embed-bad-parameters');
+    // The board is there behind the message, and playable once it is closed.
+    await page.locator('#embed-problems-close').click();
+    assert.equal(await box.count(), 0);
+    await page.getByRole('grid', { name: 'Checkers board' }).waitFor();
+    assert.match(await page.locator('#status-text').innerText(), /computer|your turn/i);
+    assert.deepEqual(page.problems(), []);
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+});
+
+/** A host page on its own origin, embedding the app with these parameters. */
+function hostPage(app, query) {
+  return `<!doctype html><html><head><title>Host</title></head>
+<body style="margin:0;background:#dde;font:14px sans-serif">
+<p style="margin:8px">A site that embeds Tiers</p>
+<iframe id="frame" src="${app}/?${query}" width="400" height="600" style="border:0"></iframe>
+<script>
+  window.events = [];
+  addEventListener('message', (e) => {
+    if (e.origin === ${JSON.stringify(app)}) window.events.push(e.data);
+  });
+  window.send = (m) => document.getElementById('frame').contentWindow.postMessage(m, ${JSON.stringify(app)});
+</script>
+</body></html>`;
+}
+
+/** Waits for the next event of `type` after `from` events, returns it. */
+async function nextEvent(page, type, from = 0, timeout = 30_000) {
+  const handle = await page.waitForFunction(
+    ([t, f]) => window.events.slice(f).find((e) => e && e.type === t),
+    [type, from],
+    { timeout },
+  );
+  return handle.jsonValue();
+}
+const count = (page) => page.evaluate(() => window.events.length);
+
+test('a host page on another origin drives the board', async () => {
+  const app = await serve();
+  let host;
+  const browser = await launch({ viewport: { width: 600, height: 720 } });
+  try {
+    // The host's port is known once it listens: serve a placeholder, then
+    // fill the page in.
+    const pages = { '/host.html': { body: '' } };
+    host = await serve(undefined, { extra: pages });
+    pages['/host.html'].body = hostPage(app.url, `embed=1&origin=${encodeURIComponent(host.url)}&ai=1`);
+    const page = await newPage(browser.context);
+    await page.goto(host.url + '/host.html');
+    const frame = page.frameLocator('#frame');
+
+    const ready = await nextEvent(page, 'ready');
+    assert.deepEqual(
+      { ...ready, problems: ready.problems.length },
+      {
+        tiers: 1,
+        type: 'ready',
+        protocol: 1,
+        game: 'checkers',
+        position: 'B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12',
+        sideToMove: 'black',
+        ply: 0,
+        players: { ai: 1, human: 'red' },
+        orientation: 'red',
+        undo: true,
+        problems: 0,
+      },
+    );
+    // The computer (Black) opens.
+    const first = await nextEvent(page, 'move');
+    assert.equal(first.by, 'black');
+    assert.equal(first.ply, 1);
+    assert.equal(first.sideToMove, 'red');
+
+    // newGame: a fresh checkers game, the person plays Red at level 1.
+    let n = await count(page);
+    await page.evaluate(() => window.send({ tiers: 1, type: 'newGame', game: 'checkers', ai: 1, color: 'red' }));
+    const started = await nextEvent(page, 'position', n);
+    assert.equal(started.reason, 'newGame');
+    assert.equal(started.ply, 0);
+    const opening = await nextEvent(page, 'move', n);
+    assert.equal(opening.ply, 1);
+
+    // A move played by clicking in the frame: 22-18 (c3 to d4), then the
+    // computer's reply.
+    n = await count(page);
+    await frame.locator('#embed-c3').click();
+    await frame.locator('#embed-d4').click();
+    const mine = await nextEvent(page, 'move', n);
+    assert.deepEqual([mine.move, mine.by, mine.ply], ['22-18', 'red', 2]);
+    const reply = await nextEvent(page, 'move', n + 1);
+    assert.deepEqual([reply.by, reply.ply, reply.sideToMove], ['black', 3, 'red']);
+
+    // flip, then an explicit orientation.
+    const board = frame.getByRole('grid');
+    await page.evaluate(() => window.send({ tiers: 1, type: 'flip' }));
+    await frame.locator('.board.flipped').waitFor();
+    await page.evaluate(() => window.send({ tiers: 1, type: 'flip', orientation: 'red' }));
+    await frame.locator('.board:not(.flipped)').waitFor();
+    await page.evaluate(() => window.send({ tiers: 1, type: 'flip', orientation: 'black' }));
+    await frame.locator('.board.flipped').waitFor();
+    await page.evaluate(() => window.send({ tiers: 1, type: 'flip' }));
+    await frame.locator('.board:not(.flipped)').waitFor();
+
+    // setPosition: Red to move takes Black's last man (18x9) and wins.
+    n = await count(page);
+    await page.evaluate(() => window.send({ tiers: 1, type: 'setPosition', fen: 'W:W18:B14' }));
+    const set = await nextEvent(page, 'position', n);
+    assert.deepEqual([set.reason, set.position, set.sideToMove], ['setPosition', 'W:W18:B14', 'red']);
+    await frame.locator('#embed-d4').click();
+    await frame.locator('#embed-b6').click();
+    const win = await nextEvent(page, 'move', n);
+    assert.deepEqual([win.move, win.position], ['18x9', 'B:W9:B']);
+    const over = await nextEvent(page, 'gameOver', n);
+    assert.equal(over.result, '0-1');
+    assert.equal(over.winner, 'red');
+    assert.equal(over.reason, 'Black has no pieces left');
+    assert.match(over.record, /\[FEN "W:W18:B14"\]/);
+    assert.match(over.record, /18x9 0-1/);
+    assert.match(await frame.locator('#status-text').innerText(), /Red wins/);
+    await shot(page, 'embed-host-game-over');
+
+    // Malformed commands get an error event; the frame goes on.
+    const bad = [
+      [{ tiers: 1, type: 'castle' }, /unknown command `castle`; commands: newGame, setPosition, flip/],
+      ['not json', /the message is not JSON/],
+      [{ type: 'flip' }, /no protocol version/],
+      [{ tiers: 1, type: 'setPosition', fen: 'Z:nonsense' }, /^fen=Z:nonsense: /],
+      [{ tiers: 1, type: 'newGame', ai: 99 }, /ai=99: no such level/],
+      [{ tiers: 1, type: 'flip', orientation: 7 }, /orientation 7 is not a colour/],
+      [[1, 2, 3], /a command must be an object/],
+    ];
+    for (const [message, expected] of bad) {
+      n = await count(page);
+      await page.evaluate((m) => window.send(m), message);
+      const e = await nextEvent(page, 'error', n, 5_000);
+      assert.match(e.message, expected, JSON.stringify(message));
+    }
+
+    // A Tiers game for two players.
+    n = await count(page);
+    await page.evaluate(() => window.send({ tiers: 1, type: 'newGame', game: 'tiers', players: 2 }));
+    const tiers = await nextEvent(page, 'position', n);
+    assert.deepEqual([tiers.game, tiers.sideToMove], ['tiers', 'red']);
+    await frame.getByRole('grid', { name: 'Tiers board' }).waitFor();
+    await shot(page, 'embed-host-tiers');
+
+    assert.deepEqual(page.problems(), []);
+    assert.deepEqual(browser.blocked, []);
+  } finally {
+    await browser.close();
+    await app.close();
+    await host?.close();
+  }
+});
+
+test('commands from an origin the embed does not trust are ignored', async () => {
+  const app = await serve();
+  let host;
+  const browser = await launch({ viewport: { width: 600, height: 720 } });
+  try {
+    const pages = { '/host.html': { body: '' } };
+    host = await serve(undefined, { extra: pages });
+    // The embed trusts another site, not this host.
+    pages['/host.html'].body = hostPage(app.url, 'embed=1&players=2&origin=https://trusted.example');
+    const page = await newPage(browser.context);
+    const warnings = [];
+    page.on('console', (m) => {
+      if (m.type() === 'warning') warnings.push(m.text());
+    });
+    await page.goto(host.url + '/host.html');
+    const frame = page.frameLocator('#frame');
+    await frame.getByRole('grid').waitFor();
+    await page.evaluate(() => window.send({ tiers: 1, type: 'flip' }));
+    await page.evaluate(() => window.send({ tiers: 1, type: 'newGame', game: 'tiers' }));
+    await page.waitForTimeout(800);
+    assert.equal(await frame.locator('.board.flipped').count(), 0, 'not flipped');
+    await frame.getByRole('grid', { name: 'Checkers board' }).waitFor();
+    // Events go only to the trusted origin: this host hears nothing.
+    assert.deepEqual(await page.evaluate(() => window.events), []);
+    assert.ok(
+      warnings.some((w) => w.includes(`a message from ${host.url} was ignored`)),
+      `a warning names the origin: ${warnings}`,
+    );
+    assert.deepEqual(page.problems(), []);
+  } finally {
+    await browser.close();
+    await app.close();
+    await host?.close();
+  }
+});

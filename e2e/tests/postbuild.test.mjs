@@ -1,0 +1,84 @@
+// The post-build step on a small fake build: inline scripts move to files
+// (with SRI), the boot module gets the service worker registration, sw.js
+// gets the list of files, and under `trunk serve` nothing is precached.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ROOT } from '../harness.mjs';
+
+function fakeBuild(body) {
+  const dir = mkdtempSync(join(tmpdir(), 'tiers-postbuild-'));
+  writeFileSync(join(dir, 'index.html'), `<!doctype html><html><head>${body}</head><body></body></html>`);
+  copyFileSync(join(ROOT, 'assets/sw.js'), join(dir, 'sw.js'));
+  mkdirSync(join(dir, 'icons'));
+  writeFileSync(join(dir, 'icons/a.png'), 'png');
+  writeFileSync(join(dir, 'app-1.js'), 'export default 1;');
+  return dir;
+}
+const run = (dir) => execFileSync('node', [join(ROOT, 'e2e/tools/postbuild.mjs'), dir], { encoding: 'utf8' });
+const buildOf = (dir) =>
+  JSON.parse(readFileSync(join(dir, 'sw.js'), 'utf8').match(/\/\*@build\*\/ (.*) \/\*@end\*\//)[1]);
+
+test('a release build: boot module out of the page, every file precached', () => {
+  const dir = fakeBuild(`<script type=module>import init from '/app-1.js';await init();</script>`);
+  try {
+    run(dir);
+    const html = readFileSync(join(dir, 'index.html'), 'utf8');
+    const boot = readdirSync(dir).find((f) => f.startsWith('boot-'));
+    assert.ok(boot, 'a boot module was written');
+    const code = readFileSync(join(dir, boot));
+    const sri = `sha384-${createHash('sha384').update(code).digest('base64')}`;
+    assert.ok(html.includes(`<script type=module src="/${boot}" integrity="${sri}"></script>`), html);
+    assert.doesNotMatch(html, /<script[^>]*>[^<]/, 'no inline script left');
+    assert.match(code.toString(), /import init from '\/app-1.js'/);
+    assert.match(code.toString(), /serviceWorker\.register\('\.\/sw\.js'\)/);
+    const build = buildOf(dir);
+    assert.deepEqual(
+      build.files.map(([p]) => p),
+      ['app-1.js', boot, 'icons/a.png', 'index.html'],
+    );
+    const digest = createHash('sha256').update('png').digest('base64').slice(0, 22);
+    assert.deepEqual(build.files[2], ['icons/a.png', digest]);
+    assert.match(build.version, /^[0-9a-f]{16}$/);
+    // Running it again changes nothing.
+    const sw = readFileSync(join(dir, 'sw.js'), 'utf8');
+    run(dir);
+    assert.equal(readFileSync(join(dir, 'sw.js'), 'utf8'), sw);
+    assert.equal(readFileSync(join(dir, 'index.html'), 'utf8'), html);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('under trunk serve: live-reload script out of the page, nothing precached', () => {
+  const dir = fakeBuild(
+    `<script type=module>import init from '/app-1.js';await init();</script>` +
+      `<script>"use strict";const url = 'ws://' + '127.0.0.1:8080' + '/_trunk/ws';</script>`,
+  );
+  try {
+    assert.match(run(dir), /development build/);
+    const html = readFileSync(join(dir, 'index.html'), 'utf8');
+    assert.doesNotMatch(html, /<script[^>]*>[^<]/, 'no inline script left');
+    const files = readdirSync(dir);
+    assert.equal(files.filter((f) => /^(boot|script)-[0-9a-f]{16}\.js$/.test(f)).length, 2);
+    const boot = files.find((f) => f.startsWith('boot-'));
+    assert.doesNotMatch(readFileSync(join(dir, boot), 'utf8'), /serviceWorker/, 'no registration in development');
+    assert.equal(buildOf(dir), null);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('a build without the service worker marker fails', () => {
+  const dir = fakeBuild('');
+  try {
+    writeFileSync(join(dir, 'sw.js'), '// no marker');
+    assert.throws(() => execFileSync('node', [join(ROOT, 'e2e/tools/postbuild.mjs'), dir], { stdio: 'pipe' }));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

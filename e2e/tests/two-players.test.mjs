@@ -1,0 +1,69 @@
+// Two people on one device: a move by drag and drop, the board turned
+// round, a draw offered, declined, offered again and accepted, the result
+// taken back, and a resignation — each ending in the game-over dialog
+// with its reason.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { shot } from '../harness.mjs';
+import { moveTexts, press, startGame, status, withApp } from '../app.mjs';
+
+/** Drags with the mouse from the centre of one square to another. */
+async function drag(page, from, to) {
+  const a = await page.locator(`#play-${from}`).boundingBox();
+  const b = await page.locator(`#play-${to}`).boundingBox();
+  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 10 });
+  await page.mouse.up();
+}
+
+test('two players: drag and drop, flip, draw offer, resignation', async () => {
+  await withApp({}, async (page) => {
+    await startGame(page, { game: 'checkers', opponent: 'friend' });
+    assert.match(await status(page), /^Black to move\.$/);
+    // Drag and drop: 11-15 (f6 to e5), then Red 22-18 (c3 to d4).
+    await drag(page, 'f6', 'e5');
+    await drag(page, 'c3', 'd4');
+    assert.deepEqual(await moveTexts(page), ['11-15', '22-18']);
+    // A drop on a square the piece cannot reach is refused and explained.
+    await drag(page, 'b6', 'b4');
+    assert.match(await page.locator('#message').innerText(), /capture is compulsory: 15 must take/i);
+    assert.deepEqual(await moveTexts(page), ['11-15', '22-18']);
+    // Flip: Black at the bottom, square 1 (b8) bottom right.
+    const box = async (sq) => (await page.locator(`#play-${sq}`).boundingBox()).y;
+    assert.ok((await box('a1')) > (await box('a8')));
+    await page.locator('#flip').click();
+    assert.ok((await box('a1')) < (await box('a8')));
+    await page.locator('#flip').click();
+
+    // Black offers a draw; Red declines; the game goes on.
+    await page.locator('#offer-draw').click();
+    const offer = page.getByRole('group', { name: 'Draw offer' });
+    assert.match(await offer.innerText(), /Black offers a draw\. Red, do you accept\?/);
+    await page.locator('#decline-draw').click();
+    assert.equal(await offer.count(), 0);
+    await press(page, 'e5');
+    await press(page, 'c3');
+    assert.deepEqual(await moveTexts(page), ['11-15', '22-18', '15x22']);
+
+    // Red offers, Black accepts: a draw by agreement.
+    await page.locator('#offer-draw').click();
+    await page.locator('#accept-draw').click();
+    const dialog = page.getByRole('dialog');
+    assert.equal(await dialog.getByRole('heading').innerText(), 'Draw');
+    assert.equal(await dialog.locator('.reason').innerText(), 'Draw agreed.');
+    await shot(page, 'two-players-draw-agreed');
+    // Taken back from the dialog: the game goes on, Red to move.
+    await dialog.getByRole('button', { name: 'Take back' }).click();
+    assert.equal(await dialog.count(), 0);
+    assert.match(await status(page), /^Red to move\./);
+
+    // Red resigns: Black wins.
+    await page.locator('#resign').click();
+    assert.equal(await dialog.getByRole('heading').innerText(), 'Black wins');
+    assert.equal(await dialog.locator('.reason').innerText(), 'Red resigned.');
+    await shot(page, 'two-players-resigned');
+    await dialog.getByRole('button', { name: 'New game' }).click();
+    await page.getByRole('heading', { name: 'New game' }).waitFor();
+  });
+});

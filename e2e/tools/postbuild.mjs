@@ -1,0 +1,94 @@
+// Finishes a Trunk build for a strict Content-Security-Policy and for
+// offline use. Trunk runs it as a post_build hook (Trunk.toml) on its staging
+// directory, so `trunk build` and `trunk serve` both get it; it can also be
+// run on a finished build: `node e2e/tools/postbuild.mjs dist`.
+//
+// 1. No inline script: Trunk writes the app's boot code (and, under
+//    `trunk serve`, its live-reload client) as inline <script> elements,
+//    which the page's CSP (`script-src 'self'`) refuses. Each one moves to
+//    a file named by its content hash, loaded by <script src> with an SRI
+//    digest. The boot module also gets assets/offline.js (service worker
+//    registration and the "new version" notice), except under `trunk serve`.
+// 2. The service worker's precache list: every file of the build with its
+//    SHA-256 digest, and a build version (a hash of them all), written into
+//    sw.js. Under `trunk serve` (the page has Trunk's live-reload client)
+//    the list is left out, so the worker caches nothing during development.
+//
+// Running it twice on the same directory gives the same result.
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const dir = process.argv[2] ?? process.env.TRUNK_STAGING_DIR;
+if (!dir) {
+  console.error('usage: node e2e/tools/postbuild.mjs DIST_DIR (or run as a Trunk hook)');
+  process.exit(2);
+}
+let publicUrl = process.env.TRUNK_PUBLIC_URL ?? '/';
+if (!publicUrl.endsWith('/')) publicUrl += '/';
+
+const sha = (algo, data, enc = 'base64') => createHash(algo).update(data).digest(enc);
+const offlineJs = readFileSync(fileURLToPath(new URL('../../assets/offline.js', import.meta.url)), 'utf8');
+// Comment lines out of a shipped script (it counts against the size budget).
+const strip = (js) => js.split('\n').filter((l) => !/^\s*\/\//.test(l)).join('\n');
+
+// 1. Inline scripts out of index.html.
+const htmlPath = join(dir, 'index.html');
+let html = readFileSync(htmlPath, 'utf8');
+const dev = html.includes('/_trunk/ws');
+let moved = 0;
+html = html.replace(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi, (tag, attrs, body) => {
+  if (/\bsrc\s*=/i.test(attrs) || body.trim() === '') return tag;
+  const module = /\btype\s*=\s*["']?module\b/i.test(attrs);
+  if (module && !dev) body = `${body}\n${strip(offlineJs)}`;
+  const name = `${module ? 'boot' : 'script'}-${sha('sha256', body, 'hex').slice(0, 16)}.js`;
+  writeFileSync(join(dir, name), body);
+  moved += 1;
+  const integrity = `sha384-${sha('sha384', body)}`;
+  return `<script${module ? ' type=module' : ''} src="${publicUrl}${name}" integrity="${integrity}"></script>`;
+});
+if (/<script\b(?![^>]*\bsrc\s*=)[^>]*>\s*\S/i.test(html)) {
+  console.error('postbuild: an inline script is left in index.html');
+  process.exit(1);
+}
+if (/<[a-z][^>]*\son[a-z]+\s*=/i.test(html.replace(/<script[\s\S]*?<\/script>/gi, ''))) {
+  console.error('postbuild: index.html has an inline event handler (refused by the CSP)');
+  process.exit(1);
+}
+writeFileSync(htmlPath, html);
+
+// 2. The precache list, in sw.js.
+function* files(d) {
+  for (const name of readdirSync(d).sort()) {
+    const path = join(d, name);
+    if (statSync(path).isDirectory()) yield* files(path);
+    else yield path;
+  }
+}
+const swPath = join(dir, 'sw.js');
+const sw = readFileSync(swPath, 'utf8');
+const marker = /\/\*@build\*\/[\s\S]*?\/\*@end\*\//;
+if (!marker.test(sw)) {
+  console.error('postbuild: sw.js has no /*@build*/ … /*@end*/ marker');
+  process.exit(1);
+}
+let build = null;
+if (!dev) {
+  const list = [];
+  for (const path of files(dir)) {
+    const rel = relative(dir, path).split(sep).join('/');
+    if (rel === 'sw.js') continue;
+    // 128 bits of the digest: enough to tell a file of another build.
+    list.push([rel, sha('sha256', readFileSync(path)).slice(0, 22)]);
+  }
+  const version = sha('sha256', list.map(([p, d]) => `${p} ${d}\n`).join(''), 'hex').slice(0, 16);
+  build = { version, files: list };
+}
+writeFileSync(swPath, strip(sw).replace(marker, `/*@build*/ ${JSON.stringify(build)} /*@end*/`));
+console.log(
+  `postbuild: ${moved} inline script(s) moved to files; ` +
+    (build
+      ? `the service worker precaches ${build.files.length} files, build ${build.version}`
+      : 'development build: no service worker'),
+);

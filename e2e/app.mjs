@@ -95,20 +95,23 @@ export async function press(page, sq, { board = 'play', tap = false } = {}) {
 }
 
 /**
- * Plays the first legal move of the side to move by clicking: the first of
- * the pieces that must capture (highlighted) or of `color`'s pieces that
- * has a target, then its first target, then the next landing squares of a
- * multi-jump until the move is played. Returns the move's text.
+ * Plays a legal move of the side to move by clicking: one of the pieces
+ * that must capture (highlighted) or of `color`'s pieces that has a
+ * target, then one of its targets, then the next landing squares of a
+ * multi-jump until the move is played. `pick(n)` chooses among n options
+ * (default: the first). Returns the move's text.
  */
-export async function playFirstLegal(page, color, { tap = false } = {}) {
+export async function playFirstLegal(page, color, { tap = false, pick = () => 0 } = {}) {
   const before = await movesPlayed(page);
   let origins = (await squaresWith(page, 'highlight')).map((id) => id.split('-').pop());
   if (origins.length === 0) origins = await piecesOf(page, color);
+  const first = pick(origins.length);
+  origins = [...origins.slice(first), ...origins.slice(0, first)];
   for (const from of origins) {
     await press(page, from, { tap });
     let targets = await squaresWith(page, 'target');
     for (let step = 0; targets.length > 0 && step < 16; step++) {
-      await press(page, targets[0].split('-').pop(), { tap });
+      await press(page, targets[pick(targets.length)].split('-').pop(), { tap });
       if ((await movesPlayed(page)) > before) {
         const texts = await moveTexts(page);
         return texts[texts.length - 1];
@@ -117,6 +120,15 @@ export async function playFirstLegal(page, color, { tap = false } = {}) {
     }
   }
   throw new Error(`no legal move found for ${color} (status: ${await status(page)})`);
+}
+
+/** A small seeded random number generator: `pick(n)` gives 0 … n-1. */
+export function seeded(seed) {
+  let s = seed >>> 0;
+  return (n) => {
+    s = (Math.imul(s ^ (s >>> 15), 0x2c1b3c6d) + 0x6d2b79f5) >>> 0;
+    return s % n;
+  };
 }
 
 /** Waits until it is the person's turn or the game is over; returns which. */

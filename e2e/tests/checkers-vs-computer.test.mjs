@@ -1,11 +1,12 @@
 // A whole game of checkers against the computer, played by clicking: the
-// person (Red) always plays the first legal move it finds; the computer
-// plays at level 1. The game must end with the game-over dialog and a
+// person (Red) plays a legal move chosen at random (seeded, so the game is
+// the same every run unless the engine changes); the computer plays at
+// level 1. The game must end with the game-over dialog and a
 // reason from the rule book.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { shot } from '../harness.mjs';
-import { movesPlayed, playFirstLegal, startGame, status, waitForTurn, withApp } from '../app.mjs';
+import { movesPlayed, playFirstLegal, seeded, startGame, status, waitForTurn, withApp } from '../app.mjs';
 
 const REASONS = /has no legal move|has no pieces left|threefold repetition|100 plies without a capture/;
 
@@ -13,6 +14,7 @@ test('a whole checkers game against the computer, to its end', { timeout: 300_00
   await withApp({}, async (page) => {
     await startGame(page, { game: 'checkers', opponent: 'computer', level: 1, color: 'Red' });
     await shot(page, 'checkers-start');
+    const pick = seeded(2024);
     let turns = 0;
     for (;;) {
       const who = await waitForTurn(page);
@@ -22,7 +24,7 @@ test('a whole checkers game against the computer, to its end', { timeout: 300_00
         assert.equal(await movesPlayed(page), 1);
         assert.match(await status(page), /^Red to move: your turn\./);
       }
-      await playFirstLegal(page, 'red');
+      await playFirstLegal(page, 'red', { pick });
       turns += 1;
       if (turns === 10) await shot(page, 'checkers-middlegame');
       assert.ok(turns < 200, 'the game ends');

@@ -3,12 +3,15 @@
 // directory, so `trunk build` and `trunk serve` both get it; it can also be
 // run on a finished build: `node e2e/tools/postbuild.mjs dist`.
 //
-// 1. No inline script: Trunk writes the app's boot code (and, under
-//    `trunk serve`, its live-reload client) as inline <script> elements,
-//    which the page's CSP (`script-src 'self'`) refuses. Each one moves to
-//    a file named by its content hash, loaded by <script src> with an SRI
-//    digest. The boot module also gets assets/offline.js (service worker
-//    registration and the "new version" notice), except under `trunk serve`.
+// 1. No inline script: Trunk writes the app's boot code as an inline
+//    <script type=module>, which the page's CSP (`script-src 'self'`)
+//    refuses. It moves to a file named by its content hash, loaded by
+//    <script src> with an SRI digest, together with assets/offline.js
+//    (service worker registration and the "new version" notice).
+//    Under `trunk serve` the page also has Trunk's live-reload client, an
+//    inline script whose address Trunk fills in when it serves the page, so
+//    it cannot move: there the CSP meta tag is taken out instead, and the
+//    page registers no service worker.
 // 2. The service worker's precache list: every file of the build with its
 //    SHA-256 digest, and a build version (a hash of them all), written into
 //    sw.js. Under `trunk serve` (the page has Trunk's live-reload client)
@@ -36,10 +39,12 @@ const strip = (js) => js.split('\n').filter((l) => !/^\s*\/\//.test(l)).join('\n
 // 1. Inline scripts out of index.html.
 const htmlPath = join(dir, 'index.html');
 let html = readFileSync(htmlPath, 'utf8');
-const dev = html.includes('/_trunk/ws');
+const dev = /trunk\/ws|__trunk_address__/i.test(html);
 let moved = 0;
+if (dev) html = html.replace(/<meta\b[^>]*Content-Security-Policy[^>]*>/i, '');
 html = html.replace(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi, (tag, attrs, body) => {
   if (/\bsrc\s*=/i.test(attrs) || body.trim() === '') return tag;
+  if (dev && /trunk\/ws|__trunk_address__/i.test(body)) return tag;
   const module = /\btype\s*=\s*["']?module\b/i.test(attrs);
   if (module && !dev) body = `${body}\n${strip(offlineJs)}`;
   const name = `${module ? 'boot' : 'script'}-${sha('sha256', body, 'hex').slice(0, 16)}.js`;
@@ -48,7 +53,7 @@ html = html.replace(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi, (tag, attrs, body
   const integrity = `sha384-${sha('sha384', body)}`;
   return `<script${module ? ' type=module' : ''} src="${publicUrl}${name}" integrity="${integrity}"></script>`;
 });
-if (/<script\b(?![^>]*\bsrc\s*=)[^>]*>\s*\S/i.test(html)) {
+if (!dev && /<script\b(?![^>]*\bsrc\s*=)[^>]*>\s*\S/i.test(html)) {
   console.error('postbuild: an inline script is left in index.html');
   process.exit(1);
 }
@@ -90,5 +95,5 @@ console.log(
   `postbuild: ${moved} inline script(s) moved to files; ` +
     (build
       ? `the service worker precaches ${build.files.length} files, build ${build.version}`
-      : 'development build: no service worker'),
+      : 'development build (trunk serve): no service worker, no CSP meta tag'),
 );

@@ -32,6 +32,16 @@ pub fn GameOver(props: &GameOverProps) -> Html {
     let close = props.on_close.reform(|_: MouseEvent| ());
     let new = props.on_new.reform(|_: MouseEvent| ());
     let undo = props.on_undo.reform(|_: MouseEvent| ());
+    // Keyboard users land on the dialog's first button.
+    let first = use_node_ref();
+    {
+        let first = first.clone();
+        use_effect_with((), move |_| {
+            if let Some(button) = first.cast::<web_sys::HtmlElement>() {
+                let _ = button.focus();
+            }
+        });
+    }
     let onkeydown = {
         let on_close = props.on_close.clone();
         Callback::from(move |e: KeyboardEvent| {
@@ -46,7 +56,7 @@ pub fn GameOver(props: &GameOverProps) -> Html {
                 <h2 id="game-over-title">{ title }</h2>
                 <p class="reason">{ reason }{ "." }</p>
                 <div class="actions">
-                    <button type="button" class="primary" onclick={new} autofocus=true>{ "New game" }</button>
+                    <button type="button" class="primary" onclick={new} ref={first}>{ "New game" }</button>
                     <button type="button" onclick={undo}>{ "Take back" }</button>
                     <button type="button" onclick={close}>{ "Look at the board" }</button>
                 </div>

@@ -1,5 +1,6 @@
 //! The new game screen: which game, and against whom.
 
+use tiers_engine::search::Level;
 use tiers_engine::GameKind;
 use yew::prelude::*;
 
@@ -17,17 +18,6 @@ pub struct NewGameProps {
     /// Show the rules.
     pub on_rules: Callback<()>,
 }
-
-const LEVEL_NAMES: [&str; 8] = [
-    "beginner",
-    "novice",
-    "casual",
-    "club",
-    "strong club",
-    "expert",
-    "master",
-    "grandmaster",
-];
 
 /// The new game screen.
 #[component]
@@ -80,7 +70,7 @@ pub fn NewGame(props: &NewGameProps) -> Html {
                 aria-pressed={active.to_string()} {onclick}>{ label }</button>
         }
     };
-    let level_name = LEVEL_NAMES[usize::from(s.level.clamp(1, 8) - 1)];
+    let level_name = Level::clamped(s.level).name();
     html! {
         <section class="new-game card" aria-labelledby="new-game-title">
             <h1 id="new-game-title">{ "New game" }</h1>

@@ -14,8 +14,8 @@ pub struct PieceProps {
 }
 
 const RX: f64 = 36.0;
-const RY: f64 = 15.0;
-const T: f64 = 9.0;
+const RY: f64 = 14.0;
+const T: f64 = 11.0;
 
 struct Palette {
     top: &'static str,

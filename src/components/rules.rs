@@ -128,6 +128,14 @@ pub fn Rules(props: &RulesProps) -> Html {
         last: "",
         caption: "An ultra king consumes an adjacent enemy by moving onto it (e5). Without a capture it could teleport to any empty square, or load the king on c3.",
     };
+    let tiers_double = Diagram {
+        id: "rule-t-double",
+        kind: GameKind::Tiers,
+        view: view(&[("d4", R, DoubleUltra, None), ("h8", B, Man, None)]),
+        targets: "g7 h8",
+        last: "",
+        caption: "A double ultra king (two sandwiches, gold rim) may act twice: here it teleports to g7, next to the black man, and must then consume it on h8 (d4-g7,g7xh8).",
+    };
     let checkers = html! {
         <article class="rulebook" key="checkers" aria-label="Checkers rules">
             <h2>{ "Checkers (American checkers)" }</h2>
@@ -170,6 +178,7 @@ pub fn Rules(props: &RulesProps) -> Html {
             </ol>
             { diagram(&tiers_tiers) }
             <p>{ "A piece goes up one tier only when its whole move ends on its target row. An ultra king that loads another ultra king becomes a double ultra king, which may take one or two actions per move (for example teleport next to an enemy, then consume it)." }</p>
+            { diagram(&tiers_double) }
             { diagram(&tiers_man) }
             { diagram(&tiers_quad) }
             { diagram(&tiers_ultra) }

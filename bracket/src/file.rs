@@ -26,15 +26,15 @@
 //! the bracket and match. A field the format does not have is refused with
 //! its place in the file (`brackets[0].seedling`).
 //!
-//! The file is read and written through [`serde_json::Value`] by hand rather
-//! than by derived code: the messages name the place of a wrong field, and
-//! the web app that embeds this crate stays small.
+//! The file is read and written through [`crate::json::Value`] by hand
+//! rather than by derived code: the messages name the place of a wrong
+//! field, and the web app that embeds this crate stays small.
 
 use crate::bracket::Bracket;
 use crate::entrant::{Entrant, Seeding};
 use crate::error::{ResultError, SetupError};
+use crate::json::Value;
 use crate::tournament::{GameChoice, Tournament};
-use serde_json::{json, Map, Value};
 use std::fmt;
 
 /// The `format` field of every tournament file.
@@ -140,11 +140,12 @@ impl From<SetupError> for ImportError {
 impl Tournament {
     /// The tournament as a pretty-printed JSON file (see the module docs).
     pub fn to_json(&self) -> String {
-        serde_json::to_string_pretty(&self.to_value()).unwrap_or_default()
+        self.to_value().to_text(true)
     }
 
     /// The tournament file as a JSON value (to keep several in one document).
     pub fn to_value(&self) -> Value {
+        let num = |n: usize| Value::int(n as u64);
         let brackets: Vec<Value> = self
             .brackets()
             .iter()
@@ -152,48 +153,62 @@ impl Tournament {
                 let entrants: Vec<Value> = b
                     .entrants()
                     .iter()
-                    .map(|e| match e.level {
-                        Some(level) => json!({ "name": e.name, "level": level }),
-                        None => json!({ "name": e.name }),
+                    .map(|e| {
+                        let mut o = Value::obj([("name", Value::str(&e.name))]);
+                        if let Some(level) = e.level {
+                            o.set("level", Value::int(u64::from(level)));
+                        }
+                        o
                     })
                     .collect();
                 let results: Vec<Value> = b
                     .results()
                     .map(|(id, r)| {
-                        json!({ "match": id + 1, "winner": r.winner + 1, "score": r.score, "record": r.record })
+                        Value::obj([
+                            ("match", num(id + 1)),
+                            ("winner", num(r.winner + 1)),
+                            ("score", Value::str(&r.score)),
+                            ("record", Value::str(&r.record)),
+                        ])
                     })
                     .collect();
-                let mut o = json!({
-                    "name": b.name(),
-                    "seeding": match b.seeding() {
-                        Seeding::AsEntered => json!("as_entered"),
-                        Seeding::Shuffled(seed) => json!({ "shuffled": seed }),
-                    },
-                    "entrants": entrants,
-                    "results": results,
-                });
+                let mut o = Value::obj([
+                    ("name", Value::str(b.name())),
+                    (
+                        "seeding",
+                        match b.seeding() {
+                            Seeding::AsEntered => Value::str("as_entered"),
+                            Seeding::Shuffled(seed) => Value::obj([("shuffled", Value::int(seed))]),
+                        },
+                    ),
+                    ("entrants", Value::List(entrants)),
+                    ("results", Value::List(results)),
+                ]);
                 let notes: Vec<Value> = b
                     .notes()
-                    .map(|(id, n)| json!({ "match": id + 1, "note": n }))
+                    .map(|(id, n)| Value::obj([("match", num(id + 1)), ("note", Value::str(n))]))
                     .collect();
                 if !notes.is_empty() {
-                    o["reset_notes"] = Value::Array(notes);
+                    o.set("reset_notes", Value::List(notes));
                 }
                 o
             })
             .collect();
-        let mut o = json!({
-            "format": FORMAT,
-            "version": VERSION,
-            "name": self.name(),
-            "game": match self.game() {
-                GameChoice::Checkers => "checkers",
-                GameChoice::Tiers => "tiers",
-            },
-            "brackets": brackets,
-        });
+        let mut o = Value::obj([
+            ("format", Value::str(FORMAT)),
+            ("version", Value::int(u64::from(VERSION))),
+            ("name", Value::str(self.name())),
+            (
+                "game",
+                Value::str(match self.game() {
+                    GameChoice::Checkers => "checkers",
+                    GameChoice::Tiers => "tiers",
+                }),
+            ),
+            ("brackets", Value::List(brackets)),
+        ]);
         if let Some(seed) = self.ballot_seed() {
-            o["ballot_seed"] = json!(seed);
+            o.set("ballot_seed", Value::int(seed));
         }
         o
     }
@@ -201,16 +216,15 @@ impl Tournament {
     /// Reads a tournament file, checking everything: format, version, names,
     /// levels, and that every result fits the bracket.
     pub fn from_json(text: &str) -> Result<Tournament, ImportError> {
-        let value: Value =
-            serde_json::from_str(text).map_err(|e| ImportError::Json(e.to_string()))?;
-        Self::from_value(value)
+        let value = Value::parse(text).map_err(ImportError::Json)?;
+        Self::from_value(&value)
     }
 
     /// Reads a tournament from a JSON value written by [`Self::to_value`],
     /// with the same checks as [`Self::from_json`].
-    pub fn from_value(value: Value) -> Result<Tournament, ImportError> {
-        check_header(&value)?;
-        let top = object(&value, "the file")?;
+    pub fn from_value(value: &Value) -> Result<Tournament, ImportError> {
+        check_header(value)?;
+        let top = object(value, "the file")?;
         allow(
             top,
             &[
@@ -233,7 +247,7 @@ impl Tournament {
                 )))
             }
         };
-        let ballot_seed = match top.get("ballot_seed") {
+        let ballot_seed = match field(top, "ballot_seed") {
             None | Some(Value::Null) => None,
             Some(v) => Some(number(v, "ballot_seed")?),
         };
@@ -261,7 +275,7 @@ impl Tournament {
                 let at = format!("{at}.entrants[{j}]");
                 let e = object(e, &at)?;
                 allow(e, &["name", "level"], &at)?;
-                let level = match e.get("level") {
+                let level = match field(e, "level") {
                     None | Some(Value::Null) => None,
                     Some(v) => Some(u8::try_from(number(v, &format!("{at}.level"))?).map_err(
                         |_| ImportError::Json(format!("{at}.level: a level goes from 1 to 8")),
@@ -354,45 +368,36 @@ impl Tournament {
 /// The checks that come before reading the fields: an object, of the right
 /// format and version.
 fn check_header(value: &Value) -> Result<(), ImportError> {
-    let Some(header) = value.as_object() else {
+    if value.as_obj().is_none() {
         return Err(ImportError::Json(format!(
             "the file holds a JSON {}, not a tournament object",
-            kind(value)
+            value.kind()
         )));
-    };
-    match header.get("format") {
-        Some(Value::String(s)) if s == FORMAT => {}
+    }
+    match value.get("format") {
+        Some(Value::Str(s)) if s == FORMAT => {}
         Some(other) => return Err(ImportError::NotATournament(other.to_string())),
         None => return Err(ImportError::NotATournament("missing".into())),
     }
-    match header.get("version") {
-        Some(Value::Number(n)) if n.as_u64() == Some(u64::from(VERSION)) => Ok(()),
+    match value.get("version") {
+        Some(v) if v.as_u64() == Some(u64::from(VERSION)) => Ok(()),
         Some(other) => Err(ImportError::UnsupportedVersion(other.to_string())),
         None => Err(ImportError::UnsupportedVersion("(missing)".into())),
     }
 }
 
-fn kind(v: &Value) -> &'static str {
-    match v {
-        Value::Null => "null",
-        Value::Bool(_) => "boolean",
-        Value::Number(_) => "number",
-        Value::String(_) => "string",
-        Value::Array(_) => "array",
-        Value::Object(_) => "object",
-    }
-}
+type Fields = [(String, Value)];
 
 fn wrong(at: &str, expected: &str, v: &Value) -> ImportError {
-    ImportError::Json(format!("{at}: expected {expected}, found {}", kind(v)))
+    ImportError::Json(format!("{at}: expected {expected}, found {}", v.kind()))
 }
 
-fn object<'a>(v: &'a Value, at: &str) -> Result<&'a Map<String, Value>, ImportError> {
-    v.as_object().ok_or_else(|| wrong(at, "an object", v))
+fn object<'a>(v: &'a Value, at: &str) -> Result<&'a Fields, ImportError> {
+    v.as_obj().ok_or_else(|| wrong(at, "an object", v))
 }
 
-fn array<'a>(v: &'a Value, at: &str) -> Result<&'a Vec<Value>, ImportError> {
-    v.as_array().ok_or_else(|| wrong(at, "a list", v))
+fn array<'a>(v: &'a Value, at: &str) -> Result<&'a [Value], ImportError> {
+    v.as_list().ok_or_else(|| wrong(at, "a list", v))
 }
 
 fn string(v: &Value, at: &str) -> Result<String, ImportError> {
@@ -411,8 +416,12 @@ fn index(v: &Value, at: &str) -> Result<usize, ImportError> {
         .map_err(|_| ImportError::Json(format!("{at}: the number is too large")))
 }
 
-fn need<'a>(o: &'a Map<String, Value>, key: &str, at: &str) -> Result<&'a Value, ImportError> {
-    o.get(key).ok_or_else(|| {
+fn field<'a>(o: &'a Fields, key: &str) -> Option<&'a Value> {
+    o.iter().find(|(k, _)| k == key).map(|(_, v)| v)
+}
+
+fn need<'a>(o: &'a Fields, key: &str, at: &str) -> Result<&'a Value, ImportError> {
+    field(o, key).ok_or_else(|| {
         ImportError::Json(if at.is_empty() {
             format!("the field \"{key}\" is missing")
         } else {
@@ -421,27 +430,27 @@ fn need<'a>(o: &'a Map<String, Value>, key: &str, at: &str) -> Result<&'a Value,
     })
 }
 
-fn optional_array<'a>(
-    o: &'a Map<String, Value>,
-    key: &str,
-    at: &str,
-) -> Result<&'a [Value], ImportError> {
-    match o.get(key) {
+fn optional_array<'a>(o: &'a Fields, key: &str, at: &str) -> Result<&'a [Value], ImportError> {
+    match field(o, key) {
         None | Some(Value::Null) => Ok(&[]),
-        Some(v) => array(v, &format!("{at}.{key}")).map(Vec::as_slice),
+        Some(v) => array(v, &format!("{at}.{key}")),
     }
 }
 
-fn optional_string(o: &Map<String, Value>, key: &str, at: &str) -> Result<String, ImportError> {
-    match o.get(key) {
+fn optional_string(o: &Fields, key: &str, at: &str) -> Result<String, ImportError> {
+    match field(o, key) {
         None | Some(Value::Null) => Ok(String::new()),
         Some(v) => string(v, &format!("{at}.{key}")),
     }
 }
 
 /// Refuses fields the format does not have.
-fn allow(o: &Map<String, Value>, known: &[&str], at: &str) -> Result<(), ImportError> {
-    match o.keys().find(|k| !known.contains(&k.as_str())) {
+fn allow(o: &Fields, known: &[&str], at: &str) -> Result<(), ImportError> {
+    match o
+        .iter()
+        .map(|(k, _)| k)
+        .find(|k| !known.contains(&k.as_str()))
+    {
         None => Ok(()),
         Some(k) => Err(ImportError::Json(format!(
             "{}{k}: this field is not part of a tournament file (expected {})",
@@ -457,10 +466,11 @@ fn allow(o: &Map<String, Value>, known: &[&str], at: &str) -> Result<(), ImportE
 
 fn seeding(v: &Value, at: &str) -> Result<Seeding, ImportError> {
     match v {
-        Value::String(s) if s == "as_entered" => Ok(Seeding::AsEntered),
-        Value::Object(o) if o.len() == 1 && o.contains_key("shuffled") => Ok(Seeding::Shuffled(
-            number(&o["shuffled"], &format!("{at}.shuffled"))?,
-        )),
+        Value::Str(s) if s == "as_entered" => Ok(Seeding::AsEntered),
+        Value::Obj(o) if o.len() == 1 && o[0].0 == "shuffled" => Ok(Seeding::Shuffled(number(
+            &o[0].1,
+            &format!("{at}.shuffled"),
+        )?)),
         _ => Err(ImportError::Json(format!(
             "{at}: expected \"as_entered\" or {{\"shuffled\": seed}}"
         ))),

@@ -35,6 +35,7 @@ pub mod bracket;
 pub mod entrant;
 pub mod error;
 pub mod file;
+pub mod json;
 pub mod rng;
 pub mod structure;
 pub mod svg;
@@ -42,9 +43,16 @@ pub mod tournament;
 
 /// Whether two names are the same, ignoring case and surrounding spaces.
 pub(crate) fn same_name(a: &str, b: &str) -> bool {
-    // Upper case rather than lower: the web app already carries the
-    // upper-case tables (one set of Unicode tables instead of two).
-    a.trim().to_uppercase() == b.trim().to_uppercase()
+    // Upper case rather than lower, char by char: the web app already
+    // carries the upper-case tables (one set of Unicode tables, and no
+    // `str::to_uppercase`).
+    let upper = |s: &str| {
+        s.trim()
+            .chars()
+            .flat_map(char::to_uppercase)
+            .collect::<Vec<char>>()
+    };
+    upper(a) == upper(b)
 }
 
 /// The indices `0..n` in stable order of `key`. Brackets are small (at most

@@ -12,7 +12,7 @@ pub mod store;
 
 use std::rc::Rc;
 
-use serde_json::Value;
+use tiers_bracket::json::Value;
 use tiers_bracket::{Ballot, GameChoice, MatchId, MatchStatus, Tournament};
 use tiers_engine::GameKind;
 use yew::Reducible;

@@ -14,7 +14,7 @@
 //! words and the rest is kept. An unreadable tournament entry is kept as it
 //! was (and written back) until the person removes it.
 
-use serde_json::{json, Value};
+use tiers_bracket::json::Value;
 use tiers_bracket::{MatchId, Tournament};
 
 /// The localStorage key.
@@ -62,19 +62,26 @@ pub struct SavedMatch {
 
 impl SavedMatch {
     fn to_value(&self) -> Value {
-        json!({
-            "tournament": self.tournament,
-            "bracket": self.bracket,
-            "match": self.id,
-            "game": self.game,
-            "draws": self.draws,
-            "ballot": self.ballot,
-            "records": self.records,
-            "playing": self.playing,
-            "formations": self.formations,
-            "moves": self.moves,
-            "fast": self.fast,
-        })
+        let int = |n: usize| Value::int(n as u64);
+        let squares = |s: &[u8]| Value::List(s.iter().map(|&q| int(q.into())).collect());
+        Value::obj([
+            ("tournament", int(self.tournament as usize)),
+            ("bracket", int(self.bracket)),
+            ("match", int(self.id)),
+            ("game", int(self.game as usize)),
+            ("draws", int(self.draws as usize)),
+            ("ballot", self.ballot.map_or(Value::Null, |b| int(b.into()))),
+            ("records", Value::strs(&self.records)),
+            ("playing", Value::Bool(self.playing)),
+            (
+                "formations",
+                self.formations.as_ref().map_or(Value::Null, |[r, b]| {
+                    Value::List(vec![squares(r), squares(b)])
+                }),
+            ),
+            ("moves", Value::strs(&self.moves)),
+            ("fast", Value::Bool(self.fast)),
+        ])
     }
 
     fn from_value(v: &Value) -> Result<SavedMatch, String> {
@@ -89,7 +96,7 @@ impl SavedMatch {
         let texts = |key: &str| -> Result<Vec<String>, String> {
             match v.get(key) {
                 None | Some(Value::Null) => Ok(Vec::new()),
-                Some(Value::Array(a)) => a
+                Some(Value::List(a)) => a
                     .iter()
                     .map(|x| {
                         x.as_str()
@@ -116,8 +123,9 @@ impl SavedMatch {
                 None | Some(Value::Null) => None,
                 Some(f) => {
                     let side = |i: usize| -> Option<Vec<u8>> {
-                        f.get(i)?
-                            .as_array()?
+                        f.as_list()?
+                            .get(i)?
+                            .as_list()?
                             .iter()
                             .map(|x| x.as_u64().and_then(|n| u8::try_from(n).ok()))
                             .collect()
@@ -159,7 +167,7 @@ pub fn decode(text: Option<&str>) -> Loaded {
     let Some(text) = text else {
         return out;
     };
-    let value: Value = match serde_json::from_str(text) {
+    let value = match Value::parse(text) {
         Ok(v) => v,
         Err(e) => {
             out.problems.push(format!(
@@ -180,18 +188,19 @@ pub fn decode(text: Option<&str>) -> Loaded {
         ));
         return out;
     }
-    if let Some(list) = value.get("tournaments").and_then(Value::as_array) {
+    if let Some(list) = value.get("tournaments").and_then(Value::as_list) {
         for (i, item) in list.iter().enumerate() {
             let id = item
                 .get("id")
                 .and_then(Value::as_u64)
                 .and_then(|v| u32::try_from(v).ok());
             let name = item
-                .pointer("/file/name")
+                .get("file")
+                .and_then(|f| f.get("name"))
                 .and_then(Value::as_str)
                 .map_or_else(String::new, |n| format!(" (“{n}”)"));
             let parsed = match (id, item.get("file")) {
-                (Some(id), Some(file)) => Tournament::from_value(file.clone())
+                (Some(id), Some(file)) => Tournament::from_value(file)
                     .map(|t| (id, t))
                     .map_err(|e| e.to_string()),
                 (None, _) => Err("it has no id".into()),
@@ -244,17 +253,22 @@ pub fn encode(
 ) -> String {
     let mut list: Vec<Value> = entries
         .iter()
-        .map(|e| serde_json::json!({ "id": e.id, "file": e.tournament.to_value() }))
+        .map(|e| {
+            Value::obj([
+                ("id", Value::int(e.id.into())),
+                ("file", e.tournament.to_value()),
+            ])
+        })
         .collect();
     list.extend(broken.iter().cloned());
-    serde_json::json!({
-        "format": FORMAT,
-        "version": VERSION,
-        "next_id": next_id,
-        "tournaments": list,
-        "match": game.map(SavedMatch::to_value),
-    })
-    .to_string()
+    Value::obj([
+        ("format", Value::str(FORMAT)),
+        ("version", Value::int(VERSION.into())),
+        ("next_id", Value::int(next_id.into())),
+        ("tournaments", Value::List(list)),
+        ("match", game.map_or(Value::Null, SavedMatch::to_value)),
+    ])
+    .to_text(false)
 }
 
 #[cfg(test)]

@@ -5,7 +5,7 @@ use tiers_bracket::MatchStatus;
 use yew::prelude::*;
 
 use super::bracket::{pairing, round_name};
-use super::{on, random_seed, TournamentProps};
+use super::{btn, on, random_seed, TournamentProps};
 use crate::tournament::{Change, Dialog, TAction};
 
 fn frame(title: &str, body: Html, on_close: Callback<KeyboardEvent>) -> Html {
@@ -35,7 +35,7 @@ pub fn Dialogs(props: &TournamentProps) -> Html {
         })
     };
     let cancel = html! {
-        <button type="button" onclick={on(state, TAction::CloseDialog)} id="t-dialog-cancel">{ "Cancel" }</button>
+        { btn("", "t-dialog-cancel", "Cancel", on(state, TAction::CloseDialog)) }
     };
     match dialog {
         Dialog::Result {
@@ -58,9 +58,9 @@ pub fn Dialogs(props: &TournamentProps) -> Html {
                 };
                 let active = *winner == Some(seed);
                 html! {
-                    <button type="button" role="radio" aria-checked={active.to_string()}
-                        class={classes!("t-winner", active.then_some("active"))}
-                        id={format!("winner-{k}")}
+                    <button type="button" role="radio" aria-checked={if active { "true" } else { "false" }}
+                        class={if active { "t-winner active" } else { "t-winner" }}
+                        id={if k == 0 { "winner-0" } else { "winner-1" }}
                         onclick={on(state, TAction::ResultWinner(seed))}>
                         { b.entrant(seed).name.clone() }
                     </button>
@@ -102,13 +102,11 @@ pub fn Dialogs(props: &TournamentProps) -> Html {
                         <p class="t-error" role="alert">{ e.clone() }</p>
                     }
                     <div class="actions">
-                        <button type="button" class="primary" id="save-result" onclick={on(state, TAction::SaveResult)}>
-                            { if done { "Save the correction" } else { "Save the result" } }
-                        </button>
+                        { btn("primary", "save-result", if done { "Save the correction" } else { "Save the result" }, on(state, TAction::SaveResult)) }
                         if done {
-                            <button type="button" id="clear-result" onclick={on(state, TAction::ClearResult)}>{ "Remove the result" }</button>
+                            { btn("", "clear-result", "Remove the result", on(state, TAction::ClearResult)) }
                         } else {
-                            <button type="button" id="dialog-play" onclick={play}>{ "Play it on the board" }</button>
+                            { btn("", "dialog-play", "Play it on the board", play) }
                         }
                         { cancel }
                     </div>
@@ -133,9 +131,7 @@ pub fn Dialogs(props: &TournamentProps) -> Html {
                     </ul>
                     <p class="t-meta">{ "Those matches will have to be played again." }</p>
                     <div class="actions">
-                        <button type="button" class="primary danger" id="confirm" onclick={on(state, TAction::Confirm)}>
-                            { if n == 1 { "Yes, reset 1 result".to_string() } else { format!("Yes, reset {n} results") } }
-                        </button>
+                        { btn("primary danger", "confirm", if n == 1 { "Yes, reset 1 result".to_string() } else { format!("Yes, reset {n} results") }, on(state, TAction::Confirm)) }
                         { cancel }
                     </div>
                 </>
@@ -150,7 +146,7 @@ pub fn Dialogs(props: &TournamentProps) -> Html {
                 <>
                     <p class="reason">{ "Its brackets and results are removed from this browser. Export it first to keep a copy." }</p>
                     <div class="actions">
-                        <button type="button" class="primary danger" id="confirm" onclick={on(state, TAction::Confirm)}>{ "Delete" }</button>
+                        { btn("primary danger", "confirm", "Delete", on(state, TAction::Confirm)) }
                         { cancel }
                     </div>
                 </>
@@ -172,8 +168,8 @@ pub fn Dialogs(props: &TournamentProps) -> Html {
                 <>
                     <p class="reason">{ text }</p>
                     <div class="actions">
-                        <button type="button" class="primary danger" id="confirm" onclick={on(state, TAction::Confirm)}>{ "Abandon it" }</button>
-                        <button type="button" onclick={on(state, TAction::Resume)}>{ format!("Go back to match {current}") }</button>
+                        { btn("primary danger", "confirm", "Abandon it", on(state, TAction::Confirm)) }
+                        { btn("", "", format!("Go back to match {current}"), on(state, TAction::Resume)) }
                         { cancel }
                     </div>
                 </>

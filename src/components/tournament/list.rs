@@ -4,7 +4,7 @@ use tiers_bracket::{MatchStatus, Tournament};
 use yew::prelude::*;
 
 use super::files::{download, read_picked, slug};
-use super::{on, random_seed, TournamentProps};
+use super::{btn, on, random_seed, TournamentProps};
 use crate::tournament::TAction;
 
 /// "5 of 11 matches played", or the champions.
@@ -72,11 +72,9 @@ pub fn TournamentList(props: &TournamentProps) -> Html {
                 { for state.problems.iter().map(|p| html! { <p>{ p.clone() }</p> }) }
                 <div class="actions">
                     if state.damaged.is_some() {
-                        <button type="button" onclick={save_damaged}>{ "Download the damaged data" }</button>
+                        { btn("", "", "Download the damaged data", save_damaged) }
                     }
-                    <button type="button" onclick={on(state, TAction::DropDamaged)}>
-                        { if state.broken.is_empty() { "Dismiss" } else { "Remove the unreadable entries" } }
-                    </button>
+                    { btn("", "", if state.broken.is_empty() { "Dismiss" } else { "Remove the unreadable entries" }, on(state, TAction::DropDamaged)) }
                 </div>
             </div>
         }
@@ -93,7 +91,9 @@ pub fn TournamentList(props: &TournamentProps) -> Html {
             let state = state.clone();
             Callback::from(move |_: MouseEvent| {
                 if let Err(e) = download(&format!("{name}.json"), "application/json", &json) {
-                    state.dispatch(TAction::Notice(format!("The file could not be offered: {e}.")));
+                    state.dispatch(TAction::Notice(format!(
+                        "The file could not be offered: {e}."
+                    )));
                 }
             })
         };
@@ -105,9 +105,9 @@ pub fn TournamentList(props: &TournamentProps) -> Html {
                     <span class="t-meta">{ progress(t) }</span>
                 </div>
                 <div class="t-item-actions">
-                    <button type="button" class="primary" onclick={on(state, TAction::Open(e.id))}>{ "Open" }</button>
-                    <button type="button" onclick={export}>{ "Export" }</button>
-                    <button type="button" onclick={on(state, TAction::AskDelete(e.id))}>{ "Delete" }</button>
+                    { btn("primary", "", "Open", on(state, TAction::Open(e.id))) }
+                    { btn("", "", "Export", export) }
+                    { btn("", "", "Delete", on(state, TAction::AskDelete(e.id))) }
                 </div>
             </li>
         }
@@ -116,7 +116,7 @@ pub fn TournamentList(props: &TournamentProps) -> Html {
         html! {
             <p class="t-resume">
                 { format!("A game of {} is in progress. ", g.title) }
-                <button type="button" class="primary" onclick={on(state, TAction::Resume)}>{ "Resume it" }</button>
+                { btn("primary", "", "Resume it", on(state, TAction::Resume)) }
             </p>
         }
     });
@@ -135,7 +135,7 @@ pub fn TournamentList(props: &TournamentProps) -> Html {
             { for problems }
             { for resume }
             <div class="actions">
-                <button type="button" class="primary big" id="new-tournament" onclick={new}>{ "New tournament" }</button>
+                { btn("primary big", "new-tournament", "New tournament", new) }
                 <input type="file" id="import-file" class="sr-only" accept=".json,application/json" onchange={onimport} />
                 <label class="button-like" for="import-file">{ "Import a file…" }</label>
             </div>

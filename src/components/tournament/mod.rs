@@ -35,6 +35,55 @@ pub fn on(state: &UseReducerHandle<TourneyState>, action: TAction) -> Callback<M
     Callback::from(move |_: MouseEvent| state.dispatch(action.clone()))
 }
 
+/// A `<button type="button">`; `class` and `id` may be empty. One
+/// function for every button of these screens keeps the page's code small
+/// (each `html!` element is expanded in place).
+#[inline(never)]
+pub fn button(
+    class: &'static str,
+    id: &str,
+    label: AttrValue,
+    onclick: Callback<MouseEvent>,
+    disabled: bool,
+    pressed: Option<bool>,
+    aria_label: Option<AttrValue>,
+) -> Html {
+    let id = (!id.is_empty()).then(|| AttrValue::from(id.to_string()));
+    let class = (!class.is_empty()).then_some(class);
+    html! {
+        <button type="button" {class} {id} {onclick} {disabled} aria-label={aria_label}
+            aria-pressed={pressed.map(|p| if p { "true" } else { "false" })}>{ label }</button>
+    }
+}
+
+/// A plain button: [`button`] neither disabled nor pressed.
+pub fn btn(
+    class: &'static str,
+    id: &str,
+    label: impl Into<AttrValue>,
+    onclick: Callback<MouseEvent>,
+) -> Html {
+    button(class, id, label.into(), onclick, false, None, None)
+}
+
+/// One of a group of buttons of which one is chosen (`aria-pressed`).
+pub fn choice(
+    id: &str,
+    label: impl Into<AttrValue>,
+    on: bool,
+    onclick: Callback<MouseEvent>,
+) -> Html {
+    button(
+        if on { "seg active" } else { "seg" },
+        id,
+        label.into(),
+        onclick,
+        false,
+        Some(on),
+        None,
+    )
+}
+
 /// The tournament screens, with saving to localStorage.
 #[component]
 pub fn TournamentScreen(props: &TournamentProps) -> Html {
@@ -72,7 +121,7 @@ pub fn TournamentScreen(props: &TournamentProps) -> Html {
             if let Some(n) = &state.notice {
                 <div class="t-notice no-print" role="status" id="t-notice">
                     <span>{ n.clone() }</span>
-                    <button type="button" class="link" aria-label="Dismiss" onclick={on(state, TAction::DismissNotice)}>{ "✕" }</button>
+                    { button("link", "", "✕".into(), on(state, TAction::DismissNotice), false, None, Some("Dismiss".into())) }
                 </div>
             }
             { page }

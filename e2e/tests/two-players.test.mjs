@@ -45,6 +45,10 @@ test('two players: drag and drop, flip, draw offer, resignation', async () => {
     await press(page, 'e5');
     await press(page, 'c3');
     assert.deepEqual(await moveTexts(page), ['11-15', '22-18', '15x22']);
+    // The capturing piece slides from e5 to c3 (Web Animations on its drawing).
+    const sliding = await page.evaluate(() =>
+      document.getAnimations().filter((a) => a.effect?.target?.closest?.('.piece.sliding')).length);
+    assert.ok(sliding >= 1, 'the moved piece is animated');
 
     // Red offers, Black accepts: a draw by agreement.
     await page.locator('#offer-draw').click();
@@ -58,7 +62,10 @@ test('two players: drag and drop, flip, draw offer, resignation', async () => {
     assert.equal(await dialog.count(), 0);
     assert.match(await status(page), /^Red to move\./);
 
-    // Red resigns: Black wins.
+    // Red resigns (a second click confirms): Black wins.
+    await page.locator('#resign').click();
+    assert.match(await page.locator('#resign').innerText(), /Sure\? Resign/);
+    assert.equal(await dialog.count(), 0);
     await page.locator('#resign').click();
     assert.equal(await dialog.getByRole('heading').innerText(), 'Black wins');
     assert.equal(await dialog.locator('.reason').innerText(), 'Red resigned.');

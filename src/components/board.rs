@@ -82,6 +82,10 @@ struct Tracker {
     /// changes whenever there are new ones.
     ghosts: Vec<(u32, u8, PieceView)>,
     generation: u32,
+    /// The piece that just moved and the squares it went through (origin
+    /// first), and a number that changes with every such move.
+    slide: Option<(u32, Vec<u8>)>,
+    slide_generation: u32,
 }
 
 impl Default for Tracker {
@@ -92,6 +96,8 @@ impl Default for Tracker {
             next: 0,
             ghosts: Vec::new(),
             generation: 0,
+            slide: None,
+            slide_generation: 0,
         }
     }
 }
@@ -107,10 +113,19 @@ impl Tracker {
         let old = self.view.unwrap_or([None; 64]);
         let mut ids = [0u32; 64];
         let mut taken = [false; 64];
+        let mut slide_to = None;
         if let (Some(&from), Some(&to)) = (last_move.first(), last_move.last()) {
-            if from != to && view[usize::from(to)].is_some() && old[usize::from(from)].is_some() {
-                ids[usize::from(to)] = self.ids[usize::from(from)];
-                taken[usize::from(from)] = true;
+            let (f, t) = (usize::from(from), usize::from(to));
+            let same_side = matches!((old[f], view[t]), (Some(a), Some(b)) if a.color == b.color);
+            if from != to && same_side {
+                slide_to = Some(to);
+                // The piece left its square (a step, jump, teleport or
+                // consume): it keeps its identity. Otherwise (a drop) the
+                // piece on the target is new and comes from the carrier.
+                if view[f].is_none() {
+                    ids[t] = self.ids[f];
+                    taken[f] = true;
+                }
             }
         }
         for sq in 0..64 {
@@ -135,8 +150,70 @@ impl Tracker {
         if !self.ghosts.is_empty() {
             self.generation = self.generation.wrapping_add(1);
         }
+        self.slide = slide_to.map(|to| (ids[usize::from(to)], last_move.to_vec()));
+        if self.slide.is_some() {
+            self.slide_generation = self.slide_generation.wrapping_add(1);
+        }
         self.ids = ids;
         self.view = Some(*view);
+    }
+}
+
+/// How long a moved piece takes per square of its path, in milliseconds.
+const SEGMENT_MS: f64 = 200.0;
+
+/// Whether the person asked for less motion.
+fn reduced_motion() -> bool {
+    let Some(window) = web_sys::window() else {
+        return false;
+    };
+    let query = js_sys::Reflect::get(&window, &"matchMedia".into())
+        .ok()
+        .and_then(|f| f.dyn_into::<js_sys::Function>().ok())
+        .and_then(|f| {
+            f.call1(&window, &"(prefers-reduced-motion: reduce)".into())
+                .ok()
+        });
+    query
+        .and_then(|q| js_sys::Reflect::get(&q, &"matches".into()).ok())
+        .and_then(|m| m.as_bool())
+        .unwrap_or(false)
+}
+
+/// Slides the drawing of piece `id` along `path` (origin first) to where
+/// the piece now stands, with the Web Animations API (no style attribute:
+/// the page's CSP allows this).
+fn animate_path(board: &Element, id: u32, path: &[u8], flipped: bool) {
+    let (Some(&last), true) = (path.last(), path.len() >= 2) else {
+        return;
+    };
+    if reduced_motion() {
+        return;
+    }
+    let Ok(Some(svg)) = board.query_selector(&format!("[data-piece=\"{id}\"] > svg")) else {
+        return;
+    };
+    let (tc, tr) = screen_pos(last, flipped);
+    let frames = js_sys::Array::new();
+    for &sq in path {
+        let (c, r) = screen_pos(sq, flipped);
+        let frame = js_sys::Object::new();
+        let at = format!(
+            "translate({}%, {}%)",
+            (i32::from(c) - i32::from(tc)) * 100,
+            (i32::from(r) - i32::from(tr)) * 100
+        );
+        let _ = js_sys::Reflect::set(&frame, &"transform".into(), &at.into());
+        frames.push(&frame);
+    }
+    let options = js_sys::Object::new();
+    let duration = SEGMENT_MS * (path.len() - 1) as f64;
+    let _ = js_sys::Reflect::set(&options, &"duration".into(), &duration.into());
+    let _ = js_sys::Reflect::set(&options, &"easing".into(), &"ease-in-out".into());
+    if let Ok(animate) = js_sys::Reflect::get(&svg, &"animate".into()) {
+        if let Ok(animate) = animate.dyn_into::<js_sys::Function>() {
+            let _ = animate.call2(&svg, &frames, &options);
+        }
     }
 }
 
@@ -232,6 +309,20 @@ pub fn Board(props: &BoardProps) -> Html {
                 })
             });
             move || drop(timer)
+        });
+    }
+    // The piece that moved slides along its path (each landing square of a
+    // multi-jump, both actions of a double ultra king).
+    {
+        let tracker = tracker.clone();
+        let board_ref = board_ref.clone();
+        let generation = tracker.borrow().slide_generation;
+        use_effect_with(generation, move |_| {
+            if let (Some((id, path)), Some(el)) =
+                (tracker.borrow().slide.clone(), board_ref.cast::<Element>())
+            {
+                animate_path(&el, id, &path, flipped);
+            }
         });
     }
     let start = cursor_start(&props.selection, &props.highlight, &props.movable, flipped);
@@ -456,10 +547,13 @@ pub fn Board(props: &BoardProps) -> Html {
         if props.selection.first() == Some(&sq) {
             class.push("lifted");
         }
+        if tracker.slide.as_ref().is_some_and(|(s, _)| *s == id) {
+            class.push("sliding");
+        }
         pieces.push((
             id,
             html! {
-                <div key={id} {class}><Piece {piece} /></div>
+                <div key={id} {class} data-piece={id.to_string()}><Piece {piece} /></div>
             },
         ));
     }

@@ -60,6 +60,9 @@ pub struct StatusProps {
     /// Whether the computer is thinking.
     #[prop_or_default]
     pub busy: bool,
+    /// The colour the computer plays (its score is for that side).
+    #[prop_or_default]
+    pub thinker: Option<Color>,
     /// A message to the player (illegal move, …).
     #[prop_or_default]
     pub message: Option<AttrValue>,
@@ -77,7 +80,8 @@ pub fn Status(props: &StatusProps) -> Html {
                     { "thinking…" }
                     if let Some(t) = &props.thinking {
                         <span class="think-info">
-                            { format!(" depth {} · score {} · {} nodes", t.depth, format_score(t.score), t.nodes) }
+                            { format!(" depth {} · score {}{} · {} nodes", t.depth, format_score(t.score),
+                                props.thinker.map(|c| format!(" for {c}")).unwrap_or_default(), t.nodes) }
                         </span>
                     }
                 </p>

@@ -21,6 +21,9 @@ pub struct PlayProps {
 #[component]
 pub fn Play(props: &PlayProps) -> Html {
     let state = &props.state;
+    // Resigning takes a second click within a few seconds.
+    let confirm_resign = use_state(|| false);
+    let resign_timer = use_mut_ref(|| None::<gloo::timers::callback::Timeout>);
     let Some(game) = state.record() else {
         return html! { <p class="card">{ "No game in progress." }</p> };
     };
@@ -122,6 +125,24 @@ pub fn Play(props: &PlayProps) -> Html {
         let state = state.clone();
         Callback::from(move |ply| state.dispatch(Action::View(Some(ply))))
     };
+    let on_resign = {
+        let state = state.clone();
+        let confirm = confirm_resign.clone();
+        let timer = resign_timer.clone();
+        Callback::from(move |()| {
+            if *confirm {
+                confirm.set(false);
+                *timer.borrow_mut() = None;
+                state.dispatch(Action::Resign);
+            } else {
+                confirm.set(true);
+                let confirm = confirm.clone();
+                *timer.borrow_mut() = Some(gloo::timers::callback::Timeout::new(3000, move || {
+                    confirm.set(false);
+                }));
+            }
+        })
+    };
     let vs_computer = matches!(state.opponent, Opponent::Computer { .. });
     let human = match state.opponent {
         Opponent::Computer { human, .. } => Some(human),
@@ -165,7 +186,7 @@ pub fn Play(props: &PlayProps) -> Html {
                 { strip(bottom) }
             </div>
             <div class="side-col">
-                <Status text={AttrValue::from(status_text)} thinking={state.thinking.clone()} {busy}
+                <Status text={AttrValue::from(status_text)} thinking={state.thinking.clone()} {busy} thinker={busy.then_some(side)}
                     message={state.message.clone().map(AttrValue::from)} />
                 if can_finish {
                     <button type="button" class="primary finish" id="finish-move" onclick={m(Action::Square(*state.selection.last().unwrap_or(&0)))}>
@@ -186,7 +207,8 @@ pub fn Play(props: &PlayProps) -> Html {
                     if !vs_computer {
                         <Control id="offer-draw" icon="½" label="Offer draw" on_click={d(Action::OfferDraw)} disabled={outcome.is_some() || state.draw_offer.is_some()} />
                     }
-                    <Control id="resign" icon="⚑" label="Resign" on_click={d(Action::Resign)} disabled={outcome.is_some()} />
+                    <Control id="resign" icon="⚑" label={if *confirm_resign { "Sure? Resign" } else { "Resign" }}
+                        on_click={on_resign} disabled={outcome.is_some()} />
                     <Control id="new-game" icon="+" label="New game" on_click={d(Action::Show(Screen::NewGame))} />
                 </div>
                 <div class="moves-box">

@@ -174,7 +174,7 @@ pub fn Rules(props: &RulesProps) -> Html {
                 <li>{ "King (a man ending a move on the far row): steps and jumps in all eight directions." }</li>
                 <li>{ "Triple king (a king ending a move on its own back row): also jumps two enemies standing in a line at once, and may hop over one of its own pieces (a quiet move, only when there is no capture)." }</li>
                 <li>{ "Quad king (a triple king back on the far row): also skip-jumps — over an empty square and then an enemy, landing three squares away." }</li>
-                <li>{ "Ultra king (a quad king back on its own row): does not step or jump. It teleports to any empty square, consumes an adjacent enemy by moving onto it, loads an adjacent friend onto itself, or drops the piece it carries on any empty square." }</li>
+                <li>{ "Ultra king (a quad king back on its own row): does not step or jump. It teleports to any empty square, consumes an adjacent enemy by moving onto it, loads an adjacent friend onto itself (it carries one piece at most, never an ultra king except to merge), or drops the piece it carries on any empty square. A piece dropped on its own target row goes up a tier, and does nothing more that turn." }</li>
             </ol>
             { diagram(&tiers_tiers) }
             <p>{ "A piece goes up one tier only when its whole move ends on its target row. An ultra king that loads another ultra king becomes a double ultra king, which may take one or two actions per move (for example teleport next to an enemy, then consume it)." }</p>
@@ -188,6 +188,7 @@ pub fn Rules(props: &RulesProps) -> Html {
                 <li>{ "After a jump the same piece must keep jumping while it can. Jumped pieces leave the board at once." }</li>
                 <li>{ "A stack (a carrier with its load, or a double ultra king) is one piece: capturing it takes the whole stack." }</li>
                 <li>{ "While an ultra king carries a piece, dropping it is its only action." }</li>
+                <li>{ "A double ultra king's first action obeys the capture rule; if after it a consume is possible, its second action must be that consume. A move must change the board." }</li>
             </ul>
             <h3>{ "End of the game" }</h3>
             <p>{ "As in checkers: no move means you lose; threefold repetition and 100 plies without a capture are draws; resigning and agreed draws are allowed." }</p>

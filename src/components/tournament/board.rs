@@ -273,7 +273,7 @@ pub fn MatchBoard(props: &TournamentProps) -> Html {
             <div class="side-col">
                 <h1 id="t-match-title" class="t-match-title">{ g.title.clone() }</h1>
                 <p class="t-meta" id="t-match-meta">{ meta }</p>
-                <Status text={AttrValue::from(status_text)} thinking={board.thinking.clone()} {busy}
+                <Status text={AttrValue::from(status_text)} thinking={board.thinking.clone()} {busy} thinker={busy.then_some(side)}
                     message={board.message.clone().map(AttrValue::from)} />
                 if can_finish {
                     <button type="button" class="primary finish" onclick={on(state, TAction::Board(Action::Square(*board.selection.last().unwrap_or(&0))))}>

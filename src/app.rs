@@ -6,14 +6,17 @@ use crate::components::formation::FormationScreen;
 use crate::components::new_game::NewGame;
 use crate::components::play::Play;
 use crate::components::rules::Rules;
+use crate::components::tournament::TournamentScreen;
 use crate::hooks::use_ai;
 use crate::state::{Action, GameState, Screen};
+use crate::tournament::TourneyState;
 
 /// The app.
 #[component]
 pub fn App() -> Html {
     let state = use_reducer(GameState::default);
     use_ai(&state);
+    let tourney = use_reducer(TourneyState::from_storage);
     let d = |a: Action| {
         let state = state.clone();
         Callback::from(move |()| state.dispatch(a.clone()))
@@ -40,6 +43,7 @@ pub fn App() -> Html {
         Screen::Formation => html! { <FormationScreen state={state.clone()} /> },
         Screen::Play => html! { <Play state={state.clone()} /> },
         Screen::Rules => html! { <Rules on_close={d(Action::CloseRules)} /> },
+        Screen::Tournaments => html! { <TournamentScreen state={tourney.clone()} /> },
     };
     let resume = state.game.is_some() && state.screen == Screen::NewGame;
     html! {
@@ -59,6 +63,7 @@ pub fn App() -> Html {
                         <button type="button" class="nav-link" onclick={m(Action::Show(Screen::Play))} id="resume">{ "Back to game" }</button>
                     }
                     <button type="button" class="nav-link" onclick={m(Action::Show(Screen::NewGame))}>{ "New game" }</button>
+                    <button type="button" class="nav-link" onclick={m(Action::Show(Screen::Tournaments))} id="show-tournaments">{ "Tournaments" }</button>
                     <button type="button" class="nav-link" onclick={m(Action::ShowRules)} id="show-rules">{ "Rules" }</button>
                 </nav>
             </header>

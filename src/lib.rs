@@ -6,7 +6,9 @@
 //! plumbing), [`worker`] (the AI agent), [`input`] (clicks to moves),
 //! [`record`] (the game record seen by the interface), [`setup`] (the
 //! formation editor), [`params`] (game parameters from URLs and host
-//! pages), [`embed`] (embed configuration and the postMessage protocol).
+//! pages), [`embed`] (embed configuration and the postMessage protocol),
+//! [`tournament`] (double-elimination tournaments: their own reducer,
+//! storage and the computer players of a match).
 
 pub mod app;
 pub mod components;
@@ -17,4 +19,5 @@ pub mod params;
 pub mod record;
 pub mod setup;
 pub mod state;
+pub mod tournament;
 pub mod worker;

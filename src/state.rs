@@ -22,6 +22,8 @@ pub enum Screen {
     Play,
     /// The rule books.
     Rules,
+    /// Tournaments (their own state: [`crate::tournament::TourneyState`]).
+    Tournaments,
 }
 
 /// Who plays against the person at the screen.

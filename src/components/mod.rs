@@ -11,3 +11,4 @@ pub mod piece;
 pub mod play;
 pub mod rules;
 pub mod square;
+pub mod tournament;

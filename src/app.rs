@@ -9,8 +9,10 @@ use crate::components::new_game::NewGame;
 use crate::components::notices::Keeper;
 use crate::components::play::Play;
 use crate::components::rules::Rules;
+use crate::components::tournament::TournamentScreen;
 use crate::hooks::use_ai;
 use crate::state::{Action, Screen};
+use crate::tournament::TourneyState;
 
 /// The app.
 #[component]
@@ -23,6 +25,7 @@ pub fn App() -> Html {
         use_reducer(move || boot.state.clone())
     };
     use_ai(&state);
+    let tourney = use_reducer(TourneyState::from_storage);
     let d = |a: Action| {
         let state = state.clone();
         Callback::from(move |()| state.dispatch(a.clone()))
@@ -51,6 +54,7 @@ pub fn App() -> Html {
         Screen::Rules => html! { <Rules on_close={d(Action::CloseRules)} /> },
         Screen::Games => html! { <GamesScreen state={state.clone()} /> },
         Screen::Editor => html! { <EditorScreen state={state.clone()} /> },
+        Screen::Tournaments => html! { <TournamentScreen state={tourney.clone()} /> },
     };
     let resume = state.game.is_some() && !matches!(state.screen, Screen::Play | Screen::Formation);
     html! {
@@ -72,6 +76,7 @@ pub fn App() -> Html {
                     <button type="button" class="nav-link" onclick={m(Action::Show(Screen::NewGame))}>{ "New game" }</button>
                     <button type="button" class="nav-link" onclick={m(Action::Show(Screen::Games))} id="show-games">{ "Games" }</button>
                     <button type="button" class="nav-link" onclick={m(Action::Show(Screen::Editor))} id="show-editor">{ "Editor" }</button>
+                    <button type="button" class="nav-link" onclick={m(Action::Show(Screen::Tournaments))} id="show-tournaments">{ "Tournaments" }</button>
                     <button type="button" class="nav-link" onclick={m(Action::ShowRules)} id="show-rules">{ "Rules" }</button>
                 </nav>
             </header>

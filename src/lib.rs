@@ -8,7 +8,8 @@
 //! formation editor), [`params`] (game parameters from URLs and host
 //! pages), [`embed`] (embed configuration and the postMessage protocol),
 //! [`library`] (saved games, the archive, game files, share links and the
-//! board editor's model).
+//! board editor's model), [`tournament`] (double-elimination tournaments: their own reducer,
+//! storage and the computer players of a match).
 
 pub mod app;
 pub mod components;
@@ -20,4 +21,5 @@ pub mod params;
 pub mod record;
 pub mod setup;
 pub mod state;
+pub mod tournament;
 pub mod worker;

@@ -26,6 +26,8 @@ pub enum Screen {
     Games,
     /// The board editor.
     Editor,
+    /// Tournaments (their own state: [`crate::tournament::TourneyState`]).
+    Tournaments,
 }
 
 /// Who plays against the person at the screen.

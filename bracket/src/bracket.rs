@@ -3,11 +3,10 @@
 use crate::entrant::{Entrant, Seeding, LEVELS, MAX_NAME_CHARS};
 use crate::error::{ResultError, SetupError};
 use crate::structure::{MatchId, Source, Stage, Structure, MAX_ENTRANTS};
-use serde::{Deserialize, Serialize};
 use std::fmt;
 
 /// The recorded outcome of one match.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct MatchResult {
     /// Seed (0-based) of the winner.
     pub winner: usize,
@@ -159,10 +158,7 @@ impl Bracket {
                     });
                 }
             }
-            if clean
-                .iter()
-                .any(|c| c.name.to_lowercase() == n.to_lowercase())
-            {
+            if clean.iter().any(|c| crate::same_name(&c.name, &n)) {
                 return Err(SetupError::DuplicateEntrant {
                     bracket: name,
                     name: n,
@@ -384,6 +380,7 @@ impl Bracket {
             });
         }
         self.results[id] = None;
+        self.notes[id] = None;
         Ok(self.recompute())
     }
 
@@ -432,7 +429,10 @@ impl Bracket {
                 } else {
                     let side = |k: usize| match p[k] {
                         Some(seed) => name(seed).to_string(),
-                        None => self.slot_hint(spec.slots[k]).to_lowercase(),
+                        None => {
+                            // "Winner of 3" → "winner of 3" (the hint is ASCII).
+                            self.slot_hint(spec.slots[k]).to_ascii_lowercase()
+                        }
                     };
                     format!(
                         "Match {} was reset: {was} in it, but it is now {} v {}.",
@@ -510,9 +510,7 @@ impl Bracket {
     /// (players still in the running are left out).
     pub fn placing(&self) -> Vec<(Place, Vec<usize>)> {
         let mut by_place: Vec<(Place, Vec<usize>)> = Vec::new();
-        let mut st = self.standings();
-        st.sort_by_key(|s| (s.place, s.seed));
-        for s in st {
+        for s in self.ranked() {
             if let Some(p) = s.place {
                 match by_place.last_mut() {
                     Some((q, v)) if *q == p => v.push(s.seed),
@@ -521,6 +519,22 @@ impl Bracket {
             }
         }
         by_place
+    }
+
+    /// The standings best first: players still in the running (they will
+    /// finish above everyone placed so far; fewer losses first), then the
+    /// placed ones by place; seed order within each.
+    pub fn ranked(&self) -> Vec<Standing> {
+        let st = self.standings();
+        let key = |i: usize| {
+            let s = &st[i];
+            let place = s.place.map_or(0, |p| p.from as u64);
+            place << 40 | u64::from(s.losses) << 32 | s.seed as u64
+        };
+        crate::order_by(st.len(), &key)
+            .into_iter()
+            .map(|i| st[i].clone())
+            .collect()
     }
 
     /// All results with their match ids (for saving).

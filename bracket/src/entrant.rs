@@ -1,7 +1,6 @@
 //! Entrants and seeding.
 
 use crate::rng::SplitMix64;
-use serde::{Deserialize, Serialize};
 use std::fmt;
 
 /// The lowest and highest computer level.
@@ -11,13 +10,11 @@ pub const LEVELS: std::ops::RangeInclusive<u8> = 1..=8;
 pub const MAX_NAME_CHARS: usize = 60;
 
 /// One player in a bracket: a person, or the computer at a level.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Entrant {
     /// Shown name; unique within its bracket.
     pub name: String,
     /// `Some(level)` (1–8) for a computer player, `None` for a person.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub level: Option<u8>,
 }
 
@@ -57,10 +54,8 @@ impl Entrant {
 pub fn number_repeats(entrants: &mut [Entrant]) {
     for i in 0..entrants.len() {
         let base = entrants[i].name.trim().to_string();
-        let taken = |name: &str, list: &[Entrant]| {
-            list.iter()
-                .any(|e| e.name.trim().to_lowercase() == name.to_lowercase())
-        };
+        let taken =
+            |name: &str, list: &[Entrant]| list.iter().any(|e| crate::same_name(&e.name, name));
         if !base.is_empty() && taken(&base, &entrants[..i]) {
             let mut k = 2;
             while taken(&format!("{base} #{k}"), &entrants[..i]) {
@@ -72,8 +67,7 @@ pub fn number_repeats(entrants: &mut [Entrant]) {
 }
 
 /// How seeds were given.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Seeding {
     /// Seed 1 is the first entrant listed, and so on.
     AsEntered,

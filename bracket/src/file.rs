@@ -17,16 +17,24 @@
 //! }
 //! ```
 //!
-//! Entrants are listed in seed order; `winner` is a seed number (from 1);
-//! `match` is the match number people see (from 1). Results are replayed in
-//! match order on import, so a file whose results contradict each other is
-//! refused with a message naming the bracket and match.
+//! `seeding` is `"as_entered"` or `{ "shuffled": seed }`; `game` is
+//! `"checkers"` or `"tiers"`; `ballot_seed`, `level`, `results`, `score`,
+//! `record` and `reset_notes` may be left out. Entrants are listed in seed
+//! order; `winner` is a seed number (from 1); `match` is the match number
+//! people see (from 1). Results are replayed in match order on import, so a
+//! file whose results contradict each other is refused with a message naming
+//! the bracket and match. A field the format does not have is refused with
+//! its place in the file (`brackets[0].seedling`).
+//!
+//! The file is read and written through [`crate::json::Value`] by hand
+//! rather than by derived code: the messages name the place of a wrong
+//! field, and the web app that embeds this crate stays small.
 
 use crate::bracket::Bracket;
 use crate::entrant::{Entrant, Seeding};
 use crate::error::{ResultError, SetupError};
+use crate::json::Value;
 use crate::tournament::{GameChoice, Tournament};
-use serde::{Deserialize, Serialize};
 use std::fmt;
 
 /// The `format` field of every tournament file.
@@ -34,55 +42,11 @@ pub const FORMAT: &str = "tiers-tournament";
 /// The file version this crate writes and reads.
 pub const VERSION: u32 = 1;
 
-#[derive(Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct FileV1 {
-    format: String,
-    version: u32,
-    name: String,
-    game: GameChoice,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    ballot_seed: Option<u64>,
-    brackets: Vec<FileBracket>,
-}
-
-#[derive(Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct FileBracket {
-    name: String,
-    seeding: Seeding,
-    entrants: Vec<Entrant>,
-    #[serde(default)]
-    results: Vec<FileResult>,
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    reset_notes: Vec<FileNote>,
-}
-
-#[derive(Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct FileResult {
-    #[serde(rename = "match")]
-    number: usize,
-    winner: usize,
-    #[serde(default)]
-    score: String,
-    #[serde(default)]
-    record: String,
-}
-
-#[derive(Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct FileNote {
-    #[serde(rename = "match")]
-    number: usize,
-    note: String,
-}
-
 /// A tournament file that cannot be read.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ImportError {
-    /// Not JSON, or JSON of the wrong shape; the text comes from the parser
-    /// and names the field, line and column.
+    /// Not JSON (the parser's message gives line and column), or JSON of the
+    /// wrong shape (the message names the field or value).
     Json(String),
     /// The `format` field is missing or is not "tiers-tournament".
     NotATournament(String),
@@ -176,132 +140,339 @@ impl From<SetupError> for ImportError {
 impl Tournament {
     /// The tournament as a pretty-printed JSON file (see the module docs).
     pub fn to_json(&self) -> String {
-        let file = FileV1 {
-            format: FORMAT.into(),
-            version: VERSION,
-            name: self.name().into(),
-            game: self.game(),
-            ballot_seed: self.ballot_seed(),
-            brackets: self
-                .brackets()
-                .iter()
-                .map(|b| FileBracket {
-                    name: b.name().into(),
-                    seeding: b.seeding(),
-                    entrants: b.entrants().to_vec(),
-                    results: b
-                        .results()
-                        .map(|(id, r)| FileResult {
-                            number: id + 1,
-                            winner: r.winner + 1,
-                            score: r.score.clone(),
-                            record: r.record.clone(),
-                        })
-                        .collect(),
-                    reset_notes: b
-                        .notes()
-                        .map(|(id, n)| FileNote {
-                            number: id + 1,
-                            note: n.into(),
-                        })
-                        .collect(),
-                })
-                .collect(),
-        };
-        serde_json::to_string_pretty(&file).expect("a tournament always serializes")
+        self.to_value().to_text(true)
+    }
+
+    /// The tournament file as a JSON value (to keep several in one document).
+    pub fn to_value(&self) -> Value {
+        let num = |n: usize| Value::int(n as u64);
+        let brackets: Vec<Value> = self
+            .brackets()
+            .iter()
+            .map(|b| {
+                let entrants: Vec<Value> = b
+                    .entrants()
+                    .iter()
+                    .map(|e| {
+                        let mut o = Value::obj([("name", Value::str(&e.name))]);
+                        if let Some(level) = e.level {
+                            o.set("level", Value::int(u64::from(level)));
+                        }
+                        o
+                    })
+                    .collect();
+                let results: Vec<Value> = b
+                    .results()
+                    .map(|(id, r)| {
+                        Value::obj([
+                            ("match", num(id + 1)),
+                            ("winner", num(r.winner + 1)),
+                            ("score", Value::str(&r.score)),
+                            ("record", Value::str(&r.record)),
+                        ])
+                    })
+                    .collect();
+                let mut o = Value::obj([
+                    ("name", Value::str(b.name())),
+                    (
+                        "seeding",
+                        match b.seeding() {
+                            Seeding::AsEntered => Value::str("as_entered"),
+                            Seeding::Shuffled(seed) => Value::obj([("shuffled", Value::int(seed))]),
+                        },
+                    ),
+                    ("entrants", Value::List(entrants)),
+                    ("results", Value::List(results)),
+                ]);
+                let notes: Vec<Value> = b
+                    .notes()
+                    .map(|(id, n)| Value::obj([("match", num(id + 1)), ("note", Value::str(n))]))
+                    .collect();
+                if !notes.is_empty() {
+                    o.set("reset_notes", Value::List(notes));
+                }
+                o
+            })
+            .collect();
+        let mut o = Value::obj([
+            ("format", Value::str(FORMAT)),
+            ("version", Value::int(u64::from(VERSION))),
+            ("name", Value::str(self.name())),
+            (
+                "game",
+                Value::str(match self.game() {
+                    GameChoice::Checkers => "checkers",
+                    GameChoice::Tiers => "tiers",
+                }),
+            ),
+            ("brackets", Value::List(brackets)),
+        ]);
+        if let Some(seed) = self.ballot_seed() {
+            o.set("ballot_seed", Value::int(seed));
+        }
+        o
     }
 
     /// Reads a tournament file, checking everything: format, version, names,
     /// levels, and that every result fits the bracket.
     pub fn from_json(text: &str) -> Result<Tournament, ImportError> {
-        let value: serde_json::Value =
-            serde_json::from_str(text).map_err(|e| ImportError::Json(e.to_string()))?;
-        let Some(header) = value.as_object() else {
-            return Err(ImportError::Json(format!(
-                "the file holds a JSON {}, not a tournament object",
-                match value {
-                    serde_json::Value::Array(_) => "array",
-                    serde_json::Value::String(_) => "string",
-                    serde_json::Value::Number(_) => "number",
-                    serde_json::Value::Bool(_) => "boolean",
-                    _ => "null",
-                }
-            )));
+        let value = Value::parse(text).map_err(ImportError::Json)?;
+        Self::from_value(&value)
+    }
+
+    /// Reads a tournament from a JSON value written by [`Self::to_value`],
+    /// with the same checks as [`Self::from_json`].
+    pub fn from_value(value: &Value) -> Result<Tournament, ImportError> {
+        check_header(value)?;
+        let top = object(value, "the file")?;
+        allow(
+            top,
+            &[
+                "format",
+                "version",
+                "name",
+                "game",
+                "ballot_seed",
+                "brackets",
+            ],
+            "",
+        )?;
+        let name = string(need(top, "name", "")?, "name")?;
+        let game = match string(need(top, "game", "")?, "game")?.as_str() {
+            "checkers" => GameChoice::Checkers,
+            "tiers" => GameChoice::Tiers,
+            other => {
+                return Err(ImportError::Json(format!(
+                    "game: unknown game \"{other}\", expected \"checkers\" or \"tiers\""
+                )))
+            }
         };
-        match header.get("format") {
-            Some(serde_json::Value::String(s)) if s == FORMAT => {}
-            Some(other) => return Err(ImportError::NotATournament(other.to_string())),
-            None => return Err(ImportError::NotATournament("missing".into())),
-        }
-        match header.get("version") {
-            Some(serde_json::Value::Number(n)) if n.as_u64() == Some(VERSION as u64) => {}
-            Some(other) => return Err(ImportError::UnsupportedVersion(other.to_string())),
-            None => return Err(ImportError::UnsupportedVersion("(missing)".into())),
-        }
-        let file: FileV1 =
-            serde_json::from_str(text).map_err(|e| ImportError::Json(e.to_string()))?;
-        let mut brackets = Vec::with_capacity(file.brackets.len());
-        for (i, fb) in file.brackets.iter().enumerate() {
-            if fb.name.trim().is_empty() {
+        let ballot_seed = match field(top, "ballot_seed") {
+            None | Some(Value::Null) => None,
+            Some(v) => Some(number(v, "ballot_seed")?),
+        };
+        let list = array(need(top, "brackets", "")?, "brackets")?;
+        let mut brackets = Vec::with_capacity(list.len());
+        let mut pending = Vec::with_capacity(list.len());
+        for (i, fb) in list.iter().enumerate() {
+            let at = format!("brackets[{i}]");
+            let fb = object(fb, &at)?;
+            allow(
+                fb,
+                &["name", "seeding", "entrants", "results", "reset_notes"],
+                &at,
+            )?;
+            let name = string(need(fb, "name", &at)?, &format!("{at}.name"))?;
+            if name.trim().is_empty() {
                 return Err(SetupError::EmptyBracketName { bracket: i + 1 }.into());
             }
-            brackets.push(Bracket::seeded(
-                fb.name.clone(),
-                fb.entrants.clone(),
-                fb.seeding,
-            )?);
+            let seeding = seeding(need(fb, "seeding", &at)?, &format!("{at}.seeding"))?;
+            let mut entrants = Vec::new();
+            for (j, e) in array(need(fb, "entrants", &at)?, &format!("{at}.entrants"))?
+                .iter()
+                .enumerate()
+            {
+                let at = format!("{at}.entrants[{j}]");
+                let e = object(e, &at)?;
+                allow(e, &["name", "level"], &at)?;
+                let level = match field(e, "level") {
+                    None | Some(Value::Null) => None,
+                    Some(v) => Some(u8::try_from(number(v, &format!("{at}.level"))?).map_err(
+                        |_| ImportError::Json(format!("{at}.level: a level goes from 1 to 8")),
+                    )?),
+                };
+                entrants.push(Entrant {
+                    name: string(need(e, "name", &at)?, &format!("{at}.name"))?,
+                    level,
+                });
+            }
+            let mut results = Vec::new();
+            for (j, r) in optional_array(fb, "results", &at)?.iter().enumerate() {
+                let at = format!("{at}.results[{j}]");
+                let r = object(r, &at)?;
+                allow(r, &["match", "winner", "score", "record"], &at)?;
+                results.push((
+                    index(need(r, "match", &at)?, &format!("{at}.match"))?,
+                    index(need(r, "winner", &at)?, &format!("{at}.winner"))?,
+                    optional_string(r, "score", &at)?,
+                    optional_string(r, "record", &at)?,
+                ));
+            }
+            let mut notes = Vec::new();
+            for (j, n) in optional_array(fb, "reset_notes", &at)?.iter().enumerate() {
+                let at = format!("{at}.reset_notes[{j}]");
+                let n = object(n, &at)?;
+                allow(n, &["match", "note"], &at)?;
+                notes.push((
+                    index(need(n, "match", &at)?, &format!("{at}.match"))?,
+                    string(need(n, "note", &at)?, &format!("{at}.note"))?,
+                ));
+            }
+            brackets.push(Bracket::seeded(name, entrants, seeding)?);
+            pending.push((results, notes));
         }
-        let mut t = Tournament::assemble(file.name, file.game, file.ballot_seed, brackets)?;
-        for (fb, b) in file.brackets.iter().zip(t.brackets_mut()) {
+        let mut t = Tournament::assemble(name, game, ballot_seed, brackets)?;
+        for ((results, notes), b) in pending.into_iter().zip(t.brackets_mut()) {
             let name = b.name().to_string();
-            let mut results: Vec<&FileResult> = fb.results.iter().collect();
-            results.sort_by_key(|r| r.number);
+            let order = crate::order_by(results.len(), &|i| results[i].0 as u64);
+            let mut slots: Vec<Option<_>> = results.into_iter().map(Some).collect();
+            let results: Vec<(usize, usize, String, String)> =
+                order.into_iter().filter_map(|i| slots[i].take()).collect();
             for pair in results.windows(2) {
-                if pair[0].number == pair[1].number {
+                if pair[0].0 == pair[1].0 {
                     return Err(ImportError::DuplicateResult {
                         bracket: name,
-                        number: pair[0].number,
+                        number: pair[0].0,
                     });
                 }
             }
-            for r in results {
+            for (number, winner, score, record) in results {
                 let entrants = b.entrants().len();
-                if r.winner == 0 || r.winner > entrants {
+                if winner == 0 || winner > entrants {
                     return Err(ImportError::BadSeed {
                         bracket: name,
-                        number: r.number,
-                        seed: r.winner,
+                        number,
+                        seed: winner,
                         entrants,
                     });
                 }
                 let matches = b.structure().matches.len();
-                if r.number == 0 || r.number > matches {
+                if number == 0 || number > matches {
                     return Err(ImportError::Result {
                         bracket: name,
-                        error: ResultError::NoSuchMatch {
-                            number: r.number,
-                            matches,
-                        },
+                        error: ResultError::NoSuchMatch { number, matches },
                     });
                 }
-                b.set_result(r.number - 1, r.winner - 1, &r.score, &r.record)
+                b.set_result(number - 1, winner - 1, &score, &record)
                     .map_err(|error| ImportError::Result {
                         bracket: name.clone(),
                         error,
                     })?;
             }
-            for n in &fb.reset_notes {
-                if n.number == 0 || n.number > b.structure().matches.len() {
+            for (number, note) in notes {
+                if number == 0 || number > b.structure().matches.len() {
                     return Err(ImportError::BadNote {
                         bracket: name,
-                        number: n.number,
+                        number,
                     });
                 }
-                if b.result(n.number - 1).is_none() {
-                    b.set_note(n.number - 1, n.note.clone());
+                if b.result(number - 1).is_none() {
+                    b.set_note(number - 1, note);
                 }
             }
         }
         Ok(t)
+    }
+}
+
+/// The checks that come before reading the fields: an object, of the right
+/// format and version.
+fn check_header(value: &Value) -> Result<(), ImportError> {
+    if value.as_obj().is_none() {
+        return Err(ImportError::Json(format!(
+            "the file holds a JSON {}, not a tournament object",
+            value.kind()
+        )));
+    }
+    match value.get("format") {
+        Some(Value::Str(s)) if s == FORMAT => {}
+        Some(other) => return Err(ImportError::NotATournament(other.to_string())),
+        None => return Err(ImportError::NotATournament("missing".into())),
+    }
+    match value.get("version") {
+        Some(v) if v.as_u64() == Some(u64::from(VERSION)) => Ok(()),
+        Some(other) => Err(ImportError::UnsupportedVersion(other.to_string())),
+        None => Err(ImportError::UnsupportedVersion("(missing)".into())),
+    }
+}
+
+type Fields = [(String, Value)];
+
+fn wrong(at: &str, expected: &str, v: &Value) -> ImportError {
+    ImportError::Json(format!("{at}: expected {expected}, found {}", v.kind()))
+}
+
+fn object<'a>(v: &'a Value, at: &str) -> Result<&'a Fields, ImportError> {
+    v.as_obj().ok_or_else(|| wrong(at, "an object", v))
+}
+
+fn array<'a>(v: &'a Value, at: &str) -> Result<&'a [Value], ImportError> {
+    v.as_list().ok_or_else(|| wrong(at, "a list", v))
+}
+
+fn string(v: &Value, at: &str) -> Result<String, ImportError> {
+    v.as_str()
+        .map(str::to_string)
+        .ok_or_else(|| wrong(at, "text", v))
+}
+
+fn number(v: &Value, at: &str) -> Result<u64, ImportError> {
+    v.as_u64()
+        .ok_or_else(|| wrong(at, "a whole number of 0 or more", v))
+}
+
+fn index(v: &Value, at: &str) -> Result<usize, ImportError> {
+    usize::try_from(number(v, at)?)
+        .map_err(|_| ImportError::Json(format!("{at}: the number is too large")))
+}
+
+fn field<'a>(o: &'a Fields, key: &str) -> Option<&'a Value> {
+    o.iter().find(|(k, _)| k == key).map(|(_, v)| v)
+}
+
+fn need<'a>(o: &'a Fields, key: &str, at: &str) -> Result<&'a Value, ImportError> {
+    field(o, key).ok_or_else(|| {
+        ImportError::Json(if at.is_empty() {
+            format!("the field \"{key}\" is missing")
+        } else {
+            format!("{at}: the field \"{key}\" is missing")
+        })
+    })
+}
+
+fn optional_array<'a>(o: &'a Fields, key: &str, at: &str) -> Result<&'a [Value], ImportError> {
+    match field(o, key) {
+        None | Some(Value::Null) => Ok(&[]),
+        Some(v) => array(v, &format!("{at}.{key}")),
+    }
+}
+
+fn optional_string(o: &Fields, key: &str, at: &str) -> Result<String, ImportError> {
+    match field(o, key) {
+        None | Some(Value::Null) => Ok(String::new()),
+        Some(v) => string(v, &format!("{at}.{key}")),
+    }
+}
+
+/// Refuses fields the format does not have.
+fn allow(o: &Fields, known: &[&str], at: &str) -> Result<(), ImportError> {
+    match o
+        .iter()
+        .map(|(k, _)| k)
+        .find(|k| !known.contains(&k.as_str()))
+    {
+        None => Ok(()),
+        Some(k) => Err(ImportError::Json(format!(
+            "{}{k}: this field is not part of a tournament file (expected {})",
+            if at.is_empty() {
+                String::new()
+            } else {
+                format!("{at}.")
+            },
+            known.join(", ")
+        ))),
+    }
+}
+
+fn seeding(v: &Value, at: &str) -> Result<Seeding, ImportError> {
+    match v {
+        Value::Str(s) if s == "as_entered" => Ok(Seeding::AsEntered),
+        Value::Obj(o) if o.len() == 1 && o[0].0 == "shuffled" => Ok(Seeding::Shuffled(number(
+            &o[0].1,
+            &format!("{at}.shuffled"),
+        )?)),
+        _ => Err(ImportError::Json(format!(
+            "{at}: expected \"as_entered\" or {{\"shuffled\": seed}}"
+        ))),
     }
 }

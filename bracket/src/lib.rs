@@ -11,8 +11,9 @@
 //! * [`svg::render`]: the bracket drawn as an SVG picture.
 //!
 //! The crate has no web dependencies and does not need the engine: a
-//! checkers tournament only stores which three-move ballot each match starts
-//! from ([`Tournament::ballot`]).
+//! checkers tournament draws each game's three-move ballot from the standard
+//! deck ([`Tournament::ballot`], [`ballots::DECK`]) and leaves playing it to
+//! the caller.
 //!
 //! ```
 //! use tiers_bracket::{Bracket, Entrant, Seeding, Stage};
@@ -29,15 +30,45 @@
 //! ```
 #![deny(missing_docs)]
 
+pub mod ballots;
 pub mod bracket;
 pub mod entrant;
 pub mod error;
 pub mod file;
+pub mod json;
 pub mod rng;
 pub mod structure;
 pub mod svg;
 pub mod tournament;
 
+/// Whether two names are the same, ignoring case and surrounding spaces.
+pub(crate) fn same_name(a: &str, b: &str) -> bool {
+    // Upper case rather than lower, char by char: the web app already
+    // carries the upper-case tables (one set of Unicode tables, and no
+    // `str::to_uppercase`).
+    let upper = |s: &str| {
+        s.trim()
+            .chars()
+            .flat_map(char::to_uppercase)
+            .collect::<Vec<char>>()
+    };
+    upper(a) == upper(b)
+}
+
+/// The indices `0..n` in stable order of `key`. Brackets are small (at most
+/// 127 matches), so an insertion sort does; one non-generic function keeps
+/// the code small where the crate is compiled into a web page.
+pub(crate) fn order_by(n: usize, key: &dyn Fn(usize) -> u64) -> Vec<usize> {
+    let keys: Vec<u64> = (0..n).map(key).collect();
+    let mut out: Vec<usize> = Vec::with_capacity(n);
+    for i in 0..n {
+        let at = out.partition_point(|&j| keys[j] <= keys[i]);
+        out.insert(at, i);
+    }
+    out
+}
+
+pub use ballots::Ballot;
 pub use bracket::{Bracket, MatchResult, MatchStatus, Place, ResetNotice, Standing};
 pub use entrant::{Entrant, Seeding, LEVELS, MAX_NAME_CHARS};
 pub use error::{ResultError, SetupError};

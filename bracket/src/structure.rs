@@ -37,7 +37,6 @@
 //! "loser" of a bye match disappears the same way. What remains are only real
 //! matches, numbered in a playable order (1, 2, 3, …).
 
-use serde::{Deserialize, Serialize};
 use std::fmt;
 
 /// Index of a match in [`Structure::matches`] (also its play order, from 0).
@@ -47,7 +46,7 @@ pub type MatchId = usize;
 pub const MAX_ENTRANTS: usize = 64;
 
 /// Where a match sits in the bracket.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Stage {
     /// Winners' bracket, `round` from 1, `index` from 0 top to bottom (in the
     /// full power-of-two shape, so positions stay put when byes are removed).
@@ -393,7 +392,9 @@ impl Structure {
             }
             slots.push(s);
         }
-        byes.sort_unstable();
+        debug_assert_eq!(byes.len(), size - entrants);
+        // The byes go to the top seeds (they sit opposite seeds P, P-1, …).
+        let byes: Vec<usize> = (0..size - entrants).collect();
         // Play order: by depth (longest chain of feeders), then section.
         let mut depth = vec![0usize; raw.len()];
         for i in 0..raw.len() {
@@ -409,13 +410,21 @@ impl Structure {
             }
         }
         let section = |st: &Stage| match st {
-            Stage::Winners { round, index } => (0, *round, *index),
+            Stage::Winners { round, index } => (0u64, *round, *index),
             Stage::Losers { round, index } => (1, *round, *index),
             Stage::GrandFinal => (2, 0, 0),
             Stage::GrandFinalReset => (3, 0, 0),
         };
-        let mut ordered: Vec<usize> = (0..raw.len()).filter(|&i| alive[i]).collect();
-        ordered.sort_by_key(|&i| (depth[i], section(&raw[i].stage)));
+        let alive_ids: Vec<usize> = (0..raw.len()).filter(|&i| alive[i]).collect();
+        let key = |k: usize| {
+            let i = alive_ids[k];
+            let (part, round, index) = section(&raw[i].stage);
+            (depth[i] as u64) << 40 | part << 32 | u64::from(round) << 16 | u64::from(index)
+        };
+        let ordered: Vec<usize> = crate::order_by(alive_ids.len(), &key)
+            .into_iter()
+            .map(|k| alive_ids[k])
+            .collect();
         let mut new_id = vec![usize::MAX; raw.len()];
         for (n, &i) in ordered.iter().enumerate() {
             new_id[i] = n;

@@ -2,7 +2,7 @@
 //!
 //! Made to be read on a phone (15 px text at natural size, the picture is
 //! wider than a phone so its container scrolls) and to print cleanly: black
-//! on white, winners in bold with a ▶ mark, no colour needed to read it.
+//! on white, winners in bold with a W beside them, no colour needed to read it.
 //! Each match is a `<g class="match" data-match="ID">` so a page can react to
 //! taps on a match.
 
@@ -10,15 +10,15 @@ use crate::bracket::{Bracket, MatchStatus};
 use crate::structure::{MatchId, Source, Stage};
 use std::fmt::Write;
 
-const BOX_W: f64 = 230.0;
-const ROW_H: f64 = 30.0;
-const MATCH_H: f64 = 2.0 * ROW_H;
-const SLOT: f64 = MATCH_H + 22.0;
-const GAP: f64 = 44.0;
-const NUM_W: f64 = 30.0;
-const SCORE_W: f64 = 48.0;
-const MARGIN: f64 = 16.0;
-const HEADER_H: f64 = 40.0;
+const BOX_W: i32 = 250;
+const ROW_H: i32 = 30;
+const MATCH_H: i32 = 2 * ROW_H;
+const SLOT: i32 = MATCH_H + 22;
+const GAP: i32 = 44;
+const NUM_W: i32 = 30;
+const SCORE_W: i32 = 30;
+const MARGIN: i32 = 16;
+const HEADER_H: i32 = 40;
 
 /// Escapes text for use in SVG/XML content and attributes.
 pub fn escape(text: &str) -> String {
@@ -47,8 +47,8 @@ fn truncate(text: &str, max: usize) -> String {
 }
 
 struct Layout {
-    x: Vec<f64>,
-    y: Vec<f64>, // top of the box
+    x: Vec<i32>,
+    y: Vec<i32>, // top of the box
 }
 
 /// Lays out one section as a tree: leaves take successive slots, a match
@@ -57,10 +57,10 @@ fn place_tree(
     b: &Bracket,
     root: MatchId,
     in_section: &dyn Fn(MatchId) -> bool,
-    top: f64,
-    y: &mut [f64],
+    top: i32,
+    y: &mut [i32],
     next_leaf: &mut usize,
-) -> f64 {
+) -> i32 {
     let spec = &b.structure().matches[root];
     let children: Vec<MatchId> = spec
         .slots
@@ -71,40 +71,40 @@ fn place_tree(
         })
         .collect();
     let centre = if children.is_empty() {
-        let c = top + (*next_leaf as f64 + 0.5) * SLOT;
+        let c = top + *next_leaf as i32 * SLOT + SLOT / 2;
         *next_leaf += 1;
         c
     } else {
-        let ys: Vec<f64> = children
+        let ys: Vec<i32> = children
             .iter()
             .map(|&c| place_tree(b, c, in_section, top, y, next_leaf))
             .collect();
-        ys.iter().sum::<f64>() / ys.len() as f64
+        ys.iter().sum::<i32>() / ys.len() as i32
     };
-    y[root] = centre - MATCH_H / 2.0;
+    y[root] = centre - MATCH_H / 2;
     centre
 }
 
-fn column_x(col: usize) -> f64 {
-    MARGIN + col as f64 * (BOX_W + GAP)
+fn column_x(col: usize) -> i32 {
+    MARGIN + col as i32 * (BOX_W + GAP)
 }
 
-fn layout(b: &Bracket) -> (Layout, f64, f64, f64, f64) {
+fn layout(b: &Bracket) -> (Layout, i32, i32, i32, i32) {
     let s = b.structure();
     let n = s.matches.len();
-    let mut x = vec![0.0; n];
-    let mut y = vec![0.0; n];
+    let mut x = vec![0; n];
+    let mut y = vec![0; n];
     let wb_final = match s.matches[s.grand_final].slots[0] {
         Source::Winner(j) => j,
         _ => unreachable!("the grand final takes the winners' champion"),
     };
     let is_w = |j: MatchId| matches!(s.matches[j].stage, Stage::Winners { .. });
     let is_l = |j: MatchId| matches!(s.matches[j].stage, Stage::Losers { .. });
-    let wb_top = MARGIN + HEADER_H + 28.0;
+    let wb_top = MARGIN + HEADER_H + 28;
     let mut leaves = 0;
     place_tree(b, wb_final, &is_w, wb_top, &mut y, &mut leaves);
-    let wb_bottom = wb_top + leaves as f64 * SLOT;
-    let lb_top = wb_bottom + 40.0;
+    let wb_bottom = wb_top + leaves as i32 * SLOT;
+    let lb_top = wb_bottom + 40;
     let mut lb_bottom = lb_top;
     let lb_final = match s.matches[s.grand_final].slots[1] {
         Source::Winner(j) if is_l(j) => Some(j),
@@ -113,7 +113,7 @@ fn layout(b: &Bracket) -> (Layout, f64, f64, f64, f64) {
     if let Some(root) = lb_final {
         let mut leaves = 0;
         place_tree(b, root, &is_l, lb_top, &mut y, &mut leaves);
-        lb_bottom = lb_top + leaves as f64 * SLOT;
+        lb_bottom = lb_top + leaves as i32 * SLOT;
     }
     // Losers' rounds emptied by byes take no column.
     let first_lb = s
@@ -141,7 +141,7 @@ fn layout(b: &Bracket) -> (Layout, f64, f64, f64, f64) {
         }
     }
     let gf_y = match lb_final {
-        Some(l) => (y[wb_final] + y[l]) / 2.0,
+        Some(l) => (y[wb_final] + y[l]) / 2,
         None => y[wb_final] + SLOT,
     };
     x[s.grand_final] = column_x(cols);
@@ -169,78 +169,95 @@ fn layout(b: &Bracket) -> (Layout, f64, f64, f64, f64) {
 /// assert!(picture.contains("Bob") && picture.contains("Winner of 1"));
 /// ```
 pub fn render(bracket: &Bracket, title: &str) -> String {
+    render_with(bracket, title, true)
+}
+
+/// Draws `bracket` for a page that loads [`STYLE`] itself: no `<style>`
+/// element, which a strict Content Security Policy (`style-src 'self'`)
+/// would block in an inline SVG.
+pub fn render_for_page(bracket: &Bracket, title: &str) -> String {
+    render_with(bracket, title, false)
+}
+
+/// The picture's style sheet: every rule applies under `.bracket-svg` (the
+/// class of the `<svg>` element), so a page can load it next to its own.
+pub const STYLE: &str = "\
+.bracket-svg text{font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;font-size:15px;fill:#000}
+.bracket-svg .title{font-size:22px;font-weight:700}
+.bracket-svg .section{font-size:17px;font-weight:700}
+.bracket-svg .box{fill:#fff;stroke:#000;stroke-width:1.5}
+.bracket-svg .ready .box{stroke-width:3}
+.bracket-svg .unneeded .box{stroke-dasharray:6 4}
+.bracket-svg .sep{stroke:#000;stroke-width:1}
+.bracket-svg .num{font-size:12px;text-anchor:middle}
+.bracket-svg .hint{fill:#555;font-style:italic;font-size:13px}
+.bracket-svg .win{font-weight:700}
+.bracket-svg .lose{fill:#444}
+.bracket-svg .score{font-size:13px;text-anchor:middle}
+.bracket-svg .note{font-size:11px;fill:#000;font-style:italic}
+.bracket-svg .line{stroke:#000;stroke-width:1.5;fill:none}
+.bracket-svg .place{font-size:15px}
+@media print{.bracket-svg .ready .box{stroke-width:1.5}}
+";
+
+fn render_with(bracket: &Bracket, title: &str, standalone: bool) -> String {
     let s = bracket.structure();
     let (lay, wb_top, lb_top, bottom, width) = layout(bracket);
     let placing = bracket.placing();
     let placing_lines = placing.len().div_ceil(2);
-    let height = bottom
-        + 30.0
-        + placing_lines as f64 * 24.0
-        + if placing.is_empty() { 0.0 } else { 34.0 }
-        + MARGIN;
+    let height =
+        bottom + 30 + placing_lines as i32 * 24 + if placing.is_empty() { 0 } else { 34 } + MARGIN;
     let mut o = String::new();
     let _ = write!(
         o,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" class="bracket-svg" width="{width:.0}" height="{height:.0}" viewBox="0 0 {width:.0} {height:.0}" role="img" aria-label="{}">"#,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" class="bracket-svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" role="img" aria-label="{}">"#,
         escape(title)
     );
-    o.push_str(
-        "<style>\
-text{font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;font-size:15px;fill:#000}\
-.title{font-size:22px;font-weight:700}.section{font-size:17px;font-weight:700}\
-.box{fill:#fff;stroke:#000;stroke-width:1.5}.ready .box{stroke-width:3}\
-.unneeded .box{stroke-dasharray:6 4}.sep{stroke:#000;stroke-width:1}\
-.num{font-size:12px;text-anchor:middle}.hint{fill:#555;font-style:italic;font-size:13px}\
-.win{font-weight:700}.lose{fill:#444}.score{font-size:13px;text-anchor:middle}\
-.note{font-size:11px;fill:#000;font-style:italic}.line{stroke:#000;stroke-width:1.5;fill:none}\
-.winrow{fill:#000}.place{font-size:15px}\
-@media print{.ready .box{stroke-width:1.5}}\
-</style>",
-    );
+    if standalone {
+        o.push_str("<style>");
+        o.push_str(STYLE);
+        o.push_str("</style>");
+    }
     o.push_str(r##"<rect x="0" y="0" width="100%" height="100%" fill="#fff"/>"##);
     let _ = write!(
         o,
-        r#"<text class="title" x="{MARGIN}" y="{:.0}">{}</text>"#,
-        MARGIN + 22.0,
+        r#"<text class="title" x="{MARGIN}" y="{}">{}</text>"#,
+        MARGIN + 22,
         escape(title)
     );
     let _ = write!(
         o,
-        r#"<text class="section" x="{MARGIN}" y="{:.0}">Winners' bracket</text>"#,
-        wb_top - 10.0
+        r#"<text class="section" x="{MARGIN}" y="{}">Winners' bracket</text>"#,
+        wb_top - 10
     );
     if s.losers_rounds > 0 {
         let _ = write!(
             o,
-            r#"<text class="section" x="{MARGIN}" y="{:.0}">Losers' bracket</text>"#,
-            lb_top - 6.0
+            r#"<text class="section" x="{MARGIN}" y="{}">Losers' bracket</text>"#,
+            lb_top - 6
         );
     }
     let _ = write!(
         o,
-        r#"<text class="section" x="{:.0}" y="{:.0}">Grand final</text>"#,
+        r#"<text class="section" x="{}" y="{}">Grand final</text>"#,
         lay.x[s.grand_final],
-        lay.y[s.grand_final] - 10.0
+        lay.y[s.grand_final] - 10
     );
     // Connectors first, so boxes cover their ends.
     for m in &s.matches {
         if m.stage == Stage::GrandFinalReset {
             let (fx, fy) = (lay.x[s.grand_final] + BOX_W, lay.y[s.grand_final] + ROW_H);
-            let _ = write!(
-                o,
-                r#"<path class="line" d="M{fx:.1} {fy:.1} H{:.1}"/>"#,
-                lay.x[m.id]
-            );
+            let _ = write!(o, r#"<path class="line" d="M{fx} {fy} H{}"/>"#, lay.x[m.id]);
             continue;
         }
         for (k, src) in m.slots.iter().enumerate() {
             if let Source::Winner(j) = src {
                 let (x0, y0) = (lay.x[*j] + BOX_W, lay.y[*j] + ROW_H);
-                let (x1, y1) = (lay.x[m.id], lay.y[m.id] + ROW_H * (k as f64 + 0.5));
-                let mid = x1 - GAP / 2.0;
+                let (x1, y1) = (lay.x[m.id], lay.y[m.id] + ROW_H * k as i32 + ROW_H / 2);
+                let mid = x1 - GAP / 2;
                 let _ = write!(
                     o,
-                    r#"<path class="line" d="M{x0:.1} {y0:.1} H{mid:.1} V{y1:.1} H{x1:.1}"/>"#
+                    r#"<path class="line" d="M{x0} {y0} H{mid} V{y1} H{x1}"/>"#
                 );
             }
         }
@@ -249,23 +266,23 @@ text{font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;font-size:
         draw_match(&mut o, bracket, m.id, lay.x[m.id], lay.y[m.id]);
     }
     if !placing.is_empty() {
-        let top = bottom + 30.0;
+        let top = bottom + 30;
         let _ = write!(
             o,
-            r#"<text class="section" x="{MARGIN}" y="{top:.0}">Final placing</text>"#
+            r#"<text class="section" x="{MARGIN}" y="{top}">Final placing</text>"#
         );
         for (i, (place, seeds)) in placing.iter().enumerate() {
             let names: Vec<String> = seeds
                 .iter()
                 .map(|&sd| escape(&bracket.entrant(sd).name))
                 .collect();
-            let col = (i % 2) as f64;
-            let row = (i / 2) as f64;
+            let col = (i % 2) as i32;
+            let row = (i / 2) as i32;
             let _ = write!(
                 o,
-                r#"<text class="place" x="{:.0}" y="{:.0}"><tspan class="win">{}</tspan> {}</text>"#,
-                MARGIN + col * (width / 2.0),
-                top + 26.0 + row * 24.0,
+                r#"<text class="place" x="{}" y="{}"><tspan class="win">{}</tspan> {}</text>"#,
+                MARGIN + col * (width / 2),
+                top + 26 + row * 24,
                 place,
                 names.join(", ")
             );
@@ -275,7 +292,7 @@ text{font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;font-size:
     o
 }
 
-fn draw_match(o: &mut String, b: &Bracket, id: MatchId, x: f64, y: f64) {
+fn draw_match(o: &mut String, b: &Bracket, id: MatchId, x: i32, y: i32) {
     let s = b.structure();
     let spec = &s.matches[id];
     let status = b.status(id);
@@ -302,11 +319,11 @@ fn draw_match(o: &mut String, b: &Bracket, id: MatchId, x: f64, y: f64) {
     );
     let _ = write!(
         o,
-        r#"<rect class="box" x="{x:.1}" y="{y:.1}" width="{BOX_W}" height="{MATCH_H}" rx="4"/>"#
+        r#"<rect class="box" x="{x}" y="{y}" width="{BOX_W}" height="{MATCH_H}" rx="4"/>"#
     );
     let _ = write!(
         o,
-        r#"<path class="sep" d="M{:.1} {y:.1} V{:.1} M{x:.1} {:.1} H{:.1} M{:.1} {y:.1} V{:.1}"/>"#,
+        r#"<path class="sep" d="M{} {y} V{} M{x} {} H{} M{} {y} V{}"/>"#,
         x + NUM_W,
         y + MATCH_H,
         y + ROW_H,
@@ -316,33 +333,33 @@ fn draw_match(o: &mut String, b: &Bracket, id: MatchId, x: f64, y: f64) {
     );
     let _ = write!(
         o,
-        r#"<text class="num" x="{:.1}" y="{:.1}">{}</text>"#,
-        x + NUM_W / 2.0,
-        y + ROW_H + 5.0,
+        r#"<text class="num" x="{}" y="{}">{}</text>"#,
+        x + NUM_W / 2,
+        y + ROW_H + 5,
         id + 1
     );
     for (k, player) in players.into_iter().enumerate() {
-        let ty = y + ROW_H * k as f64 + 20.0;
+        let ty = y + ROW_H * k as i32 + 20;
         let won = result.is_some_and(|r| Some(r.winner) == player);
-        let (cls, mark) = match (player, result) {
-            _ if status == MatchStatus::NotNeeded => ("hint", ""),
-            (None, _) => ("hint", ""),
-            (Some(_), Some(_)) if won => ("win", "▶ "),
-            (Some(_), Some(_)) => ("lose", ""),
-            (Some(_), None) => ("", ""),
+        let cls = match (player, result) {
+            _ if status == MatchStatus::NotNeeded => "hint",
+            (None, _) => "hint",
+            (Some(_), Some(_)) if won => "win",
+            (Some(_), Some(_)) => "lose",
+            (Some(_), None) => "",
         };
-        let text = truncate(&label(k), if mark.is_empty() { 19 } else { 17 });
+        let text = truncate(&label(k), if won { 20 } else { 22 });
         let _ = write!(
             o,
-            r#"<text class="{cls}" x="{:.1}" y="{ty:.1}">{mark}{}</text>"#,
-            x + NUM_W + 7.0,
+            r#"<text class="{cls}" x="{}" y="{ty}">{}</text>"#,
+            x + NUM_W + 7,
             escape(&text)
         );
         if won {
             let _ = write!(
                 o,
-                r#"<text class="score win" x="{:.1}" y="{ty:.1}">W</text>"#,
-                x + BOX_W - SCORE_W / 2.0
+                r#"<text class="score win" x="{}" y="{ty}">W</text>"#,
+                x + BOX_W - SCORE_W / 2
             );
         }
     }
@@ -350,25 +367,25 @@ fn draw_match(o: &mut String, b: &Bracket, id: MatchId, x: f64, y: f64) {
         if !r.score.is_empty() {
             let _ = write!(
                 o,
-                r#"<text class="note" x="{:.1}" y="{:.1}">{}</text>"#,
+                r#"<text class="note" x="{}" y="{}">{}</text>"#,
                 x + NUM_W,
-                y + MATCH_H + 13.0,
+                y + MATCH_H + 13,
                 escape(&truncate(&r.score, 34))
             );
         }
     } else if status == MatchStatus::NotNeeded {
         let _ = write!(
             o,
-            r#"<text class="note" x="{:.1}" y="{:.1}">only if the losers’ champion wins GF</text>"#,
+            r#"<text class="note" x="{}" y="{}">only if the losers’ champion wins GF</text>"#,
             x,
-            y + MATCH_H + 13.0
+            y + MATCH_H + 13
         );
     } else if b.reset_note(id).is_some() {
         let _ = write!(
             o,
-            r#"<text class="note" x="{:.1}" y="{:.1}">↺ result reset after a correction</text>"#,
+            r#"<text class="note" x="{}" y="{}">↺ result reset after a correction</text>"#,
             x + NUM_W,
-            y + MATCH_H + 13.0
+            y + MATCH_H + 13
         );
     }
     o.push_str("</g>");

@@ -1,20 +1,19 @@
 //! A tournament: a name, a game, and one or more brackets.
 
+use crate::ballots::{Ballot, DECK};
 use crate::bracket::{Bracket, ResetNotice};
 use crate::entrant::{Entrant, Seeding, MAX_NAME_CHARS};
 use crate::error::{ResultError, SetupError};
 use crate::rng::SplitMix64;
 use crate::structure::MatchId;
-use serde::{Deserialize, Serialize};
 use std::fmt;
 
-/// Number of ACF three-move ballots (engine/data/acf_3move_ballots.csv,
-/// numbered 1 to 174).
-pub const BALLOT_COUNT: u16 = 174;
+/// Number of ballots in the deck a checkers tournament draws from: the 156
+/// crossboard and mail-play ACF three-move ballots ([`crate::ballots::DECK`]).
+pub const BALLOT_COUNT: u16 = DECK.len() as u16;
 
 /// The game every match of the tournament is played in.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum GameChoice {
     /// American checkers.
     Checkers,
@@ -90,6 +89,10 @@ pub struct Tournament {
 impl Tournament {
     /// Creates a tournament from its setup, checking every name and level.
     pub fn new(setup: TournamentSetup) -> Result<Tournament, SetupError> {
+        // The form's first field first.
+        if setup.name.trim().is_empty() {
+            return Err(SetupError::EmptyTournamentName);
+        }
         let brackets = setup
             .brackets
             .into_iter()
@@ -127,7 +130,7 @@ impl Tournament {
         for (i, b) in brackets.iter().enumerate() {
             if brackets[..i]
                 .iter()
-                .any(|c| c.name().to_lowercase() == b.name().to_lowercase())
+                .any(|c| crate::same_name(c.name(), b.name()))
             {
                 return Err(SetupError::DuplicateBracket {
                     name: b.name().to_string(),
@@ -206,15 +209,49 @@ impl Tournament {
             .clear_result(id)
     }
 
-    /// The three-move ballot (1 ..= [`BALLOT_COUNT`]) that match `id` of
-    /// bracket `bracket` starts from, when the tournament draws ballots.
-    /// The same seed always gives the same draw.
-    pub fn ballot(&self, bracket: usize, id: MatchId) -> Option<u16> {
+    /// The three-move ballot that game `game` (from 1; a drawn game is
+    /// replayed) of match `id` of bracket `bracket` starts from, when the
+    /// tournament draws ballots. The same seed always gives the same draw.
+    ///
+    /// ```
+    /// use tiers_bracket::*;
+    /// let e = ["Ann", "Bob"].map(Entrant::person).to_vec();
+    /// let t = Tournament::new(TournamentSetup {
+    ///     name: "Club".into(),
+    ///     game: GameChoice::Checkers,
+    ///     ballot_seed: Some(5),
+    ///     brackets: vec![BracketSetup { name: "Open".into(), entrants: e, seeding: Seeding::AsEntered }],
+    /// }).unwrap();
+    /// let b = t.ballot(0, 0, 1).unwrap();
+    /// assert_eq!(t.ballot(0, 0, 1), Some(b)); // reproducible
+    /// assert!((1..=174).contains(&b.number) && b.moves.split(' ').count() == 3);
+    /// ```
+    pub fn ballot(&self, bracket: usize, id: MatchId, game: u32) -> Option<Ballot> {
         let seed = self.ballot_seed?;
-        let mut g = SplitMix64::new(
-            seed ^ ((bracket as u64) << 32 | id as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15),
-        );
-        Some(1 + g.below(BALLOT_COUNT as u64) as u16)
+        let key = (bracket as u64) << 40 | (id as u64) << 16 | u64::from(game);
+        let mut g = SplitMix64::new(seed ^ key.wrapping_mul(0x9E37_79B9_7F4A_7C15));
+        Ballot::get(1 + g.below(u64::from(BALLOT_COUNT)) as u16)
+    }
+
+    /// Records (or corrects) a result on a copy and reports which results
+    /// further on it would remove, without changing anything: what a page
+    /// shows before asking "are you sure?".
+    pub fn preview_result(
+        &self,
+        bracket: usize,
+        id: MatchId,
+        winner: usize,
+    ) -> Result<Vec<ResetNotice>, ResultError> {
+        self.clone().set_result(bracket, id, winner, "", "")
+    }
+
+    /// Like [`Self::preview_result`], for removing a result.
+    pub fn preview_clear(
+        &self,
+        bracket: usize,
+        id: MatchId,
+    ) -> Result<Vec<ResetNotice>, ResultError> {
+        self.clone().clear_result(bracket, id)
     }
 
     /// True when every bracket has its champion.

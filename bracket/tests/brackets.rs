@@ -423,3 +423,28 @@ fn setup_errors_say_what_is_wrong() {
         "bracket 'Kids': computer entrant 'Robot' has level 9; levels go from 1 to 8"
     );
 }
+
+#[test]
+fn ranked_puts_the_running_first_then_places() {
+    let mut b = bracket(6);
+    // Play until somebody is out.
+    while b.placing().is_empty() {
+        let id = b.ready_matches()[0];
+        let [x, y] = b.players(id).map(Option::unwrap);
+        b.set_result(id, x.max(y), "", "").unwrap();
+    }
+    let ranked = b.ranked();
+    assert_eq!(ranked.len(), 6);
+    let first_placed = ranked.iter().position(|s| s.place.is_some()).unwrap();
+    assert!(ranked[..first_placed].iter().all(|s| s.place.is_none()));
+    assert!(ranked[first_placed..].iter().all(|s| s.place.is_some()));
+    for w in ranked[..first_placed].windows(2) {
+        assert!((w[0].losses, w[0].seed) < (w[1].losses, w[1].seed));
+    }
+    // Finished: the ranking is the placing.
+    play_out(&mut b, &mut SplitMix64::new(1));
+    let places: Vec<usize> = b.ranked().iter().map(|s| s.place.unwrap().from).collect();
+    let mut sorted = places.clone();
+    sorted.sort();
+    assert_eq!(places, sorted);
+}

@@ -61,7 +61,8 @@ test('after one visit the app works with the network off', async () => {
       build.files.map(([p]) => `/${p}`).sort(),
       'every file of the build is cached',
     );
-    assert.ok(cached.urls.some((u) => u.endsWith('worker_bg.wasm')), 'the AI worker is cached');
+    assert.ok(cached.urls.includes('/worker_loader.js'), "the AI worker's loader is cached");
+    assert.ok(cached.urls.some((u) => u.endsWith('_bg.wasm')), 'the wasm (page and AI worker) is cached');
 
     // Network off, and the server gone.
     await browser.context.setOffline(true);

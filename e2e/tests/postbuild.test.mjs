@@ -1,6 +1,7 @@
 // The post-build step on a small fake build: inline scripts move to files
-// (with SRI), the boot module gets the service worker registration, sw.js
-// gets the list of files, and under `trunk serve` nothing is precached.
+// (with SRI), the boot module gets the service worker registration, the AI
+// worker's loader imports the page's script, sw.js gets the list of files,
+// and under `trunk serve` nothing is precached.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -39,7 +40,12 @@ test('a release build: boot module out of the page, every file precached', () =>
     const build = buildOf(dir);
     assert.deepEqual(
       build.files.map(([p]) => p),
-      ['app-1.js', boot, 'icons/a.png', 'index.html'],
+      ['app-1.js', boot, 'icons/a.png', 'index.html', 'worker_loader.js'],
+    );
+    assert.equal(
+      readFileSync(join(dir, 'worker_loader.js'), 'utf8'),
+      "import init from './app-1.js';await init({module_or_path:'./app-1_bg.wasm'});\n",
+      "the AI worker's loader runs the page's wasm",
     );
     const digest = createHash('sha256').update('png').digest('base64').slice(0, 22);
     assert.deepEqual(build.files[2], ['icons/a.png', digest]);
@@ -79,6 +85,19 @@ test('a build without the service worker marker fails', () => {
   try {
     writeFileSync(join(dir, 'sw.js'), '// no marker');
     assert.throws(() => execFileSync('node', [join(ROOT, 'e2e/tools/postbuild.mjs'), dir], { stdio: 'pipe' }));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('a build without the app script fails, naming it', () => {
+  const dir = fakeBuild('');
+  try {
+    rmSync(join(dir, 'app-1.js'));
+    assert.throws(
+      () => execFileSync('node', [join(ROOT, 'e2e/tools/postbuild.mjs'), dir], { stdio: 'pipe' }),
+      (e) => /expected one app script \(app-….js\), found 0/.test(e.stderr.toString()),
+    );
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -16,5 +16,6 @@ pub mod piece;
 pub mod play;
 pub mod rules;
 pub mod square;
+pub mod tournament;
 pub mod viewer;
 pub mod widgets;

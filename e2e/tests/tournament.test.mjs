@@ -1,0 +1,253 @@
+// A small tournament run to its champion in the browser, as an organiser
+// would: four entrants (two people, two computer players), results entered
+// by hand for games on a physical board, a person resigning to the computer
+// on the screen, the two computers playing their match out on the board, a
+// hot-seat game drawn and replayed with the colours reversed, a grand final
+// won from the losers' bracket (so the reset match is played), a correction
+// that resets a later result after asking, a reload that keeps everything,
+// and screenshots of the bracket on a desktop and on a phone.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { launch, newPage, serve, shot } from '../harness.mjs';
+
+/** The text of the "Matches to play" entry of match `n`. */
+async function readyText(page, n) {
+  return (await page.locator(`#ready-${n}`).innerText()).replace(/\s+/g, ' ');
+}
+
+/** Enters the result of match `n` by hand: `winner` is the name clicked. */
+async function enterResult(page, n, winner, score = '') {
+  await page.locator(`#ready-${n}`).getByRole('button', { name: 'Enter result' }).click();
+  await page.getByRole('radio', { name: winner, exact: true }).click();
+  if (score) await page.fill('#result-score', score);
+  await page.click('#save-result');
+  await page.locator(`#result-${n}`).waitFor();
+}
+
+/** Plays one legal move by clicking: a piece of the side to move, then the
+ * first square the board offers. */
+async function clickSomeMove(page, color) {
+  const pieces = page.locator(`.board [role="gridcell"][aria-label*=", ${color} "]`);
+  const count = await pieces.count();
+  for (let i = 0; i < count; i++) {
+    await pieces.nth(i).click();
+    const target = page.locator('.board .target').first();
+    if (await target.count()) {
+      const before = await page.locator('.move').count();
+      await target.click();
+      await page.waitForFunction((n) => document.querySelectorAll('.move').length > n, before);
+      return;
+    }
+  }
+  throw new Error(`no ${color} piece could move`);
+}
+
+test('a tournament of four is run to its champion', { timeout: 600_000 }, async () => {
+  const server = await serve();
+  const browser = await launch({ viewport: { width: 1280, height: 900 } });
+  try {
+    const page = await newPage(browser.context);
+    await page.goto(server.url + '/');
+    await page.click('#show-tournaments');
+    await page.getByRole('heading', { name: 'Tournaments' }).waitFor();
+
+    // Create: Ann, Bob, two computer players; checkers with ballots.
+    await page.click('#new-tournament');
+    await page.click('#create-tournament');
+    assert.equal(await page.locator('#t-create-error').innerText(), 'The tournament needs a name.');
+    await page.fill('#t-name', 'Troop 12 club night');
+    await page.fill('#entrant-0-0', 'Ann');
+    await page.fill('#entrant-0-1', 'Bob');
+    await page.click('#add-computer-0');
+    await page.click('#add-computer-0');
+    await page.getByLabel('Entrant 3 level').selectOption('1');
+    await page.getByLabel('Entrant 4 level').selectOption('2');
+    await page.click('#create-tournament');
+    await page.locator('#bracket svg').waitFor();
+    assert.match(await page.locator('.t-head .t-meta').innerText(), /Checkers · ballot openings \(draw seed \d+\) · 4 entrants, seeded as entered/);
+    // Seeds 1 Ann, 2 Bob, 3 Computer (level 1), 4 Computer (level 2).
+    assert.equal(await readyText(page, 1), 'Match 1 Winners\' round 1 Ann v Computer (level 2) Play on the board Enter result');
+    assert.equal(await readyText(page, 2), 'Match 2 Winners\' round 1 Bob v Computer (level 1) Play on the board Enter result');
+
+    // Match 1 was played on a physical board: the computer player won
+    // (entered by hand, e.g. by whoever ran it on another device).
+    await enterResult(page, 1, 'Computer (level 2)', '1-0');
+    assert.match(await page.locator('#t-notice').innerText(), /Match 1: Computer \(level 2\) beat Ann\./);
+
+    // Match 2 on the board: Bob against the computer; he plays a move or
+    // two, then resigns. The result goes into the bracket by itself.
+    await page.locator('#ready-2').getByRole('button', { name: 'Play on the board' }).click();
+    await page.locator('#t-match-title').waitFor();
+    assert.match(await page.locator('#t-match-meta').innerText(), /Game 1 · ACF ballot \d+: \d+[-x]\d+ \d+[-x]\d+ \d+[-x]\d+/);
+    // Bob (first player of the match) has Black; after the ballot's three
+    // moves Red, the computer, is to move: wait for its reply.
+    await page.waitForFunction(() => document.querySelector('#status-text')?.textContent.includes('Bob (Black) to move'), null, { timeout: 30_000 });
+    await clickSomeMove(page, 'black');
+    await page.waitForFunction(() => document.querySelector('#status-text')?.textContent.includes('Bob (Black) to move'), null, { timeout: 30_000 });
+    await shot(page, 'tournament-match-person-v-computer');
+    await page.click('#t-resign');
+    await page.locator('#t-match-over').waitFor();
+    assert.match(await page.locator('#status-text').innerText(), /Computer \(level 1\) wins match 2 \(Black resigned\)/);
+    assert.match(await page.locator('#t-notice').innerText(), /Match 2: Computer \(level 1\) beat Bob\. The result is in the bracket\./);
+    await page.click('#back-to-bracket');
+
+    // Match 3, the winners' final, is between the two computers: it plays
+    // itself out on the board; "finish quickly" speeds it up.
+    assert.match(await readyText(page, 3), /Computer \(level 2\) v Computer \(level 1\)/);
+    await page.locator('#ready-3').getByRole('button', { name: 'Play on the board' }).click();
+    await page.locator('#t-match-title').waitFor();
+    // Moves appear one by one while it plays at its normal pace.
+    await page.waitForFunction(() => document.querySelectorAll('.move').length >= 5, null, { timeout: 60_000 });
+    await shot(page, 'tournament-match-computers');
+    await page.click('#t-fast');
+    await page.locator('#t-match-over').waitFor({ timeout: 400_000 });
+    const computersResult = await page.locator('#status-text').innerText();
+    assert.match(computersResult, /Computer \(level [12]\) wins match 3/);
+    await page.click('#back-to-bracket');
+    await page.locator('#result-3').waitFor();
+
+    // Match 4 (losers' bracket): Ann v Bob, hot-seat. Game 1 is drawn by
+    // agreement after a move each; game 2 follows with the colours
+    // reversed, and Ann resigns it.
+    assert.match(await readyText(page, 4), /Losers' round 1 Ann v Bob/);
+    await page.locator('#ready-4').getByRole('button', { name: 'Play on the board' }).click();
+    await page.locator('#t-match-title').waitFor();
+    await page.waitForFunction(() => document.querySelector('#status-text')?.textContent.includes('Bob (Red) to move'));
+    await clickSomeMove(page, 'red');
+    await clickSomeMove(page, 'black');
+    await page.click('#t-offer-draw');
+    await page.click('#accept-draw');
+    await page.locator('#next-game').waitFor();
+    assert.match(await page.locator('#status-text').innerText(), /Game 1 is drawn \(draw agreed\)\. Game 2 follows with the colours reversed\./);
+    await page.click('#next-game');
+    assert.match(await page.locator('#t-match-meta').innerText(), /^Game 2 · 1 drawn game before · ACF ballot/);
+    // Game 2: Ann has Red now, and Red is to move after the ballot.
+    await page.waitForFunction(() => document.querySelector('#status-text')?.textContent.includes('Ann (Red) to move'));
+    await page.click('#t-resign');
+    await page.locator('#t-match-over').waitFor();
+    assert.match(await page.locator('#status-text').innerText(), /Bob wins match 4/);
+    await page.click('#back-to-bracket');
+
+    // The rest by hand: match 5 (losers' final), the grand final won by the
+    // losers' bracket champion, then the reset match.
+    const wbChampion = computersResult.match(/(Computer \(level [12]\)) wins/)[1];
+    const wbLoser = wbChampion.includes('1') ? 'Computer (level 2)' : 'Computer (level 1)';
+    assert.match(await readyText(page, 5), new RegExp(`Bob v ${wbLoser.replace(/[()]/g, '\\$&')}|${wbLoser.replace(/[()]/g, '\\$&')} v Bob`));
+    await enterResult(page, 5, 'Bob', '2-1');
+    await enterResult(page, 6, 'Bob');
+    // The losers' bracket champion won: the reset match is needed.
+    assert.match(await readyText(page, 7), /Grand final reset/);
+    await enterResult(page, 7, 'Bob');
+    assert.equal(await page.locator('#champion').innerText(), 'Champion of Open: Bob');
+
+    // A correction: the grand final was won by the winners' bracket champion
+    // after all. The app says which later result this resets and asks.
+    await page.locator('#result-6').getByRole('button', { name: 'Correct' }).click();
+    await page.getByRole('radio', { name: wbChampion, exact: true }).click();
+    await page.click('#save-result');
+    const resetList = await page.locator('#t-reset-list').innerText();
+    assert.match(resetList, /^Match 7 was reset: Bob beat .* in it, but it is not needed any more \(the winners' bracket champion won the grand final\)\.$/);
+    await page.click('#confirm');
+    assert.match(await page.locator('#t-notice').innerText(), /Match 6: .* beat Bob\. 1 later result was reset\./);
+    assert.equal(await page.locator('#champion').innerText(), `Champion of Open: ${wbChampion}`);
+    assert.equal(await page.locator('#result-7').count(), 0);
+    const standings = (await page.locator('#standings tbody').innerText()).split('\n').map((l) => l.split('\t')[1]);
+    assert.deepEqual(standings.slice(0, 2), [wbChampion, 'Bob']);
+    const final = await page.locator('#bracket svg').innerHTML();
+    assert.ok(final.includes('Final placing'));
+
+    // Reload: everything is still there.
+    await page.reload();
+    await page.click('#show-tournaments');
+    const item = page.locator('.t-item', { hasText: 'Troop 12 club night' });
+    assert.match(await item.innerText(), new RegExp(`Finished\\. Champion: ${wbChampion.replace(/[()]/g, '\\$&')}`));
+    await item.getByRole('button', { name: 'Open' }).click();
+    assert.equal(await page.locator('#champion').innerText(), `Champion of Open: ${wbChampion}`);
+    assert.equal(await page.locator('.t-result').count(), 6);
+    // Games played on the board kept their records (PDN).
+    assert.equal(await page.locator('#result-3').getByRole('button', { name: 'Games (PDN)' }).count(), 1);
+    await shot(page, 'tournament-bracket-desktop');
+
+    // Print: the app around the bracket is hidden, the picture fits.
+    await page.emulateMedia({ media: 'print' });
+    assert.equal(await page.locator('.topbar').isVisible(), false);
+    assert.equal(await page.locator('.t-toolbar').isVisible(), false);
+    const svgBox = await page.locator('#bracket svg').boundingBox();
+    assert.ok(svgBox.width <= 1280, `printed width ${svgBox.width}`);
+    await shot(page, 'tournament-bracket-print');
+    await page.emulateMedia({ media: 'screen' });
+
+    assert.deepEqual(page.problems(), []);
+    assert.deepEqual(browser.blocked, []);
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+});
+
+test('the bracket reads on a phone, and bad files and damaged storage get clear messages', async () => {
+  const server = await serve();
+  const browser = await launch({ viewport: { width: 360, height: 740 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+  try {
+    const page = await newPage(browser.context);
+    // Damaged storage: a message, no crash.
+    await page.goto(server.url + '/');
+    await page.evaluate(() => localStorage.setItem('tiers.tournaments', '{"format": "tiers-tournaments", "vers'));
+    await page.reload();
+    await page.click('#show-tournaments');
+    assert.match(await page.locator('#t-problems').innerText(), /The saved tournaments are damaged and could not be read/);
+    await page.getByRole('button', { name: 'Dismiss' }).click();
+
+    // A bad file names what is wrong.
+    await page.setInputFiles('#import-file', {
+      name: 'club.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from('{"format": "tiers-tournament", "version": 1, "name": "X", "game": "chess", "brackets": []}'),
+    });
+    assert.equal(
+      await page.locator('#t-notice span').innerText(),
+      'club.json could not be imported: not a readable tournament file: game: unknown game "chess", expected "checkers" or "tiers".',
+    );
+
+    // Eight players on a phone, created on the phone.
+    await page.click('#new-tournament');
+    await page.fill('#t-name', 'Youth night');
+    await page.fill('#bracket-name-0', 'Youth');
+    const names = ['Ann', 'Bob', 'Cy', 'Dee', 'Eve', 'Fay'];
+    for (let i = 0; i < names.length; i++) {
+      if (i >= 2) await page.click('#add-person-0');
+      await page.fill(`#entrant-0-${i}`, names[i]);
+    }
+    await page.click('#add-computer-0');
+    await page.click('#shuffle-0');
+    await page.fill('#seed-0', '42');
+    await page.click('#create-tournament');
+    await page.locator('#bracket svg').waitFor();
+    assert.match(await page.locator('.t-head .t-meta').innerText(), /7 entrants, shuffled with seed 42/);
+    // A few results so the picture shows winners and the losers' bracket.
+    for (let k = 0; k < 4; k++) {
+      const first = page.locator('.t-match').first();
+      await first.getByRole('button', { name: 'Enter result' }).click();
+      await page.locator('#winner-0').click();
+      await page.click('#save-result');
+    }
+    // The page itself does not scroll sideways; the picture does, at a
+    // readable size.
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    assert.ok(overflow <= 0, `page overflows by ${overflow}px`);
+    const scroller = page.locator('#bracket');
+    const { scrollWidth, clientWidth } = await scroller.evaluate((el) => ({ scrollWidth: el.scrollWidth, clientWidth: el.clientWidth }));
+    assert.ok(scrollWidth > clientWidth, 'the bracket scrolls sideways at its actual size');
+    const fontSize = await page.locator('#bracket svg text.title').evaluate((el) => getComputedStyle(el).fontSize);
+    assert.equal(fontSize, '22px');
+    await shot(page, 'tournament-bracket-phone');
+    await page.click('#fit');
+    const fitted = await page.locator('#bracket svg').boundingBox();
+    assert.ok(fitted.width <= 360, `fitted width ${fitted.width}`);
+    await shot(page, 'tournament-bracket-phone-fit');
+    assert.deepEqual(page.problems(), []);
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+});

@@ -1,0 +1,260 @@
+//! One bracket of a tournament: the picture, the matches to play, the
+//! standings and the results.
+
+use tiers_bracket::{svg, Bracket, MatchStatus, Stage, Tournament};
+use wasm_bindgen::JsCast;
+use yew::prelude::*;
+
+use super::files::{download, slug};
+use super::{on, random_seed, TournamentProps};
+use crate::tournament::TAction;
+
+/// "Winners' round 2", "Losers' round 3", "Grand final".
+#[must_use]
+pub fn round_name(stage: Stage) -> String {
+    match stage {
+        Stage::Winners { round, .. } => format!("Winners' round {round}"),
+        Stage::Losers { round, .. } => format!("Losers' round {round}"),
+        Stage::GrandFinal => "Grand final".into(),
+        Stage::GrandFinalReset => "Grand final reset".into(),
+    }
+}
+
+/// "Ann v Computer (level 3)".
+#[must_use]
+pub fn pairing(b: &Bracket, id: usize) -> String {
+    let spec = &b.structure().matches[id];
+    let p = b.players(id);
+    let side = |k: usize| match p[k] {
+        Some(s) => b.entrant(s).name.clone(),
+        None => b.slot_hint(spec.slots[k]),
+    };
+    format!("{} v {}", side(0), side(1))
+}
+
+fn title(t: &Tournament, b: &Bracket) -> String {
+    if t.brackets().len() > 1 {
+        format!("{} — {}", t.name(), b.name())
+    } else {
+        t.name().to_string()
+    }
+}
+
+fn standings_table(b: &Bracket) -> Html {
+    let rows = b.ranked();
+    let body = rows.iter().map(|s| {
+        let status = match (s.place, s.losses) {
+            (Some(p), _) if p.from == 1 => "Champion".to_string(),
+            (Some(p), _) => format!("Out: {p}"),
+            (None, 0) => "Unbeaten".to_string(),
+            (None, _) => "One loss: losers' bracket".to_string(),
+        };
+        let place = s.place.map_or_else(|| "–".to_string(), |p| p.to_string());
+        html! {
+            <tr>
+                <td>{ place }</td>
+                <td>{ b.entrant(s.seed).name.clone() }</td>
+                <td class="num">{ s.seed + 1 }</td>
+                <td class="num">{ format!("{}–{}", s.wins, s.losses) }</td>
+                <td>{ status }</td>
+            </tr>
+        }
+    });
+    html! {
+        <table class="t-standings" id="standings">
+            <thead><tr><th>{ "Place" }</th><th>{ "Player" }</th><th>{ "Seed" }</th><th>{ "Won–lost" }</th><th>{ "Status" }</th></tr></thead>
+            <tbody>{ for body }</tbody>
+        </table>
+    }
+}
+
+/// The bracket page.
+#[component]
+pub fn BracketPage(props: &TournamentProps) -> Html {
+    let state = &props.state;
+    let Some((_, t, bi)) = state.shown() else {
+        return html! { <p class="card">{ "This tournament no longer exists." }</p> };
+    };
+    let b = t.bracket(bi);
+    let title = title(t, b);
+    let picture = svg::render_for_page(b, &title);
+    let onclick_svg = {
+        let state = state.clone();
+        Callback::from(move |e: MouseEvent| {
+            let target = e
+                .target()
+                .and_then(|t| t.dyn_into::<web_sys::Element>().ok());
+            let id = target
+                .and_then(|el| el.closest("[data-match]").ok().flatten())
+                .and_then(|g| g.get_attribute("data-match"))
+                .and_then(|v| v.parse::<usize>().ok());
+            if let Some(id) = id {
+                state.dispatch(TAction::OpenResult(bi, id));
+            }
+        })
+    };
+    let tabs = (t.brackets().len() > 1).then(|| {
+        html! {
+            <div class="t-tabs no-print" role="tablist" aria-label="Brackets">
+                { for t.brackets().iter().enumerate().map(|(i, x)| html! {
+                    <button type="button" role="tab" aria-selected={(i == bi).to_string()}
+                        class={classes!("t-tab", (i == bi).then_some("active"))}
+                        onclick={on(state, TAction::ShowBracket(i))}>{ x.name() }</button>
+                }) }
+            </div>
+        }
+    });
+    let ready = b.ready_matches();
+    let in_progress = state
+        .game
+        .as_ref()
+        .filter(|g| state.shown().is_some_and(|(id, _, _)| id == g.tournament));
+    let ready_list = ready.iter().map(|&id| {
+        let stage = b.structure().matches[id].stage;
+        let playing = in_progress.is_some_and(|g| g.bracket == bi && g.id == id);
+        let play = {
+            let state = state.clone();
+            Callback::from(move |_: MouseEvent| state.dispatch(TAction::Play(bi, id, random_seed())))
+        };
+        html! {
+            <li class="t-match" id={format!("ready-{}", id + 1)}>
+                <div class="t-match-text">
+                    <strong>{ format!("Match {}", id + 1) }</strong>
+                    <span class="t-meta">{ round_name(stage) }</span>
+                    <span>{ pairing(b, id) }</span>
+                </div>
+                <div class="t-item-actions">
+                    <button type="button" class="primary" onclick={play}>
+                        { if playing { "Resume the game" } else { "Play on the board" } }
+                    </button>
+                    <button type="button" onclick={on(state, TAction::OpenResult(bi, id))}>{ "Enter result" }</button>
+                </div>
+            </li>
+        }
+    });
+    let results = (0..b.structure().matches.len())
+        .filter(|&id| b.status(id) == MatchStatus::Done)
+        .map(|id| {
+            let r = b.result(id).expect("done matches have a result");
+            let text = format!(
+                "{} beat {}",
+                b.entrant(r.winner).name,
+                b.entrant(r.loser).name
+            );
+            let record = r.record.clone();
+            let fname = format!("{}-match-{}.pdn", slug(t.name()), id + 1);
+            let games = (!record.is_empty()).then(|| {
+                let state = state.clone();
+                let cb = Callback::from(move |_: MouseEvent| {
+                    if let Err(e) = download(&fname, "text/plain", &record) {
+                        state.dispatch(TAction::Notice(format!("The file could not be offered: {e}.")));
+                    }
+                });
+                html! { <button type="button" class="link" onclick={cb}>{ "Games (PDN)" }</button> }
+            });
+            html! {
+                <li class="t-result" id={format!("result-{}", id + 1)}>
+                    <span class="t-num">{ id + 1 }</span>
+                    <span class="t-result-text">
+                        <span>{ text }</span>
+                        if !r.score.is_empty() { <span class="t-meta">{ r.score.clone() }</span> }
+                    </span>
+                    { for games }
+                    <button type="button" onclick={on(state, TAction::OpenResult(bi, id))}>{ "Correct" }</button>
+                </li>
+            }
+        })
+        .collect::<Vec<Html>>();
+    let champion = b.champion().map(|c| b.entrant(c).name.clone());
+    let export = {
+        let (name, json) = (slug(t.name()), t.to_json());
+        let state = state.clone();
+        Callback::from(move |_: MouseEvent| {
+            if let Err(e) = download(&format!("{name}.json"), "application/json", &json) {
+                state.dispatch(TAction::Notice(format!(
+                    "The file could not be offered: {e}."
+                )));
+            }
+        })
+    };
+    let picture_file = {
+        let (name, text) = (format!("{}.svg", slug(&title)), svg::render(b, &title));
+        let state = state.clone();
+        Callback::from(move |_: MouseEvent| {
+            if let Err(e) = download(&name, "image/svg+xml", &text) {
+                state.dispatch(TAction::Notice(format!(
+                    "The file could not be offered: {e}."
+                )));
+            }
+        })
+    };
+    let print = Callback::from(|_: MouseEvent| {
+        if let Some(w) = web_sys::window() {
+            let _ = w.print();
+        }
+    });
+    let meta = {
+        let mut parts = vec![t.game().to_string()];
+        if let Some(seed) = t.ballot_seed() {
+            parts.push(format!("ballot openings (draw seed {seed})"));
+        }
+        parts.push(format!("{} entrants, {}", b.entrants().len(), b.seeding()));
+        parts.join(" · ")
+    };
+    html! {
+        <section class="t-bracket-page" aria-labelledby="t-title">
+            <header class="t-head">
+                <h1 id="t-title">{ t.name() }</h1>
+                <p class="t-meta">{ meta }</p>
+                { for tabs }
+            </header>
+            if let Some(c) = champion {
+                <p class="t-champion" id="champion">{ format!("Champion of {}: {c}", b.name()) }</p>
+            }
+            if let Some(g) = in_progress {
+                <p class="t-resume no-print">
+                    { format!("Match {} is being played on the board. ", g.id + 1) }
+                    <button type="button" class="primary" onclick={on(state, TAction::Resume)}>{ "Resume it" }</button>
+                </p>
+            }
+            <div class="t-toolbar no-print">
+                <span class="segmented" role="group" aria-label="Picture size">
+                    <button type="button" class={classes!("seg", state.fit.then_some("active"))} aria-pressed={state.fit.to_string()}
+                        onclick={on(state, TAction::Fit(true))} id="fit">{ "Fit to screen" }</button>
+                    <button type="button" class={classes!("seg", (!state.fit).then_some("active"))} aria-pressed={(!state.fit).to_string()}
+                        onclick={on(state, TAction::Fit(false))}>{ "Actual size" }</button>
+                </span>
+                <button type="button" onclick={print}>{ "Print" }</button>
+                <button type="button" onclick={export} id="export">{ "Export file" }</button>
+                <button type="button" onclick={picture_file}>{ "Download picture" }</button>
+                <button type="button" class="link" onclick={on(state, TAction::ShowList)}>{ "All tournaments" }</button>
+            </div>
+            <div class={classes!("bracket-scroll", state.fit.then_some("fit"))} id="bracket" onclick={onclick_svg}
+                tabindex="0" aria-label="Bracket picture (scrolls sideways)">
+                { Html::from_html_unchecked(AttrValue::from(picture)) }
+            </div>
+            <div class="t-columns">
+                <section class="t-panel no-print" aria-labelledby="t-ready-title">
+                    <h2 id="t-ready-title">{ "Matches to play" }</h2>
+                    if ready.is_empty() {
+                        <p class="t-meta">{ if b.is_finished() { "All matches are played." } else { "None right now." } }</p>
+                    } else {
+                        <ul class="t-matches">{ for ready_list }</ul>
+                    }
+                </section>
+                <section class="t-panel" aria-labelledby="t-standings-title">
+                    <h2 id="t-standings-title">{ "Standings" }</h2>
+                    { standings_table(b) }
+                </section>
+            </div>
+            <section class="t-panel no-print" aria-labelledby="t-results-title">
+                <h2 id="t-results-title">{ "Results" }</h2>
+                if results.is_empty() {
+                    <p class="t-meta">{ "No result yet." }</p>
+                } else {
+                    <ul class="t-results">{ for results }</ul>
+                }
+            </section>
+        </section>
+    }
+}

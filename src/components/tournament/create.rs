@@ -1,0 +1,189 @@
+//! The "new tournament" form.
+
+use tiers_bracket::GameChoice;
+use yew::prelude::*;
+
+use super::{on, random_seed, TournamentProps};
+use crate::tournament::draft::DraftAction;
+use crate::tournament::TAction;
+
+fn input_value(e: &InputEvent) -> Option<String> {
+    e.target_dyn_into::<web_sys::HtmlInputElement>()
+        .map(|i| i.value())
+}
+
+fn text_input(
+    state: &UseReducerHandle<crate::tournament::TourneyState>,
+    make: impl Fn(String) -> DraftAction + 'static,
+) -> Callback<InputEvent> {
+    let state = state.clone();
+    Callback::from(move |e: InputEvent| {
+        if let Some(v) = input_value(&e) {
+            state.dispatch(TAction::Draft(make(v)));
+        }
+    })
+}
+
+/// The form.
+#[component]
+pub fn CreateForm(props: &TournamentProps) -> Html {
+    let state = &props.state;
+    let d = &state.draft;
+    let act = |a: DraftAction| on(state, TAction::Draft(a));
+    let game_button = |g: GameChoice| {
+        let active = d.game == g;
+        html! {
+            <button type="button" class={classes!("seg", active.then_some("active"))}
+                aria-pressed={active.to_string()} onclick={act(DraftAction::Game(g))}>{ g.to_string() }</button>
+        }
+    };
+    let brackets = d.brackets.iter().enumerate().map(|(i, b)| {
+        let rows = b.entrants.iter().enumerate().map(|(j, e)| {
+            let field = match e.level {
+                None => html! {
+                    <input type="text" class="t-name" maxlength="60" value={e.name.clone()}
+                        id={format!("entrant-{i}-{j}")}
+                        aria-label={format!("Entrant {} name", j + 1)} placeholder="Name"
+                        oninput={text_input(state, move |v| DraftAction::EntrantName(i, j, v))} />
+                },
+                Some(level) => {
+                    let state = state.clone();
+                    let onchange = Callback::from(move |e: Event| {
+                        if let Some(sel) = e.target_dyn_into::<web_sys::HtmlSelectElement>() {
+                            if let Ok(l) = sel.value().parse() {
+                                state.dispatch(TAction::Draft(DraftAction::EntrantLevel(i, j, l)));
+                            }
+                        }
+                    });
+                    html! {
+                        <span class="t-computer">
+                            <span>{ "Computer, " }</span>
+                            <select aria-label={format!("Entrant {} level", j + 1)} {onchange}>
+                                { for (1..=8u8).map(|l| html! {
+                                    <option value={l.to_string()} selected={l == level}>{ format!("level {l}") }</option>
+                                }) }
+                            </select>
+                        </span>
+                    }
+                }
+            };
+            html! {
+                <li class="t-entrant">
+                    <span class="t-seed" aria-hidden="true">{ j + 1 }</span>
+                    { field }
+                    <button type="button" class="icon-button" aria-label={format!("Move entrant {} up", j + 1)}
+                        disabled={j == 0} onclick={act(DraftAction::MoveUp(i, j))}>{ "↑" }</button>
+                    <button type="button" class="icon-button" aria-label={format!("Remove entrant {}", j + 1)}
+                        onclick={act(DraftAction::RemoveEntrant(i, j))}>{ "✕" }</button>
+                </li>
+            }
+        });
+        let reseed = {
+            let state = state.clone();
+            Callback::from(move |_: MouseEvent| {
+                state.dispatch(TAction::Draft(DraftAction::Reseed(i, random_seed() % 1_000_000)));
+            })
+        };
+        let seed_input = {
+            let state = state.clone();
+            Callback::from(move |e: InputEvent| {
+                if let Some(Ok(seed)) = input_value(&e).map(|v| v.trim().parse::<u64>()) {
+                    state.dispatch(TAction::Draft(DraftAction::Reseed(i, seed)));
+                }
+            })
+        };
+        html! {
+            <fieldset class="t-bracket-form">
+                <legend>{ format!("Bracket {}", i + 1) }</legend>
+                <label class="t-field">
+                    <span>{ "Bracket name" }</span>
+                    <input type="text" maxlength="60" value={b.name.clone()} id={format!("bracket-name-{i}")}
+                        oninput={text_input(state, move |v| DraftAction::BracketName(i, v))} />
+                </label>
+                <p class="t-sub">{ format!("Entrants ({}), in seed order", b.entrants.len()) }</p>
+                <ol class="t-entrants">{ for rows }</ol>
+                <div class="actions tight">
+                    <button type="button" id={format!("add-person-{i}")} onclick={act(DraftAction::AddPerson(i))}>{ "+ Person" }</button>
+                    <button type="button" id={format!("add-computer-{i}")} onclick={act(DraftAction::AddComputer(i, 3))}>{ "+ Computer" }</button>
+                    if d.brackets.len() > 1 {
+                        <button type="button" class="link" onclick={act(DraftAction::RemoveBracket(i))}>{ "Remove this bracket" }</button>
+                    }
+                </div>
+                <div class="t-seeding">
+                    <span class="segmented" role="group" aria-label="Seeding">
+                        <button type="button" class={classes!("seg", (!b.shuffle).then_some("active"))}
+                            aria-pressed={(!b.shuffle).to_string()} onclick={act(DraftAction::Shuffle(i, false))}>{ "Seeded as entered" }</button>
+                        <button type="button" class={classes!("seg", b.shuffle.then_some("active"))}
+                            aria-pressed={b.shuffle.to_string()} id={format!("shuffle-{i}")}
+                            onclick={act(DraftAction::Shuffle(i, true))}>{ "Shuffled" }</button>
+                    </span>
+                    if b.shuffle {
+                        <label class="t-field inline">
+                            <span>{ "Shuffle seed" }</span>
+                            <input type="text" inputmode="numeric" class="t-seed-input" value={b.seed.to_string()}
+                                id={format!("seed-{i}")} oninput={seed_input} />
+                        </label>
+                        <button type="button" onclick={reseed}>{ "New seed" }</button>
+                    }
+                </div>
+            </fieldset>
+        }
+    });
+    let add_bracket = {
+        let state = state.clone();
+        Callback::from(move |_: MouseEvent| {
+            state.dispatch(TAction::Draft(DraftAction::AddBracket(
+                random_seed() % 1_000_000,
+            )));
+        })
+    };
+    let toggle_ballots = {
+        let state = state.clone();
+        let want = !d.ballots;
+        Callback::from(move |_: Event| state.dispatch(TAction::Draft(DraftAction::Ballots(want))))
+    };
+    let onsubmit = {
+        let state = state.clone();
+        Callback::from(move |e: SubmitEvent| {
+            e.prevent_default();
+            state.dispatch(TAction::Create);
+        })
+    };
+    html! {
+        <form class="card t-create" aria-labelledby="t-create-title" {onsubmit}>
+            <h1 id="t-create-title">{ "New tournament" }</h1>
+            <label class="t-field">
+                <span>{ "Name" }</span>
+                <input type="text" id="t-name" maxlength="60" placeholder="e.g. Troop 12 club night"
+                    value={d.name.clone()} oninput={text_input(state, DraftAction::Name)} />
+            </label>
+            <div class="t-field">
+                <span>{ "Game" }</span>
+                <span class="segmented" role="group" aria-label="Game">
+                    { game_button(GameChoice::Checkers) }
+                    { game_button(GameChoice::Tiers) }
+                </span>
+            </div>
+            if d.game == GameChoice::Checkers {
+                <label class="t-check">
+                    <input type="checkbox" checked={d.ballots} id="t-ballots"
+                        onchange={toggle_ballots} />
+                    { "Start every game from a random three-move ballot (the 156 ACF crossboard and mail-play openings), as tournaments do" }
+                </label>
+            } else {
+                <p class="t-sub">{ "Tiers games start with each side setting up its formation (computer players choose their own)." }</p>
+            }
+            { for brackets }
+            <div class="actions">
+                <button type="button" onclick={add_bracket} id="add-bracket">{ "+ Add a bracket" }</button>
+            </div>
+            if let Some(e) = &d.error {
+                <p class="t-error" role="alert" id="t-create-error">{ e.clone() }</p>
+            }
+            <div class="actions">
+                <button type="submit" class="primary big" id="create-tournament">{ "Create the tournament" }</button>
+                <button type="button" class="link" onclick={on(state, TAction::ShowList)}>{ "Cancel" }</button>
+            </div>
+        </form>
+    }
+}

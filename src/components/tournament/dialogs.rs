@@ -1,0 +1,185 @@
+//! The tournament dialogs: a match's result (enter, correct, remove, or
+//! play it on the board), and the questions asked before something is lost.
+
+use tiers_bracket::MatchStatus;
+use yew::prelude::*;
+
+use super::bracket::{pairing, round_name};
+use super::{btn, on, random_seed, TournamentProps};
+use crate::tournament::{Change, Dialog, TAction};
+
+fn frame(title: &str, body: Html, on_close: Callback<KeyboardEvent>) -> Html {
+    html! {
+        <div class="dialog-backdrop" onkeydown={on_close}>
+            <div class="dialog t-dialog" role="dialog" aria-modal="true" aria-labelledby="t-dialog-title">
+                <h2 id="t-dialog-title">{ title.to_string() }</h2>
+                { body }
+            </div>
+        </div>
+    }
+}
+
+/// Whichever dialog the state asks for.
+#[component]
+pub fn Dialogs(props: &TournamentProps) -> Html {
+    let state = &props.state;
+    let Some(dialog) = &state.dialog else {
+        return html! {};
+    };
+    let escape = {
+        let state = state.clone();
+        Callback::from(move |e: KeyboardEvent| {
+            if e.key() == "Escape" {
+                state.dispatch(TAction::CloseDialog);
+            }
+        })
+    };
+    let cancel = html! {
+        { btn("", "t-dialog-cancel", "Cancel", on(state, TAction::CloseDialog)) }
+    };
+    match dialog {
+        Dialog::Result {
+            bracket,
+            id,
+            winner,
+            score,
+            error,
+        } => {
+            let Some((_, t, _)) = state.shown() else {
+                return html! {};
+            };
+            let b = t.bracket(*bracket);
+            let (bracket, id) = (*bracket, *id);
+            let players = b.players(id);
+            let done = b.status(id) == MatchStatus::Done;
+            let choice = |k: usize| {
+                let Some(seed) = players[k] else {
+                    return html! {};
+                };
+                let active = *winner == Some(seed);
+                html! {
+                    <button type="button" role="radio" aria-checked={if active { "true" } else { "false" }}
+                        class={if active { "t-winner active" } else { "t-winner" }}
+                        id={if k == 0 { "winner-0" } else { "winner-1" }}
+                        onclick={on(state, TAction::ResultWinner(seed))}>
+                        { b.entrant(seed).name.clone() }
+                    </button>
+                }
+            };
+            let oninput = {
+                let state = state.clone();
+                Callback::from(move |e: InputEvent| {
+                    if let Some(i) = e.target_dyn_into::<web_sys::HtmlInputElement>() {
+                        state.dispatch(TAction::ResultScore(i.value()));
+                    }
+                })
+            };
+            let play = {
+                let state = state.clone();
+                Callback::from(move |_: MouseEvent| {
+                    state.dispatch(TAction::CloseDialog);
+                    state.dispatch(TAction::Play(bracket, id, random_seed()));
+                })
+            };
+            let spec = &b.structure().matches[id];
+            let title = format!("Match {}: {}", id + 1, round_name(spec.stage));
+            let body = html! {
+                <>
+                    <p class="reason">{ pairing(b, id) }</p>
+                    if let Some(note) = b.reset_note(id).filter(|_| !done) {
+                        <p class="t-meta">{ note.to_string() }</p>
+                    }
+                    <p class="t-sub">{ if done { "Correct the winner:" } else { "Who won?" } }</p>
+                    <div class="t-winners" role="radiogroup" aria-label="Winner">
+                        { choice(0) }{ choice(1) }
+                    </div>
+                    <label class="t-field">
+                        <span>{ "Score or note (optional)" }</span>
+                        <input type="text" id="result-score" maxlength="60" placeholder="e.g. 2–1, or won on time"
+                            value={score.clone()} {oninput} />
+                    </label>
+                    if let Some(e) = error {
+                        <p class="t-error" role="alert">{ e.clone() }</p>
+                    }
+                    <div class="actions">
+                        { btn("primary", "save-result", if done { "Save the correction" } else { "Save the result" }, on(state, TAction::SaveResult)) }
+                        if done {
+                            { btn("", "clear-result", "Remove the result", on(state, TAction::ClearResult)) }
+                        } else {
+                            { btn("", "dialog-play", "Play it on the board", play) }
+                        }
+                        { cancel }
+                    </div>
+                </>
+            };
+            frame(&title, body, escape)
+        }
+        Dialog::Confirm {
+            id, change, lines, ..
+        } => {
+            let what = match change {
+                Change::Set { .. } => format!("Change the result of match {}?", id + 1),
+                Change::Clear => format!("Remove the result of match {}?", id + 1),
+            };
+            let n = lines.len();
+            let body = html! {
+                <>
+                    <p class="reason">{ if n == 1 { "This resets a later result that depended on it:".to_string() }
+                        else { format!("This resets {n} later results that depended on it:") } }</p>
+                    <ul class="t-reset-list" id="t-reset-list">
+                        { for lines.iter().map(|l| html! { <li>{ l.clone() }</li> }) }
+                    </ul>
+                    <p class="t-meta">{ "Those matches will have to be played again." }</p>
+                    <div class="actions">
+                        { btn("primary danger", "confirm", if n == 1 { "Yes, reset 1 result".to_string() } else { format!("Yes, reset {n} results") }, on(state, TAction::Confirm)) }
+                        { cancel }
+                    </div>
+                </>
+            };
+            frame(&what, body, escape)
+        }
+        Dialog::Delete { id } => {
+            let name = state
+                .entry(*id)
+                .map_or_else(String::new, |e| e.tournament.name().to_string());
+            let body = html! {
+                <>
+                    <p class="reason">{ "Its brackets and results are removed from this browser. Export it first to keep a copy." }</p>
+                    <div class="actions">
+                        { btn("primary danger", "confirm", "Delete", on(state, TAction::Confirm)) }
+                        { cancel }
+                    </div>
+                </>
+            };
+            frame(&format!("Delete “{name}”?"), body, escape)
+        }
+        Dialog::Abandon { next } => {
+            let current = state.game.as_ref().map_or(0, |g| g.id + 1);
+            let text = match next {
+                Some((_, id)) => format!(
+                    "The game of match {current} is still in progress. Abandon it to play match {}? Nothing is recorded for match {current}.",
+                    id + 1
+                ),
+                None => format!(
+                    "Nothing is recorded for match {current}; it can be played again or its result entered by hand."
+                ),
+            };
+            let body = html! {
+                <>
+                    <p class="reason">{ text }</p>
+                    <div class="actions">
+                        { btn("primary danger", "confirm", "Abandon it", on(state, TAction::Confirm)) }
+                        { btn("", "", format!("Go back to match {current}"), on(state, TAction::Resume)) }
+                        { cancel }
+                    </div>
+                </>
+            };
+            let title = if next.is_some() {
+                "A game is in progress".to_string()
+            } else {
+                format!("Abandon the game of match {current}?")
+            };
+            frame(&title, body, escape)
+        }
+    }
+}

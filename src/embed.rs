@@ -32,8 +32,6 @@
 use tiers_engine::pdn::{PdnResult, Tags};
 use tiers_engine::{Color, GameKind};
 
-use core::fmt;
-
 use crate::params::{self, GameParams, ParamError};
 use crate::record::Record;
 
@@ -146,120 +144,9 @@ pub fn parse_origin(text: &str) -> Result<String, String> {
     })
 }
 
-/// A JSON value, as a message holds it. Numbers keep the text JavaScript
-/// gives them (`String(n)`), which is all the protocol needs.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Json {
-    /// `null` (also `undefined` and what JSON cannot hold).
-    Null,
-    /// `true` or `false`.
-    Bool(bool),
-    /// A number, as text.
-    Num(String),
-    /// A string.
-    Str(String),
-    /// An array.
-    List(Vec<Json>),
-    /// An object: its fields in order.
-    Obj(Vec<(String, Json)>),
-}
-
-impl Json {
-    /// A string value.
-    #[must_use]
-    pub fn str(s: impl Into<String>) -> Json {
-        Json::Str(s.into())
-    }
-
-    /// A whole number.
-    #[must_use]
-    pub fn int(n: u64) -> Json {
-        Json::Num(n.to_string())
-    }
-
-    /// An object from its fields.
-    #[must_use]
-    pub fn obj<const N: usize>(fields: [(&str, Json); N]) -> Json {
-        Json::Obj(
-            fields
-                .into_iter()
-                .map(|(k, v)| (k.to_string(), v))
-                .collect(),
-        )
-    }
-
-    /// A field of an object.
-    #[must_use]
-    pub fn get(&self, name: &str) -> Option<&Json> {
-        match self {
-            Json::Obj(fields) => fields.iter().find(|(k, _)| k == name).map(|(_, v)| v),
-            _ => None,
-        }
-    }
-
-    /// The text of a string value.
-    #[must_use]
-    pub fn as_str(&self) -> Option<&str> {
-        match self {
-            Json::Str(s) => Some(s),
-            _ => None,
-        }
-    }
-
-    /// Adds (or replaces) a field of an object.
-    pub fn set(&mut self, name: &str, value: Json) {
-        if let Json::Obj(fields) = self {
-            match fields.iter_mut().find(|(k, _)| k == name) {
-                Some(f) => f.1 = value,
-                None => fields.push((name.to_string(), value)),
-            }
-        }
-    }
-}
-
-impl fmt::Display for Json {
-    /// JSON text.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Json::Null => f.write_str("null"),
-            Json::Bool(b) => write!(f, "{b}"),
-            Json::Num(n) => f.write_str(n),
-            Json::Str(s) => {
-                f.write_str("\"")?;
-                for c in s.chars() {
-                    match c {
-                        '"' => f.write_str("\\\"")?,
-                        '\\' => f.write_str("\\\\")?,
-                        '\n' => f.write_str("\\n")?,
-                        c if u32::from(c) < 0x20 => write!(f, "\\u{:04x}", u32::from(c))?,
-                        c => write!(f, "{c}")?,
-                    }
-                }
-                f.write_str("\"")
-            }
-            Json::List(items) => {
-                f.write_str("[")?;
-                for (i, v) in items.iter().enumerate() {
-                    if i > 0 {
-                        f.write_str(",")?;
-                    }
-                    write!(f, "{v}")?;
-                }
-                f.write_str("]")
-            }
-            Json::Obj(fields) => {
-                f.write_str("{")?;
-                for (i, (k, v)) in fields.iter().enumerate() {
-                    if i > 0 {
-                        f.write_str(",")?;
-                    }
-                    write!(f, "{}:{v}", Json::str(k.clone()))?;
-                }
-                f.write_str("}")
-            }
-        }
-    }
-}
+/// A JSON value (the tournament files' reader and writer; numbers are
+/// kept as text, which is all the protocol needs).
+pub use tiers_bracket::json::Value as Json;
 
 /// A command from the host page.
 #[derive(Clone, Debug, PartialEq, Eq)]

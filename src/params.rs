@@ -468,22 +468,28 @@ pub fn parse_game(pairs: &[(String, String)], extra: &[&str]) -> (GameParams, Ve
     (p, problems)
 }
 
+// (`read_each` rather than `read_games`: the game files use it too, and one
+// copy of the reader keeps the page smaller.)
 fn check_pdn<P: Variant>(text: &str) -> Result<(), String> {
-    pdn::read_games::<P>(text)
-        .map(|_| ())
-        .map_err(|e| e.to_string())
+    for game in pdn::read_each::<P>(text).map_err(|e| e.to_string())? {
+        game.map_err(|e| e.to_string())?;
+    }
+    Ok(())
 }
 
 fn load<P: Variant>(start: &Start) -> Result<Box<dyn Record>, String> {
     let game: Game<P> = match start {
         Start::Standard => Game::new(P::start()),
         Start::Position(text) => Game::new(P::parse(text).map_err(|e| e.to_string())?),
-        Start::Pdn(text) => pdn::read_games::<P>(text)
-            .map_err(|e| e.to_string())?
-            .into_iter()
-            .next()
-            .map(|g| g.game)
-            .ok_or_else(|| "the record holds no game".to_string())?,
+        Start::Pdn(text) => {
+            pdn::read_each::<P>(text)
+                .map_err(|e| e.to_string())?
+                .into_iter()
+                .next()
+                .ok_or_else(|| "the record holds no game".to_string())?
+                .map_err(|e| e.to_string())?
+                .game
+        }
     };
     Ok(Box::new(game))
 }

@@ -21,7 +21,8 @@ pub const WORKER_PATH: &str = "./worker_loader.js";
 /// (milliseconds), so that the person sees their own move land first.
 pub const MIN_REPLY_MS: f64 = 450.0;
 
-fn reply_action(reply: AiReply) -> Action {
+/// The reducer action for a reply of the AI worker.
+pub fn reply_action(reply: AiReply) -> Action {
     match reply {
         AiReply::Info {
             id,

@@ -66,7 +66,7 @@ pub fn to_json(state: &GameState) -> String {
             ("id", Json::int(state.meta.id)),
             ("started", Json::int(state.meta.started)),
             ("kind", Json::str(g.kind().name())),
-            ("start", Json::str(g.start_text())),
+            ("start", Json::str(&g.start_text())),
             (
                 "moves",
                 Json::List(g.move_texts().into_iter().map(Json::Str).collect()),

@@ -8,39 +8,19 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use gloo::timers::callback::Timeout;
-use gloo_worker::{Spawnable, WorkerBridge};
+use gloo_worker::WorkerBridge;
 use tiers_engine::Color;
 use yew::prelude::*;
 
 use super::{TAction, TourneyState};
-use crate::hooks::use_ai::WORKER_PATH;
-use crate::state::{Action, Opponent, Thinking};
-use crate::worker::{movetime_for, AiAgent, AiReply, AiRequest};
+use crate::hooks::use_ai::{reply_action, spawn_ai};
+use crate::state::{Action, Opponent};
+use crate::worker::{movetime_for, AiAgent, AiRequest};
 
 /// Thinking time per move when finishing quickly, in milliseconds.
 pub const FAST_MOVETIME_MS: u64 = 60;
 /// The pause before each computer move between two computers.
 pub const WATCH_DELAY_MS: u32 = 450;
-
-fn reply_action(reply: AiReply) -> Action {
-    match reply {
-        AiReply::Info {
-            id,
-            depth,
-            score,
-            nodes,
-            pv,
-        } => Action::AiInfo(Thinking {
-            id,
-            depth,
-            score,
-            nodes,
-            pv: pv.join(" "),
-        }),
-        AiReply::Move { id, text } => Action::AiMove { id, text },
-        AiReply::Error { id, message } => Action::AiError { id, message },
-    }
-}
 
 /// Asks the worker for the computer's moves of the match in play.
 #[hook]
@@ -118,13 +98,9 @@ fn send(
     let mut slot = bridge.borrow_mut();
     if slot.is_none() {
         let dispatcher = state.dispatcher();
-        *slot = Some(
-            AiAgent::spawner()
-                .as_module(true)
-                .with_loader(true)
-                .callback(move |reply| dispatcher.dispatch(TAction::Board(reply_action(reply))))
-                .spawn(WORKER_PATH),
-        );
+        *slot = Some(spawn_ai(Box::new(move |reply| {
+            dispatcher.dispatch(TAction::Board(reply_action(reply)));
+        })));
     }
     if let Some(b) = slot.as_ref() {
         b.send(request);

@@ -311,6 +311,13 @@ test('corrupt stored data: a notice, the good archive entries kept, the page wor
     await page.reload();
     await page.locator('.notice', { hasText: 'written by a newer version of Tiers (format 2' }).waitFor();
     assert.equal(await stored(page, 'tiers.set-aside.saved'), '{"v":2,"game":{}}');
+    // An older, unversioned shape: named as such, set aside, a fresh start.
+    const old = '{"moves":["11-15"],"kind":"checkers"}';
+    await page.evaluate((o) => localStorage.setItem('tiers.saved', o), old);
+    await page.reload();
+    await page.locator('.notice', { hasText: 'The saved game is in an unknown or outdated format; it was set aside.' }).waitFor();
+    assert.equal(await stored(page, 'tiers.set-aside.saved'), old);
+    await page.getByRole('heading', { name: /new game/i }).waitFor();
     clean(page, browser);
   } finally {
     await browser.close();

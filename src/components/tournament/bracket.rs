@@ -62,7 +62,7 @@ fn standings_table(b: &Bracket) -> Html {
     });
     html! {
         <table class="t-standings" id="standings">
-            <thead><tr><th>{ "Place" }</th><th>{ "Player" }</th><th>{ "Seed" }</th><th>{ "Won–lost" }</th><th>{ "Status" }</th></tr></thead>
+            <thead><tr><th>{ "Place" }</th><th>{ "Player" }</th><th class="num">{ "Seed" }</th><th class="num">{ "Won–lost" }</th><th>{ "Status" }</th></tr></thead>
             <tbody>{ for body }</tbody>
         </table>
     }

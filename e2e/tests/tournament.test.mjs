@@ -71,6 +71,16 @@ test('a tournament of four is run to its champion', { timeout: 600_000 }, async 
     assert.equal(await readyText(page, 1), 'Match 1 Winners\' round 1 Ann v Computer (level 2) Play on the board Enter result');
     assert.equal(await readyText(page, 2), 'Match 2 Winners\' round 1 Bob v Computer (level 1) Play on the board Enter result');
 
+    // The result dialog takes the focus; Escape closes it and gives the
+    // focus back to the button that opened it.
+    const opener = page.locator('#ready-1').getByRole('button', { name: 'Enter result' });
+    await opener.click();
+    await page.getByRole('dialog').waitFor();
+    assert.equal(await page.evaluate(() => document.activeElement.getAttribute('role')), 'dialog');
+    await page.keyboard.press('Escape');
+    assert.equal(await page.getByRole('dialog').count(), 0);
+    assert.equal(await opener.evaluate((el) => el === document.activeElement), true);
+
     // Match 1 was played on a physical board: the computer player won
     // (entered by hand, e.g. by whoever ran it on another device).
     await enterResult(page, 1, 'Computer (level 2)', '1-0');

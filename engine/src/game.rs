@@ -216,6 +216,12 @@ impl<P: Position> Game<P> {
         if let Some(outcome) = self.outcome() {
             return Err(GameError::GameOver(outcome));
         }
+        self.push_legal(mv)
+    }
+
+    /// Plays `mv` if it is legal at the cursor (the move list is built in
+    /// a reused buffer).
+    fn push_legal(&mut self, mv: P::Move) -> Result<(), GameError<P::MoveError>> {
         let mut legal = std::mem::take(&mut self.scratch);
         legal.clear();
         self.position().legal_moves(&mut legal);
@@ -248,16 +254,7 @@ impl<P: Position> Game<P> {
                 return Err(GameError::GameOver(outcome));
             }
         }
-        let mut legal = std::mem::take(&mut self.scratch);
-        legal.clear();
-        self.position().legal_moves(&mut legal);
-        let ok = legal.contains(&mv);
-        self.scratch = legal;
-        if !ok {
-            return Err(GameError::NotLegal(self.position().move_to_string(&mv)));
-        }
-        self.push(mv);
-        Ok(())
+        self.push_legal(mv)
     }
 
     fn push(&mut self, mv: P::Move) {

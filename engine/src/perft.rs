@@ -35,6 +35,17 @@ fn perft_with<P: Position>(pos: &P, depth: u32, buffers: &mut [Vec<P::Move>]) ->
 /// Perft split by first move: each legal move in written form with its count.
 #[must_use]
 pub fn divide<P: Position>(pos: &P, depth: u32) -> Vec<(String, u64)> {
+    divide_with(pos, depth, perft)
+}
+
+/// [`divide`] counting each subtree with `perft` (e.g. a game's faster,
+/// specialised perft); sorted by move text.
+#[must_use]
+pub fn divide_with<P: Position>(
+    pos: &P,
+    depth: u32,
+    perft: impl Fn(&P, u32) -> u64,
+) -> Vec<(String, u64)> {
     let mut moves = Vec::new();
     pos.legal_moves(&mut moves);
     let mut out: Vec<(String, u64)> = moves

@@ -195,6 +195,9 @@ fn bad_arguments_exit_with_code_2_and_one_line() {
             .contains("king")
     );
     assert!(fails(&["bench", "now"]).contains("now"));
+    assert!(fails(&["tune", "tiers", "--first-weight", "0"])
+        .contains("first-weight must be from 1 to 12"));
+    assert!(fails(&["tune", "checkers", "--games", "0"]).contains("games must be at least 1"));
 }
 
 #[test]

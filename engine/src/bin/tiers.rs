@@ -7,7 +7,7 @@
 //! tiers bestmove <checkers|tiers> <POSITION|start> [--movetime MS] [--depth D] [--level L] [--seed S]
 //! tiers selfplay <checkers|tiers> --a PLAYER --b PLAYER --games N [--movetime MS] [--first K]
 //! tiers bench
-//! tiers tune     <checkers|tiers> [--games N] [--level L] [--seed S]
+//! tiers tune     <checkers|tiers> [--games N] [--level L] [--seed S] [--first-weight I] [--verify-depth D] [--verify-games N]
 //! ```
 //!
 //! A bad argument or position prints one line on stderr and exits with
@@ -46,7 +46,7 @@ tiers selfplay <checkers|tiers> --a PLAYER --b PLAYER --games N [--movetime MS] 
                --first K skips K games; the last line is W-D-L from A's side
 tiers bench    fixed positions to fixed depths: total nodes (the search's signature),
                nodes/s, and how close time-limited searches stop to their limit
-tiers tune     <checkers|tiers> [--games N] [--level L] [--seed S]
+tiers tune     <checkers|tiers> [--games N] [--level L] [--seed S] [--first-weight I] [--verify-depth D] [--verify-games N]
                Texel tuning: plays N self-play games at level L (default 200 at 3),
                fits the evaluation weights to the results and prints a WEIGHTS line
                to paste into engine/src/search/eval/checkers.rs or tiers.rs
@@ -151,20 +151,7 @@ fn game_command<P: Linear>(command: &str, rest: &[String], perft: fn(&P, u32) ->
                 return err(format!("depth {depth} is too deep (at most 30)"));
             }
             if command == "divide" {
-                let mut moves = Vec::new();
-                pos.legal_moves(&mut moves);
-                let mut lines: Vec<(String, u64)> = moves
-                    .iter()
-                    .map(|mv| {
-                        let count = if depth <= 1 {
-                            1
-                        } else {
-                            perft(&pos.play(mv), depth - 1)
-                        };
-                        (pos.move_to_string(mv), count)
-                    })
-                    .collect();
-                lines.sort();
+                let lines = tiers_engine::perft::divide_with(&pos, depth, perft);
                 let mut total = 0;
                 for (mv, count) in lines {
                     out(format!("{mv} {count}"));

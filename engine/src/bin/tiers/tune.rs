@@ -1,4 +1,4 @@
-//! `tiers tune <checkers|tiers> [--games N] [--seed S] [--level L]`: Texel
+//! `tiers tune <checkers|tiers> [--games N] [--seed S] [--level L] [--first-weight I]`: Texel
 //! tuning of the evaluation weights on self-play positions.
 //!
 //! 1. Plays `N` games (default 200) between two copies of a noisy level
@@ -9,7 +9,9 @@
 //! 3. Picks the scale `K` that best fits the current weights, then changes
 //!    one weight at a time by ±step (8, 4, 2, 1) while the mean squared
 //!    error of `1 / (1 + 10^(-K·eval/400))` against the labels falls. The
-//!    man weight stays 100: it is the unit.
+//!    man weight stays 100: it is the unit. `--first-weight I` leaves
+//!    weights 0..I as they are (e.g. 6 for Tiers: material by tier fixed,
+//!    positional terms tuned).
 //! 4. Prints the new weights as a Rust array to paste over `WEIGHTS` in
 //!    engine/src/search/eval/checkers.rs or tiers.rs.
 //! 5. Checks them by play: a match of the new weights against the current
@@ -120,6 +122,7 @@ pub fn run<P: Linear>(rest: &[String]) -> Result<(), String> {
     let mut level = Level::new(3).expect("level 3 exists");
     let mut verify_depth = 6;
     let mut verify_games = 312;
+    let mut first = 1;
     let opts = crate::options(
         rest,
         &[
@@ -128,6 +131,7 @@ pub fn run<P: Linear>(rest: &[String]) -> Result<(), String> {
             "--level",
             "--verify-depth",
             "--verify-games",
+            "--first-weight",
         ],
     )
     .map_err(|e| e.0)?;
@@ -138,6 +142,7 @@ pub fn run<P: Linear>(rest: &[String]) -> Result<(), String> {
             "--verify-depth" => {
                 verify_depth = parse_number("verify-depth", value).map_err(|e| e.0)?
             }
+            "--first-weight" => first = parse_number("first-weight", value).map_err(|e| e.0)?,
             "--verify-games" => {
                 verify_games = parse_number("verify-games", value).map_err(|e| e.0)?
             }
@@ -146,6 +151,12 @@ pub fn run<P: Linear>(rest: &[String]) -> Result<(), String> {
     }
     if games == 0 {
         return Err("games must be at least 1".into());
+    }
+    if first == 0 || first >= P::WEIGHTS.len() {
+        return Err(format!(
+            "first-weight must be from 1 to {} (weight 0, the man, is the unit)",
+            P::WEIGHTS.len() - 1
+        ));
     }
     if verify_depth == 0 {
         return Err("verify-depth must be at least 1".into());
@@ -157,8 +168,10 @@ pub fn run<P: Linear>(rest: &[String]) -> Result<(), String> {
     let mut weights = P::WEIGHTS.to_vec();
     let mut k = 1.0;
     let mut best = error(&samples, &weights, k);
-    for i in 1..=40 {
-        let candidate = f64::from(i) * 0.1;
+    // K on a logarithmic grid from 0.01 to about 4 (Tiers evaluations run
+    // to thousands, so its best K is far below the checkers one).
+    for i in 0..=60 {
+        let candidate = 0.01 * 1.105_f64.powi(i);
         let e = error(&samples, &weights, candidate);
         if e < best {
             best = e;
@@ -166,7 +179,7 @@ pub fn run<P: Linear>(rest: &[String]) -> Result<(), String> {
         }
     }
     out(format!(
-        "{} positions, K = {k:.1}, error before {best:.6}",
+        "{} positions, K = {k:.3}, error before {best:.6}",
         samples.len()
     ));
     for step in [8, 4, 2, 1] {
@@ -175,7 +188,7 @@ pub fn run<P: Linear>(rest: &[String]) -> Result<(), String> {
         while improved && passes < 20 {
             improved = false;
             passes += 1;
-            for i in 1..weights.len() {
+            for i in first..weights.len() {
                 for delta in [step, -step] {
                     weights[i] += delta;
                     let e = error(&samples, &weights, k);

@@ -304,9 +304,20 @@ fn draw_match(o: &mut String, b: &Bracket, id: MatchId, x: i32, y: i32) {
     };
     let players = b.players(id);
     let result = b.result(id);
+    // The reset before the grand final is played, or after the winners'
+    // champion won it.
+    let decided = b.result(s.grand_final).is_some();
     let label = |k: usize| -> String {
         match players[k] {
-            _ if status == MatchStatus::NotNeeded => ["Rematch if needed", ""][k].to_string(),
+            _ if status == MatchStatus::NotNeeded => [
+                if decided {
+                    "Not needed"
+                } else {
+                    "Rematch if needed"
+                },
+                "",
+            ][k]
+                .to_string(),
             Some(seed) => format!("{} {}", seed + 1, b.entrant(seed).name),
             None => b.slot_hint(spec.slots[k]),
         }
@@ -323,11 +334,12 @@ fn draw_match(o: &mut String, b: &Bracket, id: MatchId, x: i32, y: i32) {
     );
     let _ = write!(
         o,
-        r#"<path class="sep" d="M{} {y} V{} M{x} {} H{} M{} {y} V{}"/>"#,
+        r#"<path class="sep" d="M{} {y} V{} M{} {} H{} M{} {y} V{}"/>"#,
         x + NUM_W,
         y + MATCH_H,
+        x + NUM_W,
         y + ROW_H,
-        x + BOX_W - SCORE_W,
+        x + BOX_W,
         x + BOX_W - SCORE_W,
         y + MATCH_H
     );
@@ -376,9 +388,14 @@ fn draw_match(o: &mut String, b: &Bracket, id: MatchId, x: i32, y: i32) {
     } else if status == MatchStatus::NotNeeded {
         let _ = write!(
             o,
-            r#"<text class="note" x="{}" y="{}">only if the losers’ champion wins GF</text>"#,
+            r#"<text class="note" x="{}" y="{}">{}</text>"#,
             x,
-            y + MATCH_H + 13
+            y + MATCH_H + 13,
+            if decided {
+                "the winners’ champion won GF"
+            } else {
+                "only if the losers’ champion wins GF"
+            }
         );
     } else if b.reset_note(id).is_some() {
         let _ = write!(

@@ -342,6 +342,12 @@ fn finished_svg_lists_the_placing() {
     )
     .unwrap();
     while let Some(&id) = b.ready_matches().first() {
+        if id == b.structure().grand_final {
+            // Before the grand final the reset may still come.
+            let svg = svg::render(&b, "Open");
+            assert!(svg.contains(">Rematch if needed<"));
+            assert!(svg.contains("only if the losers’ champion wins GF"));
+        }
         let [x, y] = b.players(id).map(Option::unwrap);
         b.set_result(id, x.min(y), "", "").unwrap();
     }
@@ -352,5 +358,7 @@ fn finished_svg_lists_the_placing() {
         svg.contains("<tspan class=\"win\">5th</tspan> Eve"),
         "{svg}"
     );
-    assert!(svg.contains("only if the losers’ champion wins GF"));
+    // The winners' champion won the grand final: no reset.
+    assert!(svg.contains(">Not needed<"));
+    assert!(svg.contains("the winners’ champion won GF"));
 }

@@ -5,9 +5,11 @@
 // hot-seat game drawn and replayed with the colours reversed, a grand final
 // won from the losers' bracket (so the reset match is played), a correction
 // that resets a later result after asking, a reload that keeps everything,
-// and screenshots of the bracket on a desktop and on a phone.
+// an export to a file, deleted and imported back, and screenshots of the
+// bracket on a desktop, in print and on a phone (320 px).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { launch, newPage, serve, shot } from '../harness.mjs';
 
 /** The text of the "Matches to play" entry of match `n`. */
@@ -69,6 +71,16 @@ test('a tournament of four is run to its champion', { timeout: 600_000 }, async 
     assert.equal(await readyText(page, 1), 'Match 1 Winners\' round 1 Ann v Computer (level 2) Play on the board Enter result');
     assert.equal(await readyText(page, 2), 'Match 2 Winners\' round 1 Bob v Computer (level 1) Play on the board Enter result');
 
+    // The result dialog takes the focus; Escape closes it and gives the
+    // focus back to the button that opened it.
+    const opener = page.locator('#ready-1').getByRole('button', { name: 'Enter result' });
+    await opener.click();
+    await page.getByRole('dialog').waitFor();
+    assert.equal(await page.evaluate(() => document.activeElement.getAttribute('role')), 'dialog');
+    await page.keyboard.press('Escape');
+    assert.equal(await page.getByRole('dialog').count(), 0);
+    assert.equal(await opener.evaluate((el) => el === document.activeElement), true);
+
     // Match 1 was played on a physical board: the computer player won
     // (entered by hand, e.g. by whoever ran it on another device).
     await enterResult(page, 1, 'Computer (level 2)', '1-0');
@@ -85,6 +97,10 @@ test('a tournament of four is run to its champion', { timeout: 600_000 }, async 
     await clickSomeMove(page, 'black');
     await page.waitForFunction(() => document.querySelector('#status-text')?.textContent.includes('Bob (Black) to move'), null, { timeout: 30_000 });
     await shot(page, 'tournament-match-person-v-computer');
+    // Resigning asks for a second click.
+    await page.click('#t-resign');
+    assert.equal(await page.locator('#t-resign .label').innerText(), 'Sure? Resign');
+    assert.equal(await page.locator('#t-match-over').count(), 0);
     await page.click('#t-resign');
     await page.locator('#t-match-over').waitFor();
     assert.match(await page.locator('#status-text').innerText(), /Computer \(level 1\) wins match 2 \(Black resigned\)/);
@@ -99,6 +115,7 @@ test('a tournament of four is run to its champion', { timeout: 600_000 }, async 
     // Moves appear one by one while it plays at its normal pace.
     await page.waitForFunction(() => document.querySelectorAll('.move').length >= 5, null, { timeout: 60_000 });
     await shot(page, 'tournament-match-computers');
+    assert.match(await page.locator('#status-text').innerText(), /^Computer \(level [12]\), (Red|Black), (is thinking|to move)\./);
     await page.click('#t-fast');
     await page.locator('#t-match-over').waitFor({ timeout: 400_000 });
     const computersResult = await page.locator('#status-text').innerText();
@@ -123,6 +140,7 @@ test('a tournament of four is run to its champion', { timeout: 600_000 }, async 
     assert.match(await page.locator('#t-match-meta').innerText(), /^Game 2 · 1 drawn game before · ACF ballot/);
     // Game 2: Ann has Red now, and Red is to move after the ballot.
     await page.waitForFunction(() => document.querySelector('#status-text')?.textContent.includes('Ann (Red) to move'));
+    await page.click('#t-resign');
     await page.click('#t-resign');
     await page.locator('#t-match-over').waitFor();
     assert.match(await page.locator('#status-text').innerText(), /Bob wins match 4/);
@@ -177,6 +195,25 @@ test('a tournament of four is run to its champion', { timeout: 600_000 }, async 
     await shot(page, 'tournament-bracket-print');
     await page.emulateMedia({ media: 'screen' });
 
+    // Export it as a file, delete it, import the file: all is back.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('#export')]);
+    assert.equal(download.suggestedFilename(), 'troop-12-club-night.json');
+    const file = readFileSync(await download.path(), 'utf8');
+    const data = JSON.parse(file);
+    assert.equal(data.format, 'tiers-tournament');
+    assert.equal(data.version, 1);
+    assert.equal(data.brackets[0].results.length, 6);
+    await page.getByRole('button', { name: 'All tournaments' }).click();
+    await page.locator('.t-item', { hasText: 'Troop 12 club night' }).getByRole('button', { name: 'Delete' }).click();
+    await page.click('#confirm');
+    assert.equal(await page.locator('#t-notice span').innerText(), 'Tournament “Troop 12 club night” deleted.');
+    assert.equal(await page.locator('.t-item').count(), 0);
+    await page.setInputFiles('#import-file', { name: 'club.json', mimeType: 'application/json', buffer: Buffer.from(file) });
+    await page.locator('#champion').waitFor();
+    assert.equal(await page.locator('#t-notice span').innerText(), 'Imported “Troop 12 club night” from club.json.');
+    assert.equal(await page.locator('#champion').innerText(), `Champion of Open: ${wbChampion}`);
+    assert.equal(await page.locator('.t-result').count(), 6);
+
     assert.deepEqual(page.problems(), []);
     assert.deepEqual(browser.blocked, []);
   } finally {
@@ -187,7 +224,7 @@ test('a tournament of four is run to its champion', { timeout: 600_000 }, async 
 
 test('the bracket reads on a phone, and bad files and damaged storage get clear messages', async () => {
   const server = await serve();
-  const browser = await launch({ viewport: { width: 360, height: 740 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+  const browser = await launch({ viewport: { width: 320, height: 640 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
   try {
     const page = await newPage(browser.context);
     // Damaged storage: a message, no crash.
@@ -243,8 +280,74 @@ test('the bracket reads on a phone, and bad files and damaged storage get clear 
     await shot(page, 'tournament-bracket-phone');
     await page.click('#fit');
     const fitted = await page.locator('#bracket svg').boundingBox();
-    assert.ok(fitted.width <= 360, `fitted width ${fitted.width}`);
+    assert.ok(fitted.width <= 320, `fitted width ${fitted.width}`);
     await shot(page, 'tournament-bracket-phone-fit');
+    assert.deepEqual(page.problems(), []);
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+});
+
+test('a Tiers tournament of two: formations set up on the board, a grand final won from the losers\' bracket, its reset', async () => {
+  const server = await serve();
+  const browser = await launch({ viewport: { width: 1280, height: 900 } });
+  try {
+    const page = await newPage(browser.context);
+    await page.goto(server.url + '/');
+    await page.click('#show-tournaments');
+    await page.click('#new-tournament');
+    await page.fill('#t-name', 'Tiers duel');
+    await page.locator('.t-create').getByRole('button', { name: 'Tiers', exact: true }).click();
+    assert.equal(await page.locator('#t-ballots').count(), 0, 'no ballots for Tiers');
+    await page.fill('#entrant-0-0', 'Ann');
+    await page.fill('#entrant-0-1', 'Bob');
+    await page.click('#create-tournament');
+    await page.locator('#bracket svg').waitFor();
+    assert.match(await page.locator('.t-head .t-meta').innerText(), /^Tiers · 2 entrants, seeded as entered$/);
+    assert.equal(await readyText(page, 1), "Match 1 Winners' round 1 Ann v Bob Play on the board Enter result");
+
+    // Both people set up their formations on the board (a preset each).
+    await page.locator('#ready-1').getByRole('button', { name: 'Play on the board' }).click();
+    await page.locator('#begin-tiers').waitFor();
+    assert.match(await page.locator('.t-meta').first().innerText(), /Game 1: set up the formations\. Ann places 12 men on Red's three home rows/);
+    await page.getByLabel('Preset formations').selectOption({ index: 1 });
+    await page.click('#formation-ready');
+    assert.match(await page.locator('.t-meta').first().innerText(), /Bob places 12 men on Black's three home rows/);
+    await page.getByLabel('Preset formations').selectOption({ index: 2 });
+    await page.click('#formation-ready');
+    await page.click('#begin-tiers');
+    await page.waitForFunction(() => document.querySelector('#status-text')?.textContent.includes('Ann (Red) to move'));
+    await clickSomeMove(page, 'red');
+    await page.waitForFunction(() => document.querySelector('#status-text')?.textContent.includes('Bob (Black) to move'));
+    await shot(page, 'tournament-match-tiers');
+    // Bob resigns (two clicks): Ann wins match 1.
+    await page.click('#t-resign');
+    await page.click('#t-resign');
+    await page.locator('#t-match-over').waitFor();
+    assert.match(await page.locator('#status-text').innerText(), /Ann wins match 1 \(Black resigned\)/);
+    await page.click('#back-to-bracket');
+
+    // The grand final: Bob, from the losers' bracket, wins it; the reset
+    // decides, and Bob takes it too.
+    assert.match(await readyText(page, 2), /Grand final Ann v Bob/);
+    await enterResult(page, 2, 'Bob');
+    assert.match(await readyText(page, 3), /Grand final reset Ann v Bob/);
+    await enterResult(page, 3, 'Bob');
+    assert.equal(await page.locator('#champion').innerText(), 'Champion of Open: Bob');
+    const standings = (await page.locator('#standings tbody').innerText()).split('\n').map((l) => l.split('\t'));
+    assert.deepEqual(standings.map((r) => [r[0], r[1], r[3]]), [['1st', 'Bob', '2–1'], ['2nd', 'Ann', '1–2']]);
+    // The game record of match 1 is kept, with its formations.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.locator('#result-1').getByRole('button', { name: 'Games (PDN)' }).click(),
+    ]);
+    const pdn = readFileSync(await download.path(), 'utf8');
+    assert.match(pdn, /\[White "Ann"\]/);
+    assert.match(pdn, /\[Black "Bob"\]/);
+    assert.match(pdn, /\[SetUp "1"\]/);
+    assert.match(pdn, /\[FEN "/);
+    assert.match(pdn, /\n1\. \S+ 1-0\n$/, "one move, then Black resigned");
     assert.deepEqual(page.problems(), []);
   } finally {
     await browser.close();

@@ -130,10 +130,24 @@ fn formation(state: &UseReducerHandle<TourneyState>, g: &MatchGame) -> Html {
     }
 }
 
+/// "Bob (Black)", or "Computer (level 3), Red," for a name that has its
+/// own brackets.
+fn who(name: &str, side: Color) -> String {
+    if name.ends_with(')') {
+        format!("{name}, {side},")
+    } else {
+        format!("{name} ({side})")
+    }
+}
+
 /// The match page.
 #[component]
 pub fn MatchBoard(props: &TournamentProps) -> Html {
     let state = &props.state;
+    // Resigning takes a second click within a few seconds (as on the play
+    // screen): a result goes into the bracket at once.
+    let confirm_resign = use_state(|| false);
+    let resign_timer = use_mut_ref(|| None::<Timeout>);
     // Between two computers a drawn game is followed by the next one.
     {
         let state = state.clone();
@@ -230,8 +244,8 @@ pub fn MatchBoard(props: &TournamentProps) -> Html {
                 .draw_offer
                 .map_or_else(String::new, |c| g.name_of(c).to_string())
         ),
-        _ if board.computer_to_move() => format!("{} ({side}) is thinking.", g.name_of(side)),
-        _ => format!("{} ({side}) to move.", g.name_of(side)),
+        _ if board.computer_to_move() => format!("{} is thinking.", who(g.name_of(side), side)),
+        _ => format!("{} to move.", who(g.name_of(side), side)),
     };
     let status_text = if must_capture && live && board.human_to_move() {
         format!("{status_text} A capture is compulsory.")
@@ -254,6 +268,21 @@ pub fn MatchBoard(props: &TournamentProps) -> Html {
     }
     let playing = g.stage == Stage::Playing;
     let people = !g.computers_only();
+    let on_resign = {
+        let state = state.clone();
+        let confirm = confirm_resign.clone();
+        Callback::from(move |()| {
+            if *confirm {
+                confirm.set(false);
+                *resign_timer.borrow_mut() = None;
+                state.dispatch(TAction::Resign);
+            } else {
+                confirm.set(true);
+                let confirm = confirm.clone();
+                *resign_timer.borrow_mut() = Some(Timeout::new(3000, move || confirm.set(false)));
+            }
+        })
+    };
     let next_game = {
         let state = state.clone();
         Callback::from(move |_: MouseEvent| state.dispatch(TAction::NextGame(random_seed())))
@@ -304,8 +333,8 @@ pub fn MatchBoard(props: &TournamentProps) -> Html {
                             disabled={!playing || board.draw_offer.is_some()} />
                     }
                     if people {
-                        <Control id="t-resign" icon="⚑" label="Resign" on_click={{ let s = state.clone(); Callback::from(move |()| s.dispatch(TAction::Resign)) }}
-                            disabled={!playing} />
+                        <Control id="t-resign" icon="⚑" label={if *confirm_resign { "Sure? Resign" } else { "Resign" }}
+                            on_click={on_resign} disabled={!playing} />
                     } else {
                         <Control id="t-fast" icon="»" label={if g.fast { "Normal pace" } else { "Finish quickly" }}
                             on_click={{ let s = state.clone(); let f = !g.fast; Callback::from(move |()| s.dispatch(TAction::Fast(f))) }}

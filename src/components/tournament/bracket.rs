@@ -62,7 +62,7 @@ fn standings_table(b: &Bracket) -> Html {
     });
     html! {
         <table class="t-standings" id="standings">
-            <thead><tr><th>{ "Place" }</th><th>{ "Player" }</th><th>{ "Seed" }</th><th>{ "Won–lost" }</th><th>{ "Status" }</th></tr></thead>
+            <thead><tr><th>{ "Place" }</th><th>{ "Player" }</th><th class="num">{ "Seed" }</th><th class="num">{ "Won–lost" }</th><th>{ "Status" }</th></tr></thead>
             <tbody>{ for body }</tbody>
         </table>
     }
@@ -166,11 +166,15 @@ pub fn BracketPage(props: &TournamentProps) -> Html {
         })
         .collect::<Vec<Html>>();
     let champion = b.champion().map(|c| b.entrant(c).name.clone());
+    // The files are made when asked for, not at every redraw.
     let export = {
-        let (name, json) = (slug(t.name()), t.to_json());
         let state = state.clone();
         Callback::from(move |_: MouseEvent| {
-            if let Err(e) = download(&format!("{name}.json"), "application/json", &json) {
+            let Some((_, t, _)) = state.shown() else {
+                return;
+            };
+            let name = format!("{}.json", slug(t.name()));
+            if let Err(e) = download(&name, "application/json", &t.to_json()) {
                 state.dispatch(TAction::Notice(format!(
                     "The file could not be offered: {e}."
                 )));
@@ -178,10 +182,14 @@ pub fn BracketPage(props: &TournamentProps) -> Html {
         })
     };
     let picture_file = {
-        let (name, text) = (format!("{}.svg", slug(&title)), svg::render(b, &title));
         let state = state.clone();
+        let title = title.clone();
         Callback::from(move |_: MouseEvent| {
-            if let Err(e) = download(&name, "image/svg+xml", &text) {
+            let Some((_, t, bi)) = state.shown() else {
+                return;
+            };
+            let name = format!("{}.svg", slug(&title));
+            if let Err(e) = download(&name, "image/svg+xml", &svg::render(t.bracket(bi), &title)) {
                 state.dispatch(TAction::Notice(format!(
                     "The file could not be offered: {e}."
                 )));

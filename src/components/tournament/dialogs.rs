@@ -2,16 +2,18 @@
 //! play it on the board), and the questions asked before something is lost.
 
 use tiers_bracket::MatchStatus;
+use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use super::bracket::{pairing, round_name};
 use super::{btn, on, random_seed, TournamentProps};
 use crate::tournament::{Change, Dialog, TAction};
 
-fn frame(title: &str, body: Html, on_close: Callback<KeyboardEvent>) -> Html {
+fn frame(title: &str, body: Html, on_close: Callback<KeyboardEvent>, node: NodeRef) -> Html {
     html! {
         <div class="dialog-backdrop" onkeydown={on_close}>
-            <div class="dialog t-dialog" role="dialog" aria-modal="true" aria-labelledby="t-dialog-title">
+            <div class="dialog t-dialog" role="dialog" aria-modal="true" aria-labelledby="t-dialog-title"
+                tabindex="-1" ref={node}>
                 <h2 id="t-dialog-title">{ title.to_string() }</h2>
                 { body }
             </div>
@@ -23,6 +25,30 @@ fn frame(title: &str, body: Html, on_close: Callback<KeyboardEvent>) -> Html {
 #[component]
 pub fn Dialogs(props: &TournamentProps) -> Html {
     let state = &props.state;
+    // Keyboard and screen-reader users land in the dialog when it opens, and
+    // back on what opened it when it closes.
+    let node = use_node_ref();
+    let opener = use_mut_ref(|| None::<web_sys::HtmlElement>);
+    {
+        let node = node.clone();
+        let kind = state.dialog.as_ref().map(std::mem::discriminant);
+        use_effect_with(kind, move |kind| {
+            if kind.is_some() {
+                if opener.borrow().is_none() {
+                    *opener.borrow_mut() = gloo::utils::document()
+                        .active_element()
+                        .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok());
+                }
+                if let Some(d) = node.cast::<web_sys::HtmlElement>() {
+                    let _ = d.focus();
+                }
+            } else if let Some(el) = opener.borrow_mut().take() {
+                if el.is_connected() {
+                    let _ = el.focus();
+                }
+            }
+        });
+    }
     let Some(dialog) = &state.dialog else {
         return html! {};
     };
@@ -112,7 +138,7 @@ pub fn Dialogs(props: &TournamentProps) -> Html {
                     </div>
                 </>
             };
-            frame(&title, body, escape)
+            frame(&title, body, escape, node)
         }
         Dialog::Confirm {
             id, change, lines, ..
@@ -136,7 +162,7 @@ pub fn Dialogs(props: &TournamentProps) -> Html {
                     </div>
                 </>
             };
-            frame(&what, body, escape)
+            frame(&what, body, escape, node)
         }
         Dialog::Delete { id } => {
             let name = state
@@ -151,7 +177,7 @@ pub fn Dialogs(props: &TournamentProps) -> Html {
                     </div>
                 </>
             };
-            frame(&format!("Delete “{name}”?"), body, escape)
+            frame(&format!("Delete “{name}”?"), body, escape, node)
         }
         Dialog::Abandon { next } => {
             let current = state.game.as_ref().map_or(0, |g| g.id + 1);
@@ -179,7 +205,7 @@ pub fn Dialogs(props: &TournamentProps) -> Html {
             } else {
                 format!("Abandon the game of match {current}?")
             };
-            frame(&title, body, escape)
+            frame(&title, body, escape, node)
         }
     }
 }

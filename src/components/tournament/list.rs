@@ -87,10 +87,14 @@ pub fn TournamentList(props: &TournamentProps) -> Html {
             n => format!("{n} brackets, {entrants} entrants"),
         };
         let export = {
-            let (name, json) = (slug(t.name()), t.to_json());
             let state = state.clone();
+            let id = e.id;
             Callback::from(move |_: MouseEvent| {
-                if let Err(e) = download(&format!("{name}.json"), "application/json", &json) {
+                let Some(t) = state.entry(id).map(|e| &e.tournament) else {
+                    return;
+                };
+                let name = format!("{}.json", slug(t.name()));
+                if let Err(e) = download(&name, "application/json", &t.to_json()) {
                     state.dispatch(TAction::Notice(format!(
                         "The file could not be offered: {e}."
                     )));

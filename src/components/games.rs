@@ -13,7 +13,7 @@ use yew::platform::spawn_local;
 use yew::prelude::*;
 
 use crate::components::export::ExportBar;
-use crate::components::viewer::{use_replay_keys, viewer};
+use crate::components::viewer::{use_replay_keys, viewer, Step};
 use crate::components::widgets::seg;
 use crate::library::archive::{Archive, Entry};
 use crate::library::editor::EditorAction;
@@ -172,6 +172,8 @@ enum Msg {
     FileError(String),
     /// Show this ply of the chosen game.
     Ply(usize),
+    /// Step through the chosen game (a key).
+    Step(Step),
     /// Go on with the chosen game from the ply shown: two players, or the
     /// person playing this colour against the computer.
     Continue(Option<Color>),
@@ -224,6 +226,16 @@ fn update(state: &UseReducerHandle<GameState>, u: &mut Ui, msg: Msg) -> bool {
             }
         }
         Msg::Ply(p) => u.ply = p,
+        Msg::Step(step) => {
+            let Some(Ok(c)) = u.chosen() else {
+                return false;
+            };
+            let next = step.from(u.ply, c.record.ply());
+            if next == u.ply.min(c.record.ply()) {
+                return false;
+            }
+            u.ply = next;
+        }
         Msg::Continue(human) => {
             let Some(Ok(c)) = u.chosen() else {
                 return false;
@@ -382,7 +394,7 @@ pub fn GamesScreen(props: &ScreenProps) -> Html {
         _ => (0, 0),
     };
     let on_ply = send.reform(Msg::Ply);
-    use_replay_keys(shown, last, on_ply.clone());
+    use_replay_keys(last > 0, send.reform(Msg::Step));
 
     let u = ui.borrow();
     // The list.

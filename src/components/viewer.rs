@@ -12,20 +12,48 @@ use crate::components::board::Board;
 use crate::components::move_list::MoveList;
 use crate::record::Record;
 
-/// The arrow keys (and Home / End) step through a game of `last` plies
-/// shown at `shown`, unless a text field or the board itself has them.
+/// A step through a replayed game asked for by a key.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// The start position (Home).
+    First,
+    /// One move back (left arrow).
+    Back,
+    /// One move on (right arrow).
+    On,
+    /// The last position (End).
+    Last,
+}
+
+impl Step {
+    /// The ply to show after this step from `shown`, in a game of `last`
+    /// plies.
+    #[must_use]
+    pub fn from(self, shown: usize, last: usize) -> usize {
+        let shown = shown.min(last);
+        match self {
+            Step::First => 0,
+            Step::Back => shown.saturating_sub(1),
+            Step::On => (shown + 1).min(last),
+            Step::Last => last,
+        }
+    }
+}
+
+/// While `active`, the arrow keys (and Home / End) step through the game
+/// shown, unless a text field or the board itself has them. The step is
+/// taken from the ply shown when the key is handled (fast key presses
+/// never act on a stale position).
 #[hook]
-pub fn use_replay_keys(shown: usize, last: usize, on_ply: Callback<usize>) {
-    use_effect_with((shown, last), move |&(shown, last)| {
-        // Nothing to step through: the keys are left alone.
-        let on = last > 0;
+pub fn use_replay_keys(active: bool, on_step: Callback<Step>) {
+    use_effect_with(active, move |&active| {
         let doc = gloo::utils::document();
         let options = EventListenerOptions::enable_prevent_default();
         let listener = EventListener::new_with_options(&doc, "keydown", options, move |e| {
             let Some(e) = e.dyn_ref::<web_sys::KeyboardEvent>() else {
                 return;
             };
-            if !on || e.default_prevented() || e.alt_key() || e.ctrl_key() || e.meta_key() {
+            if !active || e.default_prevented() || e.alt_key() || e.ctrl_key() || e.meta_key() {
                 return;
             }
             let typing = e
@@ -37,17 +65,15 @@ pub fn use_replay_keys(shown: usize, last: usize, on_ply: Callback<usize>) {
             if typing {
                 return;
             }
-            let next = match e.key().as_str() {
-                "ArrowLeft" => shown.saturating_sub(1),
-                "ArrowRight" => (shown + 1).min(last),
-                "Home" => 0,
-                "End" => last,
+            let step = match e.key().as_str() {
+                "ArrowLeft" => Step::Back,
+                "ArrowRight" => Step::On,
+                "Home" => Step::First,
+                "End" => Step::Last,
                 _ => return,
             };
             e.prevent_default();
-            if next != shown {
-                on_ply.emit(next);
-            }
+            on_step.emit(step);
         });
         move || drop(listener)
     });
@@ -96,5 +122,20 @@ pub fn viewer(game: &dyn Record, shown: usize, on_ply: &Callback<usize>, id: &'s
                 <MoveList {moves} ply={last} {shown} on_view={on_ply.clone()} />
             </div>
         </div>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Step;
+
+    #[test]
+    fn steps_stay_inside_the_game() {
+        assert_eq!(Step::On.from(3, 8), 4);
+        assert_eq!(Step::On.from(8, 8), 8);
+        assert_eq!(Step::Back.from(0, 8), 0);
+        assert_eq!(Step::Back.from(usize::MAX, 8), 7);
+        assert_eq!(Step::First.from(5, 8), 0);
+        assert_eq!(Step::Last.from(0, 8), 8);
     }
 }

@@ -4,7 +4,7 @@
 
 use std::rc::Rc;
 
-use tiers_engine::{Color, GameKind};
+use tiers_engine::{BoardView, Color, GameKind};
 use yew::Reducible;
 
 use crate::input::{self, ClickResult};
@@ -354,6 +354,42 @@ impl GameState {
             Some(g) if self.human_to_move() => g.legal(),
             _ => Vec::new(),
         }
+    }
+
+    /// What the board shows and accepts on screen: the position at the
+    /// shown ply, the move that led to it, the squares to click and the
+    /// pieces to highlight (the ones that must capture). `None` without a
+    /// game.
+    #[must_use]
+    pub fn board_inputs(&self) -> Option<BoardInputs> {
+        let game = self.record()?;
+        let shown = self.shown_ply();
+        let legal = self.enterable();
+        let paths: Vec<Vec<u8>> = legal.iter().map(|m| m.squares.clone()).collect();
+        let must_capture = legal.iter().any(|m| !m.captures.is_empty());
+        let mut movable: Vec<u8> = paths.iter().filter_map(|p| p.first().copied()).collect();
+        movable.sort_unstable();
+        movable.dedup();
+        let highlight = if must_capture && self.selection.is_empty() {
+            movable.clone()
+        } else {
+            Vec::new()
+        };
+        let last_move = match shown.checked_sub(1) {
+            Some(ply) => game.move_at(ply).map(|m| m.squares).unwrap_or_default(),
+            None => Vec::new(),
+        };
+        Some(BoardInputs {
+            shown,
+            view: game.view_at(shown).unwrap_or([None; 64]),
+            targets: input::next_targets(&paths, &self.selection),
+            can_finish: self.selection.len() > 1
+                && input::complete(&paths, &self.selection).is_some(),
+            highlight,
+            movable,
+            last_move,
+            must_capture,
+        })
     }
 
     fn click(&mut self, sq: u8) {
@@ -735,5 +771,63 @@ impl Reducible for GameState {
             Action::Editor(action) => s.editor.apply(action),
         }
         Rc::new(s)
+    }
+}
+
+/// What the board component is given for the position on screen
+/// ([`GameState::board_inputs`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct BoardInputs {
+    /// The ply shown (the current one unless looking back).
+    pub shown: usize,
+    /// The pieces at that ply.
+    pub view: BoardView,
+    /// The squares that can be clicked next.
+    pub targets: Vec<u8>,
+    /// The pieces that must capture, while nothing is picked up.
+    pub highlight: Vec<u8>,
+    /// The squares of the pieces that can move.
+    pub movable: Vec<u8>,
+    /// The squares of the move that led to the shown position.
+    pub last_move: Vec<u8>,
+    /// Whether a capture is compulsory.
+    pub must_capture: bool,
+    /// Whether the squares picked so far make a whole move that could
+    /// also go on (a "finish the move here" button).
+    pub can_finish: bool,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tiers_engine::{checkers, Game, Position as _};
+
+    #[test]
+    fn board_inputs_show_the_pieces_that_must_capture() {
+        // 11-15 22-18: Black must take 15x22.
+        let mut game = Game::new(checkers::Position::start());
+        for mv in ["11-15", "22-18"] {
+            game.play_text(mv).unwrap();
+        }
+        let state = Rc::new(GameState::default()).reduce(Action::Load(LoadGame {
+            record: Box::new(game),
+            opponent: Opponent::Friend,
+            flipped: false,
+        }));
+        let b = state.board_inputs().unwrap();
+        assert_eq!(b.shown, 2);
+        assert!(b.must_capture);
+        assert_eq!(b.movable.len(), 1, "only the man on 15 can move");
+        assert_eq!(b.highlight, b.movable);
+        assert!(b.targets.is_empty(), "nothing picked up: no target yet");
+        assert_eq!(b.last_move.len(), 2, "22-18 from and to");
+        assert!(!b.can_finish);
+        // Picked up: no highlight, the landing square is the target.
+        let state = state.reduce(Action::Square(b.movable[0]));
+        let b2 = state.board_inputs().unwrap();
+        assert!(b2.highlight.is_empty());
+        assert_eq!(b2.targets.len(), 1);
+        assert_ne!(b2.targets, b.movable);
+        assert!(GameState::default().board_inputs().is_none());
     }
 }

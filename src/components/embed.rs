@@ -17,9 +17,8 @@ use crate::components::move_list::MoveList;
 use crate::components::panels::Control;
 use crate::embed::{self, Command, EmbedConfig, Json};
 use crate::hooks::use_ai;
-use crate::input;
 use crate::params::{self, GameParams, Players};
-use crate::state::{Action, GameState, LoadGame, Opponent};
+use crate::state::{Action, BoardInputs, GameState, LoadGame, Opponent};
 
 /// Whether this page load is the embed page.
 #[must_use]
@@ -413,37 +412,20 @@ pub fn EmbedApp() -> Html {
     };
 
     // What the board shows (as on the play screen).
-    let shown = state.shown_ply();
-    let view = game.view_at(shown).unwrap_or([None; 64]);
+    let Some(BoardInputs {
+        shown,
+        view,
+        targets,
+        highlight,
+        movable,
+        last_move,
+        can_finish,
+        ..
+    }) = state.board_inputs()
+    else {
+        return html! {};
+    };
     let outcome = game.outcome();
-    let legal = state.enterable();
-    let paths: Vec<Vec<u8>> = legal.iter().map(|m| m.squares.clone()).collect();
-    let targets = input::next_targets(&paths, &state.selection);
-    let must_capture = legal.iter().any(|m| !m.captures.is_empty());
-    let highlight: Vec<u8> = if must_capture && state.selection.is_empty() {
-        let mut v: Vec<u8> = legal
-            .iter()
-            .filter_map(|m| m.squares.first().copied())
-            .collect();
-        v.sort_unstable();
-        v.dedup();
-        v
-    } else {
-        Vec::new()
-    };
-    let mut movable: Vec<u8> = legal
-        .iter()
-        .filter_map(|m| m.squares.first().copied())
-        .collect();
-    movable.sort_unstable();
-    movable.dedup();
-    let last_move = if shown > 0 {
-        game.move_at(shown - 1)
-            .map(|m| m.squares)
-            .unwrap_or_default()
-    } else {
-        Vec::new()
-    };
     let on_square = {
         let state = state.clone();
         Callback::from(move |sq| state.dispatch(Action::Square(sq)))
@@ -456,8 +438,6 @@ pub fn EmbedApp() -> Html {
         let state = state.clone();
         Callback::from(move |ply| state.dispatch(Action::View(Some(ply))))
     };
-    let can_finish =
-        state.selection.len() > 1 && input::complete(&paths, &state.selection).is_some();
     let can_undo = game.ply() > 0
         && match state.opponent {
             Opponent::Computer { human, .. } => {

@@ -7,8 +7,7 @@ use crate::components::board::Board;
 use crate::components::game_over::GameOver;
 use crate::components::move_list::MoveList;
 use crate::components::panels::{Control, PlayerStrip, Status};
-use crate::input;
-use crate::state::{Action, GameState, Opponent, Screen};
+use crate::state::{Action, BoardInputs, GameState, Opponent, Screen};
 
 /// Props of [`Play`].
 #[derive(Properties, PartialEq, Clone)]
@@ -35,40 +34,21 @@ pub fn Play(props: &PlayProps) -> Html {
         let state = state.clone();
         Callback::from(move |_: MouseEvent| state.dispatch(a.clone()))
     };
-    let shown = state.shown_ply();
-    let view = game.view_at(shown).unwrap_or([None; 64]);
+    let Some(BoardInputs {
+        shown,
+        view,
+        targets,
+        highlight,
+        movable,
+        last_move,
+        must_capture,
+        can_finish,
+    }) = state.board_inputs()
+    else {
+        return html! {};
+    };
     let side = game.side_at(game.ply()).unwrap_or(Color::Red);
     let outcome = game.outcome();
-    let legal = state.enterable();
-    let paths: Vec<Vec<u8>> = legal.iter().map(|m| m.squares.clone()).collect();
-    let targets = input::next_targets(&paths, &state.selection);
-    let must_capture = legal.iter().any(|m| !m.captures.is_empty());
-    let highlight: Vec<u8> = if must_capture && state.selection.is_empty() {
-        let mut v: Vec<u8> = legal
-            .iter()
-            .filter_map(|m| m.squares.first().copied())
-            .collect();
-        v.sort_unstable();
-        v.dedup();
-        v
-    } else {
-        Vec::new()
-    };
-    let mut movable: Vec<u8> = legal
-        .iter()
-        .filter_map(|m| m.squares.first().copied())
-        .collect();
-    movable.sort_unstable();
-    movable.dedup();
-    let can_finish =
-        state.selection.len() > 1 && input::complete(&paths, &state.selection).is_some();
-    let last_move = if shown > 0 {
-        game.move_at(shown - 1)
-            .map(|m| m.squares)
-            .unwrap_or_default()
-    } else {
-        Vec::new()
-    };
     let bottom = if state.flipped {
         Color::Black
     } else {

@@ -12,9 +12,8 @@ use super::{on, random_seed, TournamentProps};
 use crate::components::board::Board;
 use crate::components::move_list::MoveList;
 use crate::components::panels::{Control, PlayerStrip, Status};
-use crate::input;
 use crate::setup::{FormationAction, FormationSetup};
-use crate::state::Action;
+use crate::state::{Action, BoardInputs};
 use crate::tournament::game::{MatchGame, Stage};
 use crate::tournament::{TAction, TourneyState};
 
@@ -180,33 +179,20 @@ pub fn MatchBoard(props: &TournamentProps) -> Html {
     let Some(game) = board.record() else {
         return html! {};
     };
-    let shown = board.shown_ply();
-    let view = game.view_at(shown).unwrap_or([None; 64]);
+    let Some(BoardInputs {
+        shown,
+        view,
+        targets,
+        highlight,
+        last_move,
+        must_capture,
+        can_finish,
+        ..
+    }) = board.board_inputs()
+    else {
+        return html! {};
+    };
     let side = game.side_at(game.ply()).unwrap_or(Color::Red);
-    let legal = board.enterable();
-    let paths: Vec<Vec<u8>> = legal.iter().map(|m| m.squares.clone()).collect();
-    let targets = input::next_targets(&paths, &board.selection);
-    let must_capture = legal.iter().any(|m| !m.captures.is_empty());
-    let highlight: Vec<u8> = if must_capture && board.selection.is_empty() {
-        let mut v: Vec<u8> = legal
-            .iter()
-            .filter_map(|m| m.squares.first().copied())
-            .collect();
-        v.sort_unstable();
-        v.dedup();
-        v
-    } else {
-        Vec::new()
-    };
-    let can_finish =
-        board.selection.len() > 1 && input::complete(&paths, &board.selection).is_some();
-    let last_move = if shown > 0 {
-        game.move_at(shown - 1)
-            .map(|m| m.squares)
-            .unwrap_or_default()
-    } else {
-        Vec::new()
-    };
     let bottom = if board.flipped {
         Color::Black
     } else {

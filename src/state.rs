@@ -356,6 +356,29 @@ impl GameState {
         }
     }
 
+    /// The request for the computer's move in the current position
+    /// (`None` without a game or a computer opponent), tagged with the next
+    /// request id; its seed differs per game, request and side.
+    #[must_use]
+    pub fn ai_request(&self) -> Option<crate::worker::AiRequest> {
+        let (Some(game), Opponent::Computer { level, .. }) = (self.record(), self.opponent) else {
+            return None;
+        };
+        let id = self.next_id;
+        let mut moves = game.move_texts();
+        moves.truncate(game.ply());
+        let red = game.side_at(game.ply()) == Some(Color::Red);
+        Some(crate::worker::AiRequest {
+            id,
+            kind: game.kind(),
+            start: game.start_text(),
+            moves,
+            level,
+            seed: u64::from(self.serial) << 32 | u64::from(id) | if red { 1 << 31 } else { 0 },
+            movetime_ms: crate::worker::movetime_for(level),
+        })
+    }
+
     /// What the board shows and accepts on screen: the position at the
     /// shown ply, the move that led to it, the squares to click and the
     /// pieces to highlight (the ones that must capture). `None` without a
@@ -829,5 +852,32 @@ mod tests {
         assert_eq!(b2.targets.len(), 1);
         assert_ne!(b2.targets, b.movable);
         assert!(GameState::default().board_inputs().is_none());
+    }
+
+    #[test]
+    fn the_ai_request_carries_the_game_up_to_the_shown_ply() {
+        let mut game = Game::new(checkers::Position::start());
+        game.play_text("11-15").unwrap();
+        let friend = Rc::new(GameState::default()).reduce(Action::Load(LoadGame {
+            record: Box::new(game.clone()),
+            opponent: Opponent::Friend,
+            flipped: false,
+        }));
+        assert!(friend.ai_request().is_none(), "no computer, no request");
+        let state = Rc::new(GameState::default()).reduce(Action::Load(LoadGame {
+            record: Box::new(game),
+            opponent: Opponent::Computer {
+                level: 5,
+                human: Color::Black,
+            },
+            flipped: false,
+        }));
+        let r = state.ai_request().unwrap();
+        assert_eq!(r.moves, ["11-15"]);
+        assert_eq!(r.level, 5);
+        assert_eq!(r.kind, GameKind::Checkers);
+        assert_eq!(r.id, state.next_id);
+        assert_eq!(r.movetime_ms, crate::worker::movetime_for(5));
+        assert_ne!(r.seed & (1 << 31), 0, "Red to move sets the side bit");
     }
 }

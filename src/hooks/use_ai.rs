@@ -7,11 +7,10 @@ use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
 use gloo_worker::{Spawnable, WorkerBridge};
-use tiers_engine::Color;
 use yew::prelude::*;
 
-use crate::state::{Action, GameState, Opponent, Thinking};
-use crate::worker::{movetime_for, AiAgent, AiReply, AiRequest};
+use crate::state::{Action, GameState, Thinking};
+use crate::worker::{AiAgent, AiReply};
 
 /// The worker's loader shim that Trunk writes (`data-loader-shim`), relative
 /// to the page: a same-origin script, as the page's CSP (`worker-src 'self'`) asks.
@@ -65,25 +64,8 @@ pub fn use_ai(state: &UseReducerHandle<GameState>) {
     let state = state.clone();
     use_effect_with((due, serial, ply), move |&(due, _, _)| {
         if due {
-            if let (Some(game), Opponent::Computer { level, .. }) = (state.record(), state.opponent)
-            {
-                let id = state.next_id;
-                let moves = game.move_texts();
-                let request = AiRequest {
-                    id,
-                    kind: game.kind(),
-                    start: game.start_text(),
-                    moves: moves[..game.ply().min(moves.len())].to_vec(),
-                    level,
-                    seed: u64::from(state.serial) << 32
-                        | u64::from(id)
-                        | if game.side_at(game.ply()) == Some(Color::Red) {
-                            1 << 31
-                        } else {
-                            0
-                        },
-                    movetime_ms: movetime_for(level),
-                };
+            if let Some(request) = state.ai_request() {
+                let id = request.id;
                 let mut slot = bridge.borrow_mut();
                 if slot.is_none() {
                     let dispatcher = state.dispatcher();

@@ -9,13 +9,12 @@ use std::rc::Rc;
 
 use gloo::timers::callback::Timeout;
 use gloo_worker::WorkerBridge;
-use tiers_engine::Color;
 use yew::prelude::*;
 
 use super::{TAction, TourneyState};
 use crate::hooks::use_ai::{reply_action, spawn_ai};
-use crate::state::{Action, Opponent};
-use crate::worker::{movetime_for, AiAgent, AiRequest};
+use crate::state::Action;
+use crate::worker::AiAgent;
 
 /// Thinking time per move when finishing quickly, in milliseconds.
 pub const FAST_MOVETIME_MS: u64 = 60;
@@ -70,31 +69,13 @@ fn send(
     if !g.computer_due() {
         return;
     }
-    let (Some(game), Opponent::Computer { level, .. }) = (g.board.record(), g.board.opponent)
-    else {
+    let Some(mut request) = g.board.ai_request() else {
         return;
     };
-    let id = g.board.next_id;
-    let moves = game.move_texts();
-    let request = AiRequest {
-        id,
-        kind: game.kind(),
-        start: game.start_text(),
-        moves: moves[..game.ply().min(moves.len())].to_vec(),
-        level,
-        seed: u64::from(g.board.serial) << 32
-            | u64::from(id)
-            | if game.side_at(game.ply()) == Some(Color::Red) {
-                1 << 31
-            } else {
-                0
-            },
-        movetime_ms: if fast {
-            FAST_MOVETIME_MS
-        } else {
-            movetime_for(level)
-        },
-    };
+    if fast {
+        request.movetime_ms = FAST_MOVETIME_MS;
+    }
+    let id = request.id;
     let mut slot = bridge.borrow_mut();
     if slot.is_none() {
         let dispatcher = state.dispatcher();

@@ -120,6 +120,19 @@ fn move_text_lists_every_landing_square_and_reads_short_forms() {
         p.parse_move("2x18").unwrap_err().to_string(),
         "2x18 is ambiguous here: it could be 2x11x18 or 2x9x18; write more landing squares"
     );
+    // A capture written in full is that capture, even when a longer one
+    // (3x12x19x10x17) also passes through its landing squares (found by
+    // the property tests).
+    let p =
+        pos("W:WK1,K2,K3,K4,5,6,9,11,13,18,20,21,22,23,24,25,26,27,28,29,30,31,32:B7,8,14,15,16");
+    let written: Vec<String> = moves(&p.to_text());
+    assert!(
+        written.contains(&"3x10x17".to_string()) && written.contains(&"3x12x19x10x17".to_string())
+    );
+    for text in ["3x10x17", "3x12x19x10x17"] {
+        let mv = p.parse_move(text).unwrap();
+        assert_eq!(p.move_to_string(&mv), text);
+    }
 }
 
 #[test]

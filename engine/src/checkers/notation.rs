@@ -205,6 +205,7 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
         }
     }
     let mut found: Vec<Move> = Vec::new();
+    let mut exact: Vec<Move> = Vec::new();
     if pos.capturers() != 0 {
         let mut paths = Vec::new();
         pos.board().capture_paths(&mut paths);
@@ -221,9 +222,17 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
             if !found.contains(&canonical) {
                 found.push(canonical);
             }
+            // Every landing square written: this path, whatever longer
+            // paths the shorthand reading would also fit.
+            if path.landings().eq(written[1..].iter().copied()) && !exact.contains(&canonical) {
+                exact.push(canonical);
+            }
         }
     } else {
         found.extend(legal.iter().filter(|m| fits(m, &written)));
+    }
+    if found.len() > 1 && exact.len() == 1 {
+        return Ok(exact[0]);
     }
     match found.len() {
         1 => Ok(found[0]),

@@ -129,16 +129,7 @@ pub fn FormationScreen(props: &FormationProps) -> Html {
                     { side_status(Color::Red) }
                     { side_status(Color::Black) }
                 </div>
-                <div class="validation" aria-live="polite" id="formation-validation">
-                    if problems.is_empty() {
-                        <p class="ok">{ format!("{editing}'s formation is valid.") }</p>
-                    } else {
-                        <ul>{ for problems.iter().map(|p| html! { <li>{ crate::state::capitalise(p) }</li> }) }</ul>
-                    }
-                </div>
-                if let Some(note) = &f.note {
-                    <p class="note" role="status" id="formation-note">{ note.clone() }</p>
-                }
+                { validation(f, Some("formation")) }
                 <div class="tools">
                     <select aria-label="Preset formations" onchange={onpreset} disabled={is_ready} id="preset">
                         <option value="" selected=true>{ "Presets…" }</option>
@@ -162,5 +153,28 @@ pub fn FormationScreen(props: &FormationProps) -> Html {
                 </div>
             </div>
         </section>
+    }
+}
+
+/// The live validation of the side being edited and the last note (what a
+/// preset, mirror or drop did); `ids` prefixes the elements' ids
+/// (`<ids>-validation`, `<ids>-note`).
+pub(crate) fn validation(f: &FormationSetup, ids: Option<&str>) -> Html {
+    let editing = f.editing;
+    let problems = f.problems(editing);
+    let id = |part: &str| ids.map(|prefix| AttrValue::from(format!("{prefix}-{part}")));
+    html! {
+        <>
+            <div class="validation" aria-live="polite" id={id("validation")}>
+                if problems.is_empty() {
+                    <p class="ok">{ format!("{editing}'s formation is valid.") }</p>
+                } else {
+                    <ul>{ for problems.iter().map(|p| html! { <li>{ crate::state::capitalise(p) }</li> }) }</ul>
+                }
+            </div>
+            if let Some(note) = &f.note {
+                <p class="note" role="status" id={id("note")}>{ note.clone() }</p>
+            }
+        </>
     }
 }

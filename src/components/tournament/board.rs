@@ -93,16 +93,7 @@ fn formation(state: &UseReducerHandle<TourneyState>, g: &MatchGame) -> Html {
                 <h1 id="t-match-title" class="t-match-title">{ g.title.clone() }</h1>
                 <p class="t-meta">{ format!("Game {}: set up the formations. {} places 12 men on {editing}'s three home rows (tinted).", g.game_no, g.name_of(editing)) }</p>
                 <div class="side-tabs">{ side(Color::Red) }{ side(Color::Black) }</div>
-                <div class="validation" aria-live="polite">
-                    if problems.is_empty() {
-                        <p class="ok">{ format!("{editing}'s formation is valid.") }</p>
-                    } else {
-                        <ul>{ for problems.iter().map(|p| html! { <li>{ crate::state::capitalise(p) }</li> }) }</ul>
-                    }
-                </div>
-                if let Some(note) = &f.note {
-                    <p class="note" role="status">{ note.clone() }</p>
-                }
+                { crate::components::formation::validation(f, None) }
                 <div class="tools">
                     <select aria-label="Preset formations" onchange={onpreset} disabled={is_ready}>
                         <option value="" selected=true>{ "Presets…" }</option>

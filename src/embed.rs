@@ -146,7 +146,7 @@ pub fn parse_origin(text: &str) -> Result<String, String> {
 
 /// A JSON value (the tournament files' reader and writer; numbers are
 /// kept as text, which is all the protocol needs).
-pub use tiers_bracket::json::Value as Json;
+pub use tiers_json::Json;
 
 /// A command from the host page.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -386,68 +386,8 @@ mod tests {
             .starts_with("origin=nope: not an origin"));
     }
 
-    /// A JSON text, read by a minimal reader for the tests (objects,
-    /// arrays, strings without escapes, numbers, true/false/null).
     fn j(text: &str) -> Json {
-        fn value(s: &mut &str) -> Json {
-            *s = s.trim_start();
-            let c = s.chars().next().unwrap();
-            match c {
-                '{' => {
-                    *s = &s[1..];
-                    let mut fields = Vec::new();
-                    loop {
-                        *s = s.trim_start();
-                        if let Some(r) = s.strip_prefix('}') {
-                            *s = r;
-                            return Json::Obj(fields);
-                        }
-                        if let Some(r) = s.strip_prefix(',') {
-                            *s = r;
-                            continue;
-                        }
-                        let Json::Str(k) = value(s) else { panic!() };
-                        *s = s.trim_start().strip_prefix(':').unwrap();
-                        fields.push((k, value(s)));
-                    }
-                }
-                '[' => {
-                    *s = &s[1..];
-                    let mut items = Vec::new();
-                    loop {
-                        *s = s.trim_start();
-                        if let Some(r) = s.strip_prefix(']') {
-                            *s = r;
-                            return Json::List(items);
-                        }
-                        if let Some(r) = s.strip_prefix(',') {
-                            *s = r;
-                            continue;
-                        }
-                        items.push(value(s));
-                    }
-                }
-                '"' => {
-                    let end = s[1..].find('"').unwrap() + 1;
-                    let v = Json::str(&s[1..end]);
-                    *s = &s[end + 1..];
-                    v
-                }
-                _ => {
-                    let end = s.find([',', '}', ']']).unwrap_or(s.len());
-                    let word = s[..end].trim();
-                    *s = &s[end..];
-                    match word {
-                        "null" => Json::Null,
-                        "true" => Json::Bool(true),
-                        "false" => Json::Bool(false),
-                        n => Json::Num(n.to_string()),
-                    }
-                }
-            }
-        }
-        let mut s = text;
-        value(&mut s)
+        Json::parse(text).unwrap()
     }
 
     #[test]

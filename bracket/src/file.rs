@@ -26,16 +26,16 @@
 //! the bracket and match. A field the format does not have is refused with
 //! its place in the file (`brackets[0].seedling`).
 //!
-//! The file is read and written through [`crate::json::Value`] by hand
+//! The file is read and written through [`tiers_json::Json`] by hand
 //! rather than by derived code: the messages name the place of a wrong
 //! field, and the web app that embeds this crate stays small.
 
 use crate::bracket::Bracket;
 use crate::entrant::{Entrant, Seeding};
 use crate::error::{ResultError, SetupError};
-use crate::json::Value;
 use crate::tournament::{GameChoice, Tournament};
 use std::fmt;
+use tiers_json::Json;
 
 /// The `format` field of every tournament file.
 pub const FORMAT: &str = "tiers-tournament";
@@ -144,71 +144,71 @@ impl Tournament {
     }
 
     /// The tournament file as a JSON value (to keep several in one document).
-    pub fn to_value(&self) -> Value {
-        let num = |n: usize| Value::int(n as u64);
-        let brackets: Vec<Value> = self
+    pub fn to_value(&self) -> Json {
+        let num = |n: usize| Json::int(n as u64);
+        let brackets: Vec<Json> = self
             .brackets()
             .iter()
             .map(|b| {
-                let entrants: Vec<Value> = b
+                let entrants: Vec<Json> = b
                     .entrants()
                     .iter()
                     .map(|e| {
-                        let mut o = Value::obj([("name", Value::str(&e.name))]);
+                        let mut o = Json::obj([("name", Json::str(&e.name))]);
                         if let Some(level) = e.level {
-                            o.set("level", Value::int(u64::from(level)));
+                            o.set("level", Json::int(u64::from(level)));
                         }
                         o
                     })
                     .collect();
-                let results: Vec<Value> = b
+                let results: Vec<Json> = b
                     .results()
                     .map(|(id, r)| {
-                        Value::obj([
+                        Json::obj([
                             ("match", num(id + 1)),
                             ("winner", num(r.winner + 1)),
-                            ("score", Value::str(&r.score)),
-                            ("record", Value::str(&r.record)),
+                            ("score", Json::str(&r.score)),
+                            ("record", Json::str(&r.record)),
                         ])
                     })
                     .collect();
-                let mut o = Value::obj([
-                    ("name", Value::str(b.name())),
+                let mut o = Json::obj([
+                    ("name", Json::str(b.name())),
                     (
                         "seeding",
                         match b.seeding() {
-                            Seeding::AsEntered => Value::str("as_entered"),
-                            Seeding::Shuffled(seed) => Value::obj([("shuffled", Value::int(seed))]),
+                            Seeding::AsEntered => Json::str("as_entered"),
+                            Seeding::Shuffled(seed) => Json::obj([("shuffled", Json::int(seed))]),
                         },
                     ),
-                    ("entrants", Value::List(entrants)),
-                    ("results", Value::List(results)),
+                    ("entrants", Json::List(entrants)),
+                    ("results", Json::List(results)),
                 ]);
-                let notes: Vec<Value> = b
+                let notes: Vec<Json> = b
                     .notes()
-                    .map(|(id, n)| Value::obj([("match", num(id + 1)), ("note", Value::str(n))]))
+                    .map(|(id, n)| Json::obj([("match", num(id + 1)), ("note", Json::str(n))]))
                     .collect();
                 if !notes.is_empty() {
-                    o.set("reset_notes", Value::List(notes));
+                    o.set("reset_notes", Json::List(notes));
                 }
                 o
             })
             .collect();
-        let mut o = Value::obj([
-            ("format", Value::str(FORMAT)),
-            ("version", Value::int(u64::from(VERSION))),
-            ("name", Value::str(self.name())),
+        let mut o = Json::obj([
+            ("format", Json::str(FORMAT)),
+            ("version", Json::int(u64::from(VERSION))),
+            ("name", Json::str(self.name())),
             (
                 "game",
-                Value::str(match self.game() {
+                Json::str(match self.game() {
                     GameChoice::Checkers => "checkers",
                     GameChoice::Tiers => "tiers",
                 }),
             ),
-            ("brackets", Value::List(brackets)),
+            ("brackets", Json::List(brackets)),
         ]);
         if let Some(seed) = self.ballot_seed() {
-            o.set("ballot_seed", Value::int(seed));
+            o.set("ballot_seed", Json::int(seed));
         }
         o
     }
@@ -216,13 +216,13 @@ impl Tournament {
     /// Reads a tournament file, checking everything: format, version, names,
     /// levels, and that every result fits the bracket.
     pub fn from_json(text: &str) -> Result<Tournament, ImportError> {
-        let value = Value::parse(text).map_err(ImportError::Json)?;
+        let value = Json::parse(text).map_err(ImportError::Json)?;
         Self::from_value(&value)
     }
 
     /// Reads a tournament from a JSON value written by [`Self::to_value`],
     /// with the same checks as [`Self::from_json`].
-    pub fn from_value(value: &Value) -> Result<Tournament, ImportError> {
+    pub fn from_value(value: &Json) -> Result<Tournament, ImportError> {
         check_header(value)?;
         let top = object(value, "the file")?;
         allow(
@@ -248,7 +248,7 @@ impl Tournament {
             }
         };
         let ballot_seed = match field(top, "ballot_seed") {
-            None | Some(Value::Null) => None,
+            None | Some(Json::Null) => None,
             Some(v) => Some(number(v, "ballot_seed")?),
         };
         let list = array(need(top, "brackets", "")?, "brackets")?;
@@ -276,7 +276,7 @@ impl Tournament {
                 let e = object(e, &at)?;
                 allow(e, &["name", "level"], &at)?;
                 let level = match field(e, "level") {
-                    None | Some(Value::Null) => None,
+                    None | Some(Json::Null) => None,
                     Some(v) => Some(u8::try_from(number(v, &format!("{at}.level"))?).map_err(
                         |_| ImportError::Json(format!("{at}.level: a level goes from 1 to 8")),
                     )?),
@@ -367,7 +367,7 @@ impl Tournament {
 
 /// The checks that come before reading the fields: an object, of the right
 /// format and version.
-fn check_header(value: &Value) -> Result<(), ImportError> {
+fn check_header(value: &Json) -> Result<(), ImportError> {
     if value.as_obj().is_none() {
         return Err(ImportError::Json(format!(
             "the file holds a JSON {}, not a tournament object",
@@ -375,7 +375,7 @@ fn check_header(value: &Value) -> Result<(), ImportError> {
         )));
     }
     match value.get("format") {
-        Some(Value::Str(s)) if s == FORMAT => {}
+        Some(Json::Str(s)) if s == FORMAT => {}
         Some(other) => return Err(ImportError::NotATournament(other.to_string())),
         None => return Err(ImportError::NotATournament("missing".into())),
     }
@@ -386,41 +386,41 @@ fn check_header(value: &Value) -> Result<(), ImportError> {
     }
 }
 
-type Fields = [(String, Value)];
+type Fields = [(String, Json)];
 
-fn wrong(at: &str, expected: &str, v: &Value) -> ImportError {
+fn wrong(at: &str, expected: &str, v: &Json) -> ImportError {
     ImportError::Json(format!("{at}: expected {expected}, found {}", v.kind()))
 }
 
-fn object<'a>(v: &'a Value, at: &str) -> Result<&'a Fields, ImportError> {
+fn object<'a>(v: &'a Json, at: &str) -> Result<&'a Fields, ImportError> {
     v.as_obj().ok_or_else(|| wrong(at, "an object", v))
 }
 
-fn array<'a>(v: &'a Value, at: &str) -> Result<&'a [Value], ImportError> {
+fn array<'a>(v: &'a Json, at: &str) -> Result<&'a [Json], ImportError> {
     v.as_list().ok_or_else(|| wrong(at, "a list", v))
 }
 
-fn string(v: &Value, at: &str) -> Result<String, ImportError> {
+fn string(v: &Json, at: &str) -> Result<String, ImportError> {
     v.as_str()
         .map(str::to_string)
         .ok_or_else(|| wrong(at, "text", v))
 }
 
-fn number(v: &Value, at: &str) -> Result<u64, ImportError> {
+fn number(v: &Json, at: &str) -> Result<u64, ImportError> {
     v.as_u64()
         .ok_or_else(|| wrong(at, "a whole number of 0 or more", v))
 }
 
-fn index(v: &Value, at: &str) -> Result<usize, ImportError> {
+fn index(v: &Json, at: &str) -> Result<usize, ImportError> {
     usize::try_from(number(v, at)?)
         .map_err(|_| ImportError::Json(format!("{at}: the number is too large")))
 }
 
-fn field<'a>(o: &'a Fields, key: &str) -> Option<&'a Value> {
+fn field<'a>(o: &'a Fields, key: &str) -> Option<&'a Json> {
     o.iter().find(|(k, _)| k == key).map(|(_, v)| v)
 }
 
-fn need<'a>(o: &'a Fields, key: &str, at: &str) -> Result<&'a Value, ImportError> {
+fn need<'a>(o: &'a Fields, key: &str, at: &str) -> Result<&'a Json, ImportError> {
     field(o, key).ok_or_else(|| {
         ImportError::Json(if at.is_empty() {
             format!("the field \"{key}\" is missing")
@@ -430,16 +430,16 @@ fn need<'a>(o: &'a Fields, key: &str, at: &str) -> Result<&'a Value, ImportError
     })
 }
 
-fn optional_array<'a>(o: &'a Fields, key: &str, at: &str) -> Result<&'a [Value], ImportError> {
+fn optional_array<'a>(o: &'a Fields, key: &str, at: &str) -> Result<&'a [Json], ImportError> {
     match field(o, key) {
-        None | Some(Value::Null) => Ok(&[]),
+        None | Some(Json::Null) => Ok(&[]),
         Some(v) => array(v, &format!("{at}.{key}")),
     }
 }
 
 fn optional_string(o: &Fields, key: &str, at: &str) -> Result<String, ImportError> {
     match field(o, key) {
-        None | Some(Value::Null) => Ok(String::new()),
+        None | Some(Json::Null) => Ok(String::new()),
         Some(v) => string(v, &format!("{at}.{key}")),
     }
 }
@@ -464,10 +464,10 @@ fn allow(o: &Fields, known: &[&str], at: &str) -> Result<(), ImportError> {
     }
 }
 
-fn seeding(v: &Value, at: &str) -> Result<Seeding, ImportError> {
+fn seeding(v: &Json, at: &str) -> Result<Seeding, ImportError> {
     match v {
-        Value::Str(s) if s == "as_entered" => Ok(Seeding::AsEntered),
-        Value::Obj(o) if o.len() == 1 && o[0].0 == "shuffled" => Ok(Seeding::Shuffled(number(
+        Json::Str(s) if s == "as_entered" => Ok(Seeding::AsEntered),
+        Json::Obj(o) if o.len() == 1 && o[0].0 == "shuffled" => Ok(Seeding::Shuffled(number(
             &o[0].1,
             &format!("{at}.shuffled"),
         )?)),

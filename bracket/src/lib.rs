@@ -35,7 +35,6 @@ pub mod bracket;
 pub mod entrant;
 pub mod error;
 pub mod file;
-pub mod json;
 pub mod rng;
 pub mod structure;
 pub mod svg;

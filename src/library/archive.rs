@@ -4,12 +4,11 @@
 //! every entry with the engine; an unreadable entry is set aside without
 //! losing the others.
 
-use super::json::{self, as_list, as_u64, Json};
 use tiers_engine::pdn::{PdnResult, Variant};
 use tiers_engine::{checkers, tiers, GameKind, Outcome};
+use tiers_json::Json;
 
 use super::files::{self, FileGame};
-use super::saved::{number, text};
 use super::{game_tags, kind_title, tag, GameMeta};
 use crate::record::Record;
 use crate::state::Opponent;
@@ -84,15 +83,15 @@ impl Entry {
     /// From JSON; the game itself is checked by [`Entry::game`].
     pub fn from_value(v: &Json) -> Result<Entry, String> {
         Ok(Entry {
-            id: number(v, "id")?,
-            date: number(v, "date")?,
-            kind: text(v, "kind")?.to_string(),
-            red: text(v, "red")?.to_string(),
-            black: text(v, "black")?.to_string(),
-            result: text(v, "result")?.to_string(),
-            reason: text(v, "reason")?.to_string(),
-            moves: number(v, "moves")? as usize,
-            pdn: text(v, "pdn")?.to_string(),
+            id: v.number("id")?,
+            date: v.number("date")?,
+            kind: v.text("kind")?.to_string(),
+            red: v.text("red")?.to_string(),
+            black: v.text("black")?.to_string(),
+            result: v.text("result")?.to_string(),
+            reason: v.text("reason")?.to_string(),
+            moves: v.number("moves")? as usize,
+            pdn: v.text("pdn")?.to_string(),
         })
     }
 
@@ -207,7 +206,7 @@ impl Archive {
             set_aside: vec![text.to_string()],
             problem: Some(problem),
         };
-        let value = match json::parse(text) {
+        let value = match Json::parse(text) {
             Ok(v) => v,
             Err(e) => {
                 return whole(format!(
@@ -215,7 +214,7 @@ impl Archive {
                 ))
             }
         };
-        match value.get("v").and_then(as_u64) {
+        match value.get("v").and_then(Json::as_u64) {
             Some(VERSION) => {}
             Some(v) if v > VERSION => {
                 return whole(format!(
@@ -228,7 +227,7 @@ impl Archive {
                 )
             }
         }
-        let Some(items) = value.get("games").and_then(as_list) else {
+        let Some(items) = value.get("games").and_then(Json::as_list) else {
             return whole("The archive has no list of games; it was set aside".into());
         };
         let mut out = ReadArchive {
@@ -354,7 +353,7 @@ mod tests {
         assert_eq!(r.archive, a);
 
         // Corrupt the second game's record and the third's structure.
-        let mut v = json::parse(&json).unwrap();
+        let mut v = Json::parse(&json).unwrap();
         if let Json::Obj(m) = &mut v {
             if let Json::List(games) = &mut m[1].1 {
                 games[1].set("pdn", Json::str("1. 11-15 11-15 *"));

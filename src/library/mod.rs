@@ -12,7 +12,6 @@ pub mod archive;
 pub mod browser;
 pub mod editor;
 pub mod files;
-pub mod json;
 pub mod saved;
 pub mod share;
 pub mod store;

@@ -13,8 +13,8 @@
 //!          "flipped":false,"declared":"red resigned","tags":[["Event","…"]]}}
 //! ```
 
-use super::json::{self, as_bool, as_list, as_u64, Json};
 use tiers_engine::{Color, GameKind};
+use tiers_json::Json;
 
 use super::{rebuild, Declared, GameMeta};
 use crate::state::{ColorChoice, GameState, LoadGame, Opponent, Settings};
@@ -102,28 +102,11 @@ pub struct Restored {
     pub problem: Option<String>,
 }
 
-/// A field of a JSON object; the error names it.
-pub(crate) fn field<'a>(v: &'a Json, name: &str) -> Result<&'a Json, String> {
-    v.get(name).ok_or_else(|| format!("`{name}` is missing"))
-}
-
-/// A text field.
-pub(crate) fn text<'a>(v: &'a Json, name: &str) -> Result<&'a str, String> {
-    field(v, name)?
-        .as_str()
-        .ok_or_else(|| format!("`{name}` is not a text"))
-}
-
-/// A whole-number field.
-pub(crate) fn number(v: &Json, name: &str) -> Result<u64, String> {
-    as_u64(field(v, name)?).ok_or_else(|| format!("`{name}` is not a whole number"))
-}
-
 fn settings(v: &Json) -> Option<Settings> {
     Some(Settings {
         kind: GameKind::parse(v.get("kind")?.as_str()?).ok()?,
-        vs_computer: as_bool(v.get("vs_computer")?)?,
-        level: (as_u64(v.get("level")?)?.min(8) as u8).max(1),
+        vs_computer: v.get("vs_computer")?.as_bool()?,
+        level: (v.get("level")?.as_u64()?.min(8) as u8).max(1),
         color: match v.get("color")?.as_str()? {
             "red" => ColorChoice::Red,
             "black" => ColorChoice::Black,
@@ -141,7 +124,7 @@ pub fn read(json: &str) -> Restored {
         game: None,
         problem: None,
     };
-    let value = match json::parse(json) {
+    let value = match Json::parse(json) {
         Ok(v) => v,
         Err(e) => {
             out.problem = Some(format!(
@@ -150,7 +133,7 @@ pub fn read(json: &str) -> Restored {
             return out;
         }
     };
-    match value.get("v").and_then(as_u64) {
+    match value.get("v").and_then(Json::as_u64) {
         Some(VERSION) => {}
         Some(v) if v > VERSION => {
             out.problem = Some(format!(
@@ -175,9 +158,9 @@ pub fn read(json: &str) -> Restored {
 
 /// A stored game, replayed by the engine.
 pub fn load(g: &Json) -> Result<(LoadGame, GameMeta), String> {
-    let kind = GameKind::parse(text(g, "kind")?).map_err(|e| e.to_string())?;
-    let moves = as_list(field(g, "moves")?)
-        .ok_or("`moves` is not a list")?
+    let kind = GameKind::parse(g.text("kind")?).map_err(|e| e.to_string())?;
+    let moves = g
+        .list("moves")?
         .iter()
         .map(|m| m.as_str().map(str::to_string).ok_or("a move is not a text"))
         .collect::<Result<Vec<String>, _>>()?;
@@ -185,23 +168,24 @@ pub fn load(g: &Json) -> Result<(LoadGame, GameMeta), String> {
         None => None,
         Some(d) => Some(Declared::parse(d).ok_or_else(|| format!("unknown ending `{d}`"))?),
     };
-    let ply = number(g, "ply")? as usize;
-    let record = rebuild(kind, text(g, "start")?, &moves, ply, declared)?;
-    let o = field(g, "opponent")?;
-    let opponent = match text(o, "type")? {
+    let ply = g.number("ply")? as usize;
+    let record = rebuild(kind, g.text("start")?, &moves, ply, declared)?;
+    let o = g.field("opponent")?;
+    let opponent = match o.text("type")? {
         "friend" => Opponent::Friend,
         "computer" => Opponent::Computer {
-            level: (number(o, "level")?.min(8) as u8).max(1),
-            human: color_of(text(o, "human")?).ok_or("`human` is not red or black")?,
+            level: (o.number("level")?.min(8) as u8).max(1),
+            human: color_of(o.text("human")?).ok_or("`human` is not red or black")?,
         },
         other => return Err(format!("unknown opponent `{other}`")),
     };
     let tags = match g.get("tags") {
         None => Vec::new(),
-        Some(t) => as_list(t)
+        Some(t) => t
+            .as_list()
             .ok_or("`tags` is not a list")?
             .iter()
-            .filter_map(|p| match as_list(p)? {
+            .filter_map(|p| match p.as_list()? {
                 [k, v] => Some((k.as_str()?.to_string(), v.as_str()?.to_string())),
                 _ => None,
             })
@@ -211,11 +195,11 @@ pub fn load(g: &Json) -> Result<(LoadGame, GameMeta), String> {
         LoadGame {
             record,
             opponent,
-            flipped: g.get("flipped").and_then(as_bool).unwrap_or(false),
+            flipped: g.get("flipped").and_then(Json::as_bool).unwrap_or(false),
         },
         GameMeta {
-            id: number(g, "id")?,
-            started: g.get("started").and_then(as_u64).unwrap_or(0),
+            id: g.number("id")?,
+            started: g.get("started").and_then(Json::as_u64).unwrap_or(0),
             tags,
         },
     ))

@@ -12,9 +12,9 @@ pub mod store;
 
 use std::rc::Rc;
 
-use tiers_bracket::json::Value;
 use tiers_bracket::{Ballot, GameChoice, MatchId, MatchStatus, Tournament};
 use tiers_engine::GameKind;
+use tiers_json::Json;
 use yew::Reducible;
 
 use self::draft::{Draft, DraftAction};
@@ -103,7 +103,7 @@ pub struct TourneyState {
     /// The saved tournaments.
     pub entries: Vec<Entry>,
     /// Saved entries that could not be read (kept until removed).
-    pub broken: Vec<Value>,
+    pub broken: Vec<Json>,
     /// The text found in storage when it could not be read at all.
     pub damaged: Option<String>,
     /// The next tournament id.

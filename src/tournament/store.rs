@@ -14,8 +14,8 @@
 //! words and the rest is kept. An unreadable tournament entry is kept as it
 //! was (and written back) until the person removes it.
 
-use tiers_bracket::json::Value;
 use tiers_bracket::{MatchId, Tournament};
+use tiers_json::Json;
 
 /// The localStorage key.
 pub const KEY: &str = "tiers.tournaments";
@@ -61,33 +61,33 @@ pub struct SavedMatch {
 }
 
 impl SavedMatch {
-    fn to_value(&self) -> Value {
-        let int = |n: usize| Value::int(n as u64);
-        let squares = |s: &[u8]| Value::List(s.iter().map(|&q| int(q.into())).collect());
-        Value::obj([
+    fn to_value(&self) -> Json {
+        let int = |n: usize| Json::int(n as u64);
+        let squares = |s: &[u8]| Json::List(s.iter().map(|&q| int(q.into())).collect());
+        Json::obj([
             ("tournament", int(self.tournament as usize)),
             ("bracket", int(self.bracket)),
             ("match", int(self.id)),
             ("game", int(self.game as usize)),
             ("draws", int(self.draws as usize)),
-            ("ballot", self.ballot.map_or(Value::Null, |b| int(b.into()))),
-            ("records", Value::strs(&self.records)),
-            ("playing", Value::Bool(self.playing)),
+            ("ballot", self.ballot.map_or(Json::Null, |b| int(b.into()))),
+            ("records", Json::strs(&self.records)),
+            ("playing", Json::Bool(self.playing)),
             (
                 "formations",
-                self.formations.as_ref().map_or(Value::Null, |[r, b]| {
-                    Value::List(vec![squares(r), squares(b)])
+                self.formations.as_ref().map_or(Json::Null, |[r, b]| {
+                    Json::List(vec![squares(r), squares(b)])
                 }),
             ),
-            ("moves", Value::strs(&self.moves)),
-            ("fast", Value::Bool(self.fast)),
+            ("moves", Json::strs(&self.moves)),
+            ("fast", Json::Bool(self.fast)),
         ])
     }
 
-    fn from_value(v: &Value) -> Result<SavedMatch, String> {
+    fn from_value(v: &Json) -> Result<SavedMatch, String> {
         let num = |key: &str| {
             v.get(key)
-                .and_then(Value::as_u64)
+                .and_then(Json::as_u64)
                 .ok_or_else(|| format!("\"{key}\" is not a whole number"))
         };
         let small = |key: &str| {
@@ -95,8 +95,8 @@ impl SavedMatch {
         };
         let texts = |key: &str| -> Result<Vec<String>, String> {
             match v.get(key) {
-                None | Some(Value::Null) => Ok(Vec::new()),
-                Some(Value::List(a)) => a
+                None | Some(Json::Null) => Ok(Vec::new()),
+                Some(Json::List(a)) => a
                     .iter()
                     .map(|x| {
                         x.as_str()
@@ -115,12 +115,12 @@ impl SavedMatch {
             draws: small("draws")?,
             ballot: v
                 .get("ballot")
-                .and_then(Value::as_u64)
+                .and_then(Json::as_u64)
                 .and_then(|b| u16::try_from(b).ok()),
             records: texts("records")?,
-            playing: v.get("playing").and_then(Value::as_bool).unwrap_or(false),
+            playing: v.get("playing").and_then(Json::as_bool).unwrap_or(false),
             formations: match v.get("formations") {
-                None | Some(Value::Null) => None,
+                None | Some(Json::Null) => None,
                 Some(f) => {
                     let side = |i: usize| -> Option<Vec<u8>> {
                         f.as_list()?
@@ -137,7 +137,7 @@ impl SavedMatch {
                 }
             },
             moves: texts("moves")?,
-            fast: v.get("fast").and_then(Value::as_bool).unwrap_or(false),
+            fast: v.get("fast").and_then(Json::as_bool).unwrap_or(false),
         })
     }
 }
@@ -148,7 +148,7 @@ pub struct Loaded {
     /// The tournaments that could be read.
     pub entries: Vec<Entry>,
     /// Entries that could not be read, kept as they were.
-    pub broken: Vec<Value>,
+    pub broken: Vec<Json>,
     /// The next id to give.
     pub next_id: u32,
     /// The match in progress.
@@ -167,7 +167,7 @@ pub fn decode(text: Option<&str>) -> Loaded {
     let Some(text) = text else {
         return out;
     };
-    let value = match Value::parse(text) {
+    let value = match Json::parse(text) {
         Ok(v) => v,
         Err(e) => {
             out.problems.push(format!(
@@ -177,8 +177,8 @@ pub fn decode(text: Option<&str>) -> Loaded {
             return out;
         }
     };
-    let format = value.get("format").and_then(Value::as_str);
-    let version = value.get("version").and_then(Value::as_u64);
+    let format = value.get("format").and_then(Json::as_str);
+    let version = value.get("version").and_then(Json::as_u64);
     if format != Some(FORMAT) || version != Some(u64::from(VERSION)) {
         out.problems.push(format!(
             "The saved tournaments were written in a form this version cannot read (format {}, version {}). \
@@ -188,16 +188,16 @@ pub fn decode(text: Option<&str>) -> Loaded {
         ));
         return out;
     }
-    if let Some(list) = value.get("tournaments").and_then(Value::as_list) {
+    if let Some(list) = value.get("tournaments").and_then(Json::as_list) {
         for (i, item) in list.iter().enumerate() {
             let id = item
                 .get("id")
-                .and_then(Value::as_u64)
+                .and_then(Json::as_u64)
                 .and_then(|v| u32::try_from(v).ok());
             let name = item
                 .get("file")
                 .and_then(|f| f.get("name"))
-                .and_then(Value::as_str)
+                .and_then(Json::as_str)
                 .map_or_else(String::new, |n| format!(" (“{n}”)"));
             let parsed = match (id, item.get("file")) {
                 (Some(id), Some(file)) => Tournament::from_value(file)
@@ -227,12 +227,12 @@ pub fn decode(text: Option<&str>) -> Loaded {
     let max_id = out.entries.iter().map(|e| e.id).max().unwrap_or(0);
     out.next_id = value
         .get("next_id")
-        .and_then(Value::as_u64)
+        .and_then(Json::as_u64)
         .and_then(|v| u32::try_from(v).ok())
         .unwrap_or(1)
         .max(max_id + 1);
     match value.get("match") {
-        None | Some(Value::Null) => {}
+        None | Some(Json::Null) => {}
         Some(m) => match SavedMatch::from_value(m) {
             Ok(m) => out.game = Some(m),
             Err(e) => out.problems.push(format!(
@@ -247,26 +247,26 @@ pub fn decode(text: Option<&str>) -> Loaded {
 #[must_use]
 pub fn encode(
     entries: &[Entry],
-    broken: &[Value],
+    broken: &[Json],
     next_id: u32,
     game: Option<&SavedMatch>,
 ) -> String {
-    let mut list: Vec<Value> = entries
+    let mut list: Vec<Json> = entries
         .iter()
         .map(|e| {
-            Value::obj([
-                ("id", Value::int(e.id.into())),
+            Json::obj([
+                ("id", Json::int(e.id.into())),
                 ("file", e.tournament.to_value()),
             ])
         })
         .collect();
     list.extend(broken.iter().cloned());
-    Value::obj([
-        ("format", Value::str(FORMAT)),
-        ("version", Value::int(VERSION.into())),
-        ("next_id", Value::int(next_id.into())),
-        ("tournaments", Value::List(list)),
-        ("match", game.map_or(Value::Null, SavedMatch::to_value)),
+    Json::obj([
+        ("format", Json::str(FORMAT)),
+        ("version", Json::int(VERSION.into())),
+        ("next_id", Json::int(next_id.into())),
+        ("tournaments", Json::List(list)),
+        ("match", game.map_or(Json::Null, SavedMatch::to_value)),
     ])
     .to_text(false)
 }

@@ -1,8 +1,20 @@
-//! A small JSON reader and writer for the tournament files and the web
-//! app's storage. Numbers keep their text (tournament files hold only whole
-//! numbers, read exactly with [`Value::as_u64`]); objects keep their fields
-//! in order. Hand-written rather than serde_json: this is all the files
-//! need, and it keeps the web page small.
+//! A small JSON reader and writer: Tiers' tournament files, the web app's
+//! stored data and the embed page's postMessage protocol all use this one
+//! [`Json`] value. Numbers keep their text (the files hold only whole
+//! numbers, read exactly with [`Json::as_u64`]); objects keep their fields
+//! in order; a field named twice, nesting deeper than [`MAX_DEPTH`] and
+//! text after the value are refused; errors give the line and column.
+//! Hand-written rather than serde_json: this is all the app needs, and it
+//! keeps the web page small (README, "Transfer size").
+//!
+//! ```
+//! use tiers_json::Json;
+//! let v = Json::parse(r#"{"v": 1, "moves": ["11-15", "23-19"], "flipped": false}"#).unwrap();
+//! assert_eq!(v.get("v").and_then(Json::as_u64), Some(1));
+//! assert_eq!(v.text("moves").unwrap_err(), "`moves` is not a text");
+//! assert_eq!(v.to_string(), r#"{"v":1,"moves":["11-15","23-19"],"flipped":false}"#);
+//! assert!(Json::parse("[1, 2").unwrap_err().contains("line 1"));
+//! ```
 
 use std::fmt::{self, Write};
 
@@ -12,7 +24,7 @@ pub const MAX_DEPTH: usize = 64;
 
 /// A JSON value.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Value {
+pub enum Json {
     /// `null`.
     Null,
     /// `true` or `false`.
@@ -22,16 +34,16 @@ pub enum Value {
     /// A string.
     Str(String),
     /// An array.
-    List(Vec<Value>),
+    List(Vec<Json>),
     /// An object: its fields in order (no name twice).
-    Obj(Vec<(String, Value)>),
+    Obj(Vec<(String, Json)>),
 }
 
-impl Value {
+impl Json {
     /// An object from its fields.
     #[must_use]
-    pub fn obj<const N: usize>(fields: [(&str, Value); N]) -> Value {
-        Value::Obj(
+    pub fn obj<const N: usize>(fields: [(&str, Json); N]) -> Json {
+        Json::Obj(
             fields
                 .into_iter()
                 .map(|(k, v)| (k.to_string(), v))
@@ -41,25 +53,25 @@ impl Value {
 
     /// A whole number.
     #[must_use]
-    pub fn int(n: u64) -> Value {
-        Value::Num(n.to_string())
+    pub fn int(n: u64) -> Json {
+        Json::Num(n.to_string())
     }
 
     /// A string.
     #[must_use]
-    pub fn str(s: &str) -> Value {
-        Value::Str(s.to_string())
+    pub fn str(s: &str) -> Json {
+        Json::Str(s.to_string())
     }
 
     /// A list of strings.
     #[must_use]
-    pub fn strs(items: &[String]) -> Value {
-        Value::List(items.iter().map(|s| Value::str(s)).collect())
+    pub fn strs(items: &[String]) -> Json {
+        Json::List(items.iter().map(|s| Json::str(s)).collect())
     }
 
     /// A field of an object.
     #[must_use]
-    pub fn get(&self, name: &str) -> Option<&Value> {
+    pub fn get(&self, name: &str) -> Option<&Json> {
         self.as_obj()?
             .iter()
             .find(|(k, _)| k == name)
@@ -67,8 +79,8 @@ impl Value {
     }
 
     /// Adds a field to an object (or replaces it).
-    pub fn set(&mut self, name: &str, value: Value) {
-        if let Value::Obj(fields) = self {
+    pub fn set(&mut self, name: &str, value: Json) {
+        if let Json::Obj(fields) = self {
             match fields.iter_mut().find(|(k, _)| k == name) {
                 Some(f) => f.1 = value,
                 None => fields.push((name.to_string(), value)),
@@ -78,18 +90,18 @@ impl Value {
 
     /// The fields of an object.
     #[must_use]
-    pub fn as_obj(&self) -> Option<&[(String, Value)]> {
+    pub fn as_obj(&self) -> Option<&[(String, Json)]> {
         match self {
-            Value::Obj(f) => Some(f),
+            Json::Obj(f) => Some(f),
             _ => None,
         }
     }
 
     /// The items of an array.
     #[must_use]
-    pub fn as_list(&self) -> Option<&[Value]> {
+    pub fn as_list(&self) -> Option<&[Json]> {
         match self {
-            Value::List(v) => Some(v),
+            Json::List(v) => Some(v),
             _ => None,
         }
     }
@@ -98,7 +110,7 @@ impl Value {
     #[must_use]
     pub fn as_str(&self) -> Option<&str> {
         match self {
-            Value::Str(s) => Some(s),
+            Json::Str(s) => Some(s),
             _ => None,
         }
     }
@@ -107,7 +119,7 @@ impl Value {
     #[must_use]
     pub fn as_bool(&self) -> Option<bool> {
         match self {
-            Value::Bool(b) => Some(*b),
+            Json::Bool(b) => Some(*b),
             _ => None,
         }
     }
@@ -116,9 +128,35 @@ impl Value {
     #[must_use]
     pub fn as_u64(&self) -> Option<u64> {
         match self {
-            Value::Num(n) if n.bytes().all(|b| b.is_ascii_digit()) => n.parse().ok(),
+            Json::Num(n) if n.bytes().all(|b| b.is_ascii_digit()) => n.parse().ok(),
             _ => None,
         }
+    }
+
+    /// A field of an object; the error names it (`` `id` is missing ``).
+    pub fn field(&self, name: &str) -> Result<&Json, String> {
+        self.get(name).ok_or_else(|| format!("`{name}` is missing"))
+    }
+
+    /// A text field; the error names it.
+    pub fn text(&self, name: &str) -> Result<&str, String> {
+        self.field(name)?
+            .as_str()
+            .ok_or_else(|| format!("`{name}` is not a text"))
+    }
+
+    /// A whole-number field; the error names it.
+    pub fn number(&self, name: &str) -> Result<u64, String> {
+        self.field(name)?
+            .as_u64()
+            .ok_or_else(|| format!("`{name}` is not a whole number"))
+    }
+
+    /// A list field; the error names it.
+    pub fn list(&self, name: &str) -> Result<&[Json], String> {
+        self.field(name)?
+            .as_list()
+            .ok_or_else(|| format!("`{name}` is not a list"))
     }
 
     /// What kind of value this is, for messages: "null", "boolean",
@@ -126,12 +164,12 @@ impl Value {
     #[must_use]
     pub fn kind(&self) -> &'static str {
         match self {
-            Value::Null => "null",
-            Value::Bool(_) => "boolean",
-            Value::Num(_) => "number",
-            Value::Str(_) => "string",
-            Value::List(_) => "array",
-            Value::Obj(_) => "object",
+            Json::Null => "null",
+            Json::Bool(_) => "boolean",
+            Json::Num(_) => "number",
+            Json::Str(_) => "string",
+            Json::List(_) => "array",
+            Json::Obj(_) => "object",
         }
     }
 
@@ -144,13 +182,13 @@ impl Value {
     }
 
     fn write(&self, out: &mut String, indent: Option<usize>) {
-        let (open, close, items): (char, char, Vec<(Option<&str>, &Value)>) = match self {
-            Value::Null => return out.push_str("null"),
-            Value::Bool(b) => return out.push_str(if *b { "true" } else { "false" }),
-            Value::Num(n) => return out.push_str(n),
-            Value::Str(s) => return quote(out, s),
-            Value::List(v) => ('[', ']', v.iter().map(|x| (None, x)).collect()),
-            Value::Obj(f) => (
+        let (open, close, items): (char, char, Vec<(Option<&str>, &Json)>) = match self {
+            Json::Null => return out.push_str("null"),
+            Json::Bool(b) => return out.push_str(if *b { "true" } else { "false" }),
+            Json::Num(n) => return out.push_str(n),
+            Json::Str(s) => return quote(out, s),
+            Json::List(v) => ('[', ']', v.iter().map(|x| (None, x)).collect()),
+            Json::Obj(f) => (
                 '{',
                 '}',
                 f.iter().map(|(k, x)| (Some(k.as_str()), x)).collect(),
@@ -177,7 +215,7 @@ impl Value {
 
     /// Reads JSON text. The error says what is wrong and where
     /// ("expected `,` or `}` at line 3, column 7").
-    pub fn parse(text: &str) -> Result<Value, String> {
+    pub fn parse(text: &str) -> Result<Json, String> {
         let mut p = Parser {
             text: text.as_bytes(),
             at: 0,
@@ -191,13 +229,13 @@ impl Value {
     }
 }
 
-impl From<u64> for Value {
-    fn from(n: u64) -> Value {
-        Value::int(n)
+impl From<u64> for Json {
+    fn from(n: u64) -> Json {
+        Json::int(n)
     }
 }
 
-impl fmt::Display for Value {
+impl fmt::Display for Json {
     /// Compact JSON text.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.to_text(false))
@@ -263,7 +301,7 @@ impl Parser<'_> {
         yes
     }
 
-    fn value(&mut self, depth: usize) -> Result<Value, String> {
+    fn value(&mut self, depth: usize) -> Result<Json, String> {
         if depth > MAX_DEPTH {
             return Err(self.fail("nested too deeply"));
         }
@@ -312,18 +350,18 @@ impl Parser<'_> {
                     }
                 }
                 Ok(if obj {
-                    Value::Obj(fields)
+                    Json::Obj(fields)
                 } else {
-                    Value::List(items)
+                    Json::List(items)
                 })
             }
-            b'"' => self.string().map(Value::Str),
+            b'"' => self.string().map(Json::Str),
             b'-' | b'0'..=b'9' => self.number(),
             _ => {
                 for (word, v) in [
-                    ("true", Value::Bool(true)),
-                    ("false", Value::Bool(false)),
-                    ("null", Value::Null),
+                    ("true", Json::Bool(true)),
+                    ("false", Json::Bool(false)),
+                    ("null", Json::Null),
                 ] {
                     if self.text[self.at..].starts_with(word.as_bytes()) {
                         self.at += word.len();
@@ -335,7 +373,7 @@ impl Parser<'_> {
         }
     }
 
-    fn number(&mut self) -> Result<Value, String> {
+    fn number(&mut self) -> Result<Json, String> {
         let start = self.at;
         let digits = |p: &mut Self| {
             let from = p.at;
@@ -364,7 +402,7 @@ impl Parser<'_> {
             return Err(self.fail("invalid number"));
         }
         // Only ASCII was consumed.
-        Ok(Value::Num(
+        Ok(Json::Num(
             String::from_utf8_lossy(&self.text[start..self.at]).into_owned(),
         ))
     }
@@ -452,7 +490,7 @@ mod tests {
     #[test]
     fn reads_and_writes() {
         let text = r#" { "a": [1, -2.5e3, true, false, null], "b": "x\"\\\n\u00e9\ud83d\ude00/", "c": {} , "d": []}"#;
-        let v = Value::parse(text).unwrap();
+        let v = Json::parse(text).unwrap();
         assert_eq!(v.get("a").unwrap().as_list().unwrap()[0].as_u64(), Some(1));
         assert_eq!(v.get("a").unwrap().as_list().unwrap()[1].as_u64(), None);
         assert_eq!(v.get("b").unwrap().as_str(), Some("x\"\\\né😀/"));
@@ -461,23 +499,23 @@ mod tests {
             compact,
             r#"{"a":[1,-2.5e3,true,false,null],"b":"x\"\\\né😀/","c":{},"d":[]}"#
         );
-        assert_eq!(Value::parse(&compact).unwrap(), v);
-        assert_eq!(Value::parse(&v.to_text(true)).unwrap(), v);
+        assert_eq!(Json::parse(&compact).unwrap(), v);
+        assert_eq!(Json::parse(&v.to_text(true)).unwrap(), v);
         assert_eq!(
-            Value::obj([("k", Value::List(vec![Value::int(3), Value::Null]))]).to_text(true),
+            Json::obj([("k", Json::List(vec![Json::int(3), Json::Null]))]).to_text(true),
             "{\n  \"k\": [\n    3,\n    null\n  ]\n}"
         );
         assert_eq!(
-            Value::parse("18446744073709551615").unwrap().as_u64(),
+            Json::parse("18446744073709551615").unwrap().as_u64(),
             Some(u64::MAX)
         );
-        assert_eq!(Value::parse("18446744073709551616").unwrap().as_u64(), None);
-        assert_eq!(Value::str("\u{1}").to_text(false), "\"\\u0001\"");
+        assert_eq!(Json::parse("18446744073709551616").unwrap().as_u64(), None);
+        assert_eq!(Json::str("\u{1}").to_text(false), "\"\\u0001\"");
     }
 
     #[test]
     fn errors_say_what_and_where() {
-        let e = |t: &str| Value::parse(t).unwrap_err();
+        let e = |t: &str| Json::parse(t).unwrap_err();
         assert_eq!(e(""), "unexpected end of the text at line 1, column 1");
         assert_eq!(
             e("{\n  \"a\": 1,\n  \"b\" 2}"),
@@ -524,7 +562,7 @@ mod tests {
         );
         let deep = "[".repeat(10_000);
         assert!(e(&deep).starts_with("nested too deeply"));
-        assert!(Value::parse(&format!("{}{}", "[".repeat(60), "]".repeat(60))).is_ok());
+        assert!(Json::parse(&format!("{}{}", "[".repeat(60), "]".repeat(60))).is_ok());
     }
 
     #[test]
@@ -533,15 +571,15 @@ mod tests {
         let doc = r#"{"x": [1, 2.5, "a\u00e9\n", {"y": null}], "z": true}"#;
         for end in 0..=doc.len() {
             if let Some(p) = doc.get(..end) {
-                let _ = Value::parse(p);
+                let _ = Json::parse(p);
             }
         }
         for (i, _) in doc.char_indices() {
             for c in ['"', '\\', '{', ']', ',', 'é', '\u{0}'] {
                 let mut s = doc.to_string();
                 s.insert(i, c);
-                if let Ok(v) = Value::parse(&s) {
-                    assert_eq!(Value::parse(&v.to_text(false)).unwrap(), v);
+                if let Ok(v) = Json::parse(&s) {
+                    assert_eq!(Json::parse(&v.to_text(false)).unwrap(), v);
                 }
             }
         }

@@ -1,25 +1,22 @@
 //! Tiers web app: play American checkers and Tiers (Ultra Checkers) in the
 //! browser against the computer (searching in a web worker) or a friend.
 //!
-//! Layout: [`app`] (top component), [`state`] (the one reducer),
-//! [`components`] (board, pieces, screens), [`hooks`] (the AI worker
-//! plumbing), [`worker`] (the AI agent), [`input`] (clicks to moves),
-//! [`record`] (the game record seen by the interface), [`setup`] (the
-//! formation editor), [`params`] (game parameters from URLs and host
-//! pages), [`embed`] (embed configuration and the postMessage protocol),
-//! [`library`] (saved games, the archive, game files, share links and the
-//! board editor's model), [`tournament`] (double-elimination tournaments: their own reducer,
-//! storage and the computer players of a match).
+//! Layout:
+//! - [`core`]: all the app's state and its reducers, with no DOM access
+//!   (tested natively): the game session, navigation, the new-game
+//!   choices, formations, the board editor, the games library, tournaments,
+//!   notices, the embed protocol, URL parameters, stored formats;
+//! - [`components`]: the screens and their parts, views of the core
+//!   (one live board for every screen that plays moves);
+//! - [`hooks`]: the side effects, each behind one hook: the AI worker
+//!   ([`hooks::use_ai`]) and saving ([`hooks::use_persistence`]);
+//! - [`storage`]: the only code that touches the browser's storage;
+//! - [`browser`]: files, clipboard, randomness, clock, the page's address;
+//! - [`worker`]: the AI agent that runs in the web worker.
 
-pub mod app;
+pub mod browser;
 pub mod components;
-pub mod embed;
+pub mod core;
 pub mod hooks;
-pub mod input;
-pub mod library;
-pub mod params;
-pub mod record;
-pub mod setup;
-pub mod state;
-pub mod tournament;
+pub mod storage;
 pub mod worker;

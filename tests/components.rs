@@ -11,7 +11,10 @@ use std::time::Duration;
 use tiers_app::components::board::{Board, BoardProps};
 use tiers_app::components::formation::FormationScreen;
 use tiers_app::components::play::Play;
-use tiers_app::state::{Action, GameState, Opponent, Screen, Settings};
+use tiers_app::core::nav::Screen;
+use tiers_app::core::session::{LoadGame, Opponent};
+use tiers_app::core::settings::Settings;
+use tiers_app::core::{AppAction, AppState};
 use tiers_engine::{checkers, tiers, Game, GameKind, Position};
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
@@ -230,34 +233,43 @@ struct HarnessProps {
 fn Harness(props: &HarnessProps) -> Html {
     let kind = props.kind;
     let start = props.start;
-    let state = use_reducer(move || {
-        let mut s = GameState::default();
+    let app = use_reducer(move || {
+        let mut s = AppState::default();
         if let Some(text) = start {
-            s.game = Some(match kind {
+            let record: Box<dyn tiers_app::core::record::Record> = match kind {
                 GameKind::Checkers => Box::new(Game::new(checkers::Position::parse(text).unwrap())),
                 GameKind::Tiers => Box::new(Game::new(tiers::Position::parse(text).unwrap())),
-            });
-            s.opponent = Opponent::Friend;
-            s.screen = Screen::Play;
+            };
+            s.apply(AppAction::Load(
+                Box::new(LoadGame {
+                    record,
+                    opponent: Opponent::Friend,
+                    flipped: false,
+                }),
+                Default::default(),
+            ));
         }
         s
     });
     {
-        let state = state.clone();
+        let app = app.clone();
         use_effect_with((), move |_| {
             if start.is_none() {
-                state.dispatch(Action::Settings(Settings {
+                app.dispatch(AppAction::Settings(Settings {
                     kind,
                     vs_computer: false,
                     ..Settings::default()
                 }));
-                state.dispatch(Action::Start { coin: true });
+                app.dispatch(AppAction::Start { coin: true });
             }
         });
     }
-    match state.screen {
-        Screen::Play => html! { <Play state={state.clone()} /> },
-        Screen::Formation => html! { <FormationScreen state={state.clone()} /> },
+    let dispatch = app.dispatcher();
+    match app.nav.screen {
+        Screen::Play => html! { <Play session={app.session.clone()} {dispatch} /> },
+        Screen::Formation => html! {
+            <FormationScreen formation={app.formation.clone()} session={app.session.clone()} {dispatch} />
+        },
         _ => html! {},
     }
 }

@@ -11,6 +11,6 @@ fn main() {
     } else if tiers_app::components::embed::is_embed_page() {
         yew::Renderer::<tiers_app::components::embed::EmbedApp>::new().render();
     } else {
-        yew::Renderer::<tiers_app::app::App>::new().render();
+        yew::Renderer::<tiers_app::components::app::App>::new().render();
     }
 }

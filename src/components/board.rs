@@ -11,7 +11,7 @@ use yew::prelude::*;
 
 use crate::components::piece::{describe, Piece};
 use crate::components::square::Square;
-use crate::record::{algebraic, checkers_number, is_dark};
+use crate::core::record::{algebraic, checkers_number, is_dark};
 
 /// Props of [`Board`].
 #[derive(Properties, PartialEq, Clone)]

@@ -5,66 +5,38 @@
 //! "Play from here" or "Analyse" (the computer's evaluation and best line,
 //! searched in a web worker).
 
-use std::cell::RefCell;
-use std::rc::Rc;
-
-use gloo_worker::WorkerBridge;
 use tiers_engine::search::format_score;
 use tiers_engine::{Color, GameKind, PieceKind};
 use yew::prelude::*;
 
+use crate::browser;
 use crate::components::board::Board;
 use crate::components::export::ExportBar;
-use crate::components::games::ScreenProps;
+use crate::components::live_board::game_title;
 use crate::components::piece::{describe, Piece};
 use crate::components::widgets::seg;
-use crate::hooks::use_ai::spawn_ai;
-use crate::library::editor::{carries, tiers_of, Brush, EditorAction};
-use crate::library::files::{export, file_name};
-use crate::library::{kind_title, share, store};
-use crate::state::{capitalise, Action, GameState, LoadGame, Opponent};
-use crate::worker::{AiAgent, AiReply, AiRequest};
+use crate::components::{on_click, to, Dispatch};
+use crate::core::editor::{carries, tiers_of, Analysis, Brush, Editor, EditorAction};
+use crate::core::library::files::{export, file_name};
+use crate::core::library::share;
+use crate::core::session::capitalise;
+use crate::core::{AppAction, Slice};
 
-/// How long the analysis searches, in milliseconds.
-const ANALYSIS_MS: u64 = 3000;
-
-/// What the computer found about a position.
-#[derive(Clone, Debug, PartialEq, Default)]
-struct Analysis {
-    /// The position analysed.
-    text: String,
-    /// The side to move there.
-    side: Option<Color>,
-    depth: u32,
-    score: Option<i32>,
-    nodes: u64,
-    pv: Vec<String>,
-    best: Option<String>,
-    error: Option<String>,
-    running: bool,
-}
-
-/// The editor screen's own state: the typed FEN / TFEN and the analysis.
-#[derive(Default)]
-struct Ui {
-    typed: Option<String>,
-    analysis: Analysis,
-    bridge: Option<WorkerBridge<AiAgent>>,
-    request: u32,
+/// Props of [`EditorScreen`].
+#[derive(Properties, PartialEq, Clone)]
+pub struct EditorProps {
+    /// The editor.
+    pub editor: Slice<Editor>,
+    /// Dispatches actions.
+    pub dispatch: Dispatch,
 }
 
 /// The board editor screen.
 #[component]
-pub fn EditorScreen(props: &ScreenProps) -> Html {
-    let state = props.state.clone();
-    let ed = &state.editor;
-    let ui = use_mut_ref(Ui::default);
-    let redraw = use_force_update();
-
-    let act = |a: EditorAction| {
-        let state = state.clone();
-        Callback::from(move |_: MouseEvent| state.dispatch(Action::Editor(a.clone())))
-    };
+pub fn EditorScreen(props: &EditorProps) -> Html {
+    let ed = &props.editor;
+    let d = &props.dispatch;
+    let act = |a: EditorAction| on_click(d, AppAction::Editor(a));
     let verdict = ed.validate();
     // The engine's own writing of the position once it is valid.
     let text = verdict
@@ -85,87 +57,39 @@ pub fn EditorScreen(props: &ScreenProps) -> Html {
             </button>
         }
     });
-    let on_carried = {
-        let state = state.clone();
-        Callback::from(move |e: Event| {
-            if let Some(sel) = e.target_dyn_into::<web_sys::HtmlSelectElement>() {
-                let c = PieceKind::ALL[..4]
+    let on_carried = to(d, |e: Event| {
+        let c = e
+            .target_dyn_into::<web_sys::HtmlSelectElement>()
+            .and_then(|sel| {
+                PieceKind::ALL[..4]
                     .iter()
                     .copied()
-                    .find(|k| k.name() == sel.value());
-                state.dispatch(Action::Editor(EditorAction::Carried(c)));
-            }
-        })
-    };
+                    .find(|k| k.name() == sel.value())
+            });
+        AppAction::Editor(EditorAction::Carried(c))
+    });
     let shows_carried =
         ed.kind == GameKind::Tiers && matches!(ed.brush, Brush::Piece(p) if carries(p.kind));
     // The board.
-    let on_square = {
-        let state = state.clone();
-        Callback::from(move |sq| state.dispatch(Action::Editor(EditorAction::Square(sq))))
-    };
-    let on_drag = {
-        let state = state.clone();
-        Callback::from(move |(a, b)| state.dispatch(Action::Editor(EditorAction::Move(a, b))))
-    };
+    let on_square = to(d, |sq| AppAction::Editor(EditorAction::Square(sq)));
+    let on_drag = to(d, |(a, b)| AppAction::Editor(EditorAction::Move(a, b)));
 
     // The position's text, typed.
-    let on_text = {
-        let (ui, redraw) = (ui.clone(), redraw.clone());
-        Callback::from(move |e: InputEvent| {
-            if let Some(i) = e.target_dyn_into::<web_sys::HtmlInputElement>() {
-                let first = ui.borrow_mut().typed.replace(i.value()).is_none();
-                if first {
-                    redraw.force_update();
-                }
-            }
-        })
-    };
-    let apply_text = {
-        let (state, ui, kind) = (state.clone(), ui.clone(), ed.kind);
-        Callback::from(move |e: SubmitEvent| {
-            e.prevent_default();
-            let typed = ui.borrow_mut().typed.take();
-            if let Some(t) = typed {
-                let kind = if t.matches('/').count() >= 7 {
-                    GameKind::Tiers
-                } else if t.contains(':') {
-                    GameKind::Checkers
-                } else {
-                    kind
-                };
-                state.dispatch(Action::Editor(EditorAction::Load(kind, t)));
-            }
-        })
-    };
+    let on_text = to(d, |e: InputEvent| {
+        let text = e
+            .target_dyn_into::<web_sys::HtmlInputElement>()
+            .map(|i| i.value())
+            .unwrap_or_default();
+        AppAction::Editor(EditorAction::Type(text))
+    });
+    let apply_text = to(d, |e: SubmitEvent| {
+        e.prevent_default();
+        AppAction::Editor(EditorAction::SetTyped)
+    });
 
     // Play or analyse.
-    let play = |opponent: Option<Color>| {
-        let state = state.clone();
-        Callback::from(move |_: MouseEvent| {
-            if let Ok(record) = state.editor.validate() {
-                let (opponent, flipped) = match opponent {
-                    None => (Opponent::Friend, false),
-                    Some(human) => (
-                        Opponent::Computer {
-                            level: state.settings.level,
-                            human,
-                        },
-                        human == Color::Black,
-                    ),
-                };
-                state.dispatch(Action::Load(LoadGame {
-                    record,
-                    opponent,
-                    flipped,
-                }));
-            }
-        })
-    };
-    let analyse = {
-        let (state, ui, redraw) = (state.clone(), ui.clone(), redraw.clone());
-        Callback::from(move |_: MouseEvent| start_analysis(&state, &ui, &redraw))
-    };
+    let play = |human: Option<Color>| on_click(d, AppAction::PlayEditor(human));
+    let analyse = act(EditorAction::Analyse);
 
     let valid = verdict.is_ok();
     let status = match &verdict {
@@ -193,28 +117,26 @@ pub fn EditorScreen(props: &ScreenProps) -> Html {
     let game_over = verdict.as_ref().is_ok_and(|g| g.outcome().is_some());
     // The position as a PDN without moves, and a link to it.
     let pdn = {
-        let state = state.clone();
-        Callback::from(move |()| match state.editor.validate() {
+        let ed = ed.clone();
+        Callback::from(move |()| match ed.validate() {
             Ok(g) => (export(&*g, &[]), file_name(g.kind(), "position")),
             Err(_) => (String::new(), String::new()),
         })
     };
     let link = {
-        let state = state.clone();
+        let ed = ed.clone();
         Some(Callback::from(move |()| {
-            let ed = &state.editor;
             let g = ed.validate()?;
-            share::position_link(&store::page_base(), g.kind(), &g.start_text(), ed.flipped)
+            share::position_link(&browser::page_base(), g.kind(), &g.start_text(), ed.flipped)
         }))
     };
     let playable = valid && !game_over;
-    let u = ui.borrow();
-    let shown_analysis = (u.analysis.text == text).then_some(&u.analysis);
+    let shown_analysis = (ed.analysis.text == text).then_some(&ed.analysis);
 
     html! {
         <section class="editor play" aria-labelledby="editor-title">
             <div class="board-col">
-                <Board id="editor" label={AttrValue::from(format!("{} board editor", kind_title(ed.kind)))}
+                <Board id="editor" label={AttrValue::from(format!("{} board editor", game_title(ed.kind)))}
                     kind={ed.kind} view={ed.board} flipped={ed.flipped} {on_square} {on_drag} />
             </div>
             <div class="side-col">
@@ -265,8 +187,8 @@ pub fn EditorScreen(props: &ScreenProps) -> Html {
                     <form class="editor-text" onsubmit={apply_text}>
                         <label for="editor-fen">{ if ed.kind == GameKind::Checkers { "FEN" } else { "TFEN" } }</label>
                         <input id="editor-fen" type="text" spellcheck="false" autocomplete="off"
-                            value={u.typed.clone().unwrap_or_else(|| text.clone())} oninput={on_text} />
-                        <button type="submit" id="editor-fen-set" disabled={u.typed.is_none()}>{ "Set" }</button>
+                            value={ed.typed.clone().unwrap_or_else(|| text.clone())} oninput={on_text} />
+                        <button type="submit" id="editor-fen-set" disabled={ed.typed.is_none()}>{ "Set" }</button>
                     </form>
                 </div>
                 <div class="editor-play">
@@ -276,7 +198,7 @@ pub fn EditorScreen(props: &ScreenProps) -> Html {
                         <button type="button" id="editor-play-red" onclick={play(Some(Color::Red))} disabled={!playable}>{ "Play Red vs computer" }</button>
                         <button type="button" id="editor-play-black" onclick={play(Some(Color::Black))} disabled={!playable}>{ "Play Black vs computer" }</button>
                         <button type="button" id="editor-analyse" onclick={analyse}
-                            disabled={!playable || shown_analysis.is_some_and(|a| a.running)}>{ "Analyse" }</button>
+                            disabled={!playable || shown_analysis.is_some_and(Analysis::running)}>{ "Analyse" }</button>
                     </div>
                     if let Some(a) = shown_analysis {
                         { analysis_view(a) }
@@ -298,7 +220,7 @@ fn analysis_view(a: &Analysis) -> Html {
                 <p class="message">{ format!("The computer could not analyse this position: {e}") }</p>
             } else {
                 <p>
-                    if a.running { <span class="spinner" aria-hidden="true"></span>{ "Analysing… " } }
+                    if a.running() { <span class="spinner" aria-hidden="true"></span>{ "Analysing… " } }
                     if let Some(best) = &a.best { <strong id="analysis-best">{ format!("Best move: {best}. ") }</strong> }
                 </p>
                 if let Some(score) = a.score {
@@ -310,70 +232,4 @@ fn analysis_view(a: &Analysis) -> Html {
             }
         </div>
     }
-}
-
-fn start_analysis(
-    state: &UseReducerHandle<GameState>,
-    ui: &Rc<RefCell<Ui>>,
-    redraw: &UseForceUpdateHandle,
-) {
-    let Ok(game) = state.editor.validate() else {
-        return;
-    };
-    let text = game.start_text();
-    let mut u = ui.borrow_mut();
-    u.request = u.request.wrapping_add(1);
-    let id = u.request;
-    u.analysis = Analysis {
-        text: text.clone(),
-        side: game.side_at(0),
-        running: true,
-        ..Analysis::default()
-    };
-    let (cell, again) = (ui.clone(), redraw.clone());
-    let on_reply = move |reply: AiReply| {
-        let Ok(mut u) = cell.try_borrow_mut() else {
-            return;
-        };
-        let a = &mut u.analysis;
-        match reply {
-            AiReply::Info {
-                id: rid,
-                depth,
-                score,
-                nodes,
-                pv,
-            } if rid == id => {
-                a.depth = depth;
-                a.score = Some(score);
-                a.nodes = nodes;
-                a.pv = pv;
-            }
-            AiReply::Move { id: rid, text } if rid == id => {
-                a.best = Some(text);
-                a.running = false;
-            }
-            AiReply::Error { id: rid, message } if rid == id => {
-                a.error = Some(message);
-                a.running = false;
-            }
-            _ => return,
-        }
-        drop(u);
-        again.force_update();
-    };
-    // A fresh worker per analysis: the previous one (and its search) goes.
-    let b = spawn_ai(Box::new(on_reply));
-    b.send(AiRequest {
-        id,
-        kind: game.kind(),
-        start: text,
-        moves: Vec::new(),
-        level: 8,
-        seed: u64::from(id),
-        movetime_ms: ANALYSIS_MS,
-    });
-    u.bridge = Some(b);
-    drop(u);
-    redraw.force_update();
 }

@@ -1,53 +1,44 @@
 //! The embed page (`?embed=1`): the board and the essential controls,
 //! sized to any frame, started from the URL's parameters, and talking to
-//! the host page by postMessage (protocol in [`crate::embed`]).
+//! the host page by postMessage (protocol in [`crate::core::embed`]).
 
 use std::cell::RefCell;
 use std::rc::Rc;
 
 use gloo::events::EventListener;
 use js_sys::{Array, Object, Reflect};
-use tiers_engine::{Color, GameKind};
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{MessageEvent, Window};
 use yew::prelude::*;
 
-use crate::components::board::Board;
+use crate::browser;
+use crate::components::live_board::LiveBoard;
 use crate::components::move_list::MoveList;
 use crate::components::panels::Control;
-use crate::embed::{self, Command, EmbedConfig, Json};
+use crate::components::to;
+use crate::core::embed::{self, EmbedAction, Json};
+use crate::core::params;
+use crate::core::session::SessionAction;
+use crate::core::{AppAction, AppState};
 use crate::hooks::use_ai;
-use crate::params::{self, GameParams, Players};
-use crate::state::{Action, BoardInputs, GameState, LoadGame, Opponent};
 
 /// Whether this page load is the embed page.
 #[must_use]
 pub fn is_embed_page() -> bool {
-    let Some(location) = web_sys::window().map(|w| w.location()) else {
+    if web_sys::window().is_none() {
         return false;
-    };
-    embed::requested(
-        &location.pathname().unwrap_or_default(),
-        &location.search().unwrap_or_default(),
+    }
+    let (path, query) = browser::location();
+    embed::requested(&path, &query)
+}
+
+/// The embed page's starting state, from its address.
+fn start() -> AppState {
+    let (_, query) = browser::location();
+    AppState::embed_page(
+        embed::parse_config(&params::query_pairs(&query)),
+        browser::coin(),
     )
-}
-
-fn read_config() -> EmbedConfig {
-    let query = web_sys::window()
-        .and_then(|w| w.location().search().ok())
-        .unwrap_or_default();
-    embed::parse_config(&params::query_pairs(&query))
-}
-
-/// The game these parameters start (`Err`: why it cannot start).
-fn load(p: &GameParams) -> Result<LoadGame, String> {
-    let record = p.record()?;
-    let opponent = p.opponent(js_sys::Math::random() < 0.5);
-    Ok(LoadGame {
-        record,
-        opponent,
-        flipped: p.flipped(opponent),
-    })
 }
 
 /// The host page, when the app runs in a frame.
@@ -143,14 +134,6 @@ impl Poster {
     }
 }
 
-/// What the message listener needs of the latest render.
-struct Latest {
-    params: GameParams,
-    flipped: bool,
-    /// Why the next new game happens (for the `position` event).
-    reason: &'static str,
-}
-
 /// The message as [`Json`]; a string holding JSON text is read as JSON.
 fn message_json(data: &JsValue) -> Result<Json, String> {
     match data.as_string() {
@@ -164,127 +147,27 @@ fn message_json(data: &JsValue) -> Result<Json, String> {
     }
 }
 
-/// Carries out a checked command; the error says why it could not be.
-fn apply(
-    cmd: Command,
-    latest: &RefCell<Latest>,
-    state: &UseReducerDispatcher<GameState>,
-    set_params: &UseStateSetter<GameParams>,
-) -> Result<(), String> {
-    match cmd {
-        Command::NewGame(pairs) => {
-            let (p, problems) = params::parse_game(&pairs, &[]);
-            if !problems.is_empty() {
-                let list: Vec<String> = problems.iter().map(ToString::to_string).collect();
-                return Err(list.join("; "));
-            }
-            let game = load(&p)?;
-            latest.borrow_mut().reason = "newGame";
-            set_params.set(p);
-            state.dispatch(Action::Load(game));
-        }
-        Command::SetPosition { kind, text } => {
-            let name = match kind {
-                GameKind::Checkers => "fen",
-                GameKind::Tiers => "tfen",
-            };
-            let (checked, problems) = params::parse_game(&[(name.to_string(), text)], &[]);
-            if let Some(problem) = problems.first() {
-                return Err(problem.to_string());
-            }
-            let mut p = latest.borrow().params.clone();
-            p.kind = checked.kind;
-            p.start = checked.start;
-            let game = load(&p)?;
-            latest.borrow_mut().reason = "setPosition";
-            set_params.set(p);
-            state.dispatch(Action::Load(game));
-        }
-        Command::Flip(orientation) => {
-            let flipped = latest.borrow().flipped;
-            if orientation.is_none_or(|c| (c == Color::Black) != flipped) {
-                state.dispatch(Action::Flip);
-            }
-        }
-    }
-    Ok(())
-}
-
-fn status_text(state: &GameState) -> String {
-    let Some(game) = state.record() else {
-        return String::new();
-    };
-    if let Some(p) = state.view_ply {
-        return format!("After move {p}");
-    }
-    if let Some(o) = game.outcome() {
-        return match o.winner() {
-            Some(w) => format!("{w} wins: {}", o.reason_text()),
-            None => format!("Draw: {}", o.reason_text()),
-        };
-    }
-    let side = game.side_at(game.ply()).unwrap_or(Color::Red);
-    match state.opponent {
-        Opponent::Computer { human, .. } if human == side => "Your turn".to_string(),
-        Opponent::Computer { .. } => "Computer thinking…".to_string(),
-        Opponent::Friend => format!("{side} to move"),
-    }
-}
-
 /// The embed page.
 #[component]
 pub fn EmbedApp() -> Html {
-    let config = use_memo((), |()| read_config());
-    // The first game: as asked, else (it cannot happen with checked
-    // parameters, but a page must never stay blank) the default one.
-    let initial = use_memo((), {
-        let config = config.clone();
-        move |()| match load(&config.game) {
-            Ok(g) => (config.game.clone(), Some(g), None),
-            Err(e) => {
-                let p = GameParams::default();
-                (p.clone(), load(&p).ok(), Some(e))
-            }
-        }
-    });
-    let params = use_state(|| initial.0.clone());
-    let first_error = initial.2.clone();
-    let state = {
-        let initial = initial.clone();
-        use_reducer(move || match initial.1.clone() {
-            Some(game) => {
-                let s = Rc::new(GameState::default());
-                (*yew::Reducible::reduce(s, Action::Load(game))).clone()
-            }
-            None => GameState::default(),
-        })
-    };
-    use_ai(&state);
-    let problems_open = use_state(|| true);
-    let latest = use_mut_ref(|| Latest {
-        params: initial.0.clone(),
-        flipped: state.flipped,
-        reason: "newGame",
-    });
-    {
-        let mut l = latest.borrow_mut();
-        l.params = (*params).clone();
-        l.flipped = state.flipped;
-    }
+    let app = use_reducer(start);
+    use_ai(&app);
+    // The latest state, for the message listener (installed once).
+    let latest: Rc<RefCell<AppState>> = use_mut_ref(AppState::default);
+    *latest.borrow_mut() = (*app).clone();
     let poster = use_memo((), {
-        let config = config.clone();
+        let origins = app.embed.config.origins.clone();
         move |()| Poster {
-            origins: Rc::new(config.origins.clone()),
+            origins: Rc::new(origins),
         }
     });
 
     // Commands from the host page.
     {
         let latest = latest.clone();
-        let dispatcher = state.dispatcher();
-        let set_params = params.setter();
+        let dispatcher = app.dispatcher();
         let poster = (*poster).clone();
-        let allowed = config.origins.clone();
+        let allowed = app.embed.config.origins.clone();
         use_effect_with((), move |()| {
             let window = web_sys::window();
             let own = window
@@ -321,10 +204,14 @@ pub fn EmbedApp() -> Html {
                         Err(m) => return poster.error_to(&origin, None, &m),
                     };
                     let name = value.get("type").and_then(Json::as_str).map(str::to_string);
-                    let result = embed::parse_command(&value)
-                        .and_then(|cmd| apply(cmd, &latest, &dispatcher, &set_params));
-                    if let Err(m) = result {
-                        poster.error_to(&origin, name, &m);
+                    let planned = embed::parse_command(&value).and_then(|cmd| {
+                        let app = latest.borrow();
+                        embed::plan(cmd, &app.embed, &app.session, browser::coin())
+                    });
+                    match planned {
+                        Ok(Some(action)) => dispatcher.dispatch(AppAction::Embed(action)),
+                        Ok(None) => {}
+                        Err(m) => poster.error_to(&origin, name, &m),
                     }
                 })
             });
@@ -333,44 +220,23 @@ pub fn EmbedApp() -> Html {
     }
 
     // Events to the host page.
-    let ply = state.record().map_or(0, |g| g.ply());
-    let over = state.record().is_some_and(|g| g.outcome().is_some());
+    let session = &app.session;
+    let ply = session.record().map_or(0, |g| g.ply());
+    let over = session.outcome().is_some();
     {
         let last = use_mut_ref(|| None::<(u32, usize, bool)>);
-        let state = state.clone();
+        let app = app.clone();
         let poster = (*poster).clone();
-        let latest = latest.clone();
-        let problems: Vec<String> = config
-            .problems
-            .iter()
-            .map(ToString::to_string)
-            .chain(first_error.clone())
-            .collect();
-        use_effect_with((state.serial, ply, over), move |&(serial, ply, over)| {
-            if let Some(game) = state.record() {
+        use_effect_with((session.serial, ply, over), move |&(serial, ply, over)| {
+            if let Some(game) = app.session.record() {
                 let prev = last.borrow_mut().replace((serial, ply, over));
                 match prev {
-                    None => {
-                        let p = &latest.borrow().params;
-                        let mut v = embed::position_fields(game, ply);
-                        v.set("protocol", Json::int(u64::from(embed::PROTOCOL)));
-                        v.set("players", players_json(p, state.opponent));
-                        v.set(
-                            "orientation",
-                            Json::str(if state.flipped { "black" } else { "red" }),
-                        );
-                        v.set("undo", Json::Bool(p.undo));
-                        v.set(
-                            "problems",
-                            Json::List(problems.iter().cloned().map(Json::Str).collect()),
-                        );
-                        poster.post(&embed::event("ready", v));
-                    }
+                    None => poster.post(&embed::ready_event(&app.embed, &app.session)),
                     Some((s, _, _)) if s != serial => {
-                        let reason = std::mem::replace(&mut latest.borrow_mut().reason, "newGame");
                         let mut v = embed::position_fields(game, ply);
-                        v.set("reason", Json::str(reason));
+                        v.set("reason", Json::str(app.embed.reason));
                         poster.post(&embed::event("position", v));
+                        app.dispatch(AppAction::Embed(EmbedAction::Reported));
                     }
                     Some((_, p, _)) if ply > p => {
                         for k in p + 1..=ply {
@@ -392,124 +258,55 @@ pub fn EmbedApp() -> Html {
         });
     }
 
-    let Some(game) = state.record() else {
+    let Some(game) = session.record() else {
         return html! { <p class="embed-problems" role="alert">{ "This game cannot be shown." }</p> };
     };
-    let d = |a: Action| {
-        let state = state.clone();
-        Callback::from(move |()| state.dispatch(a.clone()))
-    };
+    let d = app.dispatcher();
+    let on_action = to(&d, AppAction::Game);
+    let act = |a: SessionAction| on_action.reform(move |()| a.clone());
     let new_game = {
-        let state = state.clone();
-        let params = params.clone();
         let latest = latest.clone();
+        let d = d.clone();
         Callback::from(move |()| {
-            if let Ok(g) = load(&params) {
-                latest.borrow_mut().reason = "newGame";
-                state.dispatch(Action::Load(g));
+            let params = latest.borrow().embed.params.clone();
+            if let Ok(game) = embed::load(&params, browser::coin()) {
+                d.dispatch(AppAction::Embed(EmbedAction::Load {
+                    params,
+                    game: Box::new(game),
+                    reason: "newGame",
+                }));
             }
         })
     };
-
-    // What the board shows (as on the play screen).
-    let Some(BoardInputs {
-        shown,
-        view,
-        targets,
-        highlight,
-        movable,
-        last_move,
-        can_finish,
-        ..
-    }) = state.board_inputs()
-    else {
-        return html! {};
-    };
     let outcome = game.outcome();
-    let on_square = {
-        let state = state.clone();
-        Callback::from(move |sq| state.dispatch(Action::Square(sq)))
-    };
-    let on_drag = {
-        let state = state.clone();
-        Callback::from(move |(a, b)| state.dispatch(Action::Drag(a, b)))
-    };
-    let on_view = {
-        let state = state.clone();
-        Callback::from(move |ply| state.dispatch(Action::View(Some(ply))))
-    };
-    let can_undo = game.ply() > 0
-        && match state.opponent {
-            Opponent::Computer { human, .. } => {
-                (0..game.ply()).any(|p| game.side_at(p) == Some(human))
+    let undo = app.embed.params.undo;
+    let controls = html! {
+        <>
+            if undo {
+                <Control id="undo" icon="↶" label="Take back" on_click={act(SessionAction::Undo)} disabled={!session.can_undo()} />
+                <Control id="redo" icon="↷" label="Redo" on_click={act(SessionAction::Redo)} disabled={!session.can_redo()} />
             }
-            Opponent::Friend => true,
-        };
-    let busy = state.pending.is_some() && state.computer_to_move();
-    let kind_name = match game.kind() {
-        GameKind::Checkers => "Checkers",
-        GameKind::Tiers => "Tiers",
+            <Control id="flip" icon="⇅" label="Flip" on_click={act(SessionAction::Flip)} />
+            <Control id="resign" icon="⚑" label="Resign" on_click={act(SessionAction::Resign)} disabled={outcome.is_some()} />
+            <Control id="new-game" icon="+" label="New game" on_click={new_game} />
+        </>
     };
-    let mut problems: Vec<String> = config.problems.iter().map(ToString::to_string).collect();
-    if let Some(e) = &first_error {
-        problems.push(format!("the game could not start: {e}"));
-    }
-    let close_problems = {
-        let open = problems_open.clone();
-        Callback::from(move |_: MouseEvent| open.set(false))
-    };
+    let problems = &app.embed.problems;
+    let close_problems = to(&d, |_: MouseEvent| {
+        AppAction::Embed(EmbedAction::CloseProblems)
+    });
     html! {
         <div class={classes!("embed", format!("embed-{}", game.kind().name()))}>
-            <div class="embed-board">
-                <Board
-                    id="embed"
-                    label={AttrValue::from(format!("{kind_name} board"))}
-                    kind={game.kind()}
-                    {view}
-                    flipped={state.flipped}
-                    selection={state.selection.clone()}
-                    {targets}
-                    {highlight}
-                    {movable}
-                    {last_move}
-                    interactive={outcome.is_none()}
-                    {on_square}
-                    {on_drag}
-                    on_cancel={d(Action::Cancel)}
-                />
-                if let Some(m) = &state.message {
-                    <p class="embed-message" role="alert" id="message">{ m.clone() }</p>
-                }
-            </div>
-            <div class="embed-side">
-                <div class="embed-bar">
-                    <p class="embed-status" id="status-text" aria-live="polite">
-                        if busy { <span class="spinner" aria-hidden="true"></span> }
-                        { status_text(&state) }
-                    </p>
-                    <div class="embed-controls" role="toolbar" aria-label="Game controls">
-                        if can_finish {
-                            <Control id="finish-move" icon="✓" label="End the move here"
-                                on_click={d(Action::Square(*state.selection.last().unwrap_or(&0)))} />
-                        }
-                        if params.undo {
-                            <Control id="undo" icon="↶" label="Take back" on_click={d(Action::Undo)} disabled={!can_undo} />
-                            <Control id="redo" icon="↷" label="Redo" on_click={d(Action::Redo)} disabled={game.ply() >= game.recorded()} />
-                        }
-                        <Control id="flip" icon="⇅" label="Flip" on_click={d(Action::Flip)} />
-                        <Control id="resign" icon="⚑" label="Resign" on_click={d(Action::Resign)} disabled={outcome.is_some()} />
-                        <Control id="new-game" icon="+" label="New game" on_click={new_game} />
-                    </div>
-                </div>
+            <LiveBoard session={session.clone()} on_action={on_action.clone()} id="embed" compact=true {controls}>
                 <div class="embed-moves">
-                    <MoveList moves={game.move_texts()} ply={game.ply()} {shown} {on_view} />
+                    <MoveList moves={game.move_texts()} ply={game.ply()} shown={session.shown_ply()}
+                        on_view={on_action.reform(|ply| SessionAction::View(Some(ply)))} />
                 </div>
                 <a class="embed-brand" href="./" target="_blank" rel="noopener" title="Open Tiers in a new tab">
                     <span class="brand-mark" aria-hidden="true"></span>{ "Tiers" }
                 </a>
-            </div>
-            <div class="sr-only" aria-live="polite" id="announce">{ state.announce.clone() }</div>
-            if !problems.is_empty() && *problems_open {
+            </LiveBoard>
+            if !problems.is_empty() && app.embed.problems_open {
                 <div class="embed-problems" role="alert" id="embed-problems">
                     <p><strong>{ "This board's settings have problems:" }</strong></p>
                     <ul>{ for problems.iter().map(|p| html! { <li>{ p.clone() }</li> }) }</ul>
@@ -518,15 +315,5 @@ pub fn EmbedApp() -> Html {
                 </div>
             }
         </div>
-    }
-}
-
-fn players_json(p: &GameParams, opponent: Opponent) -> Json {
-    match (p.players, opponent) {
-        (Players::Computer { level, .. }, Opponent::Computer { human, .. }) => Json::obj([
-            ("ai", Json::int(u64::from(level))),
-            ("human", Json::str(human.name())),
-        ]),
-        _ => Json::obj([("players", Json::int(2))]),
     }
 }

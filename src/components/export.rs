@@ -6,7 +6,7 @@
 use yew::platform::spawn_local;
 use yew::prelude::*;
 
-use crate::library::browser;
+use crate::browser;
 
 /// Props of [`ExportBar`].
 #[derive(Properties, PartialEq, Clone)]
@@ -41,10 +41,12 @@ pub fn ExportBar(props: &ExportProps) -> Html {
         let (pdn, say) = (props.pdn.clone(), say.clone());
         Callback::from(move |_: MouseEvent| {
             let (text, file) = pdn.emit(());
-            say(Some(match browser::download(&file, &text) {
-                Ok(()) => (format!("Downloaded {file}."), None),
-                Err(e) => (format!("Could not download: {e}."), Some(text)),
-            }));
+            say(Some(
+                match browser::download(&file, "text/plain;charset=utf-8", &text) {
+                    Ok(()) => (format!("Downloaded {file}."), None),
+                    Err(e) => (format!("Could not download: {e}."), Some(text)),
+                },
+            ));
         })
     };
     // Copies what `make` gives (an error is shown as it is).

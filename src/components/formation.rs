@@ -1,67 +1,51 @@
-//! The Tiers formation screen: both sides' men on the board, the editor's
-//! tools (presets, random, mirror, clear) and the engine's live validation.
+//! Setting up Tiers formations: both sides' men on the board, the editor's
+//! tools (presets, random, mirror, clear), the engine's live validation,
+//! and "ready" / "Start the game". One component for the new game's
+//! formations ([`FormationScreen`]) and a tournament match's.
 
 use tiers_engine::tiers::Preset;
 use tiers_engine::{Color, GameKind};
 use yew::prelude::*;
 
+use crate::browser;
 use crate::components::board::Board;
-use crate::setup::{FormationAction, FormationSetup};
-use crate::state::{Action, GameState, Opponent, Screen};
+use crate::components::{on_click, to, Dispatch};
+use crate::core::formation::{FormationAction, FormationSetup};
+use crate::core::nav::{NavAction, Screen};
+use crate::core::session::{capitalise, Opponent, Session, SessionAction};
+use crate::core::{AppAction, Slice};
 
-/// Props of [`FormationScreen`].
+/// Props of [`FormationBoard`].
 #[derive(Properties, PartialEq, Clone)]
-pub struct FormationProps {
-    /// The app state.
-    pub state: UseReducerHandle<GameState>,
+pub struct FormationBoardProps {
+    /// The formations being set up.
+    pub setup: FormationSetup,
+    /// The board seen from Black's side.
+    pub flipped: bool,
+    /// The side tabs' names, Red's first ("You (Red)", "Ann (Red)").
+    pub names: [String; 2],
+    /// A formation action.
+    pub on_action: Callback<FormationAction>,
+    /// Turn the board round.
+    pub on_flip: Callback<()>,
+    /// Start the game (both sides ready).
+    pub on_begin: Callback<()>,
+    /// The board's DOM id prefix.
+    pub id: AttrValue,
+    /// Offer "Mirror other side".
+    #[prop_or_default]
+    pub mirror: bool,
+    /// Above the tabs: the title and what to do.
+    pub head: Html,
+    /// The way back (a link-styled button).
+    pub back: Html,
 }
 
-fn random_seed() -> u64 {
-    let a = (js_sys::Math::random() * 4_294_967_296.0) as u64;
-    let b = (js_sys::Math::random() * 4_294_967_296.0) as u64;
-    a << 32 | b
-}
-
-/// The formation screen.
+/// The formation board and its tools.
 #[component]
-pub fn FormationScreen(props: &FormationProps) -> Html {
-    let state = &props.state;
-    let f: &FormationSetup = &state.formation;
-    let fa = |a: FormationAction| {
-        let state = state.clone();
-        Callback::from(move |_: MouseEvent| state.dispatch(Action::Formation(a.clone())))
-    };
-    let on_square = {
-        let state = state.clone();
-        Callback::from(move |sq| state.dispatch(Action::Formation(FormationAction::Toggle(sq))))
-    };
-    let on_drag = {
-        let state = state.clone();
-        Callback::from(move |(a, b)| state.dispatch(Action::Formation(FormationAction::Move(a, b))))
-    };
-    let random = {
-        let state = state.clone();
-        Callback::from(move |_: MouseEvent| {
-            state.dispatch(Action::Formation(FormationAction::Random(random_seed())))
-        })
-    };
-    let ready = {
-        let state = state.clone();
-        Callback::from(move |_: MouseEvent| {
-            state.dispatch(Action::Formation(FormationAction::Ready(random_seed())))
-        })
-    };
-    let onpreset = {
-        let state = state.clone();
-        Callback::from(move |e: Event| {
-            if let Some(sel) = e.target_dyn_into::<web_sys::HtmlSelectElement>() {
-                if let Some(p) = Preset::from_name(&sel.value()) {
-                    state.dispatch(Action::Formation(FormationAction::Preset(p)));
-                }
-                sel.set_value("");
-            }
-        })
-    };
+pub fn FormationBoard(props: &FormationBoardProps) -> Html {
+    let f = &props.setup;
+    let fa = |a: FormationAction| props.on_action.reform(move |_: MouseEvent| a.clone());
     let editing = f.editing;
     let computer = f.computer();
     let side_status = |c: Color| {
@@ -73,83 +57,77 @@ pub fn FormationScreen(props: &FormationProps) -> Html {
                 false,
             )
         } else if let Some(p) = problems.first() {
-            (crate::state::capitalise(p), false)
+            (capitalise(p), false)
         } else if f.ready[c.index()] {
             ("Ready.".to_string(), true)
         } else {
             ("12 men placed: valid.".to_string(), true)
         };
-        let tab = {
-            let state = state.clone();
-            Callback::from(move |_: MouseEvent| {
-                state.dispatch(Action::Formation(FormationAction::Edit(c)))
-            })
-        };
-        let who = match (state.opponent, computer) {
-            (Opponent::Computer { .. }, Some(cc)) if cc == c => format!("Computer ({c})"),
-            (Opponent::Computer { .. }, _) => format!("You ({c})"),
-            _ => c.to_string(),
-        };
         html! {
             <button type="button" class={classes!("side-tab", c.name(), (editing == c).then_some("active"), ok.then_some("ok"))}
-                onclick={tab} aria-pressed={(editing == c).to_string()} id={format!("edit-{}", c.name())}>
+                onclick={fa(FormationAction::Edit(c))} aria-pressed={(editing == c).to_string()} id={format!("edit-{}", c.name())}>
                 <span class={classes!("dot", c.name())} aria-hidden="true"></span>
-                <span class="side-name">{ format!("{who} · {count}/12") }</span>
+                <span class="side-name">{ format!("{} · {count}/12", props.names[c.index()]) }</span>
                 <span class="side-status" id={format!("formation-status-{}", c.name())}>{ text }</span>
             </button>
         }
     };
     let problems = f.problems(editing);
     let is_ready = f.ready[editing.index()];
-    let zone = FormationSetup::home_squares(editing);
-    let flipped = state.flipped;
-    let start = {
-        let state = state.clone();
-        Callback::from(move |_: MouseEvent| state.dispatch(Action::BeginTiers))
+    let onpreset = {
+        let on_action = props.on_action.clone();
+        Callback::from(move |e: Event| {
+            if let Some(sel) = e.target_dyn_into::<web_sys::HtmlSelectElement>() {
+                if let Some(p) = Preset::from_name(&sel.value()) {
+                    on_action.emit(FormationAction::Preset(p));
+                }
+                sel.set_value("");
+            }
+        })
     };
-    let back = {
-        let state = state.clone();
-        Callback::from(move |_: MouseEvent| state.dispatch(Action::Show(Screen::NewGame)))
+    let seeded = |make: fn(u64) -> FormationAction| {
+        props
+            .on_action
+            .reform(move |_: MouseEvent| make(browser::random_seed()))
     };
-    let flip = {
-        let state = state.clone();
-        Callback::from(move |_: MouseEvent| state.dispatch(Action::Flip))
-    };
+    let on_square = props.on_action.reform(FormationAction::Toggle);
+    let on_drag = props.on_action.reform(|(a, b)| FormationAction::Move(a, b));
     html! {
         <section class="formation play" aria-labelledby="formation-title">
             <div class="board-col">
-                <Board id="formation" label="Formation board" kind={GameKind::Tiers}
-                    view={f.view()} {flipped} {zone} interactive={!is_ready}
-                    {on_square} {on_drag} />
+                <Board id={props.id.clone()} label="Formation board" kind={GameKind::Tiers}
+                    view={f.view()} flipped={props.flipped} zone={FormationSetup::home_squares(editing)}
+                    interactive={!is_ready} {on_square} {on_drag} />
             </div>
             <div class="side-col">
-                <h1 id="formation-title">{ "Set up the formations" }</h1>
-                <p class="hint">{ format!("Click a square of {editing}'s home rows (tinted) to place or remove a man, or drag a man. Each side places exactly 12 men.") }</p>
+                { props.head.clone() }
                 <div class="side-tabs">
                     { side_status(Color::Red) }
                     { side_status(Color::Black) }
                 </div>
-                { validation(f, Some("formation")) }
+                { validation(f) }
                 <div class="tools">
                     <select aria-label="Preset formations" onchange={onpreset} disabled={is_ready} id="preset">
                         <option value="" selected=true>{ "Presets…" }</option>
                         { for Preset::ALL.iter().map(|p| html! { <option value={p.name()}>{ p.name() }</option> }) }
                     </select>
-                    <button type="button" onclick={random} disabled={is_ready} id="formation-random">{ "Random" }</button>
-                    <button type="button" onclick={fa(FormationAction::Mirror)} disabled={is_ready} id="formation-mirror">{ "Mirror other side" }</button>
+                    <button type="button" onclick={seeded(FormationAction::Random)} disabled={is_ready} id="formation-random">{ "Random" }</button>
+                    if props.mirror {
+                        <button type="button" onclick={fa(FormationAction::Mirror)} disabled={is_ready} id="formation-mirror">{ "Mirror other side" }</button>
+                    }
                     <button type="button" onclick={fa(FormationAction::Clear)} disabled={is_ready} id="formation-clear">{ "Clear" }</button>
-                    <button type="button" onclick={flip}>{ "Flip board" }</button>
+                    <button type="button" onclick={props.on_flip.reform(|_: MouseEvent| ())}>{ "Flip board" }</button>
                 </div>
                 <div class="actions">
                     if is_ready {
                         <button type="button" onclick={fa(FormationAction::Unready)} id="formation-change">{ "Change" }</button>
                     } else {
-                        <button type="button" class="primary" onclick={ready} disabled={!problems.is_empty()} id="formation-ready">
+                        <button type="button" class="primary" onclick={seeded(FormationAction::Ready)} disabled={!problems.is_empty()} id="formation-ready">
                             { format!("{editing} is ready") }
                         </button>
                     }
-                    <button type="button" class="primary big" onclick={start} disabled={!f.complete()} id="begin-tiers">{ "Start the game" }</button>
-                    <button type="button" class="link" onclick={back}>{ "Back" }</button>
+                    <button type="button" class="primary big" onclick={props.on_begin.reform(|_: MouseEvent| ())} disabled={!f.complete()} id="begin-tiers">{ "Start the game" }</button>
+                    { props.back.clone() }
                 </div>
             </div>
         </section>
@@ -157,24 +135,60 @@ pub fn FormationScreen(props: &FormationProps) -> Html {
 }
 
 /// The live validation of the side being edited and the last note (what a
-/// preset, mirror or drop did); `ids` prefixes the elements' ids
-/// (`<ids>-validation`, `<ids>-note`).
-pub(crate) fn validation(f: &FormationSetup, ids: Option<&str>) -> Html {
+/// preset, mirror or drop did).
+fn validation(f: &FormationSetup) -> Html {
     let editing = f.editing;
     let problems = f.problems(editing);
-    let id = |part: &str| ids.map(|prefix| AttrValue::from(format!("{prefix}-{part}")));
     html! {
         <>
-            <div class="validation" aria-live="polite" id={id("validation")}>
+            <div class="validation" aria-live="polite" id="formation-validation">
                 if problems.is_empty() {
                     <p class="ok">{ format!("{editing}'s formation is valid.") }</p>
                 } else {
-                    <ul>{ for problems.iter().map(|p| html! { <li>{ crate::state::capitalise(p) }</li> }) }</ul>
+                    <ul>{ for problems.iter().map(|p| html! { <li>{ capitalise(p) }</li> }) }</ul>
                 }
             </div>
             if let Some(note) = &f.note {
-                <p class="note" role="status" id={id("note")}>{ note.clone() }</p>
+                <p class="note" role="status" id="formation-note">{ note.clone() }</p>
             }
         </>
+    }
+}
+
+/// Props of [`FormationScreen`].
+#[derive(Properties, PartialEq, Clone)]
+pub struct FormationProps {
+    /// The formations.
+    pub formation: Slice<FormationSetup>,
+    /// The game to come (its orientation).
+    pub session: Slice<Session>,
+    /// Dispatches actions.
+    pub dispatch: Dispatch,
+}
+
+/// The new Tiers game's formations.
+#[component]
+pub fn FormationScreen(props: &FormationProps) -> Html {
+    let f = &props.formation;
+    let d = &props.dispatch;
+    let names = Color::ALL.map(|c| match (f.opponent, f.computer()) {
+        (Opponent::Computer { .. }, Some(cc)) if cc == c => format!("Computer ({c})"),
+        (Opponent::Computer { .. }, _) => format!("You ({c})"),
+        _ => c.to_string(),
+    });
+    let editing = f.editing;
+    let head = html! {
+        <>
+            <h1 id="formation-title">{ "Set up the formations" }</h1>
+            <p class="hint">{ format!("Click a square of {editing}'s home rows (tinted) to place or remove a man, or drag a man. Each side places exactly 12 men.") }</p>
+        </>
+    };
+    let back = html! {
+        <button type="button" class="link" onclick={on_click(d, AppAction::Nav(NavAction::Show(Screen::NewGame)))}>{ "Back" }</button>
+    };
+    html! {
+        <FormationBoard setup={(**f).clone()} flipped={props.session.flipped} {names}
+            on_action={to(d, AppAction::Formation)} on_flip={to(d, |()| AppAction::Game(SessionAction::Flip))}
+            on_begin={to(d, |()| AppAction::BeginTiers)} id="formation" mirror=true {head} {back} />
     }
 }

@@ -28,7 +28,7 @@ pub fn GameOver(props: &GameOverProps) -> Html {
         (Some(_), Some(_)) => "You lost".to_string(),
         (Some(w), None) => format!("{w} wins"),
     };
-    let reason = crate::state::capitalise(&props.outcome.reason_text());
+    let reason = crate::core::session::capitalise(&props.outcome.reason_text());
     let close = props.on_close.reform(|_: MouseEvent| ());
     let new = props.on_new.reform(|_: MouseEvent| ());
     let undo = props.on_undo.reform(|_: MouseEvent| ());

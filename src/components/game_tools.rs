@@ -3,45 +3,42 @@
 
 use yew::prelude::*;
 
+use crate::browser;
 use crate::components::export::ExportBar;
-use crate::library::editor::EditorAction;
-use crate::library::files::{export, file_name};
-use crate::library::{game_tags, share, store, tag};
-use crate::state::{Action, GameState, Screen};
+use crate::components::{on_click, Dispatch};
+use crate::core::library::files::{export, file_name};
+use crate::core::library::{game_tags, share, tag};
+use crate::core::session::Session;
+use crate::core::{AppAction, Slice};
 
 /// Export and editor buttons for the game in progress (a function, not a
 /// component: a component costs page size).
-pub fn game_tools(state: &UseReducerHandle<GameState>) -> Html {
+pub fn game_tools(session: &Slice<Session>, d: &Dispatch) -> Html {
+    let Some(game) = session.record() else {
+        return html! {};
+    };
     let pdn = {
-        let state = state.clone();
+        let s = session.clone();
         Callback::from(move |()| {
-            let tags = game_tags(state.opponent, &state.meta);
+            let tags = game_tags(s.opponent, &s.meta);
             let date = tag(&tags, "Date").unwrap_or_default().to_string();
-            match state.record() {
+            match s.record() {
                 Some(g) => (export(g, &tags), file_name(g.kind(), &date)),
                 None => (String::new(), String::new()),
             }
         })
     };
     let link = {
-        let state = state.clone();
-        Some(Callback::from(move |()| match state.record() {
-            Some(g) => share::game_link(&store::page_base(), g, state.flipped),
+        let s = session.clone();
+        Some(Callback::from(move |()| match s.record() {
+            Some(g) => share::game_link(&browser::page_base(), g, s.flipped),
             None => Err("No game to share.".to_string()),
         }))
     };
-    let Some(game) = state.record() else {
-        return html! {};
-    };
-    let edit = {
-        let state = state.clone();
-        let (kind, ply) = (game.kind(), state.shown_ply());
-        let text = game.position_text_at(ply).unwrap_or_default();
-        Callback::from(move |_: MouseEvent| {
-            state.dispatch(Action::Editor(EditorAction::Load(kind, text.clone())));
-            state.dispatch(Action::Show(Screen::Editor));
-        })
-    };
+    let text = game
+        .position_text_at(session.shown_ply())
+        .unwrap_or_default();
+    let edit = on_click(d, AppAction::EditPosition(game.kind(), text));
     html! {
         <div class="game-tools">
             <ExportBar {pdn} {link} id="game-export" />

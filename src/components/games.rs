@@ -6,299 +6,35 @@
 //! against the computer), archived or deleted (with undo). A pasted FEN or
 //! TFEN opens in the board editor.
 
-use std::rc::Rc;
-
 use tiers_engine::{Color, GameKind};
-use yew::platform::spawn_local;
 use yew::prelude::*;
 
+use crate::browser;
 use crate::components::export::ExportBar;
-use crate::components::viewer::{use_replay_keys, viewer, Step};
+use crate::components::viewer::{use_replay_keys, viewer};
 use crate::components::widgets::seg;
-use crate::library::archive::{Archive, Entry};
-use crate::library::editor::EditorAction;
-use crate::library::files::{self, file_name, FileGame, Reading};
-use crate::library::{browser, load, pdn_date, rebuild, store, Declared, GameMeta};
-use crate::record::Record;
-use crate::state::{Action, GameState, LoadGame, Opponent, Screen};
+use crate::components::{to, Dispatch};
+use crate::core::library::archive::Entry;
+use crate::core::library::games::{Library, LibraryAction, Source};
+use crate::core::{AppAction, Slice};
 
 /// At most this many games of a file are listed.
 const LISTED: usize = 500;
 
-/// Props of the library screens.
+/// The largest game file read, in bytes.
+const MAX_FILE: f64 = 5_000_000.0;
+
+/// Props of [`GamesScreen`].
 #[derive(Properties, PartialEq, Clone)]
-pub struct ScreenProps {
-    /// The app state.
-    pub state: UseReducerHandle<GameState>,
-}
-
-/// A local date and time: "2024-05-01 14:05".
-#[must_use]
-pub fn local_time(ms: u64) -> String {
-    let d = js_sys::Date::new(&wasm_bindgen::JsValue::from_f64(ms as f64));
-    format!(
-        "{:04}-{:02}-{:02} {:02}:{:02}",
-        d.get_full_year(),
-        d.get_month() + 1,
-        d.get_date(),
-        d.get_hours(),
-        d.get_minutes()
-    )
-}
-
-/// The game of a record at `ply` (the moves after it kept for redo), as a
-/// two-player game to go on with.
-pub fn open_at(record: &dyn Record, ply: usize) -> Result<LoadGame, String> {
-    let moves = record.move_texts();
-    let last = record.ply().min(moves.len());
-    let declared = if ply >= last {
-        Declared::of(record.outcome())
-    } else {
-        None
-    };
-    let record = rebuild(
-        record.kind(),
-        &record.start_text(),
-        &moves[..last],
-        ply.min(last),
-        declared,
-    )?;
-    Ok(LoadGame {
-        record,
-        opponent: Opponent::Friend,
-        flipped: false,
-    })
-}
-
-/// Games read from a file.
-struct Found {
-    source: String,
-    kind: GameKind,
-    games: Vec<Result<Rc<FileGame>, String>>,
-}
-
-/// Where the listed games come from.
-#[derive(Clone)]
-enum Source {
-    Archive,
-    File(Rc<Found>),
-}
-
-/// The screen's own state (one cell, redrawn on change).
-struct Ui {
-    archive: Rc<Archive>,
-    source: Source,
-    /// The archive's game filter.
-    filter: Option<GameKind>,
-    /// The chosen game: an archive id, or an index in the file.
-    selected: Option<u64>,
-    /// The ply shown (clamped to the game).
-    ply: usize,
-    /// The last deleted game and where it was, for undo.
-    deleted: Option<(usize, Entry)>,
-    note: Option<String>,
-    /// The import box.
-    text: String,
-    error: Option<String>,
-}
-
-impl Ui {
-    /// Stores a changed archive; the note says how it went.
-    fn store(&mut self, a: Archive, done: Option<&str>) {
-        self.note = match store::save_archive(&a) {
-            Ok(()) => done.map(str::to_string),
-            Err(e) => Some(format!("The archive could not be saved: {e}.")),
-        };
-        self.archive = Rc::new(a);
-    }
-
-    /// The chosen game, or why it cannot be replayed.
-    fn chosen(&self) -> Option<Result<Chosen, String>> {
-        let selected = self.selected?;
-        match &self.source {
-            Source::Archive => {
-                let e = self.archive.games.iter().find(|e| e.id == selected)?;
-                Some(e.game().map(|g| Chosen {
-                    title: e.title(),
-                    reason: format!("{} · {}", e.reason, local_time(e.date)),
-                    record: g.record,
-                    pdn: Some((
-                        e.pdn.clone(),
-                        file_name(e.kind().unwrap_or(GameKind::Checkers), &pdn_date(e.date)),
-                    )),
-                    tags: g.tags,
-                    id: Some(e.id),
-                }))
-            }
-            Source::File(f) => {
-                let g = f.games.get(selected as usize)?.as_ref().ok()?;
-                Some(Ok(Chosen {
-                    title: g.players(),
-                    reason: g.result(),
-                    record: g.record.clone(),
-                    pdn: None,
-                    tags: g.tags.clone(),
-                    id: None,
-                }))
-            }
-        }
-    }
-}
-
-/// The chosen game.
-struct Chosen {
-    title: String,
-    reason: String,
-    record: Box<dyn Record>,
-    /// Its PDN and download name.
-    pdn: Option<(String, String)>,
-    tags: Vec<(String, String)>,
-    /// The archive id, for archived games.
-    id: Option<u64>,
-}
-
-/// What the screen's controls ask for.
-#[derive(Clone)]
-enum Msg {
-    /// Show this game (an archive id or an index in the file).
-    Choose(u64),
-    /// Read a text (its source's name and the text).
-    Take(String, String),
-    /// The import box changed.
-    Text(String),
-    /// Read the import box.
-    ReadText,
-    /// An opened file could not be read.
-    FileError(String),
-    /// Show this ply of the chosen game.
-    Ply(usize),
-    /// Step through the chosen game (a key).
-    Step(Step),
-    /// Go on with the chosen game from the ply shown: two players, or the
-    /// person playing this colour against the computer.
-    Continue(Option<Color>),
-    /// Delete the chosen archived game.
-    Delete,
-    /// Put the chosen imported game in the archive.
-    Keep,
-    /// Show the archive, of one game or all.
-    Filter(Option<GameKind>),
-    /// Bring the last deleted game back.
-    Undo,
-}
-
-/// Carries out `msg`; false when nothing on the screen changes.
-fn update(state: &UseReducerHandle<GameState>, u: &mut Ui, msg: Msg) -> bool {
-    match msg {
-        Msg::Choose(id) => {
-            u.selected = Some(id);
-            u.ply = usize::MAX;
-            u.note = None;
-        }
-        Msg::Text(t) => {
-            u.text = t;
-            return false;
-        }
-        Msg::ReadText => {
-            let text = u.text.clone();
-            return update(state, u, Msg::Take("The pasted text".into(), text));
-        }
-        Msg::FileError(e) => u.error = Some(e),
-        // Importing: a position goes to the editor, games are listed.
-        Msg::Take(name, content) => {
-            u.note = None;
-            u.error = None;
-            match files::read(&content) {
-                Err(e) => u.error = Some(format!("{name}: {e}")),
-                Ok(Reading::Position { kind, text }) => {
-                    state.dispatch(Action::Editor(EditorAction::Load(kind, text)));
-                    state.dispatch(Action::Show(Screen::Editor));
-                }
-                Ok(Reading::Games { kind, games }) => {
-                    u.selected = games.iter().position(Result::is_ok).map(|i| i as u64);
-                    u.source = Source::File(Rc::new(Found {
-                        source: name,
-                        kind,
-                        games: games.into_iter().map(|g| g.map(Rc::new)).collect(),
-                    }));
-                    u.ply = usize::MAX;
-                }
-            }
-        }
-        Msg::Ply(p) => u.ply = p,
-        Msg::Step(step) => {
-            let Some(Ok(c)) = u.chosen() else {
-                return false;
-            };
-            let next = step.from(u.ply, c.record.ply());
-            if next == u.ply.min(c.record.ply()) {
-                return false;
-            }
-            u.ply = next;
-        }
-        Msg::Continue(human) => {
-            let Some(Ok(c)) = u.chosen() else {
-                return false;
-            };
-            match open_at(&*c.record, u.ply) {
-                Ok(mut l) => {
-                    if let Some(human) = human {
-                        l.opponent = Opponent::Computer {
-                            level: state.settings.level,
-                            human,
-                        };
-                        l.flipped = human == Color::Black;
-                    }
-                    let meta = GameMeta {
-                        tags: c.tags,
-                        ..GameMeta::default()
-                    };
-                    load(state, l, meta);
-                }
-                Err(e) => u.note = Some(format!("This game cannot be continued: {e}.")),
-            }
-        }
-        Msg::Delete => {
-            let mut a = (*u.archive).clone();
-            if let Some(removed) = u.selected.and_then(|id| a.remove(id)) {
-                u.deleted = Some(removed);
-                u.selected = None;
-                u.store(a, None);
-            }
-        }
-        Msg::Keep => {
-            let Some(Ok(c)) = u.chosen() else {
-                return false;
-            };
-            let meta = GameMeta {
-                id: store::new_id(),
-                started: store::now(),
-                tags: c.tags,
-            };
-            if let Some(entry) = Entry::of(&*c.record, Opponent::Friend, &meta, store::now()) {
-                let mut a = (*u.archive).clone();
-                a.upsert(entry);
-                u.store(a, Some("Saved in the archive."));
-            }
-        }
-        Msg::Filter(f) => {
-            u.filter = f;
-            u.source = Source::Archive;
-        }
-        Msg::Undo => {
-            if let Some((at, entry)) = u.deleted.take() {
-                let mut a = (*u.archive).clone();
-                u.selected = Some(entry.id);
-                a.restore(at, entry);
-                u.store(a, None);
-            }
-        }
-    }
-    true
+pub struct GamesProps {
+    /// The library.
+    pub library: Slice<Library>,
+    /// Dispatches actions.
+    pub dispatch: Dispatch,
 }
 
 /// A click that sends `msg` (one closure type for every button).
-fn on(send: &Callback<Msg>, msg: Msg) -> Callback<MouseEvent> {
+fn on(send: &Callback<LibraryAction>, msg: LibraryAction) -> Callback<MouseEvent> {
     let send = send.clone();
     Callback::from(move |_: MouseEvent| send.emit(msg.clone()))
 }
@@ -336,34 +72,14 @@ fn item(
 
 /// The games screen.
 #[component]
-pub fn GamesScreen(props: &ScreenProps) -> Html {
-    let state = props.state.clone();
-    let ui = use_mut_ref(|| Ui {
-        archive: Rc::new(store::read_archive().archive),
-        source: Source::Archive,
-        filter: None,
-        selected: None,
-        ply: usize::MAX,
-        deleted: None,
-        note: None,
-        text: String::new(),
-        error: None,
-    });
-    let redraw = use_force_update();
-    let send = {
-        let (ui, redraw) = (ui.clone(), redraw.clone());
-        Callback::from(move |msg: Msg| {
-            let changed = update(&state, &mut ui.borrow_mut(), msg);
-            if changed {
-                redraw.force_update();
-            }
-        })
-    };
+pub fn GamesScreen(props: &GamesProps) -> Html {
+    let u = &props.library;
+    let send = to(&props.dispatch, AppAction::Library);
     let on_input = {
         let send = send.clone();
         Callback::from(move |e: InputEvent| {
             if let Some(t) = e.target_dyn_into::<web_sys::HtmlTextAreaElement>() {
-                send.emit(Msg::Text(t.value()));
+                send.emit(LibraryAction::Text(t.value()));
             }
         })
     };
@@ -373,42 +89,31 @@ pub fn GamesScreen(props: &ScreenProps) -> Html {
             let Some(input) = e.target_dyn_into::<web_sys::HtmlInputElement>() else {
                 return;
             };
-            let Some(file) = input.files().and_then(|f| f.get(0)) else {
-                return;
-            };
-            input.set_value("");
             let send = send.clone();
-            spawn_local(async move {
-                let name = file.name();
-                send.emit(match browser::read_file(file).await {
-                    Ok(content) => Msg::Take(name, content),
-                    Err(e) => Msg::FileError(format!("{name}: {e}")),
+            browser::read_picked(&input, MAX_FILE, move |name, text| {
+                send.emit(match text {
+                    Ok(content) => LibraryAction::Take(name, content),
+                    Err(e) => LibraryAction::FileError(format!("{name}: {e}")),
                 });
             });
         })
     };
 
-    let chosen = ui.borrow().chosen();
+    let chosen = u.chosen(&browser::local_time);
     let (shown, last) = match &chosen {
-        Some(Ok(c)) => (ui.borrow().ply.min(c.record.ply()), c.record.ply()),
+        Some(Ok(c)) => (u.ply.min(c.record.ply()), c.record.ply()),
         _ => (0, 0),
     };
-    let on_ply = send.reform(Msg::Ply);
-    use_replay_keys(last > 0, send.reform(Msg::Step));
+    let on_ply = send.reform(LibraryAction::Ply);
+    use_replay_keys(last > 0, send.reform(LibraryAction::Step));
 
-    let u = ui.borrow();
     // The list.
     let mut rows = Vec::new();
     let summary;
     let mut empty = None;
     match &u.source {
         Source::Archive => {
-            let shown: Vec<&Entry> = u
-                .archive
-                .games
-                .iter()
-                .filter(|e| u.filter.is_none_or(|k| e.kind() == Some(k)))
-                .collect();
+            let shown: Vec<&Entry> = u.shown().collect();
             summary = format!(
                 "{} finished game{}",
                 shown.len(),
@@ -424,9 +129,14 @@ pub fn GamesScreen(props: &ScreenProps) -> Html {
                 rows.push(item(
                     e.title(),
                     e.reason.clone(),
-                    format!("{} · {} moves · {}", local_time(e.date), e.moves, e.result),
+                    format!(
+                        "{} · {} moves · {}",
+                        browser::local_time(e.date),
+                        e.moves,
+                        e.result
+                    ),
                     u.selected == Some(e.id),
-                    on(&send, Msg::Choose(e.id)),
+                    on(&send, LibraryAction::Choose(e.id)),
                 ));
             }
         }
@@ -454,7 +164,7 @@ pub fn GamesScreen(props: &ScreenProps) -> Html {
                             g.result(),
                             format!("{} moves{date}", g.record.ply()),
                             u.selected == Some(i as u64),
-                            on(&send, Msg::Choose(i as u64)),
+                            on(&send, LibraryAction::Choose(i as u64)),
                         )
                     }
                     Err(e) => html! {
@@ -477,11 +187,17 @@ pub fn GamesScreen(props: &ScreenProps) -> Html {
             let over_here = shown == record.ply() && record.outcome().is_some();
             let act = match c.id {
                 Some(_) => html! {
-                    <button type="button" class="danger" id="archive-delete" onclick={on(&send, Msg::Delete)}>{ "Delete" }</button>
+                    <button type="button" class="danger" id="archive-delete" onclick={on(&send, LibraryAction::Delete)}>{ "Delete" }</button>
                 },
-                None if record.outcome().is_some() => html! {
-                    <button type="button" id="import-archive" onclick={on(&send, Msg::Keep)}>{ "Save in the archive" }</button>
-                },
+                None if record.outcome().is_some() => {
+                    let keep = send.reform(|_: MouseEvent| LibraryAction::Keep {
+                        id: browser::new_id(),
+                        now: browser::now(),
+                    });
+                    html! {
+                        <button type="button" id="import-archive" onclick={keep}>{ "Save in the archive" }</button>
+                    }
+                }
                 None => html! {},
             };
             html! {
@@ -493,8 +209,8 @@ pub fn GamesScreen(props: &ScreenProps) -> Html {
                         { export_bar(pdn, "archive-export") }
                     }
                     <div class="actions tight">
-                        <button type="button" class="primary" id="continue-friend" onclick={on(&send, Msg::Continue(None))} disabled={over_here}>{ "Continue: two players" }</button>
-                        <button type="button" id="continue-computer" onclick={on(&send, Msg::Continue(Some(side)))} disabled={over_here}>{ format!("Continue as {side} vs computer") }</button>
+                        <button type="button" class="primary" id="continue-friend" onclick={on(&send, LibraryAction::Continue(None))} disabled={over_here}>{ "Continue: two players" }</button>
+                        <button type="button" id="continue-computer" onclick={on(&send, LibraryAction::Continue(Some(side)))} disabled={over_here}>{ format!("Continue as {side} vs computer") }</button>
                         { act }
                     </div>
                 </section>
@@ -507,7 +223,7 @@ pub fn GamesScreen(props: &ScreenProps) -> Html {
         seg(
             in_archive && u.filter == f,
             label,
-            on(&send, Msg::Filter(f)),
+            on(&send, LibraryAction::Filter(f)),
             "",
         )
     };
@@ -541,7 +257,7 @@ pub fn GamesScreen(props: &ScreenProps) -> Html {
                 <textarea id="import-text" rows="5" spellcheck="false" value={u.text.clone()} oninput={on_input}
                     placeholder={"[Event \"…\"]\n1. 11-15 23-19 2. 8-11 22-17 *\nor B:W18,24,27:BK3,12"} />
                 <div class="actions tight">
-                    <button type="button" class="primary" id="import-read" onclick={on(&send, Msg::ReadText)}>{ "Read" }</button>
+                    <button type="button" class="primary" id="import-read" onclick={on(&send, LibraryAction::ReadText)}>{ "Read" }</button>
                     <label class="file-button">
                         <input type="file" id="import-file" accept=".pdn,.txt,text/plain" onchange={on_file} />
                         <span>{ "Open a file…" }</span>
@@ -555,7 +271,7 @@ pub fn GamesScreen(props: &ScreenProps) -> Html {
             if let Some((_, e)) = &u.deleted {
                 <div class="undo-bar" role="status">
                     <span>{ format!("Deleted: {} ({}).", e.title(), e.reason) }</span>
-                    <button type="button" id="archive-undo" onclick={on(&send, Msg::Undo)}>{ "Undo" }</button>
+                    <button type="button" id="archive-undo" onclick={on(&send, LibraryAction::Undo)}>{ "Undo" }</button>
                 </div>
             }
             if let Some(n) = &u.note {

@@ -1,5 +1,9 @@
-//! The app's components. The board and its parts hold no rules.
+//! The app's components: the screens and their parts, each a view of the
+//! core's state ([`crate::core::AppState`]) that dispatches
+//! [`AppAction`]s. The board and its parts hold no rules; one live board
+//! ([`live_board::LiveBoard`]) serves every screen that plays moves.
 
+pub mod app;
 pub mod board;
 pub mod editor;
 pub mod embed;
@@ -8,6 +12,7 @@ pub mod formation;
 pub mod game_over;
 pub mod game_tools;
 pub mod games;
+pub mod live_board;
 pub mod move_list;
 pub mod new_game;
 pub mod notices;
@@ -19,3 +24,24 @@ pub mod square;
 pub mod tournament;
 pub mod viewer;
 pub mod widgets;
+
+use yew::prelude::*;
+
+use crate::core::{AppAction, AppState};
+
+/// How a screen changes the state: the app's dispatcher, passed as a prop.
+pub type Dispatch = UseReducerDispatcher<AppState>;
+
+/// A click that dispatches `action`.
+#[must_use]
+pub fn on_click(d: &Dispatch, action: AppAction) -> Callback<MouseEvent> {
+    let d = d.clone();
+    Callback::from(move |_: MouseEvent| d.dispatch(action.clone()))
+}
+
+/// A callback that dispatches the action `make` builds from its value.
+#[must_use]
+pub fn to<T: 'static>(d: &Dispatch, make: impl Fn(T) -> AppAction + 'static) -> Callback<T> {
+    let d = d.clone();
+    Callback::from(move |x: T| d.dispatch(make(x)))
+}

@@ -2,6 +2,8 @@
 
 use yew::prelude::*;
 
+use crate::core::session::{Session, SessionAction};
+
 /// Props of [`MoveList`].
 #[derive(Properties, PartialEq, Clone)]
 pub struct MoveListProps {
@@ -59,6 +61,33 @@ pub fn MoveList(props: &MoveListProps) -> Html {
             } else {
                 <ol aria-label="Moves">{ for rows }</ol>
             }
+        </div>
+    }
+}
+
+/// The moves of a game on a live board with the buttons that look through
+/// it (start, previous, next, current position), as the play screen and
+/// tournament matches show them.
+pub fn moves_box(session: &Session, on_action: &Callback<SessionAction>) -> Html {
+    let Some(game) = session.record() else {
+        return html! {};
+    };
+    let shown = session.shown_ply();
+    let recorded = game.recorded();
+    let view = |ply: Option<usize>| on_action.reform(move |_: MouseEvent| SessionAction::View(ply));
+    html! {
+        <div class="moves-box">
+            <div class="moves-head">
+                <h2>{ "Moves" }</h2>
+                <div class="nav" role="group" aria-label="Look through the game">
+                    <button type="button" aria-label="Start position" onclick={view(Some(0))} disabled={shown == 0}>{ "|◀" }</button>
+                    <button type="button" aria-label="Previous position" onclick={view(Some(shown.saturating_sub(1)))} disabled={shown == 0}>{ "◀" }</button>
+                    <button type="button" aria-label="Next position" onclick={view(Some((shown + 1).min(recorded)))} disabled={shown >= recorded}>{ "▶" }</button>
+                    <button type="button" aria-label="Current position" id="view-current" onclick={view(None)} disabled={session.view_ply.is_none()}>{ "▶|" }</button>
+                </div>
+            </div>
+            <MoveList moves={game.move_texts()} ply={game.ply()} {shown}
+                on_view={on_action.reform(|ply| SessionAction::View(Some(ply)))} />
         </div>
     }
 }

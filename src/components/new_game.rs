@@ -4,13 +4,14 @@ use tiers_engine::search::Level;
 use tiers_engine::GameKind;
 use yew::prelude::*;
 
-use crate::state::{ColorChoice, Settings};
+use crate::core::settings::{ColorChoice, Settings};
+use crate::core::Slice;
 
 /// Props of [`NewGame`].
 #[derive(Properties, PartialEq, Clone)]
 pub struct NewGameProps {
     /// The current choices.
-    pub settings: Settings,
+    pub settings: Slice<Settings>,
     /// A choice changed.
     pub on_change: Callback<Settings>,
     /// Start the game.
@@ -22,10 +23,10 @@ pub struct NewGameProps {
 /// The new game screen.
 #[component]
 pub fn NewGame(props: &NewGameProps) -> Html {
-    let s = props.settings;
-    let set = |f: fn(Settings, u8) -> Settings, v: u8| {
+    let s = *props.settings;
+    let set = |f: fn(Settings) -> Settings| {
         let on_change = props.on_change.clone();
-        Callback::from(move |_: MouseEvent| on_change.emit(f(s, v)))
+        Callback::from(move |_: MouseEvent| on_change.emit(f(s)))
     };
     let pick_kind = |kind: GameKind, title: &'static str, blurb: &'static str| {
         let on_change = props.on_change.clone();
@@ -51,9 +52,9 @@ pub fn NewGame(props: &NewGameProps) -> Html {
         let on_change = props.on_change.clone();
         Callback::from(move |e: Event| {
             if let Some(input) = e.target_dyn_into::<web_sys::HtmlInputElement>() {
-                if let Ok(level) = input.value().parse::<u8>() {
+                if let Ok(n) = input.value().parse::<u8>() {
                     on_change.emit(Settings {
-                        level: level.clamp(1, 8),
+                        level: Level::clamped(n),
                         ..s
                     });
                 }
@@ -70,7 +71,8 @@ pub fn NewGame(props: &NewGameProps) -> Html {
                 aria-pressed={active.to_string()} {onclick}>{ label }</button>
         }
     };
-    let level_name = Level::clamped(s.level).name();
+    let level = s.level.number();
+    let level_name = s.level.name();
     html! {
         <section class="new-game card" aria-labelledby="new-game-title">
             <h1 id="new-game-title">{ "New game" }</h1>
@@ -86,15 +88,15 @@ pub fn NewGame(props: &NewGameProps) -> Html {
                 <div class="segmented">
                     <button type="button" class={classes!("seg", s.vs_computer.then_some("active"))}
                         aria-pressed={s.vs_computer.to_string()}
-                        onclick={set(|s, _| Settings { vs_computer: true, ..s }, 0)}>{ "Computer" }</button>
+                        onclick={set(|s| Settings { vs_computer: true, ..s })}>{ "Computer" }</button>
                     <button type="button" class={classes!("seg", (!s.vs_computer).then_some("active"))}
                         aria-pressed={(!s.vs_computer).to_string()}
-                        onclick={set(|s, _| Settings { vs_computer: false, ..s }, 0)}>{ "Friend on this device" }</button>
+                        onclick={set(|s| Settings { vs_computer: false, ..s })}>{ "Friend on this device" }</button>
                 </div>
                 if s.vs_computer {
                     <label class="level">
-                        <span>{ format!("Level {} · {}", s.level, level_name) }</span>
-                        <input type="range" min="1" max="8" step="1" value={s.level.to_string()}
+                        <span>{ format!("Level {level} · {level_name}") }</span>
+                        <input type="range" min="1" max="8" step="1" value={level.to_string()}
                             aria-label="Computer level" onchange={onlevel.clone()} oninput={Callback::from(move |e: InputEvent| onlevel.emit(e.into()))} />
                     </label>
                     <div class="segmented colors" role="group" aria-label="Your colour">

@@ -6,8 +6,8 @@ use tiers_engine::{Color, PieceView};
 use yew::prelude::*;
 
 use crate::components::piece::Piece;
-use crate::record::Captured;
-use crate::state::Thinking;
+use crate::core::record::Captured;
+use crate::core::session::Thinking;
 
 /// Props of [`PlayerStrip`].
 #[derive(Properties, PartialEq, Clone)]
@@ -120,5 +120,48 @@ pub fn Control(props: &ControlProps) -> Html {
             <span class="icon" aria-hidden="true">{ props.icon.clone() }</span>
             <span class="label">{ props.label.clone() }</span>
         </button>
+    }
+}
+
+/// A button that needs a second click within a few seconds (resigning):
+/// whether it is armed, and its click handler.
+pub struct Confirm {
+    /// The first click was made: the label should ask "Sure?".
+    pub armed: bool,
+    /// The button's handler: arms on the first click, calls the action on
+    /// the second.
+    pub on_click: Callback<()>,
+}
+
+/// How long a first click waits for the second, in milliseconds.
+pub const CONFIRM_MS: u32 = 3000;
+
+/// A two-click confirmation for `on_confirm` (see [`Confirm`]).
+#[hook]
+pub fn use_confirm(on_confirm: Callback<()>) -> Confirm {
+    let armed = use_state(|| false);
+    let timer = use_mut_ref(|| None::<gloo::timers::callback::Timeout>);
+    let on_click = {
+        let armed = armed.clone();
+        Callback::from(move |()| {
+            if *armed {
+                armed.set(false);
+                *timer.borrow_mut() = None;
+                on_confirm.emit(());
+            } else {
+                armed.set(true);
+                let armed = armed.clone();
+                *timer.borrow_mut() = Some(gloo::timers::callback::Timeout::new(
+                    CONFIRM_MS,
+                    move || {
+                        armed.set(false);
+                    },
+                ));
+            }
+        })
+    };
+    Confirm {
+        armed: *armed,
+        on_click,
     }
 }

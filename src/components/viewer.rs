@@ -10,35 +10,8 @@ use yew::prelude::*;
 
 use crate::components::board::Board;
 use crate::components::move_list::MoveList;
-use crate::record::Record;
-
-/// A step through a replayed game asked for by a key.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Step {
-    /// The start position (Home).
-    First,
-    /// One move back (left arrow).
-    Back,
-    /// One move on (right arrow).
-    On,
-    /// The last position (End).
-    Last,
-}
-
-impl Step {
-    /// The ply to show after this step from `shown`, in a game of `last`
-    /// plies.
-    #[must_use]
-    pub fn from(self, shown: usize, last: usize) -> usize {
-        let shown = shown.min(last);
-        match self {
-            Step::First => 0,
-            Step::Back => shown.saturating_sub(1),
-            Step::On => (shown + 1).min(last),
-            Step::Last => last,
-        }
-    }
-}
+use crate::core::library::games::Step;
+use crate::core::record::Record;
 
 /// While `active`, the arrow keys (and Home / End) step through the game
 /// shown, unless a text field or the board itself has them. The step is
@@ -122,20 +95,5 @@ pub fn viewer(game: &dyn Record, shown: usize, on_ply: &Callback<usize>, id: &'s
                 <MoveList {moves} ply={last} {shown} on_view={on_ply.clone()} />
             </div>
         </div>
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::Step;
-
-    #[test]
-    fn steps_stay_inside_the_game() {
-        assert_eq!(Step::On.from(3, 8), 4);
-        assert_eq!(Step::On.from(8, 8), 8);
-        assert_eq!(Step::Back.from(0, 8), 0);
-        assert_eq!(Step::Back.from(usize::MAX, 8), 7);
-        assert_eq!(Step::First.from(5, 8), 0);
-        assert_eq!(Step::Last.from(0, 8), 8);
     }
 }

@@ -1,96 +1,94 @@
-//! Runs the computer's turns in the web worker: when the state says the
-//! computer is to move and nothing is pending, a request goes out with a
-//! fresh id; replies come back as actions, and the reducer drops those whose
-//! id is no longer awaited (after undo or a new game).
+//! Runs the computer in web workers: whenever the state says a request is
+//! due ([`AppState::ai_due`]: the computer's turn on the play screen or in
+//! a tournament match, an analysis asked for in the editor), it goes out
+//! with the state's next id, after its delay, to the worker of its channel
+//! (one for games, one for analysis, each started on first use); the
+//! replies come back as [`AppAction::Ai`] and the state keeps only those it
+//! still waits for (after undo or a new game a late reply is dropped).
 
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
+use gloo::timers::callback::Timeout;
 use gloo_worker::{Spawnable, WorkerBridge};
 use yew::prelude::*;
 
-use crate::state::{Action, GameState, Thinking};
-use crate::worker::{AiAgent, AiReply};
+use crate::core::ai::{AiReply, Channel, DueRequest};
+use crate::core::{AppAction, AppState};
+use crate::worker::AiAgent;
 
-/// The worker's loader shim that Trunk writes (`data-loader-shim`), relative
-/// to the page: a same-origin script, as the page's CSP (`worker-src 'self'`) asks.
+/// The worker's loader (written by e2e/tools/postbuild.mjs), relative to
+/// the page: a same-origin script, as the page's CSP (`worker-src 'self'`)
+/// asks.
 pub const WORKER_PATH: &str = "./worker_loader.js";
 
-/// The computer's move is shown no sooner than this after the request
-/// (milliseconds), so that the person sees their own move land first.
-pub const MIN_REPLY_MS: f64 = 450.0;
+/// One channel's worker, and when its last request went out (Date.now(),
+/// ms) with how long its move is held back after that.
+#[derive(Default)]
+struct Worker {
+    bridge: Option<WorkerBridge<AiAgent>>,
+    sent: Rc<Cell<(f64, f64)>>,
+}
 
-/// The reducer action for a reply of the AI worker.
-pub fn reply_action(reply: AiReply) -> Action {
-    match reply {
-        AiReply::Info {
-            id,
-            depth,
-            score,
-            nodes,
-            pv,
-        } => Action::AiInfo(Thinking {
-            id,
-            depth,
-            score,
-            nodes,
-            pv: pv.join(" "),
-        }),
-        AiReply::Move { id, text } => Action::AiMove { id, text },
-        AiReply::Error { id, message } => Action::AiError { id, message },
+impl Worker {
+    /// The bridge, started on first use; its replies are dispatched.
+    fn bridge(&mut self, dispatcher: &UseReducerDispatcher<AppState>) -> &WorkerBridge<AiAgent> {
+        let sent = self.sent.clone();
+        let dispatcher = dispatcher.clone();
+        self.bridge.get_or_insert_with(move || {
+            AiAgent::spawner()
+                .as_module(true)
+                .with_loader(true)
+                .callback(move |reply: AiReply| {
+                    let (at, hold) = sent.get();
+                    let wait = hold - (js_sys::Date::now() - at);
+                    let is_move = matches!(reply, AiReply::Move { .. });
+                    let action = AppAction::Ai(reply);
+                    if is_move && wait > 0.0 {
+                        let dispatcher = dispatcher.clone();
+                        Timeout::new(wait as u32, move || dispatcher.dispatch(action)).forget();
+                    } else {
+                        dispatcher.dispatch(action);
+                    }
+                })
+                .spawn(WORKER_PATH)
+        })
     }
 }
 
-/// Starts an AI worker whose replies go to `on_reply` (one spawning code
-/// for the game and the board editor's analysis).
-#[inline(never)]
-pub fn spawn_ai(on_reply: Box<dyn Fn(AiReply)>) -> WorkerBridge<AiAgent> {
-    AiAgent::spawner()
-        .as_module(true)
-        .with_loader(true)
-        .callback(on_reply)
-        .spawn(WORKER_PATH)
-}
-
-/// Starts the computer's search whenever it is its turn.
+/// Sends the computer its requests when they are due.
 #[hook]
-pub fn use_ai(state: &UseReducerHandle<GameState>) {
-    let bridge: Rc<RefCell<Option<WorkerBridge<AiAgent>>>> = use_mut_ref(|| None);
-    // When the last request went out (Date.now(), ms).
-    let sent_at: Rc<Cell<f64>> = use_memo((), |()| Cell::new(0.0));
-    let due = state.computer_to_move() && state.pending.is_none() && !state.ai_stalled;
-    let ply = state.record().map_or(0, |g| g.ply());
-    let serial = state.serial;
-    let state = state.clone();
-    use_effect_with((due, serial, ply), move |&(due, _, _)| {
-        if due {
-            if let Some(request) = state.ai_request() {
-                let id = request.id;
-                let mut slot = bridge.borrow_mut();
-                if slot.is_none() {
-                    let dispatcher = state.dispatcher();
-                    let sent_at = sent_at.clone();
-                    *slot = Some(spawn_ai(Box::new(move |reply| {
-                        let wait = MIN_REPLY_MS - (js_sys::Date::now() - sent_at.get());
-                        let action = reply_action(reply);
-                        if matches!(action, Action::AiMove { .. }) && wait > 0.0 {
-                            let dispatcher = dispatcher.clone();
-                            gloo::timers::callback::Timeout::new(wait as u32, move || {
-                                dispatcher.dispatch(action);
-                            })
-                            .forget();
-                        } else {
-                            dispatcher.dispatch(action);
-                        }
-                    })));
-                }
-                if let Some(b) = slot.as_ref() {
-                    sent_at.set(js_sys::Date::now());
-                    b.send(request);
-                    state.dispatch(Action::AiRequested(id));
-                }
+pub fn use_ai(app: &UseReducerHandle<AppState>) {
+    let workers: Rc<RefCell<[Worker; 2]>> = use_mut_ref(Default::default);
+    let timer: Rc<RefCell<Option<Timeout>>> = use_mut_ref(|| None);
+    let due = app.ai_due();
+    let dispatcher = app.dispatcher();
+    use_effect_with(due, move |due| {
+        *timer.borrow_mut() = None;
+        if let Some(due) = due.clone() {
+            let delay = due.delay_ms;
+            let go = move || send(&mut workers.borrow_mut(), &dispatcher, due);
+            match delay {
+                0 => go(),
+                ms => *timer.borrow_mut() = Some(Timeout::new(ms, go)),
             }
         }
-        || ()
     });
+}
+
+fn send(workers: &mut [Worker; 2], dispatcher: &UseReducerDispatcher<AppState>, due: DueRequest) {
+    let w = match due.target.channel() {
+        Channel::Play => &mut workers[0],
+        // A new analysis replaces the worker: the one before (and its
+        // search) goes.
+        Channel::Analysis => {
+            workers[1].bridge = None;
+            &mut workers[1]
+        }
+    };
+    w.sent
+        .set((js_sys::Date::now(), f64::from(due.min_reply_ms)));
+    let id = due.request.id;
+    w.bridge(dispatcher).send(due.request);
+    dispatcher.dispatch(AppAction::AiSent(due.target, id));
 }

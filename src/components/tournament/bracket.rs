@@ -5,9 +5,10 @@ use tiers_bracket::{svg, Bracket, MatchStatus, Stage, Tournament};
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
-use super::files::{download, slug};
-use super::{on, random_seed, TournamentProps};
-use crate::tournament::TAction;
+use super::{on, random_seed, TournamentProps, Tourney};
+use crate::browser::download;
+use crate::core::tournament::slug;
+use crate::core::tournament::TAction;
 
 /// "Winners' round 2", "Losers' round 3", "Grand final".
 #[must_use]
@@ -72,6 +73,7 @@ fn standings_table(b: &Bracket) -> Html {
 #[component]
 pub fn BracketPage(props: &TournamentProps) -> Html {
     let state = &props.state;
+    let tx = &props.dispatch;
     let Some((_, t, bi)) = state.shown() else {
         return html! { <p class="card">{ "This tournament no longer exists." }</p> };
     };
@@ -79,7 +81,7 @@ pub fn BracketPage(props: &TournamentProps) -> Html {
     let title = title(t, b);
     let picture = svg::render_for_page(b, &title);
     let onclick_svg = {
-        let state = state.clone();
+        let tx = tx.clone();
         Callback::from(move |e: MouseEvent| {
             let target = e
                 .target()
@@ -89,7 +91,7 @@ pub fn BracketPage(props: &TournamentProps) -> Html {
                 .and_then(|g| g.get_attribute("data-match"))
                 .and_then(|v| v.parse::<usize>().ok());
             if let Some(id) = id {
-                state.dispatch(TAction::OpenResult(bi, id));
+                tx.tourney(TAction::OpenResult(bi, id));
             }
         })
     };
@@ -99,7 +101,7 @@ pub fn BracketPage(props: &TournamentProps) -> Html {
                 { for t.brackets().iter().enumerate().map(|(i, x)| html! {
                     <button type="button" role="tab" aria-selected={(i == bi).to_string()}
                         class={classes!("t-tab", (i == bi).then_some("active"))}
-                        onclick={on(state, TAction::ShowBracket(i))}>{ x.name() }</button>
+                        onclick={on(tx, TAction::ShowBracket(i))}>{ x.name() }</button>
                 }) }
             </div>
         }
@@ -113,8 +115,8 @@ pub fn BracketPage(props: &TournamentProps) -> Html {
         let stage = b.structure().matches[id].stage;
         let playing = in_progress.is_some_and(|g| g.bracket == bi && g.id == id);
         let play = {
-            let state = state.clone();
-            Callback::from(move |_: MouseEvent| state.dispatch(TAction::Play(bi, id, random_seed())))
+            let tx = tx.clone();
+            Callback::from(move |_: MouseEvent| tx.tourney(TAction::Play(bi, id, random_seed())))
         };
         html! {
             <li class="t-match" id={format!("ready-{}", id + 1)}>
@@ -127,7 +129,7 @@ pub fn BracketPage(props: &TournamentProps) -> Html {
                     <button type="button" class="primary" onclick={play}>
                         { if playing { "Resume the game" } else { "Play on the board" } }
                     </button>
-                    <button type="button" onclick={on(state, TAction::OpenResult(bi, id))}>{ "Enter result" }</button>
+                    <button type="button" onclick={on(tx, TAction::OpenResult(bi, id))}>{ "Enter result" }</button>
                 </div>
             </li>
         }
@@ -144,10 +146,10 @@ pub fn BracketPage(props: &TournamentProps) -> Html {
             let record = r.record.clone();
             let fname = format!("{}-match-{}.pdn", slug(t.name()), id + 1);
             let games = (!record.is_empty()).then(|| {
-                let state = state.clone();
+                let tx = tx.clone();
                 let cb = Callback::from(move |_: MouseEvent| {
                     if let Err(e) = download(&fname, "text/plain", &record) {
-                        state.dispatch(TAction::Notice(format!("The file could not be offered: {e}.")));
+                        tx.tourney(TAction::Notice(format!("The file could not be offered: {e}.")));
                     }
                 });
                 html! { <button type="button" class="link" onclick={cb}>{ "Games (PDN)" }</button> }
@@ -160,7 +162,7 @@ pub fn BracketPage(props: &TournamentProps) -> Html {
                         if !r.score.is_empty() { <span class="t-meta">{ r.score.clone() }</span> }
                     </span>
                     { for games }
-                    <button type="button" onclick={on(state, TAction::OpenResult(bi, id))}>{ "Correct" }</button>
+                    <button type="button" onclick={on(tx, TAction::OpenResult(bi, id))}>{ "Correct" }</button>
                 </li>
             }
         })
@@ -168,21 +170,21 @@ pub fn BracketPage(props: &TournamentProps) -> Html {
     let champion = b.champion().map(|c| b.entrant(c).name.clone());
     // The files are made when asked for, not at every redraw.
     let export = {
-        let state = state.clone();
+        let (state, tx) = (state.clone(), tx.clone());
         Callback::from(move |_: MouseEvent| {
             let Some((_, t, _)) = state.shown() else {
                 return;
             };
             let name = format!("{}.json", slug(t.name()));
             if let Err(e) = download(&name, "application/json", &t.to_json()) {
-                state.dispatch(TAction::Notice(format!(
+                tx.tourney(TAction::Notice(format!(
                     "The file could not be offered: {e}."
                 )));
             }
         })
     };
     let picture_file = {
-        let state = state.clone();
+        let (state, tx) = (state.clone(), tx.clone());
         let title = title.clone();
         Callback::from(move |_: MouseEvent| {
             let Some((_, t, bi)) = state.shown() else {
@@ -190,7 +192,7 @@ pub fn BracketPage(props: &TournamentProps) -> Html {
             };
             let name = format!("{}.svg", slug(&title));
             if let Err(e) = download(&name, "image/svg+xml", &svg::render(t.bracket(bi), &title)) {
-                state.dispatch(TAction::Notice(format!(
+                tx.tourney(TAction::Notice(format!(
                     "The file could not be offered: {e}."
                 )));
             }
@@ -222,20 +224,20 @@ pub fn BracketPage(props: &TournamentProps) -> Html {
             if let Some(g) = in_progress {
                 <p class="t-resume no-print">
                     { format!("Match {} is being played on the board. ", g.id + 1) }
-                    <button type="button" class="primary" onclick={on(state, TAction::Resume)}>{ "Resume it" }</button>
+                    <button type="button" class="primary" onclick={on(tx, TAction::Resume)}>{ "Resume it" }</button>
                 </p>
             }
             <div class="t-toolbar no-print">
                 <span class="segmented" role="group" aria-label="Picture size">
                     <button type="button" class={classes!("seg", state.fit.then_some("active"))} aria-pressed={state.fit.to_string()}
-                        onclick={on(state, TAction::Fit(true))} id="fit">{ "Fit to screen" }</button>
+                        onclick={on(tx, TAction::Fit(true))} id="fit">{ "Fit to screen" }</button>
                     <button type="button" class={classes!("seg", (!state.fit).then_some("active"))} aria-pressed={(!state.fit).to_string()}
-                        onclick={on(state, TAction::Fit(false))}>{ "Actual size" }</button>
+                        onclick={on(tx, TAction::Fit(false))}>{ "Actual size" }</button>
                 </span>
                 <button type="button" onclick={print}>{ "Print" }</button>
                 <button type="button" onclick={export} id="export">{ "Export file" }</button>
                 <button type="button" onclick={picture_file}>{ "Download picture" }</button>
-                <button type="button" class="link" onclick={on(state, TAction::ShowList)}>{ "All tournaments" }</button>
+                <button type="button" class="link" onclick={on(tx, TAction::ShowList)}>{ "All tournaments" }</button>
             </div>
             <div class={classes!("bracket-scroll", state.fit.then_some("fit"))} id="bracket" onclick={onclick_svg}
                 tabindex="0" aria-label="Bracket picture (scrolls sideways)">

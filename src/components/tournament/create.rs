@@ -1,11 +1,13 @@
 //! The "new tournament" form.
 
 use tiers_bracket::GameChoice;
+use tiers_engine::search::Level;
 use yew::prelude::*;
 
-use super::{on, random_seed, TournamentProps};
-use crate::tournament::draft::DraftAction;
-use crate::tournament::TAction;
+use super::{on, random_seed, TournamentProps, Tourney};
+use crate::components::Dispatch;
+use crate::core::tournament::draft::DraftAction;
+use crate::core::tournament::TAction;
 
 fn input_value(e: &InputEvent) -> Option<String> {
     e.target_dyn_into::<web_sys::HtmlInputElement>()
@@ -13,13 +15,13 @@ fn input_value(e: &InputEvent) -> Option<String> {
 }
 
 fn text_input(
-    state: &UseReducerHandle<crate::tournament::TourneyState>,
+    tx: &Dispatch,
     make: impl Fn(String) -> DraftAction + 'static,
 ) -> Callback<InputEvent> {
-    let state = state.clone();
+    let tx = tx.clone();
     Callback::from(move |e: InputEvent| {
         if let Some(v) = input_value(&e) {
-            state.dispatch(TAction::Draft(make(v)));
+            tx.tourney(TAction::Draft(make(v)));
         }
     })
 }
@@ -28,8 +30,9 @@ fn text_input(
 #[component]
 pub fn CreateForm(props: &TournamentProps) -> Html {
     let state = &props.state;
+    let tx = &props.dispatch;
     let d = &state.draft;
-    let act = |a: DraftAction| on(state, TAction::Draft(a));
+    let act = |a: DraftAction| on(tx, TAction::Draft(a));
     let game_button = |g: GameChoice| {
         let active = d.game == g;
         html! {
@@ -44,14 +47,14 @@ pub fn CreateForm(props: &TournamentProps) -> Html {
                     <input type="text" class="t-name" maxlength="60" value={e.name.clone()}
                         id={format!("entrant-{i}-{j}")}
                         aria-label={format!("Entrant {} name", j + 1)} placeholder="Name"
-                        oninput={text_input(state, move |v| DraftAction::EntrantName(i, j, v))} />
+                        oninput={text_input(tx, move |v| DraftAction::EntrantName(i, j, v))} />
                 },
                 Some(level) => {
-                    let state = state.clone();
+                    let tx = tx.clone();
                     let onchange = Callback::from(move |e: Event| {
                         if let Some(sel) = e.target_dyn_into::<web_sys::HtmlSelectElement>() {
-                            if let Ok(l) = sel.value().parse() {
-                                state.dispatch(TAction::Draft(DraftAction::EntrantLevel(i, j, l)));
+                            if let Some(l) = sel.value().parse().ok().and_then(Level::new) {
+                                tx.tourney(TAction::Draft(DraftAction::EntrantLevel(i, j, l)));
                             }
                         }
                     });
@@ -59,8 +62,8 @@ pub fn CreateForm(props: &TournamentProps) -> Html {
                         <span class="t-computer">
                             <span>{ "Computer, " }</span>
                             <select aria-label={format!("Entrant {} level", j + 1)} {onchange}>
-                                { for (1..=8u8).map(|l| html! {
-                                    <option value={l.to_string()} selected={l == level}>{ format!("level {l}") }</option>
+                                { for Level::all().map(|l| html! {
+                                    <option value={l.number().to_string()} selected={l == level}>{ format!("level {}", l.number()) }</option>
                                 }) }
                             </select>
                         </span>
@@ -79,16 +82,16 @@ pub fn CreateForm(props: &TournamentProps) -> Html {
             }
         });
         let reseed = {
-            let state = state.clone();
+            let tx = tx.clone();
             Callback::from(move |_: MouseEvent| {
-                state.dispatch(TAction::Draft(DraftAction::Reseed(i, random_seed() % 1_000_000)));
+                tx.tourney(TAction::Draft(DraftAction::Reseed(i, random_seed() % 1_000_000)));
             })
         };
         let seed_input = {
-            let state = state.clone();
+            let tx = tx.clone();
             Callback::from(move |e: InputEvent| {
                 if let Some(Ok(seed)) = input_value(&e).map(|v| v.trim().parse::<u64>()) {
-                    state.dispatch(TAction::Draft(DraftAction::Reseed(i, seed)));
+                    tx.tourney(TAction::Draft(DraftAction::Reseed(i, seed)));
                 }
             })
         };
@@ -98,13 +101,13 @@ pub fn CreateForm(props: &TournamentProps) -> Html {
                 <label class="t-field">
                     <span>{ "Bracket name" }</span>
                     <input type="text" maxlength="60" value={b.name.clone()} id={format!("bracket-name-{i}")}
-                        oninput={text_input(state, move |v| DraftAction::BracketName(i, v))} />
+                        oninput={text_input(tx, move |v| DraftAction::BracketName(i, v))} />
                 </label>
                 <p class="t-sub">{ format!("Entrants ({}), in seed order", b.entrants.len()) }</p>
                 <ol class="t-entrants">{ for rows }</ol>
                 <div class="actions tight">
                     <button type="button" id={format!("add-person-{i}")} onclick={act(DraftAction::AddPerson(i))}>{ "+ Person" }</button>
-                    <button type="button" id={format!("add-computer-{i}")} onclick={act(DraftAction::AddComputer(i, 3))}>{ "+ Computer" }</button>
+                    <button type="button" id={format!("add-computer-{i}")} onclick={act(DraftAction::AddComputer(i, Level::clamped(3)))}>{ "+ Computer" }</button>
                     if d.brackets.len() > 1 {
                         <button type="button" class="link" onclick={act(DraftAction::RemoveBracket(i))}>{ "Remove this bracket" }</button>
                     }
@@ -130,23 +133,23 @@ pub fn CreateForm(props: &TournamentProps) -> Html {
         }
     });
     let add_bracket = {
-        let state = state.clone();
+        let tx = tx.clone();
         Callback::from(move |_: MouseEvent| {
-            state.dispatch(TAction::Draft(DraftAction::AddBracket(
+            tx.tourney(TAction::Draft(DraftAction::AddBracket(
                 random_seed() % 1_000_000,
             )));
         })
     };
     let toggle_ballots = {
-        let state = state.clone();
+        let tx = tx.clone();
         let want = !d.ballots;
-        Callback::from(move |_: Event| state.dispatch(TAction::Draft(DraftAction::Ballots(want))))
+        Callback::from(move |_: Event| tx.tourney(TAction::Draft(DraftAction::Ballots(want))))
     };
     let onsubmit = {
-        let state = state.clone();
+        let tx = tx.clone();
         Callback::from(move |e: SubmitEvent| {
             e.prevent_default();
-            state.dispatch(TAction::Create);
+            tx.tourney(TAction::Create);
         })
     };
     html! {
@@ -155,7 +158,7 @@ pub fn CreateForm(props: &TournamentProps) -> Html {
             <label class="t-field">
                 <span>{ "Name" }</span>
                 <input type="text" id="t-name" maxlength="60" placeholder="e.g. Troop 12 club night"
-                    value={d.name.clone()} oninput={text_input(state, DraftAction::Name)} />
+                    value={d.name.clone()} oninput={text_input(tx, DraftAction::Name)} />
             </label>
             <div class="t-field">
                 <span>{ "Game" }</span>
@@ -182,7 +185,7 @@ pub fn CreateForm(props: &TournamentProps) -> Html {
             }
             <div class="actions">
                 <button type="submit" class="primary big" id="create-tournament">{ "Create the tournament" }</button>
-                <button type="button" class="link" onclick={on(state, TAction::ShowList)}>{ "Cancel" }</button>
+                <button type="button" class="link" onclick={on(tx, TAction::ShowList)}>{ "Cancel" }</button>
             </div>
         </form>
     }

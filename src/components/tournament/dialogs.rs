@@ -6,8 +6,8 @@ use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use super::bracket::{pairing, round_name};
-use super::{btn, on, random_seed, TournamentProps};
-use crate::tournament::{Change, Dialog, TAction};
+use super::{btn, on, random_seed, TournamentProps, Tourney};
+use crate::core::tournament::{Change, Dialog, TAction};
 
 fn frame(title: &str, body: Html, on_close: Callback<KeyboardEvent>, node: NodeRef) -> Html {
     html! {
@@ -25,6 +25,7 @@ fn frame(title: &str, body: Html, on_close: Callback<KeyboardEvent>, node: NodeR
 #[component]
 pub fn Dialogs(props: &TournamentProps) -> Html {
     let state = &props.state;
+    let tx = &props.dispatch;
     // Keyboard and screen-reader users land in the dialog when it opens, and
     // back on what opened it when it closes.
     let node = use_node_ref();
@@ -53,15 +54,15 @@ pub fn Dialogs(props: &TournamentProps) -> Html {
         return html! {};
     };
     let escape = {
-        let state = state.clone();
+        let tx = tx.clone();
         Callback::from(move |e: KeyboardEvent| {
             if e.key() == "Escape" {
-                state.dispatch(TAction::CloseDialog);
+                tx.tourney(TAction::CloseDialog);
             }
         })
     };
     let cancel = html! {
-        { btn("", "t-dialog-cancel", "Cancel", on(state, TAction::CloseDialog)) }
+        { btn("", "t-dialog-cancel", "Cancel", on(tx, TAction::CloseDialog)) }
     };
     match dialog {
         Dialog::Result {
@@ -87,24 +88,24 @@ pub fn Dialogs(props: &TournamentProps) -> Html {
                     <button type="button" role="radio" aria-checked={if active { "true" } else { "false" }}
                         class={if active { "t-winner active" } else { "t-winner" }}
                         id={if k == 0 { "winner-0" } else { "winner-1" }}
-                        onclick={on(state, TAction::ResultWinner(seed))}>
+                        onclick={on(tx, TAction::ResultWinner(seed))}>
                         { b.entrant(seed).name.clone() }
                     </button>
                 }
             };
             let oninput = {
-                let state = state.clone();
+                let tx = tx.clone();
                 Callback::from(move |e: InputEvent| {
                     if let Some(i) = e.target_dyn_into::<web_sys::HtmlInputElement>() {
-                        state.dispatch(TAction::ResultScore(i.value()));
+                        tx.tourney(TAction::ResultScore(i.value()));
                     }
                 })
             };
             let play = {
-                let state = state.clone();
+                let tx = tx.clone();
                 Callback::from(move |_: MouseEvent| {
-                    state.dispatch(TAction::CloseDialog);
-                    state.dispatch(TAction::Play(bracket, id, random_seed()));
+                    tx.tourney(TAction::CloseDialog);
+                    tx.tourney(TAction::Play(bracket, id, random_seed()));
                 })
             };
             let spec = &b.structure().matches[id];
@@ -128,9 +129,9 @@ pub fn Dialogs(props: &TournamentProps) -> Html {
                         <p class="t-error" role="alert">{ e.clone() }</p>
                     }
                     <div class="actions">
-                        { btn("primary", "save-result", if done { "Save the correction" } else { "Save the result" }, on(state, TAction::SaveResult)) }
+                        { btn("primary", "save-result", if done { "Save the correction" } else { "Save the result" }, on(tx, TAction::SaveResult)) }
                         if done {
-                            { btn("", "clear-result", "Remove the result", on(state, TAction::ClearResult)) }
+                            { btn("", "clear-result", "Remove the result", on(tx, TAction::ClearResult)) }
                         } else {
                             { btn("", "dialog-play", "Play it on the board", play) }
                         }
@@ -157,7 +158,7 @@ pub fn Dialogs(props: &TournamentProps) -> Html {
                     </ul>
                     <p class="t-meta">{ "Those matches will have to be played again." }</p>
                     <div class="actions">
-                        { btn("primary danger", "confirm", if n == 1 { "Yes, reset 1 result".to_string() } else { format!("Yes, reset {n} results") }, on(state, TAction::Confirm)) }
+                        { btn("primary danger", "confirm", if n == 1 { "Yes, reset 1 result".to_string() } else { format!("Yes, reset {n} results") }, on(tx, TAction::Confirm)) }
                         { cancel }
                     </div>
                 </>
@@ -172,7 +173,7 @@ pub fn Dialogs(props: &TournamentProps) -> Html {
                 <>
                     <p class="reason">{ "Its brackets and results are removed from this browser. Export it first to keep a copy." }</p>
                     <div class="actions">
-                        { btn("primary danger", "confirm", "Delete", on(state, TAction::Confirm)) }
+                        { btn("primary danger", "confirm", "Delete", on(tx, TAction::Confirm)) }
                         { cancel }
                     </div>
                 </>
@@ -194,8 +195,8 @@ pub fn Dialogs(props: &TournamentProps) -> Html {
                 <>
                     <p class="reason">{ text }</p>
                     <div class="actions">
-                        { btn("primary danger", "confirm", "Abandon it", on(state, TAction::Confirm)) }
-                        { btn("", "", format!("Go back to match {current}"), on(state, TAction::Resume)) }
+                        { btn("primary danger", "confirm", "Abandon it", on(tx, TAction::Confirm)) }
+                        { btn("", "", format!("Go back to match {current}"), on(tx, TAction::Resume)) }
                         { cancel }
                     </div>
                 </>

@@ -3,9 +3,10 @@
 use tiers_bracket::{MatchStatus, Tournament};
 use yew::prelude::*;
 
-use super::files::{download, read_picked, slug};
-use super::{btn, on, random_seed, TournamentProps};
-use crate::tournament::TAction;
+use super::{btn, on, random_seed, TournamentProps, Tourney};
+use crate::browser::{download, read_picked};
+use crate::core::tournament::slug;
+use crate::core::tournament::TAction;
 
 /// "5 of 11 matches played", or the champions.
 #[must_use]
@@ -41,20 +42,23 @@ pub fn progress(t: &Tournament) -> String {
     format!("{played} of {total} matches played")
 }
 
+/// The largest tournament file read, in bytes.
+const MAX_FILE: f64 = 2_000_000.0;
+
 /// The list of tournaments.
 #[component]
 pub fn TournamentList(props: &TournamentProps) -> Html {
     let state = &props.state;
+    let tx = &props.dispatch;
     let onimport = {
-        let state = state.clone();
+        let tx = tx.clone();
         Callback::from(move |e: Event| {
             if let Some(input) = e.target_dyn_into::<web_sys::HtmlInputElement>() {
-                let state = state.clone();
-                read_picked(&input, move |name, text| match text {
-                    Ok(text) => state.dispatch(TAction::Import { name, text }),
+                let tx = tx.clone();
+                read_picked(&input, MAX_FILE, move |name, text| match text {
+                    Ok(text) => tx.tourney(TAction::Import { name, text }),
                     Err(why) => {
-                        state
-                            .dispatch(TAction::Notice(format!("{name} could not be read: {why}.")));
+                        tx.tourney(TAction::Notice(format!("{name} could not be read: {why}.")));
                     }
                 });
             }
@@ -74,7 +78,7 @@ pub fn TournamentList(props: &TournamentProps) -> Html {
                     if state.damaged.is_some() {
                         { btn("", "", "Download the damaged data", save_damaged) }
                     }
-                    { btn("", "", if state.broken.is_empty() { "Dismiss" } else { "Remove the unreadable entries" }, on(state, TAction::DropDamaged)) }
+                    { btn("", "", if state.broken.is_empty() { "Dismiss" } else { "Remove the unreadable entries" }, on(tx, TAction::DropDamaged)) }
                 </div>
             </div>
         }
@@ -87,7 +91,7 @@ pub fn TournamentList(props: &TournamentProps) -> Html {
             n => format!("{n} brackets, {entrants} entrants"),
         };
         let export = {
-            let state = state.clone();
+            let (state, tx) = (state.clone(), tx.clone());
             let id = e.id;
             Callback::from(move |_: MouseEvent| {
                 let Some(t) = state.entry(id).map(|e| &e.tournament) else {
@@ -95,7 +99,7 @@ pub fn TournamentList(props: &TournamentProps) -> Html {
                 };
                 let name = format!("{}.json", slug(t.name()));
                 if let Err(e) = download(&name, "application/json", &t.to_json()) {
-                    state.dispatch(TAction::Notice(format!(
+                    tx.tourney(TAction::Notice(format!(
                         "The file could not be offered: {e}."
                     )));
                 }
@@ -109,9 +113,9 @@ pub fn TournamentList(props: &TournamentProps) -> Html {
                     <span class="t-meta">{ progress(t) }</span>
                 </div>
                 <div class="t-item-actions">
-                    { btn("primary", "", "Open", on(state, TAction::Open(e.id))) }
+                    { btn("primary", "", "Open", on(tx, TAction::Open(e.id))) }
                     { btn("", "", "Export", export) }
-                    { btn("", "", "Delete", on(state, TAction::AskDelete(e.id))) }
+                    { btn("", "", "Delete", on(tx, TAction::AskDelete(e.id))) }
                 </div>
             </li>
         }
@@ -120,13 +124,13 @@ pub fn TournamentList(props: &TournamentProps) -> Html {
         html! {
             <p class="t-resume">
                 { format!("A game of {} is in progress. ", g.title) }
-                { btn("primary", "", "Resume it", on(state, TAction::Resume)) }
+                { btn("primary", "", "Resume it", on(tx, TAction::Resume)) }
             </p>
         }
     });
     let new = {
-        let state = state.clone();
-        Callback::from(move |_: MouseEvent| state.dispatch(TAction::New(random_seed())))
+        let tx = tx.clone();
+        Callback::from(move |_: MouseEvent| tx.tourney(TAction::New(random_seed())))
     };
     html! {
         <section class="card t-list-page" aria-labelledby="t-list-title">

@@ -1,38 +1,44 @@
 //! The tournament screens: the list of saved tournaments, the "new
 //! tournament" form, a bracket with its standings, and a match played on
-//! the board. Their state is [`crate::tournament::TourneyState`].
+//! the board. Their state is [`crate::core::tournament::TourneyState`].
 
 pub mod board;
 pub mod bracket;
 pub mod create;
 pub mod dialogs;
-pub mod files;
 pub mod list;
 
 use yew::prelude::*;
 
-use crate::tournament::ai::use_match_ai;
-use crate::tournament::{TAction, TourneyState, View};
+pub use crate::browser::random_seed;
+use crate::components::Dispatch;
+use crate::core::tournament::{TAction, TourneyState, View};
+use crate::core::{AppAction, Slice};
 
-/// Props of [`TournamentScreen`].
+/// Props of the tournament screens.
 #[derive(Properties, PartialEq, Clone)]
 pub struct TournamentProps {
     /// The tournaments' state.
-    pub state: UseReducerHandle<TourneyState>,
+    pub state: Slice<TourneyState>,
+    /// Dispatches actions.
+    pub dispatch: Dispatch,
 }
 
-/// A random 64-bit seed (for shuffles, ballots, formations).
-#[must_use]
-pub fn random_seed() -> u64 {
-    let a = (js_sys::Math::random() * 4_294_967_296.0) as u64;
-    let b = (js_sys::Math::random() * 4_294_967_296.0) as u64;
-    a << 32 | b
+/// Tournament actions through the app's dispatcher.
+pub trait Tourney {
+    /// Dispatches a tournament action.
+    fn tourney(&self, action: TAction);
+}
+
+impl Tourney for Dispatch {
+    fn tourney(&self, action: TAction) {
+        self.dispatch(AppAction::Tourney(action));
+    }
 }
 
 /// A click handler that dispatches `action`.
-pub fn on(state: &UseReducerHandle<TourneyState>, action: TAction) -> Callback<MouseEvent> {
-    let state = state.clone();
-    Callback::from(move |_: MouseEvent| state.dispatch(action.clone()))
+pub fn on(d: &Dispatch, action: TAction) -> Callback<MouseEvent> {
+    crate::components::on_click(d, AppAction::Tourney(action))
 }
 
 /// A `<button type="button">`; `class` and `id` may be empty. One
@@ -84,48 +90,31 @@ pub fn choice(
     )
 }
 
-/// The tournament screens, with saving to localStorage.
+/// The tournament screens.
 #[component]
 pub fn TournamentScreen(props: &TournamentProps) -> Html {
     let state = &props.state;
-    use_match_ai(state);
-    // Save whenever what is kept changes.
-    let saved = use_mut_ref(String::new);
-    {
-        let state = state.clone();
-        let text = state.encode();
-        use_effect_with(text, move |text| {
-            if *saved.borrow() != *text && !(state.damaged.is_some() && state.entries.is_empty()) {
-                let stored = web_sys::window()
-                    .and_then(|w| w.local_storage().ok().flatten())
-                    .ok_or_else(|| "storage is not available".to_string())
-                    .and_then(|s| {
-                        s.set_item(crate::tournament::store::KEY, text)
-                            .map_err(|_| "the storage is full or disabled".to_string())
-                    });
-                match stored {
-                    Ok(()) => *saved.borrow_mut() = text.clone(),
-                    Err(e) => state.dispatch(TAction::SaveFailed(e)),
-                }
-            }
-        });
-    }
+    let tx = &props.dispatch;
+    let p = |state: &Slice<TourneyState>| TournamentProps {
+        state: state.clone(),
+        dispatch: tx.clone(),
+    };
     let page = match state.view {
-        View::List => html! { <list::TournamentList state={state.clone()} /> },
-        View::Create => html! { <create::CreateForm state={state.clone()} /> },
-        View::Bracket { .. } => html! { <bracket::BracketPage state={state.clone()} /> },
-        View::Match => html! { <board::MatchBoard state={state.clone()} /> },
+        View::List => html! { <list::TournamentList ..p(state) /> },
+        View::Create => html! { <create::CreateForm ..p(state) /> },
+        View::Bracket { .. } => html! { <bracket::BracketPage ..p(state) /> },
+        View::Match => html! { <board::MatchBoard ..p(state) /> },
     };
     html! {
         <div class="tourney">
             if let Some(n) = &state.notice {
                 <div class="t-notice no-print" role="status" id="t-notice">
                     <span>{ n.clone() }</span>
-                    { button("link", "", "✕".into(), on(state, TAction::DismissNotice), false, None, Some("Dismiss".into())) }
+                    { button("link", "", "✕".into(), on(tx, TAction::DismissNotice), false, None, Some("Dismiss".into())) }
                 </div>
             }
             { page }
-            <dialogs::Dialogs state={state.clone()} />
+            <dialogs::Dialogs ..p(state) />
         </div>
     }
 }

@@ -1,5 +1,5 @@
 //! Turning clicks into moves: the squares clicked so far are matched against
-//! the squares of the legal moves ([`crate::record::MoveOption::squares`]).
+//! the squares of the legal moves ([`crate::core::record::MoveOption::squares`]).
 //! No rules here, only sequences of squares.
 
 /// What a click did.

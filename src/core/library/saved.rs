@@ -13,27 +13,25 @@
 //!          "flipped":false,"declared":"red resigned","tags":[["Event","…"]]}}
 //! ```
 
+use tiers_engine::search::Level;
 use tiers_engine::{Color, GameKind};
 use tiers_json::Json;
 
-use super::{rebuild, Declared, GameMeta};
-use crate::state::{ColorChoice, GameState, LoadGame, Opponent, Settings};
+use super::{rebuild, Declared};
+use crate::core::session::{GameMeta, LoadGame, Opponent, Session};
+use crate::core::settings::{ColorChoice, Settings};
+use crate::core::versioned;
 
 /// The schema version written now.
 pub const VERSION: u64 = 1;
-
-fn color_name(c: Color) -> &'static str {
-    c.name()
-}
 
 fn color_of(text: &str) -> Option<Color> {
     Color::ALL.into_iter().find(|c| c.name() == text)
 }
 
-/// What to store for this state, as JSON.
+/// What to store for these choices and this game, as JSON.
 #[must_use]
-pub fn to_json(state: &GameState) -> String {
-    let s = state.settings;
+pub fn to_json(s: &Settings, session: &Session) -> String {
     let mut out = Json::obj([
         ("v", Json::int(VERSION)),
         (
@@ -41,30 +39,23 @@ pub fn to_json(state: &GameState) -> String {
             Json::obj([
                 ("kind", Json::str(s.kind.name())),
                 ("vs_computer", Json::Bool(s.vs_computer)),
-                ("level", Json::int(u64::from(s.level))),
-                (
-                    "color",
-                    Json::str(match s.color {
-                        ColorChoice::Red => "red",
-                        ColorChoice::Black => "black",
-                        ColorChoice::Random => "random",
-                    }),
-                ),
+                ("level", Json::int(u64::from(s.level.number()))),
+                ("color", Json::str(s.color.name())),
             ]),
         ),
     ]);
-    if let Some(g) = state.record() {
-        let opponent = match state.opponent {
+    if let Some(g) = session.record() {
+        let opponent = match session.opponent {
             Opponent::Friend => Json::obj([("type", Json::str("friend"))]),
             Opponent::Computer { level, human } => Json::obj([
                 ("type", Json::str("computer")),
-                ("level", Json::int(u64::from(level))),
-                ("human", Json::str(color_name(human))),
+                ("level", Json::int(u64::from(level.number()))),
+                ("human", Json::str(human.name())),
             ]),
         };
         let mut game = Json::obj([
-            ("id", Json::int(state.meta.id)),
-            ("started", Json::int(state.meta.started)),
+            ("id", Json::int(session.meta.id)),
+            ("started", Json::int(session.meta.started)),
             ("kind", Json::str(g.kind().name())),
             ("start", Json::str(&g.start_text())),
             (
@@ -73,13 +64,13 @@ pub fn to_json(state: &GameState) -> String {
             ),
             ("ply", Json::int(g.ply() as u64)),
             ("opponent", opponent),
-            ("flipped", Json::Bool(state.flipped)),
+            ("flipped", Json::Bool(session.flipped)),
         ]);
         if let Some(d) = Declared::of(g.outcome()) {
             game.set("declared", Json::str(d.name()));
         }
-        if !state.meta.tags.is_empty() {
-            let tags = state
+        if !session.meta.tags.is_empty() {
+            let tags = session
                 .meta
                 .tags
                 .iter()
@@ -102,16 +93,18 @@ pub struct Restored {
     pub problem: Option<String>,
 }
 
+/// A stored level; a number out of range is brought into it (an edited
+/// record plays at the nearest level rather than not at all).
+fn stored_level(n: u64) -> Level {
+    Level::clamped(u8::try_from(n).unwrap_or(u8::MAX))
+}
+
 fn settings(v: &Json) -> Option<Settings> {
     Some(Settings {
         kind: GameKind::parse(v.get("kind")?.as_str()?).ok()?,
         vs_computer: v.get("vs_computer")?.as_bool()?,
-        level: (v.get("level")?.as_u64()?.min(8) as u8).max(1),
-        color: match v.get("color")?.as_str()? {
-            "red" => ColorChoice::Red,
-            "black" => ColorChoice::Black,
-            _ => ColorChoice::Random,
-        },
+        level: stored_level(v.get("level")?.as_u64()?),
+        color: ColorChoice::parse(v.get("color")?.as_str()?).unwrap_or(ColorChoice::Random),
     })
 }
 
@@ -133,18 +126,9 @@ pub fn read(json: &str) -> Restored {
             return out;
         }
     };
-    match value.get("v").and_then(Json::as_u64) {
-        Some(VERSION) => {}
-        Some(v) if v > VERSION => {
-            out.problem = Some(format!(
-                "The saved game was written by a newer version of Tiers (format {v}; this one reads format {VERSION})"
-            ));
-            return out;
-        }
-        _ => {
-            out.problem = Some("The saved game is in an unknown or outdated format".into());
-            return out;
-        }
+    if let Err(problem) = versioned::check(&value, VERSION, "The saved game") {
+        out.problem = Some(problem);
+        return out;
     }
     out.settings = value.get("settings").and_then(settings);
     if let Some(g) = value.get("game").filter(|g| **g != Json::Null) {
@@ -174,7 +158,7 @@ pub fn load(g: &Json) -> Result<(LoadGame, GameMeta), String> {
     let opponent = match o.text("type")? {
         "friend" => Opponent::Friend,
         "computer" => Opponent::Computer {
-            level: (o.number("level")?.min(8) as u8).max(1),
+            level: stored_level(o.number("level")?),
             human: color_of(o.text("human")?).ok_or("`human` is not red or black")?,
         },
         other => return Err(format!("unknown opponent `{other}`")),
@@ -208,38 +192,39 @@ pub fn load(g: &Json) -> Result<(LoadGame, GameMeta), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::state::{Action, Screen};
-    use std::rc::Rc;
-    use yew::Reducible;
+    use crate::core::record::new_checkers;
 
-    fn played(moves: &[&str], opponent: Opponent) -> GameState {
-        let mut g = crate::record::new_checkers();
+    fn played(moves: &[&str], opponent: Opponent) -> Session {
+        let mut g = new_checkers();
         for m in moves {
             g.play_text(m).unwrap();
         }
-        GameState {
+        Session {
             opponent,
             game: Some(g),
-            screen: Screen::Play,
             meta: GameMeta {
                 id: 42,
                 started: 1_700_000_000_000,
                 tags: vec![("Event".into(), "Club night".into())],
             },
-            ..GameState::default()
+            ..Session::default()
         }
+    }
+
+    fn stored(s: &Session) -> String {
+        to_json(&Settings::default(), s)
     }
 
     #[test]
     fn a_game_round_trips_exactly() {
         let opponent = Opponent::Computer {
-            level: 5,
+            level: Level::clamped(5),
             human: Color::Black,
         };
         let mut s = played(&["11-15", "23-19", "8-11", "22-17"], opponent);
         s.game.as_mut().unwrap().undo();
         s.flipped = true;
-        let json = to_json(&s);
+        let json = stored(&s);
         assert!(json.starts_with("{\"v\":1,"), "{json}");
         let back = read(&json);
         assert_eq!(back.problem, None);
@@ -250,21 +235,19 @@ mod tests {
         assert!(*game.record == **s.game.as_ref().unwrap());
         assert_eq!(game.record.ply(), 3);
         assert_eq!(game.record.recorded(), 4);
-        assert_eq!(back.settings, Some(s.settings));
+        assert_eq!(back.settings, Some(Settings::default()));
 
-        // Loading it into a fresh state gives the same state.
-        let state = Rc::new(GameState::default())
-            .reduce(Action::Load(game))
-            .reduce(Action::Meta(meta));
-        assert_eq!(state.screen, Screen::Play);
-        assert_eq!(to_json(&state), json);
+        // Loading it into a fresh session gives the same session.
+        let mut again = Session::playing(game);
+        again.meta = meta;
+        assert_eq!(stored(&again), json);
     }
 
     #[test]
     fn resignations_are_kept() {
         let mut s = played(&["11-15"], Opponent::Friend);
         s.game.as_mut().unwrap().resign(Color::Red);
-        let back = read(&to_json(&s));
+        let back = read(&stored(&s));
         let (g, _) = back.game.unwrap();
         assert_eq!(
             g.record.outcome().map(|o| o.to_string()),
@@ -293,7 +276,7 @@ mod tests {
         );
 
         let s = played(&["11-15", "23-19", "8-11"], Opponent::Friend);
-        let json = to_json(&s).replace("\"8-11\"", "\"11-15\"");
+        let json = stored(&s).replace("\"8-11\"", "\"11-15\"");
         let r = read(&json);
         assert!(r.game.is_none());
         assert_eq!(
@@ -302,13 +285,13 @@ mod tests {
         );
         assert_eq!(r.settings, Some(Settings::default()));
 
-        let json = to_json(&s).replace("\"ply\":3", "\"ply\":\"x\"");
+        let json = stored(&s).replace("\"ply\":3", "\"ply\":\"x\"");
         let r = read(&json);
         assert_eq!(
             r.problem.unwrap(),
             "The saved game could not be read (`ply` is not a whole number)"
         );
-        let json = to_json(&s).replace("checkers", "chess");
+        let json = stored(&s).replace("checkers", "chess");
         assert_eq!(
             read(&json).problem.unwrap(),
             "The saved game could not be read (unknown game `chess`: expected `checkers` or `tiers`)"
@@ -324,6 +307,6 @@ mod tests {
         assert!(r.game.is_none());
         let s = r.settings.unwrap();
         assert_eq!(s.kind, GameKind::Tiers);
-        assert_eq!(s.level, 8);
+        assert_eq!(s.level, Level::MAX);
     }
 }

@@ -6,7 +6,7 @@
 use tiers_engine::pdn::{self, PdnGame, Tags, Variant};
 use tiers_engine::{checkers, tiers, GameKind, Position};
 
-use crate::record::Record;
+use crate::core::record::Record;
 
 /// One game read from a file.
 #[derive(Clone)]
@@ -224,7 +224,7 @@ mod tests {
 
     #[test]
     fn export_and_read_back_a_tiers_game() {
-        let mut g = crate::library::rebuild(
+        let mut g = crate::core::library::rebuild(
             GameKind::Tiers,
             &tiers::Position::start().to_text(),
             &["e3-e4".to_string(), "d6-d5".to_string()],

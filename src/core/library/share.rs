@@ -1,18 +1,18 @@
-//! Share links: a URL whose query, in the parameters of [`crate::params`],
+//! Share links: a URL whose query, in the parameters of [`crate::core::params`],
 //! reproduces the game in progress or a position, kept readable:
 //! `?game=checkers&players=2&pdn=11-15+23-19+8-11` for a game from the
 //! standard start (the moves joined by `+`, a `[FEN "…"]` tag in front for
 //! any other start, the result at the end of a finished game), and
 //! `?game=tiers&players=2&tfen=…` for a position. Opening one reads it with
-//! the same [`crate::params::parse_game`] as the embed page, so a bad link
+//! the same [`crate::core::params::parse_game`] as the embed page, so a bad link
 //! gets the same per-parameter messages.
 
 use tiers_engine::pdn::{PdnResult, Variant};
 use tiers_engine::{checkers, tiers, Color, GameKind, Position};
 
-use crate::params::{encode, parse_game, query_pairs, GAME_PARAMS};
-use crate::record::Record;
-use crate::state::LoadGame;
+use crate::core::params::{encode, parse_game, query_pairs, GAME_PARAMS};
+use crate::core::record::Record;
+use crate::core::session::LoadGame;
 
 /// Links longer than this are refused (browsers and chat programs cut
 /// long URLs); the PDN file is the way to share such a game.
@@ -127,8 +127,8 @@ pub fn open(query: &str, coin: bool) -> Result<LoadGame, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::library::rebuild;
-    use crate::state::Opponent;
+    use crate::core::library::rebuild;
+    use crate::core::session::Opponent;
 
     const BASE: &str = "https://example.org/tiers/";
 
@@ -200,7 +200,7 @@ mod tests {
         );
         let back = open(query(&link), false).unwrap();
         assert_eq!(back.record.start_text(), "8/8/8/3u[k]4/8/8/8/U[M]7 b 3 12");
-        let fresh = crate::record::new_checkers();
+        let fresh = crate::core::record::new_checkers();
         assert_eq!(
             game_link(BASE, &*fresh, false).unwrap(),
             "https://example.org/tiers/?game=checkers&players=2"

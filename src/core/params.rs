@@ -11,7 +11,7 @@
 //! and still offer a game.
 //!
 //! ```
-//! use tiers_app::params::{parse_game, query_pairs, Start};
+//! use tiers_app::core::params::{parse_game, query_pairs, Start};
 //! use tiers_engine::GameKind;
 //!
 //! let (p, problems) = parse_game(&query_pairs("?game=tiers&players=2&undo=0"), &[]);
@@ -29,10 +29,12 @@
 use core::fmt;
 
 use tiers_engine::pdn::{self, Variant};
+use tiers_engine::search::Level;
 use tiers_engine::{checkers, tiers, Color, Game, GameKind, Position};
 
-use crate::record::Record;
-use crate::state::{ColorChoice, Opponent};
+use crate::core::record::Record;
+use crate::core::session::Opponent;
+use crate::core::settings::ColorChoice;
 
 /// The parameters every game link understands.
 pub const GAME_PARAMS: [&str; 10] = [
@@ -51,10 +53,10 @@ pub const GAME_PARAMS: [&str; 10] = [
 /// Who plays, as asked.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Players {
-    /// The computer at `level` (1–8) against the person, who plays `color`.
+    /// The computer at `level` against the person, who plays `color`.
     Computer {
-        /// 1 (weakest) to 8.
-        level: u8,
+        /// The computer's strength.
+        level: Level,
         /// The person's colour (a random one is drawn at the start).
         color: ColorChoice,
     },
@@ -97,7 +99,7 @@ impl Default for GameParams {
         GameParams {
             kind: GameKind::Checkers,
             players: Players::Computer {
-                level: 3,
+                level: DEFAULT_LEVEL,
                 color: ColorChoice::Red,
             },
             orientation: None,
@@ -152,6 +154,9 @@ fn err(param: &str, value: &str, problem: impl Into<String>, allowed: &str) -> P
 }
 
 const LEVELS: &str = "a level from 1 (beginner) to 8 (grandmaster)";
+
+/// The computer's level when a link does not say (`ai=`).
+pub const DEFAULT_LEVEL: Level = Level::clamped(3);
 const BOOLS: &str = "1 or 0 (also true/false, yes/no)";
 
 fn parse_bool(value: &str) -> Option<bool> {
@@ -282,11 +287,11 @@ pub fn parse_game(pairs: &[(String, String)], extra: &[&str]) -> (GameParams, Ve
     }
 
     // Who plays.
-    let mut level = 3;
+    let mut level = DEFAULT_LEVEL;
     if let Some(v) = get("ai") {
-        match v.trim().parse::<u8>() {
-            Ok(l) if (1..=8).contains(&l) => level = l,
-            _ => problems.push(err("ai", v, "no such level", LEVELS)),
+        match v.trim().parse::<u8>().ok().and_then(Level::new) {
+            Some(l) => level = l,
+            None => problems.push(err("ai", v, "no such level", LEVELS)),
         }
     }
     let mut two = false;
@@ -511,12 +516,7 @@ impl GameParams {
             Players::Two => Opponent::Friend,
             Players::Computer { level, color } => Opponent::Computer {
                 level,
-                human: match color {
-                    ColorChoice::Red => Color::Red,
-                    ColorChoice::Black => Color::Black,
-                    ColorChoice::Random if coin => Color::Red,
-                    ColorChoice::Random => Color::Black,
-                },
+                human: color.resolve(coin),
             },
         }
     }
@@ -577,7 +577,7 @@ mod tests {
         assert_eq!(
             p.players,
             Players::Computer {
-                level: 7,
+                level: Level::clamped(7),
                 color: ColorChoice::Black
             }
         );
@@ -588,7 +588,7 @@ mod tests {
         assert_eq!(
             opp,
             Opponent::Computer {
-                level: 7,
+                level: Level::clamped(7),
                 human: Color::Black
             }
         );
@@ -606,14 +606,14 @@ mod tests {
         assert_eq!(
             p.opponent(false),
             Opponent::Computer {
-                level: 3,
+                level: Level::clamped(3),
                 human: Color::Black
             }
         );
         assert_eq!(
             p.opponent(true),
             Opponent::Computer {
-                level: 3,
+                level: Level::clamped(3),
                 human: Color::Red
             }
         );

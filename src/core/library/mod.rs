@@ -1,46 +1,24 @@
-//! The game library: the game in progress saved in the browser
+//! The game library: the game in progress as it is kept on the device
 //! ([`saved`]), the archive of finished games ([`archive`]), game files
-//! (PDN and the Tiers record, FEN and TFEN: [`files`]), the board editor's
-//! model ([`editor`]) and the browser storage that holds them ([`store`]).
+//! (PDN and the Tiers record, FEN and TFEN: [`files`]), share links
+//! ([`share`]) and the games screen's state ([`games`]).
 //!
-//! Everything but [`store`] is plain data and text, tested natively; the
-//! rules stay in the engine (games are rebuilt by replaying their moves, so
-//! stored data that the engine does not accept is caught with the engine's
-//! own message).
+//! All plain data and text, tested natively; the rules stay in the engine
+//! (games are rebuilt by replaying their moves, so stored data that the
+//! engine does not accept is caught with the engine's own message).
 
 pub mod archive;
-pub mod browser;
-pub mod editor;
 pub mod files;
+pub mod games;
 pub mod saved;
 pub mod share;
-pub mod store;
 
 use tiers_engine::{
     checkers, tiers, Color, DrawReason, Game, GameKind, Outcome, Position, WinReason,
 };
 
-use crate::record::Record;
-use crate::state::{Action, GameState, LoadGame, Opponent};
-
-/// What the app knows about the game in progress besides its moves: a
-/// stable id (the archive's key), when it started, and the tags of the file
-/// it was imported from.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct GameMeta {
-    /// A number unique to this game; 0 until one is given.
-    pub id: u64,
-    /// When it started, in milliseconds since 1970 (0: unknown).
-    pub started: u64,
-    /// PDN tags (Event, Site, player names…) to write back on export.
-    pub tags: Vec<(String, String)>,
-}
-
-/// Puts a game on the play screen, with its id, date and tags.
-pub fn load(state: &yew::UseReducerHandle<GameState>, game: LoadGame, meta: GameMeta) {
-    state.dispatch(Action::Load(game));
-    state.dispatch(Action::Meta(meta));
-}
+use crate::core::record::Record;
+use crate::core::session::{GameMeta, Opponent};
 
 /// A resignation or agreed draw: the outcomes a record cannot show by its
 /// moves alone.
@@ -162,7 +140,9 @@ pub fn rebuild_game<P: Position>(
 pub fn player_names(opponent: Opponent) -> [String; 2] {
     Color::ALL.map(|c| match opponent {
         Opponent::Friend => c.to_string(),
-        Opponent::Computer { level, human } if human != c => format!("Computer · level {level}"),
+        Opponent::Computer { level, human } if human != c => {
+            format!("Computer · level {}", level.number())
+        }
         Opponent::Computer { .. } => "You".to_string(),
     })
 }

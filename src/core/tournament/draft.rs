@@ -4,6 +4,7 @@ use tiers_bracket::entrant::number_repeats;
 use tiers_bracket::{
     BracketSetup, Entrant, GameChoice, Seeding, Tournament, TournamentSetup, MAX_ENTRANTS,
 };
+use tiers_engine::search::Level;
 
 /// One line of a bracket's entrant list.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -11,7 +12,7 @@ pub struct DraftEntrant {
     /// A person's name (ignored for a computer player).
     pub name: String,
     /// `Some(level)` for a computer player.
-    pub level: Option<u8>,
+    pub level: Option<Level>,
 }
 
 /// One bracket of the form.
@@ -86,11 +87,11 @@ pub enum DraftAction {
     /// Add a person to bracket `i`.
     AddPerson(usize),
     /// Add a computer player at a level to bracket `i`.
-    AddComputer(usize, u8),
+    AddComputer(usize, Level),
     /// Entrant `j` of bracket `i` is now called this.
     EntrantName(usize, usize, String),
     /// Computer entrant `j` of bracket `i` now plays at this level.
-    EntrantLevel(usize, usize, u8),
+    EntrantLevel(usize, usize, Level),
     /// Remove entrant `j` of bracket `i`.
     RemoveEntrant(usize, usize),
     /// Move entrant `j` of bracket `i` one place up.
@@ -158,7 +159,7 @@ impl Draft {
                     if b.entrants.len() < MAX_ENTRANTS {
                         b.entrants.push(DraftEntrant {
                             name: String::new(),
-                            level: Some(level.clamp(1, 8)),
+                            level: Some(level),
                         });
                     }
                 }
@@ -171,7 +172,7 @@ impl Draft {
             DraftAction::EntrantLevel(i, j, level) => {
                 if let Some(e) = self.brackets.get_mut(i).and_then(|b| b.entrants.get_mut(j)) {
                     if e.level.is_some() {
-                        e.level = Some(level.clamp(1, 8));
+                        e.level = Some(level);
                     }
                 }
             }
@@ -214,7 +215,7 @@ impl Draft {
                     .entrants
                     .iter()
                     .map(|e| match e.level {
-                        Some(level) => Entrant::computer(level),
+                        Some(level) => Entrant::computer(level.number()),
                         None => Entrant::person(e.name.trim()),
                     })
                     .collect();
@@ -237,7 +238,7 @@ impl Draft {
                 .then_some(self.ballot_seed),
             brackets,
         };
-        Tournament::new(setup).map_err(|e| crate::state::capitalise(&e.to_string()) + ".")
+        Tournament::new(setup).map_err(|e| crate::core::session::capitalise(&e.to_string()) + ".")
     }
 }
 
@@ -250,8 +251,8 @@ mod tests {
         d.apply(DraftAction::Name("Troop night".into()));
         d.apply(DraftAction::EntrantName(0, 0, " Ann ".into()));
         d.apply(DraftAction::EntrantName(0, 1, "Bob".into()));
-        d.apply(DraftAction::AddComputer(0, 3));
-        d.apply(DraftAction::AddComputer(0, 3));
+        d.apply(DraftAction::AddComputer(0, Level::clamped(3)));
+        d.apply(DraftAction::AddComputer(0, Level::clamped(3)));
         d
     }
 

@@ -2,14 +2,31 @@
 //! results, playing matches on the board, saving and restoring.
 
 use super::*;
-use crate::tournament::draft::DraftAction;
+use crate::core::ai::AiReply;
+use crate::core::tournament::draft::DraftAction;
 
-fn run(s: TourneyState, actions: impl IntoIterator<Item = TAction>) -> TourneyState {
-    let mut s = Rc::new(s);
+fn run(mut s: TourneyState, actions: impl IntoIterator<Item = TAction>) -> TourneyState {
     for a in actions {
-        s = s.reduce(a);
+        s.apply(a);
     }
-    (*s).clone()
+    s
+}
+
+/// The computer's answer `text` to a request, through the AI actions.
+fn computer_plays(s: TourneyState, text: String) -> TourneyState {
+    let id = 7000
+        + s.game
+            .as_ref()
+            .and_then(|g| g.session.record())
+            .map_or(0, |r| r.ply() as u32);
+    assert!(s.ai_due(id).is_some(), "a request is due");
+    run(
+        s,
+        [
+            TAction::Board(SessionAction::AiSent(id)),
+            TAction::Board(SessionAction::Ai(AiReply::Move { id, text })),
+        ],
+    )
 }
 
 /// A tournament of four: Ann, Bob, and two computers (level 1 and 2).
@@ -22,8 +39,8 @@ fn four(game: GameChoice) -> TourneyState {
             TAction::Draft(DraftAction::Game(game)),
             TAction::Draft(DraftAction::EntrantName(0, 0, "Ann".into())),
             TAction::Draft(DraftAction::EntrantName(0, 1, "Bob".into())),
-            TAction::Draft(DraftAction::AddComputer(0, 1)),
-            TAction::Draft(DraftAction::AddComputer(0, 2)),
+            TAction::Draft(DraftAction::AddComputer(0, Level::clamped(1))),
+            TAction::Draft(DraftAction::AddComputer(0, Level::clamped(2))),
             TAction::Create,
         ],
     )
@@ -59,23 +76,16 @@ fn play_out(mut s: TourneyState) -> TourneyState {
             }
             _ => {}
         }
-        let game = g.board.record().unwrap();
+        let game = g.session.record().unwrap();
         let mv = game.legal()[0].clone();
         s = if g.computer_due() {
-            let id = g.board.next_id;
-            run(
-                s,
-                [
-                    TAction::Board(Action::AiRequested(id)),
-                    TAction::Board(Action::AiMove { id, text: mv.text }),
-                ],
-            )
+            computer_plays(s, mv.text)
         } else {
             run(
                 s,
                 mv.squares
                     .iter()
-                    .map(|&sq| TAction::Board(Action::Square(sq))),
+                    .map(|&sq| TAction::Board(SessionAction::Square(sq))),
             )
         };
     }
@@ -207,8 +217,8 @@ fn a_person_resigns_and_the_computer_goes_through() {
     s = run(
         s,
         [
-            TAction::Board(Action::Formation(crate::setup::FormationAction::Ready(9))),
-            TAction::Board(Action::BeginTiers),
+            TAction::Formation(FormationAction::Ready(9)),
+            TAction::BeginTiers,
         ],
     );
     assert_eq!(s.game.as_ref().unwrap().stage, Stage::Playing);
@@ -225,22 +235,15 @@ fn the_game_in_progress_survives_a_reload() {
                                           // Play a few moves.
     for _ in 0..3 {
         let g = s.game.as_ref().unwrap();
-        let mv = g.board.record().unwrap().legal()[0].clone();
+        let mv = g.session.record().unwrap().legal()[0].clone();
         s = if g.computer_due() {
-            let id = g.board.next_id;
-            run(
-                s,
-                [
-                    TAction::Board(Action::AiRequested(id)),
-                    TAction::Board(Action::AiMove { id, text: mv.text }),
-                ],
-            )
+            computer_plays(s, mv.text)
         } else {
             run(
                 s,
                 mv.squares
                     .iter()
-                    .map(|&sq| TAction::Board(Action::Square(sq))),
+                    .map(|&sq| TAction::Board(SessionAction::Square(sq))),
             )
         };
     }
@@ -248,7 +251,7 @@ fn the_game_in_progress_survives_a_reload() {
         .game
         .as_ref()
         .unwrap()
-        .board
+        .session
         .record()
         .unwrap()
         .move_texts();
@@ -258,7 +261,7 @@ fn the_game_in_progress_survives_a_reload() {
     assert!(back.problems.is_empty(), "{:?}", back.problems);
     assert_eq!(back.entries, s.entries);
     let g = back.game.as_ref().unwrap();
-    assert_eq!(g.board.record().unwrap().move_texts(), before);
+    assert_eq!(g.session.record().unwrap().move_texts(), before);
     assert_eq!(g.ballot, s.game.as_ref().unwrap().ballot);
     assert_eq!(g.names, s.game.as_ref().unwrap().names);
     // Resume it from the list.
@@ -371,7 +374,7 @@ fn a_correction_drops_a_game_whose_match_changed() {
 
 #[test]
 fn the_page_style_sheet_carries_the_bracket_picture_style() {
-    let css = include_str!("../../styles/tournament.css");
+    let css = include_str!("../../../styles/tournament.css");
     assert!(
         css.contains(tiers_bracket::svg::STYLE),
         "styles/tournament.css must contain tiers_bracket::svg::STYLE verbatim"

@@ -6,8 +6,8 @@ use tiers_engine::search::{choose_formation_for, Level};
 use tiers_engine::tiers::{self, Formation, Preset};
 use tiers_engine::{BoardView, Color, Game, PieceKind, PieceView};
 
-use crate::record::Record;
-use crate::state::Opponent;
+use crate::core::record::Record;
+use crate::core::session::Opponent;
 
 /// What can be done in the formation editor.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -57,8 +57,8 @@ impl Default for FormationSetup {
 /// The computer's formation at a level (the engine's choice,
 /// [`choose_formation_for`]) and how to name it on screen.
 #[must_use]
-pub fn computer_formation(color: Color, level: u8, seed: u64) -> (Formation, String) {
-    let f = choose_formation_for(color, Level::clamped(level), seed);
+pub fn computer_formation(color: Color, level: Level, seed: u64) -> (Formation, String) {
+    let f = choose_formation_for(color, level, seed);
     let name = match f.preset_name() {
         Some(p) => format!("the {} formation", p.name()),
         None => "a formation of its own".to_string(),
@@ -275,5 +275,95 @@ impl FormationSetup {
         Ok(Box::new(Game::new(tiers::Position::from_formations(
             &red, &black,
         ))))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sq(name: &str) -> u8 {
+        let b = name.as_bytes();
+        (b[0] - b'a') + 8 * (b[1] - b'1')
+    }
+
+    #[test]
+    fn men_are_placed_moved_and_checked_live() {
+        let mut f = FormationSetup::new(Opponent::Friend);
+        assert!(f.problems(Color::Red).is_empty(), "the default formation");
+        f.apply(FormationAction::Toggle(sq("a1")));
+        assert_eq!(f.problems(Color::Red), ["place 1 more man"]);
+        f.apply(FormationAction::Toggle(sq("a4")));
+        assert_eq!(
+            f.problems(Color::Red),
+            [
+                "a4 is outside Red's home rows (ranks 1–3)",
+                "place 1 more man"
+            ]
+        );
+        f.apply(FormationAction::Move(sq("a4"), sq("a1")));
+        assert!(f.problems(Color::Red).is_empty());
+        // Black's men are not Red's to move.
+        f.apply(FormationAction::Move(sq("b6"), sq("a6")));
+        assert_eq!(f.note.as_deref(), Some("Drag one of Red's men."));
+        f.apply(FormationAction::Toggle(sq("b6")));
+        assert_eq!(
+            f.note.as_deref(),
+            Some("That square holds one of Black's men.")
+        );
+        f.apply(FormationAction::Clear);
+        assert_eq!(f.problems(Color::Red), ["place 12 more men"]);
+        f.apply(FormationAction::Mirror);
+        assert_eq!(f.squares[0].len(), 12);
+        assert!(f.problems(Color::Red).is_empty(), "Black's turned round");
+    }
+
+    #[test]
+    fn two_people_get_ready_in_turn_and_the_game_starts() {
+        let mut f = FormationSetup::new(Opponent::Friend);
+        assert_eq!(
+            f.build().err().as_deref(),
+            Some("Both sides must be ready first.")
+        );
+        f.apply(FormationAction::Ready(1));
+        assert_eq!(f.editing, Color::Black, "Black's turn to set up");
+        f.apply(FormationAction::Preset(Preset::ALL[1]));
+        f.apply(FormationAction::Ready(2));
+        assert!(f.complete());
+        let game = f.build().unwrap();
+        assert_eq!(game.side_at(0), Some(Color::Red));
+        // Changing one's mind.
+        f.apply(FormationAction::Unready);
+        assert!(!f.complete());
+    }
+
+    #[test]
+    fn the_computer_reveals_its_formation_when_the_person_is_ready() {
+        let opponent = Opponent::Computer {
+            level: Level::clamped(3),
+            human: Color::Red,
+        };
+        let mut f = FormationSetup::new(opponent);
+        assert!(f.squares[Color::Black.index()].is_empty(), "hidden");
+        f.apply(FormationAction::Edit(Color::Black));
+        assert_eq!(
+            f.note.as_deref(),
+            Some("The computer sets its own formation.")
+        );
+        f.apply(FormationAction::Mirror);
+        assert_eq!(
+            f.note.as_deref(),
+            Some("The computer's formation is not revealed yet.")
+        );
+        f.apply(FormationAction::Ready(7));
+        assert!(f.complete());
+        assert_eq!(f.squares[Color::Black.index()].len(), 12);
+        assert!(f
+            .note
+            .as_deref()
+            .unwrap()
+            .starts_with("The computer has revealed its formation: it chose "));
+        f.apply(FormationAction::Unready);
+        assert!(f.squares[Color::Black.index()].is_empty(), "hidden again");
     }
 }

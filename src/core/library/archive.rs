@@ -9,9 +9,11 @@ use tiers_engine::{checkers, tiers, GameKind, Outcome};
 use tiers_json::Json;
 
 use super::files::{self, FileGame};
-use super::{game_tags, kind_title, tag, GameMeta};
-use crate::record::Record;
-use crate::state::Opponent;
+use super::{game_tags, kind_title, tag};
+use crate::core::record::Record;
+use crate::core::session::GameMeta;
+use crate::core::session::Opponent;
+use crate::core::versioned;
 
 /// The schema version written now.
 pub const VERSION: u64 = 1;
@@ -214,18 +216,8 @@ impl Archive {
                 ))
             }
         };
-        match value.get("v").and_then(Json::as_u64) {
-            Some(VERSION) => {}
-            Some(v) if v > VERSION => {
-                return whole(format!(
-                    "The archive was written by a newer version of Tiers (format {v}; this one reads format {VERSION}); it was set aside"
-                ))
-            }
-            _ => {
-                return whole(
-                    "The archive is in an unknown or outdated format; it was set aside".into(),
-                )
-            }
+        if let Err(problem) = versioned::check(&value, VERSION, "The archive") {
+            return whole(format!("{problem}; it was set aside"));
         }
         let Some(items) = value.get("games").and_then(Json::as_list) else {
             return whole("The archive has no list of games; it was set aside".into());
@@ -273,7 +265,7 @@ mod tests {
     use tiers_engine::Color;
 
     fn finished(moves: &[&str]) -> Box<dyn Record> {
-        let mut g = crate::record::new_checkers();
+        let mut g = crate::core::record::new_checkers();
         for m in moves {
             g.play_text(m).unwrap();
         }
@@ -293,7 +285,7 @@ mod tests {
     fn entries_hold_the_game_as_pdn() {
         let g = finished(&["11-15", "23-19"]);
         let opp = Opponent::Computer {
-            level: 2,
+            level: tiers_engine::search::Level::clamped(2),
             human: Color::Red,
         };
         let e = Entry::of(&*g, opp, &meta(7), 1_700_000_100_000).unwrap();
@@ -312,7 +304,7 @@ mod tests {
         assert_eq!(back.record.outcome(), g.outcome());
         assert_eq!(e.title(), "Checkers · You vs Computer · level 2");
 
-        let mut unfinished = crate::record::new_checkers();
+        let mut unfinished = crate::core::record::new_checkers();
         unfinished.play_text("11-15").unwrap();
         assert!(Entry::of(&*unfinished, opp, &meta(8), 0).is_none());
     }

@@ -5,11 +5,52 @@
 //! [`checkers::Setup`] / TFEN validation, whose message says what is wrong.
 
 use tiers_engine::checkers::{self, index64_to_square, square_to_index64, Setup};
+use tiers_engine::search::Level;
 use tiers_engine::tiers::{self, tfen};
 use tiers_engine::{BoardView, Color, Game, GameKind, PieceKind, PieceView, Position};
 
-use super::files::read_position;
-use crate::record::{is_dark, Record};
+use super::ai::{AiReply, AiRequest};
+use super::library::files::read_position;
+use super::record::{is_dark, Record};
+use super::session::{LoadGame, Opponent};
+
+/// How long the analysis searches, in milliseconds.
+pub const ANALYSIS_MS: u64 = 3000;
+
+/// What the computer found about the editor's position.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct Analysis {
+    /// The game of the position analysed.
+    pub kind: Option<GameKind>,
+    /// The position analysed (its text).
+    pub text: String,
+    /// The side to move there.
+    pub side: Option<Color>,
+    /// Depth reached.
+    pub depth: u32,
+    /// The evaluation for the side to move, once there is one.
+    pub score: Option<i32>,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// The expected line.
+    pub pv: Vec<String>,
+    /// The best move, when the search is over.
+    pub best: Option<String>,
+    /// Why the computer could not analyse it.
+    pub error: Option<String>,
+    /// Asked for, not yet sent to the computer.
+    pub requested: bool,
+    /// The request being answered.
+    pub pending: Option<u32>,
+}
+
+impl Analysis {
+    /// Whether the computer is at it (asked or answering).
+    #[must_use]
+    pub fn running(&self) -> bool {
+        self.requested || self.pending.is_some()
+    }
+}
 
 /// What a click on the board does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -47,6 +88,12 @@ pub enum EditorAction {
     Clear,
     /// Set up this FEN / TFEN (the error is shown if it cannot be read).
     Load(GameKind, String),
+    /// The position's text field was edited.
+    Type(String),
+    /// Set up the text typed (its game told by its shape).
+    SetTyped,
+    /// Let the computer analyse the position.
+    Analyse,
 }
 
 /// The position being set up.
@@ -73,6 +120,10 @@ pub struct Editor {
     /// A note about the last action (a light square in checkers, a text
     /// that could not be read).
     pub note: Option<String>,
+    /// The position's text as typed, until it is set.
+    pub typed: Option<String>,
+    /// The computer's analysis of a position.
+    pub analysis: Analysis,
 }
 
 impl Default for Editor {
@@ -131,6 +182,8 @@ impl Editor {
             carried: None,
             flipped: false,
             note: None,
+            typed: None,
+            analysis: Analysis::default(),
         }
     }
 
@@ -178,13 +231,45 @@ impl Editor {
             carried: None,
             flipped: false,
             note: None,
+            typed: None,
+            analysis: Analysis::default(),
         })
     }
 
     /// Applies an action.
     pub fn apply(&mut self, action: EditorAction) {
+        if let EditorAction::Type(text) = action {
+            self.typed = Some(text);
+            return;
+        }
         self.note = None;
         match action {
+            EditorAction::Type(_) => {}
+            EditorAction::SetTyped => {
+                if let Some(t) = self.typed.take() {
+                    let kind = if t.matches('/').count() >= 7 {
+                        GameKind::Tiers
+                    } else if t.contains(':') {
+                        GameKind::Checkers
+                    } else {
+                        self.kind
+                    };
+                    self.apply(EditorAction::Load(kind, t));
+                }
+            }
+            EditorAction::Analyse => {
+                if let Ok(game) = self.validate() {
+                    if game.outcome().is_none() {
+                        self.analysis = Analysis {
+                            kind: Some(game.kind()),
+                            text: game.start_text(),
+                            side: game.side_at(0),
+                            requested: true,
+                            ..Analysis::default()
+                        };
+                    }
+                }
+            }
             EditorAction::Kind(kind) => {
                 if kind != self.kind {
                     let keep = self.clone();
@@ -243,9 +328,91 @@ impl Editor {
         }
     }
 
+    /// The request for the analysis asked for, with this id.
+    #[must_use]
+    pub fn analysis_request(&self, id: u32) -> Option<AiRequest> {
+        let a = &self.analysis;
+        let kind = a.kind.filter(|_| a.requested)?;
+        Some(AiRequest {
+            id,
+            kind,
+            start: a.text.clone(),
+            moves: Vec::new(),
+            level: Level::MAX,
+            seed: u64::from(id),
+            movetime_ms: ANALYSIS_MS,
+        })
+    }
+
+    /// The analysis request went out with this id.
+    pub fn analysis_sent(&mut self, id: u32) {
+        self.analysis.requested = false;
+        self.analysis.pending = Some(id);
+    }
+
+    /// Whether the analysis waits for the reply to request `id`.
+    #[must_use]
+    pub fn waits_for(&self, id: u32) -> bool {
+        self.analysis.pending == Some(id)
+    }
+
+    /// What the computer found.
+    pub fn analysis_reply(&mut self, reply: AiReply) {
+        if !self.waits_for(reply.id()) {
+            return;
+        }
+        let a = &mut self.analysis;
+        match reply {
+            AiReply::Info {
+                depth,
+                score,
+                nodes,
+                pv,
+                ..
+            } => {
+                a.depth = depth;
+                a.score = Some(score);
+                a.nodes = nodes;
+                a.pv = pv;
+            }
+            AiReply::Move { text, .. } => {
+                a.best = Some(text);
+                a.pending = None;
+            }
+            AiReply::Error { message, .. } => {
+                a.error = Some(message);
+                a.pending = None;
+            }
+        }
+    }
+
+    /// The analysis's worker was replaced: its reply will not come.
+    pub fn analysis_reset(&mut self) {
+        self.analysis.pending = None;
+    }
+
+    /// The game to play from this position: two players (`human` None),
+    /// or the person as `human` against the computer at `level`.
+    pub fn game_to_play(&self, human: Option<Color>, level: Level) -> Result<LoadGame, String> {
+        let record = self.validate()?;
+        if let Some(o) = record.outcome() {
+            return Err(format!("The game is already over here: {o}."));
+        }
+        let (opponent, flipped) = match human {
+            None => (Opponent::Friend, false),
+            Some(human) => (Opponent::Computer { level, human }, human == Color::Black),
+        };
+        Ok(LoadGame {
+            record,
+            opponent,
+            flipped,
+        })
+    }
+
     /// Keeps the palette and orientation of `old` (the brush only if it
     /// exists in this game).
     fn keep_palette(&mut self, old: &Editor) {
+        self.analysis = old.analysis.clone();
         self.colour = old.colour;
         self.carried = old.carried;
         self.flipped = old.flipped;

@@ -1,11 +1,12 @@
 //! A tournament match played on the board: one or more games between two
 //! entrants (people or computer players) until one of them wins a game.
 //!
-//! The board itself is the app's own game logic ([`GameState`]): clicks,
-//! drags, the formation editor and the computer's moves go through its
-//! reducer, so a tournament game behaves exactly like any other game. This
-//! module adds who plays which colour, the ballot opening, the draw rule and
-//! the game records.
+//! The board itself is the app's own game session ([`Session`]) and
+//! formation editor ([`FormationSetup`]): clicks, drags, formations and the
+//! computer's moves go through their reducers, so a tournament game behaves
+//! exactly like any other game (without take-backs). This module adds who
+//! plays which colour, the ballot opening, the draw rule and the game
+//! records.
 //!
 //! **Draw rule** (see README.md, "Tournaments"): a match is won by the first
 //! player to win a game. A drawn game is replayed with the colours reversed
@@ -18,9 +19,11 @@ use tiers_bracket::{Ballot, MatchId};
 use tiers_engine::pdn::{PdnResult, Variant};
 use tiers_engine::{checkers, tiers, Color, Game, GameKind, Outcome, Position};
 
-use crate::record::{new_checkers, Record};
-use crate::setup::{computer_formation, FormationSetup};
-use crate::state::{Action, GameState, Opponent, Screen};
+use tiers_engine::search::Level;
+
+use crate::core::formation::{computer_formation, FormationAction, FormationSetup};
+use crate::core::record::{new_checkers, Record};
+use crate::core::session::{Opponent, Session, SessionAction};
 
 /// Drawn games after which a computer-against-computer match goes to the
 /// higher seed.
@@ -48,7 +51,7 @@ pub enum Stage {
 }
 
 /// The match in play.
-#[derive(Clone, PartialEq)]
+#[derive(Clone)]
 pub struct MatchGame {
     /// The tournament (its id in the saved list).
     pub tournament: u32,
@@ -63,7 +66,7 @@ pub struct MatchGame {
     /// Their names.
     pub names: [String; 2],
     /// Their computer levels (None: a person).
-    pub levels: [Option<u8>; 2],
+    pub levels: [Option<Level>; 2],
     /// Checkers or Tiers.
     pub kind: GameKind,
     /// The game being played, from 1.
@@ -74,8 +77,10 @@ pub struct MatchGame {
     pub ballot: Option<Ballot>,
     /// The PDN of every finished game of the match.
     pub records: Vec<String>,
-    /// The board: the app's game logic.
-    pub board: GameState,
+    /// The game on the board.
+    pub session: Session,
+    /// The Tiers formations being set up.
+    pub formation: FormationSetup,
     /// Computer moves without pause and with little thought ("finish
     /// quickly").
     pub fast: bool,
@@ -102,7 +107,7 @@ impl MatchGame {
         bracket: usize,
         id: MatchId,
         title: String,
-        players: [(usize, String, Option<u8>); 2],
+        players: [(usize, String, Option<Level>); 2],
         kind: GameKind,
         ballot: Option<Ballot>,
     ) -> Self {
@@ -120,7 +125,11 @@ impl MatchGame {
             draws: 0,
             ballot,
             records: Vec::new(),
-            board: GameState::default(),
+            session: Session {
+                takebacks: false,
+                ..Session::default()
+            },
+            formation: FormationSetup::default(),
             fast: false,
             stage: Stage::Formation,
             recorded: false,
@@ -184,12 +193,12 @@ impl MatchGame {
             },
             (Some(_), Some(_)) => {
                 let to_move = self
-                    .board
+                    .session
                     .record()
                     .and_then(|g| g.side_at(g.ply()))
                     .unwrap_or(first_color(self.kind));
                 Opponent::Computer {
-                    level: computer(self.slot_of(to_move)).unwrap_or(1),
+                    level: computer(self.slot_of(to_move)).unwrap_or(Level::MIN),
                     human: to_move.opposite(),
                 }
             }
@@ -201,8 +210,8 @@ impl MatchGame {
     pub fn begin(&mut self, seed: u64) {
         self.stage = Stage::Formation;
         let opponent = self.opponent();
-        self.board.opponent = opponent;
-        self.board.flipped = matches!(
+        self.session.opponent = opponent;
+        self.session.flipped = matches!(
             opponent,
             Opponent::Computer {
                 human: Color::Black,
@@ -223,7 +232,7 @@ impl MatchGame {
             GameKind::Tiers if self.computers_only() => {
                 let mut squares = [Vec::new(), Vec::new()];
                 for color in Color::ALL {
-                    let level = self.levels[self.slot_of(color)].unwrap_or(1);
+                    let level = self.levels[self.slot_of(color)].unwrap_or(Level::MIN);
                     let salt = if color == Color::Red { 1 } else { 2 };
                     let (f, _) = computer_formation(color, level, seed.wrapping_add(salt));
                     squares[color.index()] = f.square_list();
@@ -232,41 +241,26 @@ impl MatchGame {
                 setup.squares = squares;
                 setup.ready = [true, true];
                 let built = setup.build();
-                self.board.formation = setup;
+                self.formation = setup;
                 match built {
                     Ok(record) => self.load(record),
-                    Err(e) => {
-                        self.board.formation.note = Some(e);
-                        self.board.screen = Screen::Formation;
-                    }
+                    Err(e) => self.formation.note = Some(e),
                 }
             }
             GameKind::Tiers => {
-                self.board.formation = FormationSetup::new(opponent);
-                self.board.game = None;
-                self.board.screen = Screen::Formation;
+                self.formation = FormationSetup::new(opponent);
+                self.session.clear();
             }
         }
     }
 
     fn load(&mut self, record: Box<dyn Record>) {
-        let b = &mut self.board;
-        b.game = Some(record);
-        b.serial = b.serial.wrapping_add(1);
-        b.view_ply = None;
-        b.selection.clear();
-        b.message = None;
-        b.pending = None;
-        b.thinking = None;
-        b.ai_stalled = false;
-        b.draw_offer = None;
-        b.dialog_closed = false;
-        b.screen = Screen::Play;
-        b.announce = format!("Game {} of match {} begins.", self.game_no, self.id + 1);
+        self.session.new_game(record);
+        self.session.announce = format!("Game {} of match {} begins.", self.game_no, self.id + 1);
         self.stage = Stage::Playing;
         // Between computers, the side to move after a ballot may be either.
         if self.computers_only() {
-            self.board.opponent = self.opponent();
+            self.session.opponent = self.opponent();
         }
     }
 
@@ -293,9 +287,9 @@ impl MatchGame {
                 .play_text(text)
                 .map_err(|e| format!("move {} ({text}): {e}", i + 1))?;
         }
-        self.board.opponent = self.opponent();
-        self.board.flipped = matches!(
-            self.board.opponent,
+        self.session.opponent = self.opponent();
+        self.session.flipped = matches!(
+            self.session.opponent,
             Opponent::Computer {
                 human: Color::Black,
                 ..
@@ -310,71 +304,72 @@ impl MatchGame {
     #[must_use]
     pub fn formations(&self) -> Option<[Vec<u8>; 2]> {
         (self.kind == GameKind::Tiers && self.stage == Stage::Playing)
-            .then(|| self.board.formation.squares.clone())
+            .then(|| self.formation.squares.clone())
     }
 
     /// Passes an action to the board and follows up: the computer of the
-    /// side to move, and the end of the game.
-    pub fn apply(&mut self, action: Action) {
-        let looking = matches!(action, Action::View(_) | Action::Flip);
+    /// side to move, and the end of the game. Only looking (views, flips)
+    /// is possible once the game is over.
+    pub fn apply(&mut self, action: SessionAction) {
+        let looking = matches!(action, SessionAction::View(_) | SessionAction::Flip);
         if !looking && !matches!(self.stage, Stage::Formation | Stage::Playing) {
             return;
         }
-        // The person may not take moves back in a tournament game, and the
-        // board's own "new game" does not exist here.
-        if matches!(
-            action,
-            Action::Undo | Action::Redo | Action::Start { .. } | Action::Show(_)
-        ) {
-            return;
-        }
-        let board = std::mem::take(&mut self.board);
-        self.board = yew::Reducible::reduce(std::rc::Rc::new(board), action)
-            .as_ref()
-            .clone();
-        if self.board.game.is_some() && self.board.screen == Screen::Play {
-            self.stage = Stage::Playing;
-        }
+        self.session.apply(action);
         if self.computers_only() {
-            self.board.opponent = self.opponent();
+            self.session.opponent = self.opponent();
         }
         self.check_end();
+    }
+
+    /// Passes an action to the formation editor (while formations are set
+    /// up).
+    pub fn set_up(&mut self, action: FormationAction) {
+        if self.stage == Stage::Formation {
+            self.formation.apply(action);
+        }
+    }
+
+    /// Begins the Tiers game from the formations set up.
+    pub fn begin_tiers(&mut self) {
+        if self.stage != Stage::Formation {
+            return;
+        }
+        match self.formation.build() {
+            Ok(record) => self.load(record),
+            Err(e) => self.formation.note = Some(e),
+        }
     }
 
     /// Whether the computer should be asked for a move now.
     #[must_use]
     pub fn computer_due(&self) -> bool {
-        self.stage == Stage::Playing
-            && self.board.computer_to_move()
-            && self.board.pending.is_none()
-            && !self.board.ai_stalled
+        self.stage == Stage::Playing && self.session.ai_due()
     }
 
     /// The person resigns: the side to move between two people, the person
     /// against the computer. Between two computers nobody resigns.
     pub fn resign(&mut self) {
         if !self.computers_only() {
-            self.apply(Action::Resign);
+            self.apply(SessionAction::Resign);
         }
     }
 
     /// Forget an AI request that will not be answered (the worker was
     /// dropped when the page changed).
     pub fn forget_pending(&mut self) {
-        self.board.pending = None;
-        self.board.thinking = None;
+        self.session.forget_pending();
     }
 
     fn check_end(&mut self) {
         if self.stage != Stage::Playing {
             return;
         }
-        let Some(outcome) = self.board.record().and_then(|g| g.outcome()) else {
+        let Some(outcome) = self.session.outcome() else {
             return;
         };
         self.records.push(self.pdn(outcome));
-        self.board.pending = None;
-        self.board.thinking = None;
+        self.session.forget_pending();
         match outcome.winner() {
             Some(color) => {
                 self.stage = Stage::Won {
@@ -407,7 +402,7 @@ impl MatchGame {
         }
         self.game_no += 1;
         self.ballot = ballot;
-        self.board.formation = FormationSetup::default();
+        self.formation = FormationSetup::default();
         self.begin(seed);
     }
 
@@ -432,7 +427,7 @@ impl MatchGame {
     /// type, the start position for Tiers (the formations, as a FEN), the
     /// ballot, then the moves (ballot moves included) and the result.
     fn pdn(&self, outcome: Outcome) -> String {
-        let Some(g) = self.board.record() else {
+        let Some(g) = self.session.record() else {
             return String::new();
         };
         let first = first_color(self.kind);
@@ -502,16 +497,17 @@ impl MatchGame {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::ai::AiReply;
 
-    fn players(a: Option<u8>, b: Option<u8>) -> [(usize, String, Option<u8>); 2] {
+    fn players(a: Option<Level>, b: Option<Level>) -> [(usize, String, Option<Level>); 2] {
         [(0, "Ann".into(), a), (3, "Dee".into(), b)]
     }
 
     fn play_first_legal(m: &mut MatchGame) {
-        let text = m.board.record().unwrap().legal()[0].text.clone();
-        let id = m.board.next_id;
-        m.apply(Action::AiRequested(id));
-        m.apply(Action::AiMove { id, text });
+        let text = m.session.record().unwrap().legal()[0].text.clone();
+        let id = m.session.serial * 1000 + m.session.record().unwrap().ply() as u32 + 1;
+        m.apply(SessionAction::AiSent(id));
+        m.apply(SessionAction::Ai(AiReply::Move { id, text }));
     }
 
     #[test]
@@ -542,19 +538,19 @@ mod tests {
             0,
             0,
             "t".into(),
-            players(None, Some(3)),
+            players(None, Some(Level::clamped(3))),
             GameKind::Checkers,
             Some(ballot),
         );
         m.begin(1);
-        let g = m.board.record().unwrap();
+        let g = m.session.record().unwrap();
         assert_eq!(g.move_texts(), ["9-13", "21-17", "5-9"]);
         assert_eq!(m.stage, Stage::Playing);
         // Ann (slot 0) has Black in game 1; Red (the computer) is to move.
         assert_eq!(
-            m.board.opponent,
+            m.session.opponent,
             Opponent::Computer {
-                level: 3,
+                level: Level::clamped(3),
                 human: Color::Black
             }
         );
@@ -580,7 +576,7 @@ mod tests {
             0,
             0,
             "t".into(),
-            players(Some(1), Some(2)),
+            players(Some(Level::clamped(1)), Some(Level::clamped(2))),
             GameKind::Checkers,
             // From a ballot: Red is to move after its three moves.
             Ballot::get(7),
@@ -591,12 +587,12 @@ mod tests {
             assert!(m.computer_due(), "a computer is always to move");
             // The level of the side to move is asked.
             let side = m
-                .board
+                .session
                 .record()
                 .unwrap()
-                .side_at(m.board.record().unwrap().ply())
+                .side_at(m.session.record().unwrap().ply())
                 .unwrap();
-            let Opponent::Computer { level, human } = m.board.opponent else {
+            let Opponent::Computer { level, human } = m.session.opponent else {
                 panic!()
             };
             assert_eq!(human, side.opposite());
@@ -609,7 +605,7 @@ mod tests {
         assert!(m.records[0].contains("[White \"Dee\"]"), "{}", m.records[0]);
         // The engine reads the record back: same moves, same result.
         let back = tiers_engine::pdn::read_games::<checkers::Position>(&m.records[0]).unwrap();
-        let g = m.board.record().unwrap();
+        let g = m.session.record().unwrap();
         assert_eq!(back[0].game.move_texts(), g.move_texts());
         assert_eq!(
             back[0].game.outcome().map(|o| o.winner()),
@@ -629,8 +625,8 @@ mod tests {
             None,
         );
         m.begin(1);
-        m.apply(Action::OfferDraw);
-        m.apply(Action::AcceptDraw);
+        m.apply(SessionAction::OfferDraw);
+        m.apply(SessionAction::AcceptDraw);
         assert_eq!(
             m.stage,
             Stage::Drawn {
@@ -643,7 +639,7 @@ mod tests {
         assert_eq!(m.color_of(0), Color::Red);
         assert_eq!(m.stage, Stage::Playing);
         // After the ballot's three moves Red is to move: Ann in game 2.
-        m.apply(Action::Resign);
+        m.apply(SessionAction::Resign);
         let Stage::Won { slot, .. } = m.stage.clone() else {
             panic!("{:?}", m.stage)
         };
@@ -659,14 +655,17 @@ mod tests {
             0,
             0,
             "t".into(),
-            [(5, "C5".into(), Some(1)), (2, "C2".into(), Some(1))],
+            [
+                (5, "C5".into(), Some(Level::MIN)),
+                (2, "C2".into(), Some(Level::MIN)),
+            ],
             GameKind::Checkers,
             None,
         );
         m.begin(1);
         for _ in 0..MAX_COMPUTER_DRAWS {
-            m.board.game.as_mut().unwrap().agree_draw();
-            m.apply(Action::Cancel);
+            m.session.game.as_mut().unwrap().agree_draw();
+            m.apply(SessionAction::Cancel);
             if matches!(m.stage, Stage::Drawn { .. }) {
                 m.next_game(None, 1);
             }
@@ -687,43 +686,43 @@ mod tests {
             0,
             0,
             "t".into(),
-            players(Some(2), Some(5)),
+            players(Some(Level::clamped(2)), Some(Level::clamped(5))),
             GameKind::Tiers,
             None,
         );
         m.begin(11);
         assert_eq!(m.stage, Stage::Playing);
-        assert!(m.board.record().is_some());
+        assert!(m.session.record().is_some());
         // Its record, once over, reads back from the formations' FEN.
         for _ in 0..6 {
             play_first_legal(&mut m);
         }
-        m.board.game.as_mut().unwrap().resign(Color::Black);
-        m.apply(Action::Cancel);
+        m.session.game.as_mut().unwrap().resign(Color::Black);
+        m.apply(SessionAction::Cancel);
         let back = tiers_engine::pdn::read_games::<tiers::Position>(&m.records[0]).unwrap();
         assert_eq!(
             back[0].game.move_texts(),
-            m.board.record().unwrap().move_texts()
+            m.session.record().unwrap().move_texts()
         );
         assert_eq!(
             back[0].game.start().to_text(),
-            m.board.record().unwrap().start_text()
+            m.session.record().unwrap().start_text()
         );
         let mut p = MatchGame::new(
             1,
             0,
             0,
             "t".into(),
-            players(None, Some(5)),
+            players(None, Some(Level::clamped(5))),
             GameKind::Tiers,
             None,
         );
         p.begin(11);
         assert_eq!(p.stage, Stage::Formation);
-        assert_eq!(p.board.screen, Screen::Formation);
-        p.apply(Action::Formation(crate::setup::FormationAction::Ready(3)));
-        p.apply(Action::BeginTiers);
-        assert_eq!(p.stage, Stage::Playing, "{:?}", p.board.formation.note);
+        assert!(p.session.record().is_none());
+        p.set_up(FormationAction::Ready(3));
+        p.begin_tiers();
+        assert_eq!(p.stage, Stage::Playing, "{:?}", p.formation.note);
     }
 
     #[test]
@@ -749,7 +748,7 @@ mod tests {
             None,
         );
         again.restore(None, &moves).unwrap();
-        assert_eq!(again.board.record().unwrap().ply(), 2);
+        assert_eq!(again.session.record().unwrap().ply(), 2);
         let bad = again
             .restore(None, &["11-15".into(), "11-15".into()])
             .unwrap_err();
@@ -760,26 +759,26 @@ mod tests {
             0,
             0,
             "t".into(),
-            players(Some(1), Some(1)),
+            players(Some(Level::clamped(1)), Some(Level::clamped(1))),
             GameKind::Tiers,
             None,
         );
         t.begin(3);
-        let first = t.board.record().unwrap().legal()[0].text.clone();
+        let first = t.session.record().unwrap().legal()[0].text.clone();
         let formations = t.formations().unwrap();
-        let start = t.board.record().unwrap().start_text();
+        let start = t.session.record().unwrap().start_text();
         let mut back = MatchGame::new(
             1,
             0,
             0,
             "t".into(),
-            players(Some(1), Some(1)),
+            players(Some(Level::clamped(1)), Some(Level::clamped(1))),
             GameKind::Tiers,
             None,
         );
         back.restore(Some(formations), &[first]).unwrap();
-        assert_eq!(back.board.record().unwrap().start_text(), start);
-        assert_eq!(back.board.record().unwrap().ply(), 1);
+        assert_eq!(back.session.record().unwrap().start_text(), start);
+        assert_eq!(back.session.record().unwrap().ply(), 1);
         assert!(back.restore(None, &[]).unwrap_err().contains("formations"));
     }
 
@@ -795,13 +794,13 @@ mod tests {
             None,
         );
         m.begin(1);
-        let text = m.board.record().unwrap().legal()[0].text.clone();
-        let squares = m.board.record().unwrap().legal()[0].squares.clone();
+        let text = m.session.record().unwrap().legal()[0].text.clone();
+        let squares = m.session.record().unwrap().legal()[0].squares.clone();
         for sq in squares {
-            m.apply(Action::Square(sq));
+            m.apply(SessionAction::Square(sq));
         }
-        assert_eq!(m.board.record().unwrap().move_texts(), [text]);
-        m.apply(Action::Undo);
-        assert_eq!(m.board.record().unwrap().ply(), 1);
+        assert_eq!(m.session.record().unwrap().move_texts(), [text]);
+        m.apply(SessionAction::Undo);
+        assert_eq!(m.session.record().unwrap().ply(), 1);
     }
 }

@@ -12,14 +12,16 @@
 //!
 //! Commands, from the host page to the frame, accepted only from the
 //! origins the embed URL names (`origin=`) and from the app's own origin:
-//! `newGame` (the game parameters of [`crate::params`] as fields),
+//! `newGame` (the game parameters of [`crate::core::params`] as fields),
 //! `setPosition` (`fen` or `tfen`) and `flip` (optional `orientation`).
 //!
 //! Messages are handled as [`Json`] values, converted from and to
-//! JavaScript values by the component (no JSON library in the wasm).
+//! JavaScript values by the component. A checked command becomes an
+//! [`EmbedAction`] through [`plan`] (or an error for the sender), so the
+//! embed page's game changes through the same reducer as every screen.
 //!
 //! ```
-//! use tiers_app::embed::{parse_command, Command, Json};
+//! use tiers_app::core::embed::{parse_command, Command, Json};
 //! let flip = Json::obj([("tiers", Json::int(1)), ("type", Json::str("flip"))]);
 //! assert_eq!(parse_command(&flip), Ok(Command::Flip(None)));
 //! let castle = Json::obj([("tiers", Json::int(1)), ("type", Json::str("castle"))]);
@@ -32,8 +34,9 @@
 use tiers_engine::pdn::{PdnResult, Tags};
 use tiers_engine::{Color, GameKind};
 
-use crate::params::{self, GameParams, ParamError};
-use crate::record::Record;
+use crate::core::params::{self, GameParams, ParamError, Players};
+use crate::core::record::Record;
+use crate::core::session::{LoadGame, Opponent, Session};
 
 /// The protocol version, the `tiers` field of every message.
 pub const PROTOCOL: u32 = 1;
@@ -144,9 +147,200 @@ pub fn parse_origin(text: &str) -> Result<String, String> {
     })
 }
 
-/// A JSON value (the tournament files' reader and writer; numbers are
-/// kept as text, which is all the protocol needs).
 pub use tiers_json::Json;
+
+/// The embed page's own state: the parameters of the game on the board
+/// (for `setPosition`, which keeps the players), what was wrong with the
+/// page's parameters, and why the next new game happens (for the
+/// `position` event).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EmbedState {
+    /// The allowed host origins and the page's parameters.
+    pub config: EmbedConfig,
+    /// The parameters of the game on the board.
+    pub params: GameParams,
+    /// What was wrong, in words: the parameters' problems, and why the
+    /// asked-for game could not start.
+    pub problems: Vec<String>,
+    /// The problems box is open.
+    pub problems_open: bool,
+    /// Why the next new game happens: `newGame` or `setPosition`.
+    pub reason: &'static str,
+}
+
+impl Default for EmbedState {
+    fn default() -> Self {
+        EmbedState {
+            config: EmbedConfig {
+                game: GameParams::default(),
+                origins: Vec::new(),
+                problems: Vec::new(),
+            },
+            params: GameParams::default(),
+            problems: Vec::new(),
+            problems_open: false,
+            reason: "newGame",
+        }
+    }
+}
+
+/// What the embed page does.
+#[derive(Clone, Debug, PartialEq)]
+pub enum EmbedAction {
+    /// Play a new game with these parameters (`reason`: the command).
+    Load {
+        /// The game's parameters.
+        params: GameParams,
+        /// The game.
+        game: Box<LoadGame>,
+        /// `newGame` or `setPosition`.
+        reason: &'static str,
+    },
+    /// Turn the board round.
+    Flip,
+    /// Close the problems box.
+    CloseProblems,
+    /// The `position` event for the last new game was sent.
+    Reported,
+}
+
+/// The game these parameters start (`Err`: why it cannot start); `coin`
+/// draws a random colour.
+pub fn load(p: &GameParams, coin: bool) -> Result<LoadGame, String> {
+    let record = p.record()?;
+    let opponent = p.opponent(coin);
+    Ok(LoadGame {
+        record,
+        opponent,
+        flipped: p.flipped(opponent),
+    })
+}
+
+/// The embed page's starting state and game: the game its parameters ask
+/// for, or (it cannot happen with checked parameters, but a page must never
+/// stay blank) the default game, with the reason.
+#[must_use]
+pub fn start(config: EmbedConfig, coin: bool) -> (EmbedState, Session) {
+    let mut problems: Vec<String> = config.problems.iter().map(ToString::to_string).collect();
+    let (params, game) = match load(&config.game, coin) {
+        Ok(g) => (config.game.clone(), Some(g)),
+        Err(e) => {
+            problems.push(format!("the game could not start: {e}"));
+            let p = GameParams::default();
+            let g = load(&p, coin).ok();
+            (p, g)
+        }
+    };
+    let mut session = Session {
+        takebacks: params.undo,
+        ..Session::default()
+    };
+    if let Some(g) = game {
+        session.load(g);
+    }
+    let state = EmbedState {
+        problems_open: !problems.is_empty(),
+        config,
+        params,
+        problems,
+        reason: "newGame",
+    };
+    (state, session)
+}
+
+impl EmbedState {
+    /// Reduces one action (loading the game itself is the session's).
+    pub fn apply(&mut self, action: &EmbedAction) {
+        match action {
+            EmbedAction::Load { params, reason, .. } => {
+                self.params = params.clone();
+                self.reason = reason;
+            }
+            EmbedAction::Flip => {}
+            EmbedAction::CloseProblems => self.problems_open = false,
+            EmbedAction::Reported => self.reason = "newGame",
+        }
+    }
+}
+
+/// What a checked command does to the embed page (its state and the game
+/// on its board), as an action to dispatch (None: nothing to do); the error
+/// (for an `error` event to the sender) says why it cannot be done. `coin`
+/// draws a random colour.
+pub fn plan(
+    cmd: Command,
+    embed: &EmbedState,
+    session: &Session,
+    coin: bool,
+) -> Result<Option<EmbedAction>, String> {
+    match cmd {
+        Command::NewGame(pairs) => {
+            let (p, problems) = params::parse_game(&pairs, &[]);
+            if !problems.is_empty() {
+                let list: Vec<String> = problems.iter().map(ToString::to_string).collect();
+                return Err(list.join("; "));
+            }
+            let game = load(&p, coin)?;
+            Ok(Some(EmbedAction::Load {
+                params: p,
+                game: Box::new(game),
+                reason: "newGame",
+            }))
+        }
+        Command::SetPosition { kind, text } => {
+            let name = match kind {
+                GameKind::Checkers => "fen",
+                GameKind::Tiers => "tfen",
+            };
+            let (checked, problems) = params::parse_game(&[(name.to_string(), text)], &[]);
+            if let Some(problem) = problems.first() {
+                return Err(problem.to_string());
+            }
+            let mut p = embed.params.clone();
+            p.kind = checked.kind;
+            p.start = checked.start;
+            let game = load(&p, coin)?;
+            Ok(Some(EmbedAction::Load {
+                params: p,
+                game: Box::new(game),
+                reason: "setPosition",
+            }))
+        }
+        Command::Flip(orientation) => Ok(orientation
+            .is_none_or(|c| (c == Color::Black) != session.flipped)
+            .then_some(EmbedAction::Flip)),
+    }
+}
+
+/// The `ready` event: the position, the players, orientation, take-backs
+/// and the parameters' problems.
+#[must_use]
+pub fn ready_event(embed: &EmbedState, session: &Session) -> Json {
+    let Some(game) = session.record() else {
+        return event("ready", Json::obj([]));
+    };
+    let p = &embed.params;
+    let mut v = position_fields(game, game.ply());
+    v.set("protocol", Json::int(u64::from(PROTOCOL)));
+    let players = match (p.players, session.opponent) {
+        (Players::Computer { level, .. }, Opponent::Computer { human, .. }) => Json::obj([
+            ("ai", Json::int(u64::from(level.number()))),
+            ("human", Json::str(human.name())),
+        ]),
+        _ => Json::obj([("players", Json::int(2))]),
+    };
+    v.set("players", players);
+    v.set(
+        "orientation",
+        Json::str(if session.flipped { "black" } else { "red" }),
+    );
+    v.set("undo", Json::Bool(p.undo));
+    v.set(
+        "problems",
+        Json::List(embed.problems.iter().cloned().map(Json::Str).collect()),
+    );
+    event("ready", v)
+}
 
 /// A command from the host page.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -329,7 +523,7 @@ pub fn game_over_event(record: &dyn Record) -> Json {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::params::query_pairs;
+    use crate::core::params::query_pairs;
     use tiers_engine::{checkers, Game, Position};
 
     #[test]

@@ -1,26 +1,23 @@
-//! Tournaments: the state of the tournament screens in one reducer
-//! ([`TourneyState`] + [`TAction`]), kept apart from the game's own
-//! reducer. The brackets themselves are the `tiers-bracket` crate; a match
-//! played on the board is a [`game::MatchGame`]. Side effects (storage, the
-//! AI worker, files) live in [`ai`] and the components; randomness comes in
-//! through the actions.
+//! Tournaments: the state of the tournament screens ([`TourneyState`],
+//! reduced by [`TAction`]s). The brackets themselves are the
+//! `tiers-bracket` crate; a match played on the board is a
+//! [`game::MatchGame`]; what is kept on the device is [`store`]'s format.
+//! Randomness comes in through the actions.
 
-pub mod ai;
 pub mod draft;
 pub mod game;
 pub mod store;
 
-use std::rc::Rc;
-
-use tiers_bracket::{Ballot, GameChoice, MatchId, MatchStatus, Tournament};
-use tiers_engine::GameKind;
-use tiers_json::Json;
-use yew::Reducible;
-
 use self::draft::{Draft, DraftAction};
 use self::game::{MatchGame, Stage};
 use self::store::{Entry, SavedMatch};
-use crate::state::Action;
+use crate::core::ai::{AiTarget, DueRequest};
+use crate::core::formation::FormationAction;
+use crate::core::session::{capitalise, SessionAction};
+use tiers_bracket::{Ballot, GameChoice, MatchId, MatchStatus, Tournament};
+use tiers_engine::search::Level;
+use tiers_engine::GameKind;
+use tiers_json::Json;
 
 /// Which tournament page is shown.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -96,10 +93,6 @@ pub enum Dialog {
 /// The tournament screens' state.
 #[derive(Clone)]
 pub struct TourneyState {
-    /// Bumped by every action: two states are equal when they are the same
-    /// revision (what Yew compares to decide whether to redraw; a deep
-    /// comparison of whole tournaments would be slow and large).
-    pub rev: u64,
     /// The saved tournaments.
     pub entries: Vec<Entry>,
     /// Saved entries that could not be read (kept until removed).
@@ -122,12 +115,6 @@ pub struct TourneyState {
     pub notice: Option<String>,
     /// The bracket picture fits the screen (else: actual size, scrolled).
     pub fit: bool,
-}
-
-impl PartialEq for TourneyState {
-    fn eq(&self, other: &Self) -> bool {
-        self.rev == other.rev
-    }
 }
 
 impl Default for TourneyState {
@@ -187,8 +174,12 @@ pub enum TAction {
     Abandon,
     /// Leave the board for the bracket; the game stays in progress.
     Leave,
-    /// An action for the board (moves, formations, the computer's replies).
-    Board(Action),
+    /// An action for the board (moves, the computer's replies).
+    Board(SessionAction),
+    /// An action for the formations being set up.
+    Formation(FormationAction),
+    /// Begin the Tiers game from the formations set up.
+    BeginTiers,
     /// The person resigns the game.
     Resign,
     /// Start the next game after a draw (seed for formations).
@@ -226,7 +217,6 @@ impl TourneyState {
         .then(|| raw.map(str::to_string))
         .flatten();
         let mut s = TourneyState {
-            rev: 0,
             entries: loaded.entries,
             broken: loaded.broken,
             damaged,
@@ -245,16 +235,17 @@ impl TourneyState {
         s
     }
 
-    /// Reads the saved tournaments from localStorage.
+    /// The text to keep on the device; `None` while damaged data read at
+    /// the start is kept for downloading and nothing replaced it yet.
     #[must_use]
-    pub fn from_storage() -> Self {
-        let raw = web_sys::window()
-            .and_then(|w| w.local_storage().ok().flatten())
-            .and_then(|s| s.get_item(store::KEY).ok().flatten());
-        Self::from_loaded(store::decode(raw.as_deref()), raw.as_deref())
+    pub fn stored_text(&self) -> Option<String> {
+        if self.damaged.is_some() && self.entries.is_empty() {
+            return None;
+        }
+        Some(self.encode())
     }
 
-    /// The text to keep in localStorage.
+    /// The text of what is kept.
     #[must_use]
     pub fn encode(&self) -> String {
         store::encode(
@@ -271,7 +262,7 @@ impl TourneyState {
             return None;
         }
         let playing = g.stage == Stage::Playing;
-        let record = g.board.record().filter(|_| playing);
+        let record = g.session.record().filter(|_| playing);
         Some(SavedMatch {
             tournament: g.tournament,
             bracket: g.bracket,
@@ -362,7 +353,10 @@ impl TourneyState {
         }
         let [x, y] = b.players(id);
         let (x, y) = (x?, y?);
-        let player = |s: usize| (s, b.entrant(s).name.clone(), b.entrant(s).level);
+        let player = |s: usize| {
+            let e = b.entrant(s);
+            (s, e.name.clone(), e.level.map(Level::clamped))
+        };
         let kind = match t.game() {
             GameChoice::Checkers => GameKind::Checkers,
             GameChoice::Tiers => GameKind::Tiers,
@@ -497,7 +491,7 @@ impl TourneyState {
         let reset = match done {
             Ok(reset) => reset,
             Err(e) => {
-                let message = crate::state::capitalise(&e.to_string()) + ".";
+                let message = capitalise(&e.to_string()) + ".";
                 match self.dialog.as_mut() {
                     Some(Dialog::Result { error, .. }) => *error = Some(message),
                     _ => self.notice = Some(message),
@@ -562,7 +556,7 @@ impl TourneyState {
                 });
             }
             Err(e) => {
-                let message = crate::state::capitalise(&e.to_string()) + ".";
+                let message = capitalise(&e.to_string()) + ".";
                 if let Some(Dialog::Result { error, .. }) = self.dialog.as_mut() {
                     *error = Some(message);
                 }
@@ -571,13 +565,45 @@ impl TourneyState {
     }
 }
 
-impl Reducible for TourneyState {
-    type Action = TAction;
+impl TourneyState {
+    /// The request for a computer player's move, when one is due in the
+    /// match shown on the board: at normal pace after a pause between two
+    /// computers (so people can follow), with little thought when
+    /// finishing quickly.
+    #[must_use]
+    pub fn ai_due(&self, id: u32) -> Option<DueRequest> {
+        if self.view != View::Match {
+            return None;
+        }
+        let g = self.game.as_ref().filter(|g| g.computer_due())?;
+        let mut request = g.session.ai_request(id)?;
+        if g.fast {
+            request.movetime_ms = FAST_MOVETIME_MS;
+        }
+        Some(DueRequest {
+            target: AiTarget::Match,
+            request,
+            delay_ms: if g.computers_only() && !g.fast {
+                WATCH_DELAY_MS
+            } else {
+                0
+            },
+            min_reply_ms: 0,
+        })
+    }
 
+    /// Whether the match waits for the computer's reply to request `id`.
+    #[must_use]
+    pub fn waits_for(&self, id: u32) -> bool {
+        self.game
+            .as_ref()
+            .is_some_and(|g| g.session.pending == Some(id))
+    }
+
+    /// Reduces one action.
     #[allow(clippy::too_many_lines)]
-    fn reduce(self: Rc<Self>, action: TAction) -> Rc<Self> {
-        let mut s = (*self).clone();
-        s.rev = self.rev.wrapping_add(1);
+    pub fn apply(&mut self, action: TAction) {
+        let s = self;
         match action {
             TAction::ShowList => {
                 s.view = View::List;
@@ -689,9 +715,7 @@ impl Reducible for TourneyState {
                     change,
                     ..
                 }) => s.apply_change(bracket, id, &change),
-                Some(Dialog::Delete { id }) => {
-                    return Rc::new(s).reduce(TAction::Delete(id));
-                }
+                Some(Dialog::Delete { id }) => s.apply(TAction::Delete(id)),
                 Some(Dialog::Abandon { next }) => {
                     s.dialog = None;
                     if let Some(g) = s.game.take() {
@@ -761,6 +785,16 @@ impl Reducible for TourneyState {
                 }
                 s.record_if_won();
             }
+            TAction::Formation(a) => {
+                if let Some(g) = s.game.as_mut() {
+                    g.set_up(a);
+                }
+            }
+            TAction::BeginTiers => {
+                if let Some(g) = s.game.as_mut() {
+                    g.begin_tiers();
+                }
+            }
             TAction::Resign => {
                 if let Some(g) = s.game.as_mut() {
                     g.resign();
@@ -796,9 +830,32 @@ impl Reducible for TourneyState {
                 }
             }
         }
-        Rc::new(s)
     }
 }
+
+/// A file name from a title: "Troop 12 open" → "troop-12-open".
+#[must_use]
+pub fn slug(title: &str) -> String {
+    let mut out = String::new();
+    for c in title.chars() {
+        if !(c.is_ascii_punctuation() || c.is_whitespace() || c.is_control()) {
+            out.push(c.to_ascii_lowercase());
+        } else if !out.ends_with('-') && !out.is_empty() {
+            out.push('-');
+        }
+    }
+    let out = out.trim_end_matches('-').to_string();
+    if out.is_empty() {
+        "tournament".into()
+    } else {
+        out.chars().take(60).collect()
+    }
+}
+
+/// Thinking time per move when finishing quickly, in milliseconds.
+pub const FAST_MOVETIME_MS: u64 = 60;
+/// The pause before each computer move between two computers.
+pub const WATCH_DELAY_MS: u32 = 450;
 
 #[cfg(test)]
 mod tests;

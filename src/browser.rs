@@ -1,0 +1,154 @@
+//! The browser's services other than storage: files (download a text,
+//! read a picked file), the clipboard, randomness, the clock and the page's
+//! address. Components and hooks call these; the core never does (its
+//! randomness and time come in with the actions).
+
+use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen_futures::JsFuture;
+
+/// Offers `text` as a file download named `name` (of type `mime`).
+pub fn download(name: &str, mime: &str, text: &str) -> Result<(), String> {
+    let fail = |e: JsValue| format!("the download could not start ({e:?})");
+    let document = gloo::utils::document();
+    let parts = js_sys::Array::of1(&JsValue::from_str(text));
+    let options = web_sys::BlobPropertyBag::new();
+    options.set_type(mime);
+    let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options).map_err(fail)?;
+    let url = web_sys::Url::create_object_url_with_blob(&blob).map_err(fail)?;
+    let a: web_sys::HtmlAnchorElement = document
+        .create_element("a")
+        .map_err(fail)?
+        .dyn_into()
+        .map_err(|_| "no link element")?;
+    a.set_href(&url);
+    a.set_download(name);
+    a.set_hidden(true);
+    let body = document.body().ok_or("no page body")?;
+    body.append_child(&a).map_err(fail)?;
+    a.click();
+    a.remove();
+    // Let the download start before the URL goes.
+    gloo::timers::callback::Timeout::new(10_000, move || {
+        let _ = web_sys::Url::revoke_object_url(&url);
+    })
+    .forget();
+    Ok(())
+}
+
+/// Copies `text` to the clipboard; the error says why not.
+pub async fn copy(text: &str) -> Result<(), String> {
+    let navigator = gloo::utils::window().navigator();
+    let has = js_sys::Reflect::get(&navigator, &"clipboard".into())
+        .map(|v| !v.is_undefined() && !v.is_null())
+        .unwrap_or(false);
+    if !has {
+        return Err("this browser does not let the page use the clipboard".into());
+    }
+    JsFuture::from(navigator.clipboard().write_text(text))
+        .await
+        .map(|_| ())
+        .map_err(|_| "the browser refused to copy".to_string())
+}
+
+/// Reads the file picked in an `<input type="file">` (at most `max_bytes`)
+/// and calls `done` with its name and text, or a message saying why it
+/// could not be read. The input is emptied so that the same file can be
+/// picked again.
+pub fn read_picked(
+    input: &web_sys::HtmlInputElement,
+    max_bytes: f64,
+    done: impl FnOnce(String, Result<String, String>) + 'static,
+) {
+    let Some(file) = input.files().and_then(|f| f.get(0)) else {
+        return;
+    };
+    input.set_value("");
+    let name = file.name();
+    if file.size() > max_bytes {
+        let mb = max_bytes / 1_000_000.0;
+        done(name, Err(format!("the file is larger than {mb} MB")));
+        return;
+    }
+    wasm_bindgen_futures::spawn_local(async move {
+        let text = match JsFuture::from(file.text()).await {
+            Ok(v) => v
+                .as_string()
+                .ok_or_else(|| "the file is not text".to_string()),
+            Err(_) => Err("the browser could not read the file".to_string()),
+        };
+        done(name, text);
+    });
+}
+
+/// A random 64-bit number (shuffles, ballots, formations, computer seeds),
+/// from the browser's cryptographic generator.
+#[must_use]
+pub fn random_seed() -> u64 {
+    let mut bytes = [0u8; 8];
+    if getrandom::fill(&mut bytes).is_err() {
+        // No generator (it exists in every browser): the clock will do.
+        return js_sys::Date::now().to_bits();
+    }
+    u64::from_le_bytes(bytes)
+}
+
+/// A coin toss (a random colour).
+#[must_use]
+pub fn coin() -> bool {
+    random_seed() & 1 == 1
+}
+
+/// Milliseconds since 1970.
+#[must_use]
+pub fn now() -> u64 {
+    js_sys::Date::now() as u64
+}
+
+/// A new game id: the time in milliseconds and three random digits.
+#[must_use]
+pub fn new_id() -> u64 {
+    now() * 1000 + random_seed() % 1000
+}
+
+/// A local date and time: "2024-05-01 14:05".
+#[must_use]
+pub fn local_time(ms: u64) -> String {
+    let d = js_sys::Date::new(&JsValue::from_f64(ms as f64));
+    format!(
+        "{:04}-{:02}-{:02} {:02}:{:02}",
+        d.get_full_year(),
+        d.get_month() + 1,
+        d.get_date(),
+        d.get_hours(),
+        d.get_minutes()
+    )
+}
+
+/// The page's address without its query: the base of share links.
+#[must_use]
+pub fn page_base() -> String {
+    let l = gloo::utils::window().location();
+    format!(
+        "{}{}",
+        l.origin().unwrap_or_default(),
+        l.pathname().unwrap_or_default()
+    )
+}
+
+/// The page address's path and query (`?a=1&b=2`).
+#[must_use]
+pub fn location() -> (String, String) {
+    let l = gloo::utils::window().location();
+    (
+        l.pathname().unwrap_or_default(),
+        l.search().unwrap_or_default(),
+    )
+}
+
+/// Takes the query off the page's address (a share link opened once is
+/// not opened again by a reload).
+pub fn forget_query() {
+    if let Ok(h) = gloo::utils::window().history() {
+        let _ = h.replace_state_with_url(&JsValue::NULL, "", Some(&page_base()));
+    }
+}

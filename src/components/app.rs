@@ -1,0 +1,99 @@
+//! The top-level component: the app's state (started from what the device
+//! keeps and the page's address), the hooks that do its side effects, the
+//! header, the notices and the screen the state asks for.
+
+use yew::prelude::*;
+
+use crate::browser;
+use crate::components::editor::EditorScreen;
+use crate::components::formation::FormationScreen;
+use crate::components::games::GamesScreen;
+use crate::components::new_game::NewGame;
+use crate::components::notices::NoticeBar;
+use crate::components::play::Play;
+use crate::components::rules::Rules;
+use crate::components::tournament::TournamentScreen;
+use crate::components::{on_click, to};
+use crate::core::boot::boot;
+use crate::core::nav::{NavAction, Screen};
+use crate::core::{AppAction, AppState};
+use crate::hooks::{use_ai, use_persistence};
+use crate::storage;
+
+/// The starting state: what the device keeps, and a share link's game
+/// (taken off the address once read, so that a reload does not open it
+/// again). Unreadable records are set aside.
+fn start() -> AppState {
+    let (_, query) = browser::location();
+    let b = boot(&storage::read(), &query, browser::coin());
+    for (kept, text) in &b.set_aside {
+        storage::set_aside(*kept, text);
+    }
+    if crate::core::library::share::asks_for_game(&query) {
+        browser::forget_query();
+    }
+    b.state
+}
+
+/// The app.
+#[component]
+pub fn App() -> Html {
+    let app = use_reducer(start);
+    use_ai(&app);
+    use_persistence(&app);
+    let d = app.dispatcher();
+    let show = |screen: Screen| on_click(&d, AppAction::Nav(NavAction::Show(screen)));
+    let body = match app.nav.screen {
+        Screen::NewGame => html! {
+            <NewGame settings={app.settings.clone()} on_change={to(&d, AppAction::Settings)}
+                on_start={to(&d, |()| AppAction::Start { coin: browser::coin() })}
+                on_rules={to(&d, |()| AppAction::Nav(NavAction::ShowRules))} />
+        },
+        Screen::Formation => html! {
+            <FormationScreen formation={app.formation.clone()} session={app.session.clone()} dispatch={d.clone()} />
+        },
+        Screen::Play => html! { <Play session={app.session.clone()} dispatch={d.clone()} /> },
+        Screen::Rules => {
+            html! { <Rules on_close={to(&d, |()| AppAction::Nav(NavAction::CloseRules))} /> }
+        }
+        Screen::Games => {
+            html! { <GamesScreen library={app.library.clone()} dispatch={d.clone()} /> }
+        }
+        Screen::Editor => {
+            html! { <EditorScreen editor={app.editor.clone()} dispatch={d.clone()} /> }
+        }
+        Screen::Tournaments => {
+            html! { <TournamentScreen state={app.tournaments.clone()} dispatch={d.clone()} /> }
+        }
+    };
+    let resume =
+        app.session.game.is_some() && !matches!(app.nav.screen, Screen::Play | Screen::Formation);
+    let home = {
+        let d = d.clone();
+        Callback::from(move |e: MouseEvent| {
+            e.prevent_default();
+            d.dispatch(AppAction::Nav(NavAction::Show(Screen::NewGame)));
+        })
+    };
+    html! {
+        <div class="app">
+            <header class="topbar">
+                <a class="brand" href="#" onclick={home}>
+                    <span class="brand-mark" aria-hidden="true"></span>{ "Tiers" }
+                </a>
+                <nav aria-label="Main">
+                    if resume {
+                        <button type="button" class="nav-link" onclick={show(Screen::Play)} id="resume">{ "Back to game" }</button>
+                    }
+                    <button type="button" class="nav-link" onclick={show(Screen::NewGame)}>{ "New game" }</button>
+                    <button type="button" class="nav-link" onclick={show(Screen::Games)} id="show-games">{ "Games" }</button>
+                    <button type="button" class="nav-link" onclick={show(Screen::Editor)} id="show-editor">{ "Editor" }</button>
+                    <button type="button" class="nav-link" onclick={show(Screen::Tournaments)} id="show-tournaments">{ "Tournaments" }</button>
+                    <button type="button" class="nav-link" onclick={on_click(&d, AppAction::Nav(NavAction::ShowRules))} id="show-rules">{ "Rules" }</button>
+                </nav>
+            </header>
+            <NoticeBar notices={app.notices.clone()} dispatch={d.clone()} />
+            <main class="content">{ body }</main>
+        </div>
+    }
+}

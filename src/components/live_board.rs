@@ -1,0 +1,183 @@
+//! The live board: a game session on the board, for every screen that
+//! plays moves (the play screen, the embed page, tournament matches). It
+//! wires the board to the session (clicks, drags, the keyboard), shows the
+//! players, the status line (the same words everywhere:
+//! [`Session::status`]), the computer thinking, the message about a
+//! refused move, the "End the move here" control and a draw offer; the
+//! screen adds its own controls and panels.
+
+use tiers_engine::{Color, GameKind};
+use yew::prelude::*;
+
+use crate::components::board::Board;
+use crate::components::panels::{Control, PlayerStrip, Status};
+use crate::core::session::{Names, Opponent, Session, SessionAction};
+use crate::core::Slice;
+
+/// Props of [`LiveBoard`].
+#[derive(Properties, PartialEq, Clone)]
+pub struct LiveBoardProps {
+    /// The game.
+    pub session: Slice<Session>,
+    /// What the person does on the board.
+    pub on_action: Callback<SessionAction>,
+    /// A prefix for the board's DOM ids (unique on the page).
+    pub id: AttrValue,
+    /// The players' names (a tournament), else colours and you / the
+    /// computer.
+    #[prop_or_default]
+    pub names: Names,
+    /// Names above and below the board with the pieces each side took.
+    #[prop_or_default]
+    pub strips: bool,
+    /// A status line that says more than the session's (a tournament's
+    /// match result); the session's otherwise.
+    #[prop_or_default]
+    pub status: Option<AttrValue>,
+    /// Whether the board takes moves (the game is being played here).
+    #[prop_or(true)]
+    pub live: bool,
+    /// The small layout of the embed page (status and controls in one bar).
+    #[prop_or_default]
+    pub compact: bool,
+    /// Shown above the status (a title).
+    #[prop_or_default]
+    pub head: Html,
+    /// The screen's controls.
+    #[prop_or_default]
+    pub controls: Html,
+    /// The rest of the side column (moves, tools).
+    #[prop_or_default]
+    pub children: Html,
+}
+
+/// The name of a game, for labels.
+#[must_use]
+pub fn game_title(kind: GameKind) -> &'static str {
+    match kind {
+        GameKind::Checkers => "Checkers",
+        GameKind::Tiers => "Tiers",
+    }
+}
+
+/// A board playing a game session.
+#[component]
+pub fn LiveBoard(props: &LiveBoardProps) -> Html {
+    let s = &props.session;
+    let (Some(game), Some(inputs)) = (s.record(), s.board_inputs()) else {
+        return html! {};
+    };
+    let act = |make: fn(u8) -> SessionAction| props.on_action.reform(make);
+    let on_drag = props.on_action.reform(|(a, b)| SessionAction::Drag(a, b));
+    let on_cancel = props.on_action.reform(|()| SessionAction::Cancel);
+    let finish = props.on_action.reform(|()| SessionAction::Finish);
+    let outcome = game.outcome();
+    let live = props.live && outcome.is_none();
+    let side = game.side_at(game.ply()).unwrap_or(Color::Red);
+    let title = game_title(game.kind());
+    let busy = s.thinking_now();
+    let status = props
+        .status
+        .clone()
+        .unwrap_or_else(|| AttrValue::from(s.status(&props.names)));
+    let message = s.message.clone().map(AttrValue::from);
+    let board = html! {
+        <Board
+            id={props.id.clone()}
+            label={AttrValue::from(format!("{title} board"))}
+            kind={game.kind()}
+            view={inputs.view}
+            flipped={s.flipped}
+            selection={s.selection.clone()}
+            targets={inputs.targets}
+            highlight={inputs.highlight}
+            movable={inputs.movable}
+            last_move={inputs.last_move}
+            interactive={live}
+            on_square={act(SessionAction::Square)}
+            {on_drag}
+            {on_cancel}
+        />
+    };
+    let announce = html! {
+        <div class="sr-only" aria-live="polite" id="announce">{ s.announce.clone() }</div>
+    };
+    if props.compact {
+        return html! {
+            <>
+                <div class="embed-board">
+                    { board }
+                    if let Some(m) = message {
+                        <p class="embed-message" role="alert" id="message">{ m }</p>
+                    }
+                </div>
+                <div class="embed-side">
+                    <div class="embed-bar">
+                        <p class="embed-status" id="status-text" aria-live="polite">
+                            if busy { <span class="spinner" aria-hidden="true"></span> }
+                            { status }
+                        </p>
+                        <div class="embed-controls" role="toolbar" aria-label="Game controls">
+                            if inputs.can_finish {
+                                <Control id="finish-move" icon="✓" label="End the move here" on_click={finish} />
+                            }
+                            { props.controls.clone() }
+                        </div>
+                    </div>
+                    { props.children.clone() }
+                </div>
+                { announce }
+            </>
+        };
+    }
+    let captured = game.captured();
+    let bottom = if s.flipped { Color::Black } else { Color::Red };
+    let strip = |c: Color| {
+        let name = match (&props.names.0, s.opponent) {
+            (Some(n), _) => format!("{} · {c}", n[c.index()]),
+            (None, Opponent::Computer { level, human }) if human != c => {
+                format!("Computer · level {}", level.number())
+            }
+            (None, Opponent::Computer { .. }) => format!("You · {c}"),
+            (None, Opponent::Friend) => c.to_string(),
+        };
+        html! {
+            <PlayerStrip color={c} name={AttrValue::from(name)} taken={captured[c.opposite().index()].clone()}
+                to_move={live && s.view_ply.is_none() && side == c} />
+        }
+    };
+    let offer = s.draw_offer.filter(|_| outcome.is_none());
+    let answer = |a: SessionAction| props.on_action.reform(move |_: MouseEvent| a.clone());
+    let names = |c: Color| match &props.names.0 {
+        Some(n) => n[c.index()].clone(),
+        None => c.to_string(),
+    };
+    html! {
+        <>
+            <div class="board-col">
+                if props.strips { { strip(bottom.opposite()) } }
+                { board }
+                if props.strips { { strip(bottom) } }
+            </div>
+            <div class="side-col">
+                { props.head.clone() }
+                <Status text={status} thinking={s.thinking.clone()} {busy} thinker={busy.then_some(side)} {message} />
+                if inputs.can_finish {
+                    <button type="button" class="primary finish" id="finish-move" onclick={finish.reform(|_: MouseEvent| ())}>
+                        { "End the move here" }
+                    </button>
+                }
+                if let Some(offer) = offer {
+                    <div class="offer" role="group" aria-label="Draw offer">
+                        <span>{ format!("{} offers a draw. {}, do you accept?", names(offer), names(offer.opposite())) }</span>
+                        <button type="button" class="primary" id="accept-draw" onclick={answer(SessionAction::AcceptDraw)}>{ "Accept" }</button>
+                        <button type="button" id="decline-draw" onclick={answer(SessionAction::DeclineDraw)}>{ "Decline" }</button>
+                    </div>
+                }
+                { props.controls.clone() }
+                { props.children.clone() }
+            </div>
+            { announce }
+        </>
+    }
+}

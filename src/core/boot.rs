@@ -1,0 +1,201 @@
+//! The state the app starts in, made from what the device keeps and the
+//! page's address: the saved game and the new-game choices, the archive,
+//! the tournaments, and a share link's game. What cannot be read is named
+//! in a notice and handed back to be set aside (never lost); a readable
+//! part of a damaged record is kept and written back cleaned.
+
+use super::library::archive::Archive;
+use super::library::games::Library;
+use super::library::{saved, share};
+use super::nav::{Nav, Screen};
+use super::notices::Notices;
+use super::session::{LoadGame, Session};
+use super::settings::Settings;
+use super::tournament::{store, TourneyState};
+use super::{AppState, Slice};
+
+/// The records the app keeps on the device, as their text (None: nothing
+/// kept yet).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Stored {
+    /// The game in progress and the new-game choices.
+    pub saved: Option<String>,
+    /// The archive of finished games.
+    pub archive: Option<String>,
+    /// The tournaments.
+    pub tournaments: Option<String>,
+}
+
+/// One of the records the app keeps.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Kept {
+    /// The game in progress and the new-game choices.
+    Saved,
+    /// The archive of finished games.
+    Archive,
+    /// The tournaments.
+    Tournaments,
+    /// The unfinished game a share link replaced.
+    Previous,
+}
+
+impl Kept {
+    /// Every kept record.
+    pub const ALL: [Kept; 4] = [
+        Kept::Saved,
+        Kept::Archive,
+        Kept::Tournaments,
+        Kept::Previous,
+    ];
+
+    /// Its name in storage keys and messages.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Kept::Saved => "saved",
+            Kept::Archive => "archive",
+            Kept::Tournaments => "tournaments",
+            Kept::Previous => "previous",
+        }
+    }
+
+    /// What to keep for it now.
+    #[must_use]
+    pub fn content(self, app: &AppState) -> Content {
+        match self {
+            Kept::Saved => Content::Text(saved::to_json(&app.settings, &app.session)),
+            Kept::Archive => Content::Text(app.library.archive.to_json()),
+            Kept::Tournaments => app
+                .tournaments
+                .stored_text()
+                .map_or(Content::Leave, Content::Text),
+            Kept::Previous => match &app.notices.previous {
+                Some((game, meta)) => {
+                    let mut s = Session::playing(game.clone());
+                    s.meta = meta.clone();
+                    Content::Text(saved::to_json(&app.settings, &s))
+                }
+                None => Content::Remove,
+            },
+        }
+    }
+
+    /// The revision of the state it is made from (it changes when the text
+    /// may have changed).
+    #[must_use]
+    pub fn revision(self, app: &AppState) -> (u64, u64) {
+        match self {
+            Kept::Saved => (app.settings.rev(), app.session.rev()),
+            Kept::Archive => (app.library.rev(), 0),
+            Kept::Tournaments => (app.tournaments.rev(), 0),
+            Kept::Previous => (app.notices.rev(), app.settings.rev()),
+        }
+    }
+}
+
+/// What a kept record should hold.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Content {
+    /// This text.
+    Text(String),
+    /// Nothing: remove it.
+    Remove,
+    /// Whatever it holds (damaged tournaments, kept until the person has
+    /// downloaded them or made a new tournament).
+    Leave,
+}
+
+/// The start: the state, and the damaged texts to set aside.
+pub struct Boot {
+    /// The state to start in.
+    pub state: AppState,
+    /// Texts that could not be read, to keep aside (never deleted).
+    pub set_aside: Vec<(Kept, String)>,
+}
+
+/// Builds the starting state. `query` is the page address's query (a share
+/// link's game replaces the game in progress, which is kept aside if it is
+/// unfinished; a bad link changes nothing); `coin` draws a random colour
+/// for it.
+#[must_use]
+pub fn boot(stored: &Stored, query: &str, coin: bool) -> Boot {
+    let mut notices = Notices::default();
+    let mut set_aside = Vec::new();
+    let mut settings = Settings::default();
+    let mut session = Session::default();
+    if let Some(text) = &stored.saved {
+        let restored = saved::read(text);
+        if let Some(s) = restored.settings {
+            settings = s;
+        }
+        if let Some((game, meta)) = restored.game {
+            session.load(game);
+            session.meta = meta;
+        }
+        if let Some(problem) = restored.problem {
+            set_aside.push((Kept::Saved, text.clone()));
+            notices.list.push(format!("{problem}; it was set aside."));
+        }
+    }
+    let archive = match &stored.archive {
+        None => Archive::new(),
+        Some(text) => {
+            let read = Archive::read(text);
+            if !read.set_aside.is_empty() {
+                set_aside.push((Kept::Archive, read.set_aside.join("\n")));
+            }
+            if let Some(p) = read.problem {
+                notices.list.push(format!("{p}."));
+            }
+            read.archive
+        }
+    };
+    let raw = stored.tournaments.as_deref();
+    let tournaments = TourneyState::from_loaded(store::decode(raw), raw);
+
+    let mut state = AppState {
+        settings: Slice::new(settings),
+        library: Slice::new(Library::with(archive)),
+        tournaments: Slice::new(tournaments),
+        ..AppState::default()
+    };
+    if share::asks_for_game(query) {
+        match share::open(query, coin) {
+            Ok(game) => {
+                let unfinished = session
+                    .record()
+                    .is_some_and(|g| g.ply() > 0 && g.outcome().is_none());
+                if unfinished {
+                    if let Some(g) = session.game.clone() {
+                        notices.previous = Some((
+                            LoadGame {
+                                record: g,
+                                opponent: session.opponent,
+                                flipped: session.flipped,
+                            },
+                            session.meta.clone(),
+                        ));
+                    }
+                }
+                session.load(game);
+                session.meta = Default::default();
+            }
+            Err(e) => notices.list.push(format!(
+                "This link could not be opened ({e}); your saved game is kept."
+            )),
+        }
+    }
+    // A game to go on with opens on the board.
+    if session.game.is_some() {
+        state.nav = Slice::new(Nav {
+            screen: Screen::Play,
+            back: Screen::NewGame,
+        });
+    }
+    state.session = Slice::new(session);
+    state.notices = Slice::new(notices);
+    Boot { state, set_aside }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,126 @@
+//! The start, natively: what the device keeps read back, damaged records
+//! named and set aside, share links opening their game.
+
+use super::*;
+use crate::core::record::new_checkers;
+use crate::core::session::Opponent;
+use crate::core::settings::ColorChoice;
+use tiers_engine::GameKind;
+
+/// The saved text of a two-player checkers game with these moves.
+fn saved_game(moves: &[&str]) -> String {
+    let mut g = new_checkers();
+    for m in moves {
+        g.play_text(m).unwrap();
+    }
+    let mut s = Session::playing(LoadGame {
+        record: g,
+        opponent: Opponent::Friend,
+        flipped: false,
+    });
+    s.meta.id = 9;
+    let settings = Settings {
+        kind: GameKind::Tiers,
+        color: ColorChoice::Black,
+        ..Settings::default()
+    };
+    saved::to_json(&settings, &s)
+}
+
+#[test]
+fn nothing_kept_starts_on_the_new_game_screen() {
+    let b = boot(&Stored::default(), "", true);
+    assert_eq!(b.state.nav.screen, Screen::NewGame);
+    assert!(b.state.session.game.is_none());
+    assert!(b.state.notices.list.is_empty());
+    assert!(b.set_aside.is_empty());
+}
+
+#[test]
+fn a_saved_game_opens_on_the_board_with_its_choices() {
+    let stored = Stored {
+        saved: Some(saved_game(&["11-15", "23-19"])),
+        ..Stored::default()
+    };
+    let b = boot(&stored, "", true);
+    assert_eq!(b.state.nav.screen, Screen::Play);
+    assert_eq!(
+        b.state.session.record().unwrap().move_texts(),
+        ["11-15", "23-19"]
+    );
+    assert_eq!(b.state.session.meta.id, 9);
+    assert_eq!(b.state.settings.kind, GameKind::Tiers);
+    // What is kept now is what was read.
+    assert_eq!(
+        Kept::Saved.content(&b.state),
+        Content::Text(stored.saved.clone().unwrap())
+    );
+}
+
+#[test]
+fn damaged_records_are_named_set_aside_and_the_rest_kept() {
+    let bad_game = saved_game(&["11-15", "23-19"]).replace("\"23-19\"", "\"11-15\"");
+    let stored = Stored {
+        saved: Some(bad_game.clone()),
+        archive: Some("{not json".into()),
+        tournaments: Some("[1,".into()),
+    };
+    let b = boot(&stored, "", true);
+    assert!(b.state.session.game.is_none());
+    assert_eq!(
+        b.state.settings.kind,
+        GameKind::Tiers,
+        "the choices survive"
+    );
+    assert_eq!(b.state.notices.list.len(), 2, "{:?}", b.state.notices.list);
+    assert!(b.state.notices.list[0]
+        .starts_with("The saved game could not be read (move 1 (Red): 11-15"));
+    assert!(b.state.notices.list[0].ends_with("; it was set aside."));
+    assert!(
+        b.state.notices.list[1].starts_with("The archive could not be read (it is not valid JSON")
+    );
+    assert_eq!(
+        b.set_aside,
+        [
+            (Kept::Saved, bad_game),
+            (Kept::Archive, "{not json".to_string())
+        ]
+    );
+    // The damaged tournaments are kept as they are until replaced.
+    assert!(b.state.tournaments.damaged.is_some());
+    assert_eq!(Kept::Tournaments.content(&b.state), Content::Leave);
+    assert_eq!(Kept::Previous.content(&b.state), Content::Remove);
+}
+
+#[test]
+fn a_share_link_replaces_an_unfinished_game_which_is_kept_aside() {
+    let stored = Stored {
+        saved: Some(saved_game(&["11-15"])),
+        ..Stored::default()
+    };
+    let b = boot(&stored, "?game=checkers&players=2&pdn=9-14+22-17", true);
+    assert_eq!(b.state.nav.screen, Screen::Play);
+    assert_eq!(
+        b.state.session.record().unwrap().move_texts(),
+        ["9-14", "22-17"]
+    );
+    assert_eq!(b.state.session.meta.id, 0, "a new game, its own id to come");
+    let (kept, meta) = b.state.notices.previous.clone().unwrap();
+    assert_eq!(kept.record.move_texts(), ["11-15"]);
+    assert_eq!(meta.id, 9);
+    assert!(matches!(Kept::Previous.content(&b.state), Content::Text(_)));
+}
+
+#[test]
+fn a_bad_link_changes_nothing_and_says_why() {
+    let stored = Stored {
+        saved: Some(saved_game(&["11-15"])),
+        ..Stored::default()
+    };
+    let b = boot(&stored, "?game=chess", true);
+    assert_eq!(b.state.session.record().unwrap().move_texts(), ["11-15"]);
+    assert!(b.state.notices.previous.is_none());
+    assert!(b.state.notices.list[0]
+        .starts_with("This link could not be opened (game=chess: unknown game"));
+    assert!(b.state.notices.list[0].ends_with("; your saved game is kept."));
+}

@@ -1,0 +1,433 @@
+//! The app core: all the app's state and what changes it, with no DOM
+//! access, tested natively. Screens are views of it.
+//!
+//! [`AppState`] is made of sub-states, each a reducer of its own and each
+//! kept in a [`Slice`] compared by a revision number (so a screen redraws
+//! only when its part changed):
+//!
+//! | part | state | actions |
+//! |---|---|---|
+//! | navigation | [`nav::Nav`] | [`nav::NavAction`] |
+//! | new-game choices | [`settings::Settings`] | replaced whole |
+//! | the game being played | [`session::Session`] | [`session::SessionAction`] |
+//! | Tiers formations being set up | [`formation::FormationSetup`] | [`formation::FormationAction`] |
+//! | the board editor | [`editor::Editor`] | [`editor::EditorAction`] |
+//! | the games library | [`library::games::Library`] | [`library::games::LibraryAction`] |
+//! | tournaments | [`tournament::TourneyState`] | [`tournament::TAction`] |
+//! | notices | [`notices::Notices`] | [`notices::NoticeAction`] |
+//! | the embed page's own state | [`embed::EmbedState`] | [`embed::EmbedAction`] |
+//!
+//! [`AppState`]'s own reducer combines them in one place: actions that
+//! concern two parts (start a game from the settings, continue an archived
+//! game, play the editor's position, file a finished game in the archive,
+//! route the computer's replies) are handled there. The reducer is pure:
+//! randomness and time come in with the actions; storage, the worker,
+//! downloads and the clipboard are side effects done by hooks
+//! (`crate::hooks`) and the `crate::storage` / `crate::browser` modules.
+
+pub mod ai;
+pub mod boot;
+pub mod editor;
+pub mod embed;
+pub mod formation;
+pub mod input;
+pub mod library;
+pub mod nav;
+pub mod notices;
+pub mod params;
+pub mod record;
+pub mod session;
+pub mod settings;
+pub mod tournament;
+pub mod versioned;
+
+use std::rc::Rc;
+
+use tiers_engine::search::Level;
+use tiers_engine::{Color, GameKind};
+
+use ai::{AiReply, AiTarget, Channel, DueRequest};
+use editor::{Editor, EditorAction};
+use embed::{EmbedAction, EmbedState};
+use formation::{FormationAction, FormationSetup};
+use library::archive::Entry;
+use library::games::{Library, LibraryAction, Opened};
+use nav::{Nav, NavAction, Screen};
+use notices::{NoticeAction, Notices};
+use session::{GameMeta, LoadGame, Opponent, Session, SessionAction};
+use settings::Settings;
+use tournament::{TAction, TourneyState};
+
+/// A part of the state, shared cheaply and compared by its revision: the
+/// revision goes up with every change made through [`Slice::update`], so
+/// two slices are equal when one is the other unchanged.
+#[derive(Debug)]
+pub struct Slice<T> {
+    rev: u64,
+    value: Rc<T>,
+}
+
+impl<T> Clone for Slice<T> {
+    fn clone(&self) -> Self {
+        Slice {
+            rev: self.rev,
+            value: Rc::clone(&self.value),
+        }
+    }
+}
+
+impl<T> PartialEq for Slice<T> {
+    fn eq(&self, other: &Self) -> bool {
+        self.rev == other.rev && Rc::ptr_eq(&self.value, &other.value)
+    }
+}
+
+impl<T: Default> Default for Slice<T> {
+    fn default() -> Self {
+        Slice::new(T::default())
+    }
+}
+
+impl<T> std::ops::Deref for Slice<T> {
+    type Target = T;
+    fn deref(&self) -> &T {
+        &self.value
+    }
+}
+
+impl<T> Slice<T> {
+    /// A slice holding `value`, at revision 0.
+    pub fn new(value: T) -> Self {
+        Slice {
+            rev: 0,
+            value: Rc::new(value),
+        }
+    }
+
+    /// The revision (bumped by every change).
+    #[must_use]
+    pub fn rev(&self) -> u64 {
+        self.rev
+    }
+}
+
+impl<T: Clone> Slice<T> {
+    /// Changes the value (a copy of it if it is shared) and bumps the
+    /// revision; returns what `change` returns.
+    pub fn update<R>(&mut self, change: impl FnOnce(&mut T) -> R) -> R {
+        self.rev = self.rev.wrapping_add(1);
+        change(Rc::make_mut(&mut self.value))
+    }
+}
+
+/// The whole state of the app.
+#[derive(Clone, Default, PartialEq)]
+pub struct AppState {
+    /// The screen shown.
+    pub nav: Slice<Nav>,
+    /// The new-game choices.
+    pub settings: Slice<Settings>,
+    /// The game on the play screen.
+    pub session: Slice<Session>,
+    /// The Tiers formations being set up for it.
+    pub formation: Slice<FormationSetup>,
+    /// The board editor.
+    pub editor: Slice<Editor>,
+    /// The games library (archive, imported files).
+    pub library: Slice<Library>,
+    /// Tournaments.
+    pub tournaments: Slice<TourneyState>,
+    /// Notices about stored data and links, and a game kept aside.
+    pub notices: Slice<Notices>,
+    /// The embed page's parameters and problems (the embed page only).
+    pub embed: Slice<EmbedState>,
+    /// The next id for a request to the computer (ids are unique across
+    /// the parts that ask).
+    pub next_ai_id: u32,
+}
+
+/// Everything that can happen in the app.
+#[derive(Clone, Debug, PartialEq)]
+pub enum AppAction {
+    /// Navigation.
+    Nav(NavAction),
+    /// New new-game choices.
+    Settings(Settings),
+    /// Start the game chosen in the settings; `coin` decides a random
+    /// colour, `seed` nothing yet (the formations come later).
+    Start {
+        /// A random bit for the colour.
+        coin: bool,
+    },
+    /// The game on the play screen.
+    Game(SessionAction),
+    /// Put this game on the play screen, with its id, date and tags.
+    Load(Box<LoadGame>, GameMeta),
+    /// The Tiers formations.
+    Formation(FormationAction),
+    /// Begin the Tiers game from the formations set up.
+    BeginTiers,
+    /// The board editor.
+    Editor(EditorAction),
+    /// Play the editor's position: two players (None) or the person as
+    /// this colour against the computer.
+    PlayEditor(Option<Color>),
+    /// Open a position in the board editor.
+    EditPosition(GameKind, String),
+    /// The games library.
+    Library(LibraryAction),
+    /// File the finished game of the play screen in the archive (its end
+    /// time).
+    Archive {
+        /// Milliseconds since 1970.
+        now: u64,
+    },
+    /// Tournaments.
+    Tourney(TAction),
+    /// Notices.
+    Notice(NoticeAction),
+    /// The embed page.
+    Embed(EmbedAction),
+    /// A request to the computer went out with this id.
+    AiSent(AiTarget, u32),
+    /// What the computer answered.
+    Ai(AiReply),
+    /// The worker of a channel was replaced: its requests will never be
+    /// answered.
+    AiReset(Channel),
+}
+
+impl AppState {
+    /// Whether the computer should be asked something now, and what: the
+    /// play screen's game or a tournament match when it is the computer's
+    /// turn there and that screen is shown, the editor's analysis when it
+    /// was asked for.
+    #[must_use]
+    pub fn ai_due(&self) -> Option<DueRequest> {
+        let id = self.next_ai_id;
+        if let Some(request) = self.editor.analysis_request(id) {
+            return Some(DueRequest {
+                target: AiTarget::Analysis,
+                request,
+                delay_ms: 0,
+                min_reply_ms: 0,
+            });
+        }
+        match self.nav.screen {
+            Screen::Play if self.session.ai_due() => {
+                self.session.ai_request(id).map(|request| DueRequest {
+                    target: AiTarget::Game,
+                    request,
+                    delay_ms: 0,
+                    min_reply_ms: MIN_REPLY_MS,
+                })
+            }
+            Screen::Tournaments => self.tournaments.ai_due(id),
+            _ => None,
+        }
+    }
+
+    /// The embed page's starting state, from its configuration (`coin`
+    /// draws a random colour).
+    #[must_use]
+    pub fn embed_page(config: embed::EmbedConfig, coin: bool) -> AppState {
+        let (embed, session) = embed::start(config, coin);
+        AppState {
+            nav: Slice::new(Nav {
+                screen: Screen::Play,
+                back: Screen::Play,
+            }),
+            session: Slice::new(session),
+            embed: Slice::new(embed),
+            ..AppState::default()
+        }
+    }
+
+    fn start(&mut self, coin: bool) {
+        let settings = *self.settings;
+        let opponent = if settings.vs_computer {
+            Opponent::Computer {
+                level: settings.level,
+                human: settings.color.resolve(coin),
+            }
+        } else {
+            Opponent::Friend
+        };
+        let flipped = matches!(
+            opponent,
+            Opponent::Computer {
+                human: Color::Black,
+                ..
+            }
+        );
+        match settings.kind {
+            GameKind::Checkers => {
+                self.session.update(|s| {
+                    s.load(LoadGame {
+                        record: record::new_checkers(),
+                        opponent,
+                        flipped,
+                    });
+                });
+                self.nav.update(|n| n.apply(NavAction::Show(Screen::Play)));
+            }
+            GameKind::Tiers => {
+                self.formation
+                    .update(|f| *f = FormationSetup::new(opponent));
+                self.session.update(|s| {
+                    s.opponent = opponent;
+                    s.flipped = flipped;
+                    s.clear();
+                });
+                self.nav
+                    .update(|n| n.apply(NavAction::Show(Screen::Formation)));
+            }
+        }
+    }
+
+    fn load(&mut self, game: LoadGame, meta: GameMeta) {
+        self.session.update(|s| {
+            s.load(game);
+            s.meta = meta;
+        });
+        self.nav.update(|n| n.apply(NavAction::Show(Screen::Play)));
+    }
+
+    fn open(&mut self, opened: Opened) {
+        match opened {
+            Opened::Game(game, meta) => self.load(*game, meta),
+            Opened::Position(kind, text) => self.edit_position(kind, &text),
+        }
+    }
+
+    fn edit_position(&mut self, kind: GameKind, text: &str) {
+        self.editor
+            .update(|e| e.apply(EditorAction::Load(kind, text.to_string())));
+        self.nav
+            .update(|n| n.apply(NavAction::Show(Screen::Editor)));
+    }
+
+    /// The level a game started from elsewhere (the editor, the archive)
+    /// is played at: the one chosen on the new game screen.
+    fn level(&self) -> Level {
+        self.settings.level
+    }
+
+    fn ai_sent(&mut self, target: AiTarget, id: u32) {
+        self.next_ai_id = id.wrapping_add(1).max(1);
+        match target {
+            AiTarget::Analysis => self.editor.update(|e| e.analysis_sent(id)),
+            AiTarget::Match => self
+                .tournaments
+                .update(|t| t.apply(TAction::Board(SessionAction::AiSent(id)))),
+            AiTarget::Game => self.session.update(|s| s.apply(SessionAction::AiSent(id))),
+        }
+    }
+
+    /// A reply goes to the part waiting for its id (none: it is stale).
+    fn ai_reply(&mut self, reply: AiReply) {
+        let id = reply.id();
+        if self.session.pending == Some(id) {
+            self.session.update(|s| s.apply(SessionAction::Ai(reply)));
+        } else if self.tournaments.waits_for(id) {
+            self.tournaments
+                .update(|t| t.apply(TAction::Board(SessionAction::Ai(reply))));
+        } else if self.editor.waits_for(id) {
+            self.editor.update(|e| e.analysis_reply(reply));
+        }
+    }
+
+    /// Reduces one action (the [`yew::Reducible`] implementation calls
+    /// this on a copy).
+    pub fn apply(&mut self, action: AppAction) {
+        match action {
+            AppAction::Nav(a) => self.nav.update(|n| n.apply(a)),
+            AppAction::Settings(s) => self.settings.update(|x| *x = s),
+            AppAction::Start { coin } => self.start(coin),
+            AppAction::Game(a) => self.session.update(|s| s.apply(a)),
+            AppAction::Load(game, meta) => self.load(*game, meta),
+            AppAction::Formation(a) => self.formation.update(|f| f.apply(a)),
+            AppAction::BeginTiers => match self.formation.build() {
+                Ok(record) => {
+                    let game = LoadGame {
+                        record,
+                        opponent: self.formation.opponent,
+                        flipped: self.session.flipped,
+                    };
+                    self.load(game, GameMeta::default());
+                }
+                Err(e) => self.formation.update(|f| f.note = Some(e)),
+            },
+            AppAction::Editor(a) => self.editor.update(|e| e.apply(a)),
+            AppAction::PlayEditor(human) => {
+                let level = self.level();
+                match self.editor.game_to_play(human, level) {
+                    Ok(game) => self.load(game, GameMeta::default()),
+                    Err(e) => self.editor.update(|ed| ed.note = Some(e)),
+                }
+            }
+            AppAction::EditPosition(kind, text) => self.edit_position(kind, &text),
+            AppAction::Library(a) => {
+                let level = self.level();
+                if let Some(opened) = self.library.update(|l| l.apply(a, level)) {
+                    self.open(opened);
+                }
+            }
+            AppAction::Archive { now } => {
+                let entry = self
+                    .session
+                    .record()
+                    .and_then(|g| Entry::of(g, self.session.opponent, &self.session.meta, now));
+                if let Some(entry) = entry {
+                    self.library.update(|l| l.file(entry));
+                }
+            }
+            AppAction::Tourney(a) => self.tournaments.update(|t| t.apply(a)),
+            AppAction::Notice(a) => {
+                if let Some((game, meta)) = self.notices.update(|n| n.apply(a)) {
+                    self.load(game, meta);
+                }
+            }
+            AppAction::Embed(a) => {
+                self.embed.update(|e| e.apply(&a));
+                match a {
+                    EmbedAction::Load { game, .. } => {
+                        let takebacks = self.embed.params.undo;
+                        self.session.update(|s| {
+                            s.load(*game);
+                            s.takebacks = takebacks;
+                        });
+                    }
+                    EmbedAction::Flip => self.session.update(|s| s.apply(SessionAction::Flip)),
+                    EmbedAction::CloseProblems | EmbedAction::Reported => {}
+                }
+            }
+            AppAction::AiSent(target, id) => self.ai_sent(target, id),
+            AppAction::Ai(reply) => self.ai_reply(reply),
+            AppAction::AiReset(channel) => match channel {
+                Channel::Analysis => self.editor.update(Editor::analysis_reset),
+                Channel::Play => {
+                    self.session.update(Session::forget_pending);
+                    self.tournaments.update(|t| t.apply(TAction::AiReset));
+                }
+            },
+        }
+    }
+}
+
+/// The computer's move is shown no sooner than this after the request
+/// (milliseconds), so that the person sees their own move land first.
+pub const MIN_REPLY_MS: u32 = 450;
+
+impl yew::Reducible for AppState {
+    type Action = AppAction;
+
+    fn reduce(self: Rc<Self>, action: AppAction) -> Rc<Self> {
+        let mut s = (*self).clone();
+        s.apply(action);
+        Rc::new(s)
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,86 @@
+//! Which screen is shown, and where the rules were opened from.
+
+/// A screen of the app.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Screen {
+    /// Choosing the game and the opponent.
+    NewGame,
+    /// Placing the men (Tiers).
+    Formation,
+    /// Playing.
+    Play,
+    /// The rule books.
+    Rules,
+    /// The archive of finished games and imported files.
+    Games,
+    /// The board editor.
+    Editor,
+    /// Tournaments.
+    Tournaments,
+}
+
+/// Navigation: the screen shown and the one to go back to from the rules.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Nav {
+    /// The screen shown.
+    pub screen: Screen,
+    /// The screen to go back to from the rules.
+    pub back: Screen,
+}
+
+impl Default for Nav {
+    fn default() -> Self {
+        Nav {
+            screen: Screen::NewGame,
+            back: Screen::NewGame,
+        }
+    }
+}
+
+/// What navigation does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NavAction {
+    /// Show a screen.
+    Show(Screen),
+    /// Show the rules, remembering where to come back.
+    ShowRules,
+    /// Leave the rules.
+    CloseRules,
+}
+
+impl Nav {
+    /// Reduces one action.
+    pub fn apply(&mut self, action: NavAction) {
+        match action {
+            NavAction::Show(screen) => self.screen = screen,
+            NavAction::ShowRules => {
+                if self.screen != Screen::Rules {
+                    self.back = self.screen;
+                }
+                self.screen = Screen::Rules;
+            }
+            NavAction::CloseRules => self.screen = self.back,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_rules_go_back_where_they_were_opened() {
+        let mut nav = Nav::default();
+        nav.apply(NavAction::Show(Screen::Play));
+        nav.apply(NavAction::ShowRules);
+        assert_eq!(nav.screen, Screen::Rules);
+        // Opening them twice keeps the first way back.
+        nav.apply(NavAction::ShowRules);
+        nav.apply(NavAction::CloseRules);
+        assert_eq!(nav.screen, Screen::Play);
+        nav.apply(NavAction::Show(Screen::Games));
+        nav.apply(NavAction::ShowRules);
+        nav.apply(NavAction::CloseRules);
+        assert_eq!(nav.screen, Screen::Games);
+    }
+}

@@ -1,0 +1,355 @@
+//! The game session's reducer, natively: entering moves, take-backs
+//! (against the computer too), looking back, draws, resigning, the
+//! computer's replies and the status line.
+
+use super::*;
+use tiers_engine::{checkers, tiers, Game, Position as _};
+
+fn checkers_game(moves: &[&str]) -> Box<dyn Record> {
+    let mut game = Game::new(checkers::Position::start());
+    for mv in moves {
+        game.play_text(mv).unwrap();
+    }
+    Box::new(game)
+}
+
+fn session(record: Box<dyn Record>, opponent: Opponent) -> Session {
+    Session::playing(LoadGame {
+        record,
+        opponent,
+        flipped: false,
+    })
+}
+
+fn computer(human: Color) -> Opponent {
+    Opponent::Computer {
+        level: Level::clamped(3),
+        human,
+    }
+}
+
+/// The computer answers request `id` with `text`.
+fn computer_moves(s: &mut Session, id: u32, text: &str) {
+    s.apply(SessionAction::AiSent(id));
+    s.apply(SessionAction::Ai(AiReply::Move {
+        id,
+        text: text.into(),
+    }));
+}
+
+/// The person plays `text` by clicking its squares.
+fn click_move(s: &mut Session, text: &str) {
+    let squares = s
+        .record()
+        .unwrap()
+        .legal()
+        .into_iter()
+        .find(|m| m.text == text)
+        .unwrap_or_else(|| panic!("{text} is not legal"))
+        .squares;
+    for sq in squares {
+        s.apply(SessionAction::Square(sq));
+    }
+}
+
+fn moves(s: &Session) -> Vec<String> {
+    let g = s.record().unwrap();
+    g.move_texts()[..g.ply()].to_vec()
+}
+
+/// A checkers square (1–32) on the 64-square board.
+fn sq(n: u8) -> u8 {
+    tiers_engine::checkers::square_to_index64(n)
+}
+
+#[test]
+fn board_inputs_show_the_pieces_that_must_capture() {
+    // 11-15 22-18: Black must take 15x22.
+    let mut s = session(checkers_game(&["11-15", "22-18"]), Opponent::Friend);
+    let b = s.board_inputs().unwrap();
+    assert_eq!(b.shown, 2);
+    assert!(b.must_capture);
+    assert_eq!(b.movable, [sq(15)], "only the man on 15 can move");
+    assert_eq!(b.highlight, b.movable);
+    assert!(b.targets.is_empty(), "nothing picked up: no target yet");
+    assert_eq!(b.last_move, [sq(22), sq(18)]);
+    assert!(!b.can_finish);
+    // Picked up: no highlight, the landing square is the target.
+    s.apply(SessionAction::Square(sq(15)));
+    let b = s.board_inputs().unwrap();
+    assert!(b.highlight.is_empty());
+    assert_eq!(b.targets, [sq(22)]);
+    assert!(Session::default().board_inputs().is_none());
+}
+
+#[test]
+fn clicks_play_moves_and_refusals_say_why() {
+    let mut s = session(checkers_game(&["11-15", "22-18"]), Opponent::Friend);
+    // Another piece of one's own that cannot move.
+    s.apply(SessionAction::Square(sq(10)));
+    assert_eq!(
+        s.message.as_deref(),
+        Some("A capture is compulsory: 15 must take.")
+    );
+    // An empty square picked up nothing; an illegal destination is
+    // explained in the engine's words.
+    s.apply(SessionAction::Cancel);
+    s.apply(SessionAction::Square(sq(15)));
+    s.apply(SessionAction::Square(sq(19)));
+    assert!(
+        s.message.as_deref().unwrap().starts_with("15 → 19: "),
+        "{:?}",
+        s.message
+    );
+    assert_eq!(moves(&s).len(), 2);
+    click_move(&mut s, "15x22");
+    assert_eq!(moves(&s), ["11-15", "22-18", "15x22"]);
+    assert_eq!(s.message, None);
+    assert_eq!(s.announce, "Black played 15x22.");
+    // A drag plays a move too.
+    s.apply(SessionAction::Drag(sq(26), sq(17)));
+    assert_eq!(moves(&s).last().map(String::as_str), Some("26x17"));
+}
+
+#[test]
+fn the_person_waits_for_the_computer_and_for_the_end() {
+    // Red (the person) against the computer: Black moves first.
+    let mut s = session(checkers_game(&[]), computer(Color::Red));
+    assert!(s.computer_to_move() && s.ai_due());
+    s.apply(SessionAction::Square(sq(22)));
+    assert_eq!(s.message.as_deref(), Some("Wait for the computer's move."));
+    assert_eq!(
+        s.status(&Names::default()),
+        "Black to move: the computer's turn."
+    );
+    computer_moves(&mut s, 7, "11-15");
+    assert!(!s.ai_due());
+    assert_eq!(s.status(&Names::default()), "Red to move: your turn.");
+    // Resigning against the computer is the person's.
+    s.apply(SessionAction::Resign);
+    assert_eq!(
+        s.outcome().map(|o| o.to_string()).as_deref(),
+        Some("Black wins: Red resigned")
+    );
+    s.apply(SessionAction::Square(sq(22)));
+    assert_eq!(
+        s.message.as_deref(),
+        Some("The game is over: Black wins: Red resigned.")
+    );
+}
+
+#[test]
+fn undo_against_the_computer_takes_back_the_persons_move_and_its_reply() {
+    // The person plays Black (first) against the computer.
+    let mut s = session(checkers_game(&[]), computer(Color::Black));
+    click_move(&mut s, "11-15");
+    computer_moves(&mut s, 1, "23-19");
+    click_move(&mut s, "8-11");
+    computer_moves(&mut s, 2, "22-17");
+    assert!(s.can_undo());
+    s.apply(SessionAction::Undo);
+    assert_eq!(moves(&s), ["11-15", "23-19"], "back to the person's turn");
+    assert_eq!(s.side_to_move(), Some(Color::Black));
+    assert!(s.can_redo());
+    s.apply(SessionAction::Undo);
+    assert!(moves(&s).is_empty());
+    assert!(!s.can_undo(), "no move of the person's left");
+    // Redo plays forward up to the person's turn.
+    s.apply(SessionAction::Redo);
+    assert_eq!(moves(&s), ["11-15", "23-19"]);
+    s.apply(SessionAction::Redo);
+    assert_eq!(moves(&s), ["11-15", "23-19", "8-11", "22-17"]);
+    assert!(!s.can_redo());
+}
+
+#[test]
+fn undo_when_the_computer_moved_first_keeps_its_first_move() {
+    // The person plays Red; the computer (Black) moved first.
+    let mut s = session(checkers_game(&[]), computer(Color::Red));
+    computer_moves(&mut s, 1, "11-15");
+    assert!(!s.can_undo(), "only the computer's move so far");
+    s.apply(SessionAction::Undo);
+    assert_eq!(moves(&s), ["11-15"], "its first move stays");
+    click_move(&mut s, "23-19");
+    computer_moves(&mut s, 2, "8-11");
+    s.apply(SessionAction::Undo);
+    assert_eq!(moves(&s), ["11-15"], "the person's move and the reply go");
+    assert_eq!(s.side_to_move(), Some(Color::Red));
+}
+
+#[test]
+fn undo_while_the_computer_thinks_forgets_its_request() {
+    let mut s = session(checkers_game(&[]), computer(Color::Black));
+    click_move(&mut s, "11-15");
+    s.apply(SessionAction::AiSent(5));
+    assert!(s.thinking_now());
+    s.apply(SessionAction::Undo);
+    assert!(moves(&s).is_empty());
+    assert_eq!(s.pending, None);
+    // Its late reply is dropped.
+    s.apply(SessionAction::Ai(AiReply::Move {
+        id: 5,
+        text: "23-19".into(),
+    }));
+    assert!(moves(&s).is_empty());
+    assert!(!s.computer_to_move(), "the person's turn again");
+}
+
+#[test]
+fn undo_after_the_person_won_takes_back_the_winning_move() {
+    // Red (the person) takes Black's last man.
+    let start = checkers::Position::parse("W:W18:B14").unwrap();
+    let mut s = session(Box::new(Game::new(start)), computer(Color::Red));
+    click_move(&mut s, "18x9");
+    assert_eq!(
+        s.outcome().map(|o| o.to_string()).as_deref(),
+        Some("Red wins: Black has no pieces left")
+    );
+    s.apply(SessionAction::Undo);
+    assert!(moves(&s).is_empty());
+    assert_eq!(s.outcome(), None);
+}
+
+#[test]
+fn undo_after_the_computer_won_takes_back_its_move_and_the_persons() {
+    // Black (the computer) wins by taking Red's last man after Red's move.
+    let start = checkers::Position::parse("W:W22:B14").unwrap();
+    let mut s = session(Box::new(Game::new(start)), computer(Color::Red));
+    click_move(&mut s, "22-18");
+    computer_moves(&mut s, 1, "14x23");
+    assert_eq!(
+        s.outcome().map(|o| o.to_string()).as_deref(),
+        Some("Black wins: Red has no pieces left")
+    );
+    s.apply(SessionAction::Undo);
+    assert!(moves(&s).is_empty(), "{:?}", moves(&s));
+    assert_eq!(s.side_to_move(), Some(Color::Red));
+}
+
+#[test]
+fn looking_back_and_coming_back() {
+    let mut s = session(checkers_game(&["11-15", "23-19", "8-11"]), Opponent::Friend);
+    s.apply(SessionAction::View(Some(1)));
+    assert_eq!(s.shown_ply(), 1);
+    assert!(!s.human_to_move(), "no moves while looking back");
+    assert!(s
+        .status(&Names::default())
+        .starts_with("Looking at the position after move 1."));
+    // A click on the board comes back.
+    s.apply(SessionAction::Square(sq(22)));
+    assert_eq!(s.view_ply, None);
+    assert_eq!(s.shown_ply(), 3);
+    // Looking at the current ply is not looking back.
+    s.apply(SessionAction::View(Some(3)));
+    assert_eq!(s.view_ply, None);
+}
+
+#[test]
+fn draw_offers_between_two_people() {
+    let mut s = session(checkers_game(&["11-15"]), Opponent::Friend);
+    s.apply(SessionAction::OfferDraw);
+    assert_eq!(s.draw_offer, Some(Color::Red));
+    assert_eq!(s.status(&Names::default()), "Red offers a draw.");
+    s.apply(SessionAction::DeclineDraw);
+    assert_eq!(s.draw_offer, None);
+    s.apply(SessionAction::OfferDraw);
+    s.apply(SessionAction::AcceptDraw);
+    assert_eq!(
+        s.outcome().map(|o| o.to_string()).as_deref(),
+        Some("Draw: draw agreed")
+    );
+    // Not against the computer.
+    let mut c = session(checkers_game(&[]), computer(Color::Black));
+    c.apply(SessionAction::OfferDraw);
+    assert_eq!(c.draw_offer, None);
+}
+
+#[test]
+fn the_computers_reports_and_failures() {
+    let mut s = session(checkers_game(&[]), computer(Color::Red));
+    s.apply(SessionAction::AiSent(3));
+    s.apply(SessionAction::Ai(AiReply::Info {
+        id: 3,
+        depth: 4,
+        score: 25,
+        nodes: 900,
+        pv: vec!["11-15".into(), "23-19".into()],
+    }));
+    assert_eq!(
+        s.thinking.as_ref().map(|t| t.pv.as_str()),
+        Some("11-15 23-19")
+    );
+    // A report for another request is ignored.
+    s.apply(SessionAction::Ai(AiReply::Info {
+        id: 2,
+        depth: 9,
+        score: 0,
+        nodes: 1,
+        pv: vec![],
+    }));
+    assert_eq!(s.thinking.as_ref().map(|t| t.depth), Some(4));
+    s.apply(SessionAction::Ai(AiReply::Error {
+        id: 3,
+        message: "no legal move".into(),
+    }));
+    assert!(
+        s.ai_stalled && !s.ai_due(),
+        "not asked again on this position"
+    );
+    assert_eq!(
+        s.message.as_deref(),
+        Some("The computer could not move: no legal move")
+    );
+}
+
+#[test]
+fn the_ai_request_carries_the_game_up_to_the_cursor() {
+    let mut s = session(checkers_game(&["11-15", "23-19"]), Opponent::Friend);
+    assert!(s.ai_request(1).is_none(), "no computer, no request");
+    s.opponent = Opponent::Computer {
+        level: Level::clamped(5),
+        human: Color::Red,
+    };
+    s.apply(SessionAction::View(Some(1)));
+    let r = s.ai_request(9).unwrap();
+    assert_eq!(r.moves, ["11-15", "23-19"]);
+    assert_eq!(r.level, Level::clamped(5));
+    assert_eq!(r.kind, GameKind::Checkers);
+    assert_eq!(r.id, 9);
+    assert_eq!(r.movetime_ms, Level::clamped(5).settings().movetime_ms);
+    assert_eq!(r.seed & (1 << 31), 0, "Black to move: no side bit");
+}
+
+#[test]
+fn takebacks_can_be_switched_off() {
+    let mut s = session(checkers_game(&["11-15"]), Opponent::Friend);
+    s.takebacks = false;
+    assert!(!s.can_undo());
+    s.apply(SessionAction::Undo);
+    assert_eq!(moves(&s), ["11-15"]);
+}
+
+#[test]
+fn named_players_read_as_in_a_tournament() {
+    let names = Names(Some(["Ann".into(), "Computer (level 2)".into()]));
+    let s = session(checkers_game(&[]), computer(Color::Red));
+    assert_eq!(s.status(&names), "Computer (level 2), Black, is thinking.");
+    let s = session(checkers_game(&["11-15"]), Opponent::Friend);
+    assert_eq!(s.status(&names), "Ann (Red) to move.");
+}
+
+#[test]
+fn a_double_ultra_king_ends_its_move_after_one_action() {
+    // d4 double ultra king: teleport to a1, then stop there.
+    let start = tiers::Position::parse("7k/8/8/8/3D4/8/8/8 r 0 1").unwrap();
+    let mut s = session(Box::new(Game::new(start)), Opponent::Friend);
+    let d4 = 3 + 8 * 3;
+    s.apply(SessionAction::Square(d4));
+    s.apply(SessionAction::Square(0));
+    assert!(
+        s.board_inputs().unwrap().can_finish,
+        "a second action may follow"
+    );
+    s.apply(SessionAction::Finish);
+    assert_eq!(moves(&s), ["d4-a1"]);
+}

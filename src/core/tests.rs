@@ -1,0 +1,238 @@
+//! The app's combined reducer, natively: starting games from the new-game
+//! choices, the Tiers formations, games opened from the editor and the
+//! library, the archive, and where the computer's requests and replies go.
+
+use super::*;
+use crate::core::ai::AiReply;
+use crate::core::library::games::LibraryAction;
+use crate::core::settings::ColorChoice;
+use tiers_engine::Outcome;
+
+fn run(actions: impl IntoIterator<Item = AppAction>) -> AppState {
+    let mut s = AppState::default();
+    for a in actions {
+        s.apply(a);
+    }
+    s
+}
+
+fn settings(kind: GameKind, vs_computer: bool, color: ColorChoice) -> AppAction {
+    AppAction::Settings(Settings {
+        kind,
+        vs_computer,
+        level: Level::clamped(2),
+        color,
+    })
+}
+
+#[test]
+fn a_checkers_game_against_the_computer_starts_from_the_choices() {
+    let s = run([
+        settings(GameKind::Checkers, true, ColorChoice::Random),
+        AppAction::Start { coin: false },
+    ]);
+    assert_eq!(s.nav.screen, Screen::Play);
+    assert_eq!(
+        s.session.opponent,
+        Opponent::Computer {
+            level: Level::clamped(2),
+            human: Color::Black
+        },
+        "the coin chose Black"
+    );
+    assert!(s.session.flipped, "Black at the bottom");
+    assert!(s.ai_due().is_none(), "Black (the person) moves first");
+    let s = run([
+        settings(GameKind::Checkers, true, ColorChoice::Random),
+        AppAction::Start { coin: true },
+    ]);
+    assert!(!s.session.flipped);
+    let due = s.ai_due().expect("the computer (Black) moves first");
+    assert_eq!(due.target, AiTarget::Game);
+    assert_eq!(due.min_reply_ms, MIN_REPLY_MS);
+}
+
+#[test]
+fn a_tiers_game_goes_through_the_formations() {
+    let s = run([
+        settings(GameKind::Tiers, false, ColorChoice::Red),
+        AppAction::Start { coin: true },
+    ]);
+    assert_eq!(s.nav.screen, Screen::Formation);
+    assert!(s.session.game.is_none());
+    // Not ready yet: the note says so and nothing starts.
+    let mut s = s;
+    s.apply(AppAction::BeginTiers);
+    assert_eq!(s.nav.screen, Screen::Formation);
+    assert_eq!(
+        s.formation.note.as_deref(),
+        Some("Both sides must be ready first.")
+    );
+    s.apply(AppAction::Formation(FormationAction::Ready(1)));
+    s.apply(AppAction::Formation(FormationAction::Ready(2)));
+    s.apply(AppAction::BeginTiers);
+    assert_eq!(s.nav.screen, Screen::Play);
+    assert_eq!(s.session.kind(), Some(GameKind::Tiers));
+}
+
+#[test]
+fn the_computer_thinks_only_on_its_screen_and_replies_go_to_who_asked() {
+    let mut s = run([
+        settings(GameKind::Checkers, true, ColorChoice::Red),
+        AppAction::Start { coin: true },
+    ]);
+    let due = s.ai_due().unwrap();
+    let id = due.request.id;
+    // Looking at the rules pauses it.
+    s.apply(AppAction::Nav(NavAction::ShowRules));
+    assert!(s.ai_due().is_none());
+    s.apply(AppAction::Nav(NavAction::CloseRules));
+    s.apply(AppAction::AiSent(due.target, id));
+    assert!(s.ai_due().is_none(), "waiting");
+    assert_eq!(s.next_ai_id, id + 1);
+    // A reply nobody waits for is dropped; the awaited one is played.
+    s.apply(AppAction::Ai(AiReply::Move {
+        id: id + 40,
+        text: "11-15".into(),
+    }));
+    assert_eq!(s.session.record().unwrap().ply(), 0);
+    s.apply(AppAction::Ai(AiReply::Move {
+        id,
+        text: "11-15".into(),
+    }));
+    assert_eq!(s.session.record().unwrap().move_texts(), ["11-15"]);
+    // A worker replaced: its request is forgotten and asked again.
+    let mut t = run([
+        settings(GameKind::Checkers, true, ColorChoice::Red),
+        AppAction::Start { coin: true },
+    ]);
+    t.apply(AppAction::AiSent(AiTarget::Game, 1));
+    t.apply(AppAction::AiReset(Channel::Play));
+    assert!(t.ai_due().is_some());
+}
+
+#[test]
+fn the_editor_position_is_played_and_analysed() {
+    let mut s = run([AppAction::Editor(EditorAction::Load(
+        GameKind::Checkers,
+        "W:W18:B14".into(),
+    ))]);
+    s.apply(AppAction::Editor(EditorAction::Analyse));
+    let due = s.ai_due().expect("the analysis is asked for");
+    assert_eq!(due.target, AiTarget::Analysis);
+    assert_eq!(due.request.start, "W:W18:B14");
+    s.apply(AppAction::AiSent(AiTarget::Analysis, due.request.id));
+    assert!(s.ai_due().is_none());
+    s.apply(AppAction::Ai(AiReply::Move {
+        id: due.request.id,
+        text: "18x9".into(),
+    }));
+    assert_eq!(s.editor.analysis.best.as_deref(), Some("18x9"));
+    assert!(!s.editor.analysis.running());
+    s.apply(AppAction::PlayEditor(Some(Color::Red)));
+    assert_eq!(s.nav.screen, Screen::Play);
+    assert_eq!(s.session.record().unwrap().start_text(), "W:W18:B14");
+    assert_eq!(s.session.opponent.human(), Some(Color::Red));
+}
+
+#[test]
+fn a_finished_game_is_archived_once_and_can_be_continued() {
+    let mut s = run([AppAction::EditPosition(
+        GameKind::Checkers,
+        "W:W18:B14".into(),
+    )]);
+    assert_eq!(s.nav.screen, Screen::Editor);
+    s.apply(AppAction::PlayEditor(None));
+    s.apply(AppAction::Game(SessionAction::Meta(GameMeta {
+        id: 77,
+        started: 1,
+        tags: Vec::new(),
+    })));
+    s.apply(AppAction::Game(SessionAction::Drag(
+        tiers_engine::checkers::square_to_index64(18),
+        tiers_engine::checkers::square_to_index64(9),
+    )));
+    assert!(matches!(s.session.outcome(), Some(Outcome::Win { .. })));
+    s.apply(AppAction::Archive { now: 5 });
+    s.apply(AppAction::Archive { now: 6 });
+    assert_eq!(s.library.archive.games.len(), 1, "one entry per game id");
+    // From the archive, go on from the start against the computer.
+    s.apply(AppAction::Library(LibraryAction::Choose(77)));
+    s.apply(AppAction::Library(LibraryAction::Ply(0)));
+    s.apply(AppAction::Library(LibraryAction::Continue(Some(
+        Color::Red,
+    ))));
+    assert_eq!(s.nav.screen, Screen::Play);
+    assert_eq!(s.session.record().unwrap().ply(), 0);
+    assert_eq!(
+        s.session.opponent,
+        Opponent::Computer {
+            level: s.settings.level,
+            human: Color::Red
+        }
+    );
+}
+
+#[test]
+fn each_part_changes_only_its_own_revision() {
+    let before = AppState::default();
+    let mut s = before.clone();
+    s.apply(AppAction::Nav(NavAction::Show(Screen::Games)));
+    assert!(s.nav != before.nav);
+    assert!(s.session == before.session);
+    assert!(s.library == before.library);
+    assert!(s != before);
+    let again = s.clone();
+    assert!(again == s, "a copy is the same state");
+}
+
+#[test]
+fn the_embed_page_plays_its_parameters_and_obeys_commands() {
+    use crate::core::embed::{parse_config, plan, Command, EmbedAction};
+    use crate::core::params::query_pairs;
+    let mut s = AppState::embed_page(parse_config(&query_pairs("embed=1&ai=1&undo=0")), true);
+    assert_eq!(s.nav.screen, Screen::Play);
+    assert!(!s.session.takebacks);
+    let due = s.ai_due().expect("the computer (Black) opens");
+    assert_eq!(due.target, AiTarget::Game);
+    // A command becomes an action; a bad one an error for the host.
+    let flip = plan(Command::Flip(None), &s.embed, &s.session, true).unwrap();
+    assert_eq!(flip, Some(EmbedAction::Flip));
+    s.apply(AppAction::Embed(flip.unwrap()));
+    assert!(s.session.flipped);
+    assert_eq!(
+        plan(
+            Command::Flip(Some(Color::Black)),
+            &s.embed,
+            &s.session,
+            true
+        ),
+        Ok(None),
+        "already so"
+    );
+    let bad = plan(
+        Command::NewGame(vec![("ai".into(), "9".into())]),
+        &s.embed,
+        &s.session,
+        true,
+    );
+    assert!(bad.unwrap_err().starts_with("ai=9: no such level"));
+    let set = plan(
+        Command::SetPosition {
+            kind: GameKind::Checkers,
+            text: "W:W18:B14".into(),
+        },
+        &s.embed,
+        &s.session,
+        true,
+    )
+    .unwrap()
+    .unwrap();
+    let serial = s.session.serial;
+    s.apply(AppAction::Embed(set));
+    assert_eq!(s.session.serial, serial + 1);
+    assert_eq!(s.embed.reason, "setPosition");
+    assert!(!s.session.takebacks, "the same players and rules");
+    s.apply(AppAction::Embed(EmbedAction::Reported));
+    assert_eq!(s.embed.reason, "newGame");
+}

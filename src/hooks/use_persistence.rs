@@ -1,0 +1,87 @@
+//! Keeps the app's records on the device: gives a new game its id and
+//! start date, files a game that has just ended in the archive, and writes
+//! each record ([`Kept`]: the game in progress with the new-game choices,
+//! the archive, the tournaments, a game kept aside) whenever its text
+//! changes. A failure (storage full or blocked) becomes a notice, once per
+//! kind of failure.
+
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::rc::Rc;
+
+use yew::prelude::*;
+
+use crate::browser;
+use crate::core::boot::{Content, Kept};
+use crate::core::notices::NoticeAction;
+use crate::core::session::{GameMeta, SessionAction};
+use crate::core::tournament::TAction;
+use crate::core::{AppAction, AppState};
+use crate::storage;
+
+/// What went wrong writing a record, in words for a notice.
+fn failure(kept: Kept, why: &str) -> String {
+    match kept {
+        Kept::Saved | Kept::Previous => format!("The game could not be saved: {why}."),
+        Kept::Archive => format!("The archive could not be saved: {why}."),
+        Kept::Tournaments => why.to_string(),
+    }
+}
+
+/// Saves what changed, after every change of the state.
+#[hook]
+pub fn use_persistence(app: &UseReducerHandle<AppState>) {
+    // The text last written for each record.
+    let written: Rc<RefCell<HashMap<Kept, Content>>> = use_mut_ref(HashMap::new);
+    // (serial, whether the game was over) at the last change.
+    let last_end: Rc<RefCell<Option<(u32, bool)>>> = use_mut_ref(|| None);
+    let reported: Rc<RefCell<Vec<String>>> = use_mut_ref(Vec::new);
+    let revisions = Kept::ALL.map(|k| k.revision(app));
+    let app = app.clone();
+    use_effect_with(revisions, move |_| {
+        let session = &app.session;
+        // A new game gets its id and start date first.
+        if session.game.is_some() && session.meta.id == 0 {
+            app.dispatch(AppAction::Game(SessionAction::Meta(GameMeta {
+                id: browser::new_id(),
+                started: browser::now(),
+                tags: session.meta.tags.clone(),
+            })));
+            return;
+        }
+        // A game that has just ended goes to the archive.
+        let over = session.outcome().is_some();
+        let now = (session.serial, over);
+        let before = last_end.borrow_mut().replace(now);
+        if over && matches!(before, Some((serial, false)) if serial == session.serial) {
+            app.dispatch(AppAction::Archive {
+                now: browser::now(),
+            });
+        }
+        for kept in Kept::ALL {
+            let content = kept.content(&app);
+            if content == Content::Leave || written.borrow().get(&kept) == Some(&content) {
+                continue;
+            }
+            let text = match &content {
+                Content::Text(t) => Some(t.as_str()),
+                _ => None,
+            };
+            match storage::write(kept, text) {
+                Ok(()) => {
+                    written.borrow_mut().insert(kept, content);
+                }
+                Err(e) => {
+                    let message = failure(kept, &e);
+                    if !reported.borrow().contains(&message) {
+                        reported.borrow_mut().push(message.clone());
+                        app.dispatch(match kept {
+                            Kept::Tournaments => AppAction::Tourney(TAction::SaveFailed(message)),
+                            _ => AppAction::Notice(NoticeAction::Push(message)),
+                        });
+                    }
+                }
+            }
+        }
+    });
+}

@@ -1,0 +1,76 @@
+//! The device's storage (the browser's `localStorage`): the only code that
+//! touches it. Each record the app keeps ([`Kept`]) has its key
+//! (`tiers.saved`, `tiers.archive`, `tiers.tournaments`, `tiers.previous`);
+//! what could not be read is kept under `tiers.set-aside.<name>` rather
+//! than deleted. The formats themselves (versioned JSON) are the core's
+//! ([`crate::core::library::saved`], [`crate::core::library::archive`],
+//! [`crate::core::tournament::store`]); [`crate::hooks::use_persistence`]
+//! writes each record when it changes. Storage can be missing (blocked by
+//! the browser) or full: writing then fails with a message and the page
+//! goes on.
+
+use crate::core::boot::{Kept, Stored};
+
+/// The key a record is kept under.
+#[must_use]
+pub fn key(kept: Kept) -> String {
+    format!("tiers.{}", kept.name())
+}
+
+/// The key of a record's text that could not be read.
+#[must_use]
+pub fn aside_key(kept: Kept) -> String {
+    format!("tiers.set-aside.{}", kept.name())
+}
+
+fn storage() -> Option<web_sys::Storage> {
+    web_sys::window()?.local_storage().ok().flatten()
+}
+
+fn get(key: &str) -> Option<String> {
+    storage()?.get_item(key).ok().flatten()
+}
+
+fn set(key: &str, value: &str) -> Result<(), String> {
+    let s = storage().ok_or("the browser does not allow this page to store data")?;
+    s.set_item(key, value).map_err(|e| {
+        let name = js_sys::Reflect::get(&e, &"name".into())
+            .ok()
+            .and_then(|v| v.as_string())
+            .unwrap_or_default();
+        if name.contains("Quota") {
+            "the browser's storage for this page is full".to_string()
+        } else {
+            format!("the browser refused to store it ({name})")
+        }
+    })
+}
+
+/// What the device keeps, as text.
+#[must_use]
+pub fn read() -> Stored {
+    Stored {
+        saved: get(&key(Kept::Saved)),
+        archive: get(&key(Kept::Archive)),
+        tournaments: get(&key(Kept::Tournaments)),
+    }
+}
+
+/// Keeps `text` for a record (None: removes it); the error says why not
+/// (storage blocked or full).
+pub fn write(kept: Kept, text: Option<&str>) -> Result<(), String> {
+    match text {
+        Some(t) => set(&key(kept), t),
+        None => {
+            if let Some(s) = storage() {
+                let _ = s.remove_item(&key(kept));
+            }
+            Ok(())
+        }
+    }
+}
+
+/// Keeps a record's unreadable text aside (the latest only).
+pub fn set_aside(kept: Kept, text: &str) {
+    let _ = set(&aside_key(kept), text);
+}

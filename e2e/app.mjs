@@ -138,3 +138,48 @@ export async function waitForTurn(page, timeout = 30_000) {
   await mine.or(over).first().waitFor({ timeout });
   return (await over.count()) > 0 ? 'over' : 'mine';
 }
+
+/** Drags with the mouse from the centre of one square of a board to another. */
+export async function drag(page, from, to, board = 'play') {
+  const a = await page.locator(`#${board}-${from}`).boundingBox();
+  const b = await page.locator(`#${board}-${to}`).boundingBox();
+  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(a.x + a.width / 2 + 10, a.y + a.height / 2 + 10, { steps: 3 });
+  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 8 });
+  await page.mouse.up();
+}
+
+/**
+ * Waits until nothing moves on the page (or in the frame, a playwright Frame): no finite animation or
+ * transition is running (a sliding piece, a fading captured piece, a dialog
+ * fading in) and no captured piece is still drawn. The endless ones (the
+ * thinking spinner, the glow of pieces that must capture) do not count.
+ */
+export async function still(page) {
+  await page.waitForFunction(
+    () =>
+      document
+        .getAnimations()
+        .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity) &&
+      !document.querySelector('.piece.vanish'),
+  );
+}
+
+/** Opens a share link or embed address (`query` without the `?`) and waits for its board. */
+export async function openLink(page, server, query) {
+  await page.goto(`${server.url}/?${query}`);
+  await page.locator('#play-a1').waitFor();
+}
+
+/** Every square's accessible name ("e3, red man"), sorted: the position as a person hears it. */
+export function boardLabels(page, board = 'play') {
+  return page.$$eval(`[id^="${board}-"].square`, (els) => els.map((e) => e.getAttribute('aria-label')).sort());
+}
+
+/** The dialog's title and reason, e.g. `['Draw', 'Threefold repetition.']`. */
+export async function gameOver(page) {
+  const dialog = page.getByRole('dialog');
+  await dialog.waitFor();
+  return [await dialog.getByRole('heading').innerText(), await dialog.locator('.reason').innerText()];
+}

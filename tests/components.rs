@@ -6,8 +6,6 @@
 //! engine's validation messages live.
 #![cfg(target_arch = "wasm32")]
 
-use std::time::Duration;
-
 use tiers_app::components::board::{Board, BoardProps};
 use tiers_app::components::formation::FormationScreen;
 use tiers_app::components::play::Play;
@@ -21,7 +19,6 @@ use wasm_bindgen_test::*;
 use web_sys::{
     Element, HtmlElement, KeyboardEvent, KeyboardEventInit, PointerEvent, PointerEventInit,
 };
-use yew::platform::time::sleep;
 use yew::prelude::*;
 
 wasm_bindgen_test_configure!(run_in_browser);
@@ -59,8 +56,11 @@ fn mount() -> Element {
     div
 }
 
-async fn settle() {
-    sleep(Duration::from_millis(30)).await;
+/// Waits until Yew has done all the rendering that the last events (a
+/// click, a key, a first render) asked for, effects and the renders they
+/// cause included: the page then shows their outcome.
+async fn rendered() {
+    yew::scheduler::flush().await;
 }
 
 fn sq(name: &str) -> u8 {
@@ -111,8 +111,7 @@ async fn board_renders_a_checkers_position() {
         board_props(view, GameKind::Checkers, "t1"),
     )
     .render();
-    settle().await;
-    assert_eq!(root.query_selector_all(".square").unwrap().length(), 64);
+    rendered().await;
     assert_eq!(root.query_selector_all(".piece").unwrap().length(), 24);
     assert_eq!(
         attr(&root, "#t1-a1", "aria-label").as_deref(),
@@ -177,7 +176,7 @@ async fn board_shows_each_tier_at_a_glance() {
         board_props(pos.board_view(), GameKind::Tiers, "t2"),
     )
     .render();
-    settle().await;
+    rendered().await;
     let red = "#d9443a".to_string();
     let black = "#3b3b3e".to_string();
     // Stacks of 1, 2, 3 and 4 of one's own colour.
@@ -278,7 +277,11 @@ async fn render(kind: GameKind, start: Option<&'static str>) -> Element {
     let root = mount();
     yew::Renderer::<Harness>::with_root_and_props(root.clone(), HarnessProps { kind, start })
         .render();
-    settle().await;
+    rendered().await;
+    assert!(
+        root.query_selector(".board").unwrap().is_some(),
+        "the play or formation board is shown"
+    );
     root
 }
 
@@ -313,7 +316,7 @@ async fn click(root: &Element, name: &str) {
     let y = r.top() + (row + 0.5) * r.height() / 8.0;
     pointer(&board, "pointerdown", x, y);
     pointer(&board, "pointerup", x, y);
-    settle().await;
+    rendered().await;
 }
 
 async fn clicks(root: &Element, names: &[&str]) {
@@ -330,7 +333,7 @@ async fn key(root: &Element, key: &str) {
     init.set_cancelable(true);
     let ev = KeyboardEvent::new_with_keyboard_event_init_dict("keydown", &init).unwrap();
     board.dispatch_event(&ev).unwrap();
-    settle().await;
+    rendered().await;
 }
 
 /// The square under the keyboard cursor ("e3").
@@ -349,7 +352,7 @@ async fn keys_to(root: &Element, names: &[&str]) {
         .dyn_into::<HtmlElement>()
         .unwrap();
     board.focus().unwrap();
-    settle().await;
+    rendered().await;
     for name in names {
         let now = sq(&cursor(root));
         let want = sq(name);
@@ -518,7 +521,7 @@ async fn double_ultra_king_second_action() {
         .unwrap()
         .expect("an end-the-move button");
     finish.dyn_into::<HtmlElement>().unwrap().click();
-    settle().await;
+    rendered().await;
     assert_eq!(moves(&root), ["d4-a1"]);
     let root = render(GameKind::Tiers, Some(DOUBLE_ULTRA)).await;
     clicks(&root, &["d4", "a1", "a1"]).await;

@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { shot } from '../harness.mjs';
-import { movesPlayed, playFirstLegal, seeded, startGame, status, waitForTurn, withApp } from '../app.mjs';
+import { movesPlayed, playFirstLegal, seeded, startGame, status, still, waitForTurn, withApp } from '../app.mjs';
 
 const REASONS = /has no legal move|has no pieces left|threefold repetition|100 plies without a capture/;
 
@@ -42,7 +42,40 @@ test('a whole checkers game against the computer, to its end', { timeout: 300_00
     console.log(`game over after ${plies} plies: ${title}, ${reason}`);
     // Closing the dialog leaves the final position on view.
     await dialog.getByRole('button', { name: 'Look at the board' }).click();
-    await assert.rejects(dialog.waitFor({ timeout: 500 }));
+    await dialog.waitFor({ state: 'detached' });
+    await still(page);
     await shot(page, 'checkers-final-position');
+  });
+});
+
+test('a new game with a random colour: the board and the first move follow the colour drawn', async () => {
+  await withApp({}, async (page) => {
+    const seen = new Set();
+    // Each game draws a colour; go on until both have come up (16 games
+    // without one of them would happen once in 2^15 runs).
+    for (let game = 1; seen.size < 2; game++) {
+      assert.ok(game <= 16, `both colours come up in 16 games (only ${[...seen]})`);
+      await startGame(page, { game: 'checkers', opponent: 'computer', level: 1, color: 'Random' });
+      // The person's colour, as the strip names it: "You · Red".
+      const you = page.locator('.player-strip', { hasText: 'You · ' });
+      const color = (await you.innerText()).match(/You · (Red|Black)/)[1];
+      seen.add(color);
+      // The person's side is at the bottom: their strip under the board,
+      // their home row (Red: rank 1, Black: rank 8) nearest to them.
+      const board = await page.locator('.play .board').boundingBox();
+      const strip = await you.boundingBox();
+      assert.ok(strip.y > board.y + board.height / 2, `${color}'s strip is below the board`);
+      const a1 = await page.locator('#play-a1').boundingBox();
+      const h8 = await page.locator('#play-h8').boundingBox();
+      assert.equal(a1.y > h8.y, color === 'Red', `${color} sees its own side at the bottom`);
+      const flipped = /\bflipped\b/.test(await page.locator('.play .board').getAttribute('class'));
+      assert.equal(flipped, color === 'Black', 'the board is turned round for Black');
+      // Black moves first: the computer when the person is Red.
+      assert.equal(await waitForTurn(page), 'mine');
+      assert.equal(await movesPlayed(page), color === 'Red' ? 1 : 0);
+      assert.match(await status(page), new RegExp(`^${color} to move: your turn\\.`));
+      await still(page);
+      await shot(page, `checkers-random-${color.toLowerCase()}`);
+    }
   });
 });

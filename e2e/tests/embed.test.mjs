@@ -6,6 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { launch, newPage, serve, shot } from '../harness.mjs';
+import { still } from '../app.mjs';
 
 /** Asserts that an element lies inside the viewport. */
 async function inside(page, locator, what) {
@@ -126,17 +127,33 @@ async function nextEvent(page, type, from = 0, timeout = 30_000) {
 }
 const count = (page) => page.evaluate(() => window.events.length);
 
-test('a host page on another origin drives the board', async () => {
+/**
+ * Serves the app and, on another origin, a host page (`/host.html`) that
+ * embeds it with the parameters `query(hostUrl)` (the host's address is
+ * known once it listens); runs `body(page, { host })` in a fresh browser,
+ * checks that the page had no error and asked nothing outside, and closes
+ * everything.
+ */
+async function withHost(query, body) {
   const app = await serve();
-  let host;
+  const pages = { '/host.html': { body: '' } };
+  const host = await serve(undefined, { extra: pages });
   const browser = await launch({ viewport: { width: 600, height: 720 } });
   try {
-    // The host's port is known once it listens: serve a placeholder, then
-    // fill the page in.
-    const pages = { '/host.html': { body: '' } };
-    host = await serve(undefined, { extra: pages });
-    pages['/host.html'].body = hostPage(app.url, `embed=1&origin=${encodeURIComponent(host.url)}&ai=1`);
+    pages['/host.html'].body = hostPage(app.url, query(host.url));
     const page = await newPage(browser.context);
+    await body(page, { host });
+    assert.deepEqual(page.problems(), []);
+    assert.deepEqual(browser.blocked, []);
+  } finally {
+    await browser.close();
+    await app.close();
+    await host.close();
+  }
+}
+
+test('a host page on another origin drives the board', async () => {
+  await withHost((host) => `embed=1&origin=${encodeURIComponent(host)}&ai=1`, async (page, { host }) => {
     await page.goto(host.url + '/host.html');
     const frame = page.frameLocator('#frame');
 
@@ -235,48 +252,67 @@ test('a host page on another origin drives the board', async () => {
     assert.deepEqual([tiers.game, tiers.sideToMove], ['tiers', 'red']);
     await frame.getByRole('grid', { name: 'Tiers board' }).waitFor();
     await shot(page, 'embed-host-tiers');
+  });
+});
 
-    assert.deepEqual(page.problems(), []);
-    assert.deepEqual(browser.blocked, []);
-  } finally {
-    await browser.close();
-    await app.close();
-    await host?.close();
-  }
+test('the gameOver event of a draw: 100 plies without a capture', async () => {
+  // Two kings and 98 plies without a capture: two more moves draw.
+  const tfen = '8/8/8/6k1/1K6/8/8/8 r 98 50';
+  const query = (host) => `embed=1&players=2&tfen=${encodeURIComponent(tfen)}&origin=${encodeURIComponent(host)}`;
+  await withHost(query, async (page, { host }) => {
+    await page.goto(host.url + '/host.html');
+    const frame = page.frameLocator('#frame');
+    const ready = await nextEvent(page, 'ready');
+    assert.deepEqual([ready.game, ready.position, ready.sideToMove], ['tiers', tfen, 'red']);
+
+    await frame.locator('#embed-b4').click();
+    await frame.locator('#embed-c5').click();
+    const first = await nextEvent(page, 'move');
+    assert.deepEqual([first.move, first.by, first.ply], ['b4-c5', 'red', 1]);
+    await frame.locator('#embed-g5').click();
+    await frame.locator('#embed-f6').click();
+    const over = await nextEvent(page, 'gameOver');
+    assert.deepEqual(
+      [over.result, over.winner, over.reason, over.ply, over.game],
+      ['1/2-1/2', null, '100 plies without a capture', 2, 'tiers'],
+    );
+    assert.match(over.record, /\[FEN "8\/8\/8\/6k1\/1K6\/8\/8\/8 r 98 50"\]/);
+    assert.match(over.record, /\[Result "1\/2-1\/2"\]/);
+    assert.match(over.record, /b4-c5 g5-f6 1\/2-1\/2/);
+    // The move came first, then exactly one gameOver.
+    const types = await page.evaluate(() => window.events.map((e) => e.type));
+    assert.deepEqual(types, ['ready', 'move', 'move', 'gameOver']);
+    assert.match(await frame.locator('#status-text').innerText(), /^Draw: 100 plies without a capture\.?$/);
+    await still(await (await page.locator('#frame').elementHandle()).contentFrame());
+    await shot(page, 'embed-host-draw');
+  });
 });
 
 test('commands from an origin the embed does not trust are ignored', async () => {
-  const app = await serve();
-  let host;
-  const browser = await launch({ viewport: { width: 600, height: 720 } });
-  try {
-    const pages = { '/host.html': { body: '' } };
-    host = await serve(undefined, { extra: pages });
-    // The embed trusts another site, not this host.
-    pages['/host.html'].body = hostPage(app.url, 'embed=1&players=2&origin=https://trusted.example');
-    const page = await newPage(browser.context);
-    const warnings = [];
+  // The embed trusts another site, not this host.
+  await withHost(() => 'embed=1&players=2&origin=https://trusted.example', async (page, { host }) => {
+    const ignored = [];
+    let heard;
+    const bothHeard = new Promise((ok) => {
+      heard = ok;
+    });
     page.on('console', (m) => {
-      if (m.type() === 'warning') warnings.push(m.text());
+      if (m.type() === 'warning' && m.text().includes(`a message from ${host.url} was ignored`)) {
+        ignored.push(m.text());
+        if (ignored.length === 2) heard();
+      }
     });
     await page.goto(host.url + '/host.html');
     const frame = page.frameLocator('#frame');
     await frame.getByRole('grid').waitFor();
     await page.evaluate(() => window.send({ tiers: 1, type: 'flip' }));
     await page.evaluate(() => window.send({ tiers: 1, type: 'newGame', game: 'tiers' }));
-    await page.waitForTimeout(800);
+    // The frame has read both commands: it warns once for each, naming the origin.
+    await bothHeard;
     assert.equal(await frame.locator('.board.flipped').count(), 0, 'not flipped');
     await frame.getByRole('grid', { name: 'Checkers board' }).waitFor();
     // Events go only to the trusted origin: this host hears nothing.
     assert.deepEqual(await page.evaluate(() => window.events), []);
-    assert.ok(
-      warnings.some((w) => w.includes(`a message from ${host.url} was ignored`)),
-      `a warning names the origin: ${warnings}`,
-    );
-    assert.deepEqual(page.problems(), []);
-  } finally {
-    await browser.close();
-    await app.close();
-    await host?.close();
-  }
+    assert.equal(ignored.length, 2, `one warning per command: ${ignored}`);
+  });
 });

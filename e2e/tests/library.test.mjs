@@ -8,6 +8,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { launch, newPage, serve, shot } from '../harness.mjs';
+import { drag, still } from '../app.mjs';
 import {
   checkersSquare, clean, moveTexts, playCheckers, playTiers, resign, startFriendGame, stored, waitForMoves,
 } from '../library.mjs';
@@ -196,6 +197,52 @@ test('a resigned game goes to the archive, is replayed, exported and imported ba
   }
 });
 
+test('an archived game continued against the computer: it replies', async () => {
+  const server = await serve();
+  const browser = await launch();
+  try {
+    const page = await open(browser, server);
+    // Two players, four moves, Red resigns: the game is in the archive.
+    await startFriendGame(page);
+    const moves = ['11-15', '23-19', '8-11', '22-17'];
+    for (const m of moves) await playCheckers(page, m);
+    await waitForMoves(page, 4);
+    await resign(page);
+    await page.getByRole('dialog').waitFor();
+    await page.getByRole('button', { name: 'Look at the board' }).click();
+    await page.click('#show-games');
+    await page.locator('.archive-item').first().click();
+    // Back to the position after 3 moves: Red to move there.
+    await page.locator('#replay-caption', { hasText: 'After move 4 of 4' }).waitFor();
+    await page.getByRole('button', { name: 'Previous move' }).click();
+    assert.match(await page.textContent('#replay-caption'), /After move 3 of 4 \(8-11\)/);
+    const resume = page.locator('#continue-computer');
+    assert.equal(await resume.textContent(), 'Continue as Red vs computer');
+    await resume.click();
+
+    // Red (the person) to move against the computer, from that position;
+    // the fourth move waits in the list, taken back.
+    await page.waitForSelector('#play-a1');
+    assert.deepEqual(await moveTexts(page, '.play .moves-box'), moves);
+    assert.equal(await page.locator('.play .move.undone').count(), 1);
+    assert.match(await page.textContent('#status-text'), /^Red to move: your turn\./);
+    assert.match(await page.locator('.player-strip', { hasText: 'Computer' }).textContent(), /Computer · level \d/);
+    // A different fourth move (24-20), and the computer answers it.
+    await playCheckers(page, '24-20');
+    await page.locator('#status-text', { hasText: 'Red to move: your turn' }).waitFor();
+    const now = await page.locator('.play .move:not(.undone)').allTextContents();
+    assert.deepEqual(now.slice(0, 4), ['11-15', '23-19', '8-11', '24-20']);
+    assert.equal(now.length, 5, `the computer replied: ${now}`);
+    assert.equal(await page.locator('.play .move.undone').count(), 0);
+    await still(page);
+    await shot(page, 'library-continue-vs-computer');
+    clean(page, browser);
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+});
+
 test('CheckerBoard files (file picker) and pydraughts text (paste) are imported', async () => {
   const server = await serve();
   const browser = await launch();
@@ -355,12 +402,7 @@ test('board editor: set up a checkers position, fix what the engine rejects, pla
     await page.click('#editor-a8');
     assert.equal(await page.textContent('#editor-note'), 'Checkers is played on the dark squares only.');
     // Drag a piece: 16 → 12.
-    const from = await page.locator(sq(16)).boundingBox();
-    const to = await page.locator(sq(12)).boundingBox();
-    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
-    await page.mouse.down();
-    await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 8 });
-    await page.mouse.up();
+    await drag(page, checkersSquare(16), checkersSquare(12), 'editor');
     await page.click('#editor-side-red');
     assert.equal(await page.inputValue('#editor-fen'), 'W:WK1,22,23:B12,14');
     assert.match(await page.textContent('#editor-verdict'), /^Valid position: Red to move, \d+ legal moves?\.$/);
@@ -636,7 +678,7 @@ test('Tiers on a 320 px phone: the record (tags, both formations) and TFEN go ou
     await page.press('#editor-fen', 'Enter');
     await page.locator('#editor-verdict', { hasText: 'Valid position: Black to move' }).waitFor();
     await noSideScroll(page, 'editor');
-    await page.waitForTimeout(500); // the pieces of the old position fade out
+    await still(page); // the pieces of the old position fade out
     await shot(page, 'library-phone-editor');
     const [pos] = await Promise.all([
       page.waitForEvent('download'),

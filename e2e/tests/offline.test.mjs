@@ -11,6 +11,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DIST, ROOT, launch, newPage, serve, shot } from '../harness.mjs';
+import { drag } from '../app.mjs';
 
 /** The build version written into a build's sw.js. */
 function buildOf(dir) {
@@ -78,13 +79,7 @@ test('after one visit the app works with the network off', async () => {
     await page.waitForFunction(() => document.querySelectorAll('.move-list [data-ply]').length === 1, null, {
       timeout: 30_000,
     });
-    const from = await page.locator('#play-c3').boundingBox();
-    const to = await page.locator('#play-d4').boundingBox();
-    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
-    await page.mouse.down();
-    await page.mouse.move(from.x + from.width / 2 + 20, from.y + from.height / 2 - 20, { steps: 4 });
-    await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 6 });
-    await page.mouse.up();
+    await drag(page, 'c3', 'd4');
     await page.waitForFunction(() => document.querySelectorAll('.move-list [data-ply]').length === 3, null, {
       timeout: 30_000,
     });

@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { shot } from '../harness.mjs';
-import { moveTexts, piecesOf, press, startGame, status, withApp } from '../app.mjs';
+import { moveTexts, piecesOf, press, startGame, status, still, withApp } from '../app.mjs';
 
 const PHONE = { viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 };
 
@@ -50,7 +50,7 @@ test('checkers by tapping on a 360×740 phone', async () => {
     await press(page, 'c3', { tap: true });
     assert.deepEqual(await moveTexts(page), ['11-15', '22-18', '15x22']);
     assert.match(await status(page), /^Red to move/);
-    await page.waitForTimeout(400);
+    await still(page);
     await shot(page, 'phone-checkers');
   });
 });
@@ -82,7 +82,7 @@ test('Tiers formation and play by touch on a 320×640 phone', async () => {
     assert.deepEqual((await moveTexts(page)).slice(0, 1), ['d3-d4']);
     await page.locator('#status-text', { hasText: 'your turn' }).waitFor();
     assert.equal((await moveTexts(page)).length, 2);
-    await page.waitForTimeout(400);
+    await still(page);
     await shot(page, 'phone-tiers-play');
   });
 });

@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { shot } from '../harness.mjs';
-import { movesPlayed, playFirstLegal, startGame, waitForTurn, withApp } from '../app.mjs';
+import { movesPlayed, playFirstLegal, startGame, still, waitForTurn, withApp } from '../app.mjs';
 
 test('no long task on the main thread while the computer thinks', async () => {
   await withApp({}, async (page) => {
@@ -42,8 +42,8 @@ test('no long task on the main thread while the computer thinks', async () => {
         const before = await movesPlayed(page);
         assert.equal(await waitForTurn(page, 20_000), 'mine');
         assert.equal(await movesPlayed(page), before + 1);
-        // Until the computer's move has been drawn and animated.
-        await page.waitForTimeout(500);
+        // Until the computer's move has been drawn and has stopped moving.
+        await still(page);
         const t1 = await page.evaluate(() => performance.now());
         const long = await page.evaluate(([a, b]) => window.__long.filter((e) => e.start >= a && e.start <= b), [t0, t1]);
         console.log(`${game}: thought and moved in ${(t1 - t0).toFixed(0)} ms; long tasks: ${JSON.stringify(long)}`);

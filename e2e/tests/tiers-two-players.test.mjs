@@ -5,20 +5,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { shot } from '../harness.mjs';
-import { moveTexts, piecesOf, press, squaresWith, startGame, status, withApp } from '../app.mjs';
+import { drag, moveTexts, openLink, piecesOf, press, squaresWith, startGame, status, still, withApp } from '../app.mjs';
 
 const RED = ['a3', 'b3', 'c3', 'd3', 'e3', 'f3', 'g3', 'h3', 'a2', 'b2', 'g2', 'h2'];
-
-/** Drags with the mouse from the centre of one square to another. */
-async function drag(page, from, to, board) {
-  const a = await page.locator(`#${board}-${from}`).boundingBox();
-  const b = await page.locator(`#${board}-${to}`).boundingBox();
-  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(a.x + a.width / 2 + 10, a.y + a.height / 2 + 10, { steps: 3 });
-  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 8 });
-  await page.mouse.up();
-}
 
 test('two players set up Tiers formations and play captures', async () => {
   await withApp({}, async (page) => {
@@ -94,7 +83,48 @@ test('two players set up Tiers formations and play captures', async () => {
     assert.equal(await page.locator('.player-black .taken').getAttribute('aria-label'), '2 pieces taken');
     assert.equal(await page.locator('.player-red .taken').getAttribute('aria-label'), '0 pieces taken');
     assert.match(await page.locator('#announce').innerText(), /Red played c4-c5/);
-    await page.waitForTimeout(400);
+    await still(page);
     await shot(page, 'tiers-after-captures');
+  });
+});
+
+/** A two-player Tiers game from `tfen`, opened as a share link. */
+const link = (tfen) => `game=tiers&players=2&tfen=${encodeURIComponent(tfen)}`;
+
+test("the ultra king's actions by drag: load, drop, teleport, consume", async () => {
+  await withApp({}, async (page, { server }) => {
+    // Red's ultra king on d4 next to its own king on c3; a black man in the corner.
+    await openLink(page, server, link('7m/8/8/8/3U4/2K5/8/8 r 0 1'));
+    const label = (sq) => page.locator(`#play-${sq}`).getAttribute('aria-label');
+    // Load: the ultra king dragged onto the king beside it takes it on.
+    await drag(page, 'd4', 'c3');
+    assert.deepEqual(await moveTexts(page), ['d4<c3']);
+    assert.equal(await label('d4'), 'd4, red ultra king carrying a king');
+    assert.equal(await label('c3'), 'c3, empty');
+    await drag(page, 'h8', 'h7');
+    // Drop: dragged to an empty square, the ultra king puts the king down
+    // there; on Red's home row the king becomes a triple king.
+    await drag(page, 'd4', 'a1');
+    assert.deepEqual(await moveTexts(page), ['d4<c3', 'h8-h7', 'd4>a1']);
+    assert.equal(await label('a1'), 'a1, red triple king');
+    assert.equal(await label('d4'), 'd4, red ultra king');
+    await drag(page, 'h7', 'h6');
+    // Teleport: carrying nothing, it goes to any empty square.
+    await drag(page, 'd4', 'b7');
+    assert.deepEqual(await moveTexts(page), ['d4<c3', 'h8-h7', 'd4>a1', 'h7-h6', 'd4-b7']);
+    assert.equal(await label('b7'), 'b7, red ultra king');
+    assert.equal(await label('d4'), 'd4, empty');
+    await still(page);
+    await shot(page, 'tiers-ultra-drag');
+
+    // Consume: next to a black man, the ultra king must take it by moving onto it.
+    await openLink(page, server, link('7m/8/8/4m3/3U4/8/8/8 r 0 1'));
+    assert.deepEqual(await squaresWith(page, 'highlight'), ['play-d4']);
+    await drag(page, 'd4', 'e5');
+    assert.deepEqual(await moveTexts(page), ['d4xe5']);
+    assert.equal(await label('e5'), 'e5, red ultra king');
+    assert.equal(await label('d4'), 'd4, empty');
+    assert.equal((await piecesOf(page, 'black')).length, 1);
+    assert.match(await status(page), /^Black to move\./);
   });
 });

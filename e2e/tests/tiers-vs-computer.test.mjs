@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { shot } from '../harness.mjs';
-import { movesPlayed, piecesOf, playFirstLegal, seeded, startGame, status, waitForTurn, withApp } from '../app.mjs';
+import { movesPlayed, piecesOf, playFirstLegal, seeded, startGame, status, still, waitForTurn, withApp } from '../app.mjs';
 
 test('Tiers against the computer as Black: presets, random, reveal, play', async () => {
   await withApp({}, async (page) => {
@@ -48,7 +48,7 @@ test('Tiers against the computer as Black: presets, random, reveal, play', async
       if ((await waitForTurn(page)) === 'over') break;
     }
     assert.ok((await movesPlayed(page)) >= 9);
-    await page.waitForTimeout(400);
+    await still(page);
     await shot(page, 'tiers-vs-computer-play');
   });
 });

@@ -5,17 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { shot } from '../harness.mjs';
-import { moveTexts, press, startGame, status, withApp } from '../app.mjs';
-
-/** Drags with the mouse from the centre of one square to another. */
-async function drag(page, from, to) {
-  const a = await page.locator(`#play-${from}`).boundingBox();
-  const b = await page.locator(`#play-${to}`).boundingBox();
-  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 10 });
-  await page.mouse.up();
-}
+import { drag, moveTexts, press, startGame, status, withApp } from '../app.mjs';
 
 test('two players: drag and drop, flip, draw offer, resignation', async () => {
   await withApp({}, async (page) => {

@@ -69,9 +69,23 @@ test('a reply still on its way is ignored after a new game', async () => {
     await page.locator('#thinking').waitFor();
     await startGame(page, { game: 'checkers', opponent: 'friend' });
     assert.equal(await movesPlayed(page), 0);
-    // Long enough for the first search to finish and answer.
-    await page.waitForTimeout(4000);
-    assert.equal(await movesPlayed(page), 0, 'the old reply was dropped');
     assert.match(await status(page), /^Black to move\./);
+    // At once a new game against the computer, playing Black: our first
+    // move's question to the computer waits in its worker behind the first
+    // search, so the old answer (a Black opening move) arrives before the
+    // answer to it and must be dropped: taken for Red's reply it would be
+    // illegal.
+    await startGame(page, { game: 'checkers', opponent: 'computer', level: 1, color: 'Black' });
+    await press(page, 'f6');
+    await press(page, 'e5');
+    assert.equal(await waitForTurn(page), 'mine');
+    const [mine, reply] = await moveTexts(page);
+    assert.equal(mine, '11-15');
+    // Red's men stand on 21-32: its first move starts from one of them.
+    assert.match(reply, /^(2[1-9]|3[0-2])-/, `Red's reply ${reply}`);
+    assert.equal(await movesPlayed(page), 2);
+    assert.match(await status(page), /^Black to move: your turn\./);
+    assert.equal(await page.locator('#message').count(), 0, 'no complaint about a move');
+    await shot(page, 'undo-old-reply-dropped');
   });
 });

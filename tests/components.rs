@@ -63,10 +63,7 @@ async fn rendered() {
     yew::scheduler::flush().await;
 }
 
-fn sq(name: &str) -> u8 {
-    let b = name.as_bytes();
-    (b[0] - b'a') + 8 * (b[1] - b'1')
-}
+use tiers_app::core::record::square as sq;
 
 fn attr(root: &Element, selector: &str, name: &str) -> Option<String> {
     root.query_selector(selector)

@@ -269,7 +269,7 @@ pub fn EmbedApp() -> Html {
         let d = d.clone();
         Callback::from(move |()| {
             let params = latest.borrow().embed.params.clone();
-            if let Ok(game) = embed::load(&params, browser::coin()) {
+            if let Ok(game) = params.load(browser::coin()) {
                 d.dispatch(AppAction::Embed(EmbedAction::Load {
                     params,
                     game: Box::new(game),
@@ -299,7 +299,7 @@ pub fn EmbedApp() -> Html {
         <div class={classes!("embed", format!("embed-{}", game.kind().name()))}>
             <LiveBoard session={session.clone()} on_action={on_action.clone()} id="embed" compact=true {controls}>
                 <div class="embed-moves">
-                    <MoveList moves={game.move_texts()} ply={game.ply()} shown={session.shown_ply()}
+                    <MoveList moves={game.move_texts()} ply={game.ply()} shown={session.shown_ply()} first={game.first_move_number()}
                         on_view={on_action.reform(|ply| SessionAction::View(Some(ply)))} />
                 </div>
                 <a class="embed-brand" href="./" target="_blank" rel="noopener" title="Open Tiers in a new tab">

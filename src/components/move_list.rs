@@ -15,6 +15,10 @@ pub struct MoveListProps {
     pub shown: usize,
     /// Show the position after this many moves.
     pub on_view: Callback<usize>,
+    /// The move number of the first move, and whether it is the second
+    /// move of its pair (a game set up with the second player to move).
+    #[prop_or((1, false))]
+    pub first: (u32, bool),
 }
 
 /// The move list.
@@ -31,26 +35,33 @@ pub fn MoveList(props: &MoveListProps) -> Html {
             }
         });
     }
-    let rows = props.moves.chunks(2).enumerate().map(|(row, pair)| {
-        let cell = |i: usize, text: &String| {
-            let ply = row * 2 + i + 1;
-            let on_view = props.on_view.clone();
-            let onclick = Callback::from(move |_: MouseEvent| on_view.emit(ply));
-            let class = classes!(
-                "move",
-                (ply == props.shown).then_some("current"),
-                (ply > props.ply).then_some("undone")
-            );
-            html! {
-                <button type="button" {class} {onclick} data-ply={ply.to_string()}
-                    aria-label={format!("Move {}: {text}", ply)}>{ text.clone() }</button>
-            }
+    let cell = |ply: usize, text: &String| {
+        let on_view = props.on_view.clone();
+        let onclick = Callback::from(move |_: MouseEvent| on_view.emit(ply));
+        let class = classes!(
+            "move",
+            (ply == props.shown).then_some("current"),
+            (ply > props.ply).then_some("undone")
+        );
+        html! {
+            <button type="button" {class} {onclick} data-ply={ply.to_string()}
+                aria-label={format!("Move {}: {text}", ply)}>{ text.clone() }</button>
+        }
+    };
+    // Pairs of plies, numbered from the first move's number; a game that
+    // starts with the second player leaves the first cell empty.
+    let (number, second) = props.first;
+    let skip = usize::from(second);
+    let rows = (0..(props.moves.len() + skip).div_ceil(2)).map(|row| {
+        let half = |i: usize| {
+            let index = (row * 2 + i).checked_sub(skip)?;
+            props.moves.get(index).map(|text| cell(index + 1, text))
         };
         html! {
             <li class="move-row">
-                <span class="move-no">{ format!("{}.", row + 1) }</span>
-                { cell(0, &pair[0]) }
-                if let Some(second) = pair.get(1) { { cell(1, second) } }
+                <span class="move-no">{ format!("{}.", number as usize + row) }</span>
+                { half(0).unwrap_or_else(|| html! { <span class="move-gap">{ "…" }</span> }) }
+                { half(1).unwrap_or_default() }
             </li>
         }
     });
@@ -86,7 +97,7 @@ pub fn moves_box(session: &Session, on_action: &Callback<SessionAction>) -> Html
                     <button type="button" aria-label="Current position" id="view-current" onclick={view(None)} disabled={session.view_ply.is_none()}>{ "▶|" }</button>
                 </div>
             </div>
-            <MoveList moves={game.move_texts()} ply={game.ply()} {shown}
+            <MoveList moves={game.move_texts()} ply={game.ply()} {shown} first={game.first_move_number()}
                 on_view={on_action.reform(|ply| SessionAction::View(Some(ply)))} />
         </div>
     }

@@ -5,6 +5,7 @@ use tiers_engine::{BoardView, Color, GameKind, PieceKind, PieceView};
 use yew::prelude::*;
 
 use crate::components::board::Board;
+use crate::core::record::square;
 
 /// Props of [`Rules`].
 #[derive(Properties, PartialEq, Clone)]
@@ -13,20 +14,15 @@ pub struct RulesProps {
     pub on_close: Callback<()>,
 }
 
-fn sq(name: &str) -> u8 {
-    let b = name.as_bytes();
-    (b[0] - b'a') + 8 * (b[1] - b'1')
-}
-
 fn squares(names: &str) -> Vec<u8> {
-    names.split_whitespace().map(sq).collect()
+    names.split_whitespace().map(square).collect()
 }
 
 /// A diagram position: "R:man:e3" style entries.
 fn view(pieces: &[(&str, Color, PieceKind, Option<PieceKind>)]) -> BoardView {
     let mut v: BoardView = [None; 64];
     for &(at, color, kind, carried) in pieces {
-        v[usize::from(sq(at))] = Some(PieceView {
+        v[usize::from(square(at))] = Some(PieceView {
             color,
             kind,
             carried,

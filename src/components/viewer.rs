@@ -92,7 +92,7 @@ pub fn viewer(game: &dyn Record, shown: usize, on_ply: &Callback<usize>, id: &'s
                 <button type="button" aria-label="Last position" onclick={go(last)} disabled={shown >= last}>{ "▶|" }</button>
             </div>
             <div class="moves-box">
-                <MoveList {moves} ply={last} {shown} on_view={on_ply.clone()} />
+                <MoveList {moves} ply={last} {shown} first={game.first_move_number()} on_view={on_ply.clone()} />
             </div>
         </div>
     }

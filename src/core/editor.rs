@@ -557,10 +557,7 @@ impl Editor {
 mod tests {
     use super::*;
 
-    fn sq(name: &str) -> u8 {
-        let b = name.as_bytes();
-        (b[0] - b'a') + 8 * (b[1] - b'1')
-    }
+    use crate::core::record::square as sq;
 
     #[test]
     fn the_start_positions_are_valid_and_written_as_the_engine_writes_them() {

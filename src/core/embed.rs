@@ -204,30 +204,18 @@ pub enum EmbedAction {
     Reported,
 }
 
-/// The game these parameters start (`Err`: why it cannot start); `coin`
-/// draws a random colour.
-pub fn load(p: &GameParams, coin: bool) -> Result<LoadGame, String> {
-    let record = p.record()?;
-    let opponent = p.opponent(coin);
-    Ok(LoadGame {
-        record,
-        opponent,
-        flipped: p.flipped(opponent),
-    })
-}
-
 /// The embed page's starting state and game: the game its parameters ask
 /// for, or (it cannot happen with checked parameters, but a page must never
 /// stay blank) the default game, with the reason.
 #[must_use]
 pub fn start(config: EmbedConfig, coin: bool) -> (EmbedState, Session) {
     let mut problems: Vec<String> = config.problems.iter().map(ToString::to_string).collect();
-    let (params, game) = match load(&config.game, coin) {
+    let (params, game) = match config.game.load(coin) {
         Ok(g) => (config.game.clone(), Some(g)),
         Err(e) => {
             problems.push(format!("the game could not start: {e}"));
             let p = GameParams::default();
-            let g = load(&p, coin).ok();
+            let g = p.load(coin).ok();
             (p, g)
         }
     };
@@ -275,12 +263,8 @@ pub fn plan(
 ) -> Result<Option<EmbedAction>, String> {
     match cmd {
         Command::NewGame(pairs) => {
-            let (p, problems) = params::parse_game(&pairs, &[]);
-            if !problems.is_empty() {
-                let list: Vec<String> = problems.iter().map(ToString::to_string).collect();
-                return Err(list.join("; "));
-            }
-            let game = load(&p, coin)?;
+            let p = params::parse_strict(&pairs)?;
+            let game = p.load(coin)?;
             Ok(Some(EmbedAction::Load {
                 params: p,
                 game: Box::new(game),
@@ -299,7 +283,7 @@ pub fn plan(
             let mut p = embed.params.clone();
             p.kind = checked.kind;
             p.start = checked.start;
-            let game = load(&p, coin)?;
+            let game = p.load(coin)?;
             Ok(Some(EmbedAction::Load {
                 params: p,
                 game: Box::new(game),

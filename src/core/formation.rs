@@ -282,10 +282,7 @@ impl FormationSetup {
 mod tests {
     use super::*;
 
-    fn sq(name: &str) -> u8 {
-        let b = name.as_bytes();
-        (b[0] - b'a') + 8 * (b[1] - b'1')
-    }
+    use crate::core::record::square as sq;
 
     #[test]
     fn men_are_placed_moved_and_checked_live() {

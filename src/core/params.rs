@@ -33,7 +33,7 @@ use tiers_engine::search::Level;
 use tiers_engine::{checkers, tiers, Color, Game, GameKind, Position};
 
 use crate::core::record::Record;
-use crate::core::session::Opponent;
+use crate::core::session::{LoadGame, Opponent};
 use crate::core::settings::ColorChoice;
 
 /// The parameters every game link understands.
@@ -499,7 +499,32 @@ fn load<P: Variant>(start: &Start) -> Result<Box<dyn Record>, String> {
     Ok(Box::new(game))
 }
 
+/// Reads the game parameters, all of which must be right: the error lists
+/// every problem ("game=chess: unknown game; …; pdn=…: …").
+pub fn parse_strict(pairs: &[(String, String)]) -> Result<GameParams, String> {
+    let (params, problems) = parse_game(pairs, &[]);
+    if problems.is_empty() {
+        Ok(params)
+    } else {
+        let list: Vec<String> = problems.iter().map(ToString::to_string).collect();
+        Err(list.join("; "))
+    }
+}
+
 impl GameParams {
+    /// The game these parameters start, played from its last position, with
+    /// its players and orientation (`coin` draws a random colour); the error
+    /// says why it cannot start.
+    pub fn load(&self, coin: bool) -> Result<LoadGame, String> {
+        let record = self.record()?;
+        let opponent = self.opponent(coin);
+        Ok(LoadGame {
+            record,
+            opponent,
+            flipped: self.flipped(opponent),
+        })
+    }
+
     /// The game record to play: the start position, or the game read from
     /// the PDN with its moves played.
     pub fn record(&self) -> Result<Box<dyn Record>, String> {

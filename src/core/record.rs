@@ -75,6 +75,10 @@ pub trait Record {
     /// The game up to the cursor as PDN (checkers) or the Tiers record,
     /// with these tags.
     fn to_pdn(&self, tags: &Tags) -> String;
+    /// The move number of the first move, and whether it is the second move
+    /// of its pair (the game was set up with the second player to move), as
+    /// the game record numbers it.
+    fn first_move_number(&self) -> (u32, bool);
 }
 
 impl Clone for Box<dyn Record> {
@@ -100,6 +104,19 @@ pub fn algebraic(sq: u8) -> String {
     let file = (b'a' + sq % 8) as char;
     let rank = (b'1' + sq / 8) as char;
     format!("{file}{rank}")
+}
+
+/// The 64-square index of a chess-like name ("e3"); a name that is not a
+/// square of the board panics (for names written in the code: diagrams and
+/// tests).
+#[must_use]
+pub fn square(name: &str) -> u8 {
+    let b = name.as_bytes();
+    assert!(
+        b.len() == 2 && (b'a'..=b'h').contains(&b[0]) && (b'1'..=b'8').contains(&b[1]),
+        "{name} is not a square"
+    );
+    (b[0] - b'a') + 8 * (b[1] - b'1')
 }
 
 /// The checkers square number (1–32) of a dark square, Red at the bottom
@@ -240,6 +257,11 @@ impl<P: Variant> Record for Game<P> {
     fn to_pdn(&self, tags: &Tags) -> String {
         pdn::write_game(tags, self)
     }
+
+    fn first_move_number(&self) -> (u32, bool) {
+        let start = self.start();
+        (start.move_number(), start.side_to_move() != P::FIRST)
+    }
 }
 
 fn option<P: Position>(pos: &P, mv: &P::Move) -> MoveOption {
@@ -276,5 +298,22 @@ mod tests {
         assert_eq!(checkers_number(sq("g1")), Some(32));
         assert_eq!(checkers_number(sq("b1")), None);
         assert_eq!(algebraic(sq("e3")), "e3");
+    }
+
+    #[test]
+    fn moves_are_numbered_from_the_start_position() {
+        assert_eq!(new_checkers().first_move_number(), (1, false));
+        let set_up: Box<dyn Record> = Box::new(Game::new(
+            tiers_engine::tiers::Position::parse("7k/8/8/8/8/8/8/K7 b 0 50").unwrap(),
+        ));
+        assert_eq!(set_up.first_move_number(), (50, true));
+        let red_first: Box<dyn Record> = Box::new(Game::new(
+            tiers_engine::checkers::Position::parse("W:W18:B14").unwrap(),
+        ));
+        assert_eq!(
+            red_first.first_move_number(),
+            (1, true),
+            "Black moves first in checkers"
+        );
     }
 }

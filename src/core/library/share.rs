@@ -10,7 +10,7 @@
 use tiers_engine::pdn::{PdnResult, Variant};
 use tiers_engine::{checkers, tiers, Color, GameKind, Position};
 
-use crate::core::params::{encode, parse_game, query_pairs, GAME_PARAMS};
+use crate::core::params::{encode, parse_strict, query_pairs, GAME_PARAMS};
 use crate::core::record::Record;
 use crate::core::session::LoadGame;
 
@@ -110,18 +110,7 @@ pub fn asks_for_game(query: &str) -> bool {
 /// Opens a link's query: the game to play, or every problem with the link
 /// in one message. `coin` draws a colour asked to be random.
 pub fn open(query: &str, coin: bool) -> Result<LoadGame, String> {
-    let (params, problems) = parse_game(&query_pairs(query), &[]);
-    if !problems.is_empty() {
-        let list: Vec<String> = problems.iter().map(ToString::to_string).collect();
-        return Err(list.join("; "));
-    }
-    let record = params.record()?;
-    let opponent = params.opponent(coin);
-    Ok(LoadGame {
-        record,
-        opponent,
-        flipped: params.flipped(opponent),
-    })
+    parse_strict(&query_pairs(query))?.load(coin)
 }
 
 #[cfg(test)]

@@ -50,13 +50,14 @@ pub async fn copy(text: &str) -> Result<(), String> {
         .map_err(|_| "the browser refused to copy".to_string())
 }
 
-/// Reads the file picked in an `<input type="file">` (at most `max_bytes`)
+/// Reads the file picked in an `<input type="file">` (at most `max_mb`
+/// megabytes)
 /// and calls `done` with its name and text, or a message saying why it
 /// could not be read. The input is emptied so that the same file can be
 /// picked again.
 pub fn read_picked(
     input: &web_sys::HtmlInputElement,
-    max_bytes: f64,
+    max_mb: u32,
     done: impl FnOnce(String, Result<String, String>) + 'static,
 ) {
     let Some(file) = input.files().and_then(|f| f.get(0)) else {
@@ -64,9 +65,8 @@ pub fn read_picked(
     };
     input.set_value("");
     let name = file.name();
-    if file.size() > max_bytes {
-        let mb = max_bytes / 1_000_000.0;
-        done(name, Err(format!("the file is larger than {mb} MB")));
+    if file.size() > f64::from(max_mb) * 1e6 {
+        done(name, Err(format!("the file is larger than {max_mb} MB")));
         return;
     }
     wasm_bindgen_futures::spawn_local(async move {

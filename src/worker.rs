@@ -83,7 +83,7 @@ impl Worker for AiAgent {
 
 /// Searches `position` (a FEN with `kind` "checkers", a TFEN with "tiers")
 /// to `depth` plies with a fresh default searcher at the top level, as
-/// `tiers bench` does natively, and returns "nodes milliseconds" (or the
+/// `tiers bench` does natively, and returns "nodes microseconds" (or the
 /// error). The browser benchmark (`./dev bench-browser`) calls it in a web
 /// worker to compare the page's engine with the native one.
 #[wasm_bindgen::prelude::wasm_bindgen]
@@ -101,8 +101,8 @@ pub fn bench_search(kind: &str, position: &str, depth: u32) -> String {
         };
         let start = web_time::Instant::now();
         let result = Searcher::default().search(&pos, &[], &config, |_| {});
-        let ms = start.elapsed().as_secs_f64() * 1000.0;
-        format!("{} {ms:.1}", result.map_or(0, |r| r.nodes))
+        let us = start.elapsed().as_micros();
+        format!("{} {us}", result.map_or(0, |r| r.nodes))
     }
     match GameKind::parse(kind) {
         Ok(GameKind::Checkers) => run::<checkers::Position>(position, depth),

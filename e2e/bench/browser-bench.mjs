@@ -60,7 +60,8 @@ try {
     const rows = native();
     const got = await tab.evaluate((jobs) => window.bench(jobs), rows.map((r) => [r.kind, r.position, r.depth]));
     rows.forEach((r, i) => {
-      const [nodes, ms] = got[i].split(' ').map(Number);
+      const [nodes, us] = got[i].split(' ').map(Number);
+      const ms = us / 1000;
       if (nodes !== r.nodes) throw new Error(`${r.kind} ${r.position}: ${nodes} nodes in the browser, ${r.nodes} natively`);
       sum.native[r.kind][0] += r.nodes;
       sum.native[r.kind][1] += r.ms;

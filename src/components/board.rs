@@ -376,8 +376,10 @@ pub fn Board(props: &BoardProps) -> Html {
                 // 'self'`) refuses `style` attributes but not this.
                 if let Some(el) = board_ref.cast::<HtmlElement>() {
                     let style = el.style();
-                    let _ = style.set_property("--drag-x", &format!("{dx:.0}px"));
-                    let _ = style.set_property("--drag-y", &format!("{dy:.0}px"));
+                    // Whole pixels, written as integers (formatting floats
+                    // would add their code to the page).
+                    let _ = style.set_property("--drag-x", &format!("{}px", dx.round() as i32));
+                    let _ = style.set_property("--drag-y", &format!("{}px", dy.round() as i32));
                 }
                 drag.set(Some(Drag { dx, dy, moved, ..d }));
             }

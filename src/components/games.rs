@@ -21,8 +21,8 @@ use crate::core::{AppAction, Slice};
 /// At most this many games of a file are listed.
 const LISTED: usize = 500;
 
-/// The largest game file read, in bytes.
-const MAX_FILE: f64 = 5_000_000.0;
+/// The largest game file read, in megabytes.
+const MAX_FILE_MB: u32 = 5;
 
 /// Props of [`GamesScreen`].
 #[derive(Properties, PartialEq, Clone)]
@@ -90,7 +90,7 @@ pub fn GamesScreen(props: &GamesProps) -> Html {
                 return;
             };
             let send = send.clone();
-            browser::read_picked(&input, MAX_FILE, move |name, text| {
+            browser::read_picked(&input, MAX_FILE_MB, move |name, text| {
                 send.emit(match text {
                     Ok(content) => LibraryAction::Take(name, content),
                     Err(e) => LibraryAction::FileError(format!("{name}: {e}")),

@@ -42,8 +42,8 @@ pub fn progress(t: &Tournament) -> String {
     format!("{played} of {total} matches played")
 }
 
-/// The largest tournament file read, in bytes.
-const MAX_FILE: f64 = 2_000_000.0;
+/// The largest tournament file read, in megabytes.
+const MAX_FILE_MB: u32 = 2;
 
 /// The list of tournaments.
 #[component]
@@ -55,7 +55,7 @@ pub fn TournamentList(props: &TournamentProps) -> Html {
         Callback::from(move |e: Event| {
             if let Some(input) = e.target_dyn_into::<web_sys::HtmlInputElement>() {
                 let tx = tx.clone();
-                read_picked(&input, MAX_FILE, move |name, text| match text {
+                read_picked(&input, MAX_FILE_MB, move |name, text| match text {
                     Ok(text) => tx.tourney(TAction::Import { name, text }),
                     Err(why) => {
                         tx.tourney(TAction::Notice(format!("{name} could not be read: {why}.")));

@@ -1,0 +1,273 @@
+//! `tiers::Setup`: building arrangements square by square, their
+//! validation into positions, and the TFEN reader going through the same
+//! validation (same acceptance, same messages).
+
+mod tiers_reference;
+
+use tiers_engine::tiers::{self, tfen, Setup, SetupError};
+use tiers_engine::{Color, PieceKind, PieceView, Position};
+use tiers_reference::random_tfen;
+
+use Color::{Black, Red};
+use PieceKind::{DoubleUltra, King, Man, Quad, Triple, Ultra};
+
+fn sq(name: &str) -> u8 {
+    let b = name.as_bytes();
+    (b[0] - b'a') + 8 * (b[1] - b'1')
+}
+
+fn p(color: Color, kind: PieceKind, carried: Option<PieceKind>) -> PieceView {
+    PieceView {
+        color,
+        kind,
+        carried,
+    }
+}
+
+/// A TFEN written straight from a setup, valid or not (the engine writes
+/// only positions).
+fn text(setup: &Setup) -> String {
+    let mut ranks = Vec::new();
+    for rank in (0..8u8).rev() {
+        let mut s = String::new();
+        let mut run = 0;
+        for file in 0..8u8 {
+            match setup.piece_at(file + 8 * rank) {
+                None => run += 1,
+                Some(piece) => {
+                    if run > 0 {
+                        s.push_str(&run.to_string());
+                        run = 0;
+                    }
+                    s.push(tfen::piece_char(piece.color, piece.kind));
+                    if let Some(c) = piece.carried {
+                        s.push('[');
+                        s.push(tfen::piece_char(piece.color, c));
+                        s.push(']');
+                    }
+                }
+            }
+        }
+        if run > 0 {
+            s.push_str(&run.to_string());
+        }
+        ranks.push(s);
+    }
+    let side = if setup.side == Red { 'r' } else { 'b' };
+    format!(
+        "{} {side} {} {}",
+        ranks.join("/"),
+        setup.plies_since_capture,
+        setup.move_number
+    )
+}
+
+#[test]
+fn put_remove_and_piece_at() {
+    let mut s = Setup::empty(Black);
+    assert_eq!(s.piece_at(sq("d4")), None);
+    s.put(sq("d4"), p(Red, Ultra, Some(Triple))).unwrap();
+    s.put(sq("d4"), p(Black, DoubleUltra, Some(Quad))).unwrap();
+    assert_eq!(
+        s.piece_at(sq("d4")),
+        Some(p(Black, DoubleUltra, Some(Quad))),
+        "put replaces"
+    );
+    assert_eq!(
+        s.remove(sq("d4")).unwrap(),
+        Some(p(Black, DoubleUltra, Some(Quad)))
+    );
+    assert_eq!(s.remove(sq("d4")).unwrap(), None);
+    assert_eq!(s, Setup::empty(Black));
+    let err = s.put(64, p(Red, Man, None)).unwrap_err();
+    assert_eq!(err, SetupError::NoSuchSquare(64));
+    assert_eq!(
+        err.to_string(),
+        "square 64 does not exist (squares are 0-63, a1 = 0 to h8 = 63)"
+    );
+    assert_eq!(s.remove(200), Err(SetupError::NoSuchSquare(200)));
+    assert_eq!(s.piece_at(64), None);
+}
+
+#[test]
+fn the_start_setup_is_the_start_position() {
+    let s = Setup::start();
+    assert_eq!(s, Setup::default());
+    assert_eq!(
+        tiers::Position::from_setup(&s).unwrap(),
+        tiers::Position::start()
+    );
+    assert_eq!(s.side, Red);
+    assert_eq!((s.piece_count(Red), s.piece_count(Black)), (12, 12));
+    assert_eq!(tiers::Position::start().to_setup(), s);
+}
+
+#[test]
+fn piece_count_counts_merged_and_carried_pieces() {
+    let mut s = Setup::empty(Red);
+    s.put(sq("a1"), p(Red, DoubleUltra, Some(King))).unwrap(); // 3
+    s.put(sq("b1"), p(Red, Ultra, None)).unwrap(); // 1
+    s.put(sq("c1"), p(Red, Ultra, Some(Man))).unwrap(); // 2
+    s.put(sq("h8"), p(Black, DoubleUltra, None)).unwrap(); // 2
+    assert_eq!((s.piece_count(Red), s.piece_count(Black)), (6, 2));
+}
+
+#[test]
+fn every_refusal_names_its_square_and_reads_as_the_tfen_reader_says() {
+    // (arrangement, message, square): the same words whether the setup
+    // comes from the editor or from TFEN text.
+    let mut cases: Vec<(Setup, String, Option<u8>)> = Vec::new();
+    for (kind, name) in [
+        (Man, "man"),
+        (King, "king"),
+        (Triple, "triple king"),
+        (Quad, "quad king"),
+    ] {
+        let mut s = Setup::empty(Red);
+        s.put(sq("c5"), p(Black, kind, Some(Man))).unwrap();
+        let msg = format!(
+            "a {name} cannot carry a piece (rank 5): only ultra and double ultra kings carry"
+        );
+        cases.push((s, msg, Some(sq("c5"))));
+    }
+    for carrier in [Ultra, DoubleUltra] {
+        for load in [Ultra, DoubleUltra] {
+            let mut s = Setup::empty(Red);
+            s.put(sq("g2"), p(Red, carrier, Some(load))).unwrap();
+            cases.push((
+                s,
+                "a carried piece must be of tier 1–4 (rank 2)".to_string(),
+                Some(sq("g2")),
+            ));
+        }
+    }
+    let mut s = Setup::empty(Black);
+    s.move_number = 0;
+    cases.push((s, "the move number must be at least 1".to_string(), None));
+    for (setup, msg, square) in cases {
+        let err = setup.validate().unwrap_err();
+        assert_eq!(err.to_string(), msg);
+        assert_eq!(err.square(), square);
+        assert_eq!(tiers::Position::from_setup(&setup).unwrap_err(), err);
+        let t = text(&setup);
+        assert_eq!(
+            tiers::Position::parse(&t).unwrap_err().to_string(),
+            msg,
+            "{t}"
+        );
+        assert_eq!(tfen::parse_setup(&t).unwrap(), setup, "{t}");
+    }
+}
+
+#[test]
+fn the_first_problem_in_tfen_order_is_reported() {
+    // Rank 8 is written (and checked) before rank 1, file a before h.
+    let mut s = Setup::empty(Red);
+    s.put(sq("a1"), p(Red, King, Some(Man))).unwrap();
+    s.put(sq("h8"), p(Black, Ultra, Some(Ultra))).unwrap();
+    s.put(sq("g8"), p(Black, Man, Some(Man))).unwrap();
+    s.move_number = 0;
+    assert_eq!(
+        s.validate().unwrap_err(),
+        SetupError::NotACarrier {
+            square: sq("g8"),
+            kind: Man
+        }
+    );
+    s.remove(sq("g8")).unwrap();
+    assert_eq!(
+        s.validate().unwrap_err(),
+        SetupError::CarriedTier { square: sq("h8") }
+    );
+    s.remove(sq("h8")).unwrap();
+    assert_eq!(
+        s.validate().unwrap_err(),
+        SetupError::NotACarrier {
+            square: sq("a1"),
+            kind: King
+        }
+    );
+    s.remove(sq("a1")).unwrap();
+    assert_eq!(s.validate().unwrap_err(), SetupError::MoveNumberZero);
+    s.move_number = 1;
+    assert_eq!(s.validate(), Ok(()));
+}
+
+#[test]
+fn accepted_as_the_tfen_reader_always_accepted_them() {
+    // A man on its far row (it can only wait to be captured), no pieces
+    // at all, one side only, more than 12 pieces a side, 64 pieces, any
+    // counters: all accepted, by both paths.
+    let mut far = Setup::empty(Black);
+    far.put(sq("c8"), p(Red, Man, None)).unwrap();
+    far.put(sq("f1"), p(Black, Man, None)).unwrap();
+    let mut crowded = Setup::empty(Red);
+    for i in 0..64u8 {
+        let color = if i % 3 == 0 { Black } else { Red };
+        let kind = PieceKind::ALL[usize::from(i % 6)];
+        let carried =
+            matches!(kind, Ultra | DoubleUltra).then_some(PieceKind::ALL[usize::from(i % 4)]);
+        crowded.put(i, p(color, kind, carried)).unwrap();
+    }
+    assert!(crowded.piece_count(Red) > 12 && crowded.piece_count(Black) > 12);
+    let mut one_side = Setup::empty(Black);
+    one_side.put(sq("e4"), p(Red, Quad, None)).unwrap();
+    let mut counters = Setup::empty(Red);
+    counters.put(sq("e4"), p(Red, Quad, None)).unwrap();
+    counters.plies_since_capture = u32::MAX;
+    counters.move_number = u32::MAX;
+    for setup in [far, Setup::empty(Red), crowded, one_side, counters] {
+        let pos = tiers::Position::from_setup(&setup).unwrap();
+        assert_eq!(pos.to_setup(), setup);
+        assert_eq!(pos.to_text(), text(&setup));
+        assert_eq!(tiers::Position::parse(&text(&setup)).unwrap(), pos);
+        assert_eq!(pos.compute_zobrist(), pos.zobrist());
+    }
+}
+
+#[test]
+fn setups_of_random_positions_go_round() {
+    for seed in 0..300u64 {
+        let t = random_tfen(seed, 4 + seed % 40);
+        let pos = tiers::Position::parse(&t).unwrap();
+        let setup = pos.to_setup();
+        assert_eq!(tfen::parse_setup(&t).unwrap(), setup, "{t}");
+        assert_eq!(text(&setup), t);
+        let back = tiers::Position::from_setup(&setup).unwrap();
+        assert_eq!(back, pos);
+        assert_eq!(back.zobrist(), pos.zobrist(), "{t}");
+        assert_eq!(back.board_view(), setup.squares);
+        assert_eq!(back.plies_since_capture(), pos.plies_since_capture());
+        assert_eq!(back.move_number(), pos.move_number());
+    }
+}
+
+#[test]
+fn text_errors_stay_with_the_reader() {
+    // What only text can get wrong is the reader's to say.
+    assert_eq!(
+        tfen::parse_setup("8/8/8/8/8/8/8/U[m]7 r")
+            .unwrap_err()
+            .to_string(),
+        "a Red ultra king cannot carry a Black piece (rank 1)"
+    );
+    let long = format!("8/8/8/8/8/8/8/8 r 0 {}", "0".repeat(2000));
+    assert_eq!(
+        tiers::Position::parse(&long).unwrap_err().to_string(),
+        format!(
+            "a TFEN has at most {} characters; this text has {}",
+            tfen::MAX_TFEN_LEN,
+            long.len()
+        )
+    );
+    // The longest real TFEN is well within the limit.
+    let mut full = Setup::empty(Red);
+    for i in 0..64u8 {
+        full.put(i, p(Red, DoubleUltra, Some(Quad))).unwrap();
+    }
+    full.plies_since_capture = u32::MAX;
+    full.move_number = u32::MAX;
+    let t = tiers::Position::from_setup(&full).unwrap().to_text();
+    assert!(t.len() < tfen::MAX_TFEN_LEN / 3, "{}", t.len());
+    assert_eq!(tiers::Position::parse(&t).unwrap().to_setup(), full);
+}

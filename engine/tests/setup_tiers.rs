@@ -2,11 +2,9 @@
 //! validation into positions, and the TFEN reader going through the same
 //! validation (same acceptance, same messages).
 
-mod tiers_reference;
-
+use tiers_engine::reference::tiers::random_tfen;
 use tiers_engine::tiers::{self, tfen, Setup, SetupError};
 use tiers_engine::{Color, PieceKind, PieceView, Position};
-use tiers_reference::random_tfen;
 
 use Color::{Black, Red};
 use PieceKind::{DoubleUltra, King, Man, Quad, Triple, Ultra};

@@ -10,6 +10,10 @@ use std::fmt::{self, Write};
 /// stack).
 pub const MAX_DEPTH: usize = 64;
 
+/// The longest text read (in bytes): 16 MB, more than a browser's
+/// storage holds. Longer texts are refused before they are looked at.
+pub const MAX_LEN: usize = 16 << 20;
+
 /// A JSON value.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Value {
@@ -178,6 +182,13 @@ impl Value {
     /// Reads JSON text. The error says what is wrong and where
     /// ("expected `,` or `}` at line 3, column 7").
     pub fn parse(text: &str) -> Result<Value, String> {
+        if text.len() > MAX_LEN {
+            return Err(format!(
+                "the text is longer than {} MB ({} bytes)",
+                MAX_LEN >> 20,
+                text.len()
+            ));
+        }
         let mut p = Parser {
             text: text.as_bytes(),
             at: 0,

@@ -231,11 +231,18 @@ pub struct PdnError {
     pub kind: PdnErrorKind,
 }
 
+/// The longest game file read (in bytes): 16 MB, several times the
+/// largest published collections of checkers games. Longer files are
+/// refused before they are looked at.
+pub const MAX_PDN_LEN: usize = 16 << 20;
+
 /// What is wrong in a file.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PdnErrorKind {
     /// The text holds no game at all.
     NoGame,
+    /// The file is longer than [`MAX_PDN_LEN`] bytes.
+    TooLong(usize),
     /// A tag that is not of the form `[Name "value"]`.
     BadTag(String),
     /// A `{` comment or `(` variation without its closing bracket.
@@ -282,6 +289,11 @@ impl fmt::Display for PdnError {
         match &self.kind {
             PdnErrorKind::NoGame => f.write_str(
                 "no game found: expected tags like [Event \"...\"] or moves like 1. 11-15",
+            ),
+            PdnErrorKind::TooLong(n) => write!(
+                f,
+                "the file has {n} bytes; game files of at most {} MB are read",
+                MAX_PDN_LEN >> 20
             ),
             PdnErrorKind::BadTag(t) => write!(f, "tag `{t}` is not of the form [Name \"value\"]"),
             PdnErrorKind::Unclosed(c) => {
@@ -519,6 +531,13 @@ fn strip_number(word: &str) -> (Option<u32>, &str) {
 }
 
 fn split_games(text: &str, first: Color) -> Result<Vec<RawGame>, PdnError> {
+    if text.len() > MAX_PDN_LEN {
+        return Err(PdnError {
+            game: 0,
+            line: 1,
+            kind: PdnErrorKind::TooLong(text.len()),
+        });
+    }
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut s = Scanner::new(text);
     let mut games: Vec<RawGame> = Vec::new();

@@ -290,7 +290,10 @@ impl Parser<'_> {
                 } else {
                     (b']', false)
                 };
-                let mut fields = Vec::new();
+                let mut fields: Vec<(String, Value)> = Vec::new();
+                // The names seen, once an object has many fields (looking
+                // each new name up in the list would take quadratic time).
+                let mut names: std::collections::HashSet<String> = std::collections::HashSet::new();
                 let mut items = Vec::new();
                 if !self.eat(close) {
                     loop {
@@ -300,7 +303,15 @@ impl Parser<'_> {
                                 return Err(self.fail("expected a field name in quotes"));
                             }
                             let key = self.string()?;
-                            if fields.iter().any(|(k, _)| *k == key) {
+                            let twice = if fields.len() < 16 {
+                                fields.iter().any(|(k, _)| *k == key)
+                            } else {
+                                if names.is_empty() {
+                                    names.extend(fields.iter().map(|(k, _)| k.clone()));
+                                }
+                                !names.insert(key.clone())
+                            };
+                            if twice {
                                 return Err(self.fail(&format!("field \"{key}\" given twice")));
                             }
                             if !self.eat(b':') {

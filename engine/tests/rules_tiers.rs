@@ -1052,6 +1052,27 @@ fn threefold_repetition_of_the_whole_position_is_a_draw() {
 }
 
 #[test]
+fn repetitions_are_counted_in_this_game_whatever_the_start_counter_says() {
+    // The start says 96 plies since a capture, more than the game has
+    // positions: repetitions are looked for among the game's own
+    // positions since its last capture, and the 100-ply draw comes at 4.
+    let mut game = Game::new(pos("8/8/6k1/8/8/1K6/8/8 r 96 1"));
+    for mv in ["b3-c3", "g6-f6", "c3-b3"] {
+        game.play_text(mv).unwrap();
+        assert_eq!(game.repetitions(), 1);
+        assert_eq!(game.outcome(), None);
+    }
+    game.play_text("f6-g6").unwrap();
+    assert_eq!(game.repetitions(), 2);
+    assert_eq!(
+        game.outcome(),
+        Some(Outcome::Draw {
+            reason: DrawReason::HundredPlies
+        })
+    );
+}
+
+#[test]
 fn threefold_repetition_counts_only_positions_with_the_same_side_to_move() {
     // Kings on b3 and g6: the board comes back after plies 4 (Red to
     // move), 9 and 13 (Black to move, after Red's triangle b3-b4-c4-b3):

@@ -186,6 +186,18 @@ fn the_first_problem_in_tfen_order_is_reported() {
         }
     );
     s.remove(sq("a1")).unwrap();
+    // Then the counts, then the move number.
+    for i in 0..13u8 {
+        s.put(16 + i, p(Red, Man, None)).unwrap();
+    }
+    assert_eq!(
+        s.validate().unwrap_err(),
+        SetupError::TooManyPieces {
+            color: Red,
+            count: 13
+        }
+    );
+    s.remove(16).unwrap();
     assert_eq!(s.validate().unwrap_err(), SetupError::MoveNumberZero);
     s.move_number = 1;
     assert_eq!(s.validate(), Ok(()));
@@ -194,33 +206,85 @@ fn the_first_problem_in_tfen_order_is_reported() {
 #[test]
 fn accepted_as_the_tfen_reader_always_accepted_them() {
     // A man on its far row (it can only wait to be captured), no pieces
-    // at all, one side only, more than 12 pieces a side, 64 pieces, any
+    // at all, one side only, 12 pieces a side of every tier, any
     // counters: all accepted, by both paths.
     let mut far = Setup::empty(Black);
     far.put(sq("c8"), p(Red, Man, None)).unwrap();
     far.put(sq("f1"), p(Black, Man, None)).unwrap();
-    let mut crowded = Setup::empty(Red);
-    for i in 0..64u8 {
-        let color = if i % 3 == 0 { Black } else { Red };
-        let kind = PieceKind::ALL[usize::from(i % 6)];
-        let carried =
-            matches!(kind, Ultra | DoubleUltra).then_some(PieceKind::ALL[usize::from(i % 4)]);
-        crowded.put(i, p(color, kind, carried)).unwrap();
+    let mut full = Setup::empty(Red);
+    // Per side: D[K] (3) + U[M] (2) + D (2) + Q + T + K + M + U = 12.
+    let side_pieces = [
+        (DoubleUltra, Some(King)),
+        (Ultra, Some(Man)),
+        (DoubleUltra, None),
+        (Quad, None),
+        (Triple, None),
+        (King, None),
+        (Man, None),
+        (Ultra, None),
+    ];
+    for (i, (kind, carried)) in side_pieces.into_iter().enumerate() {
+        full.put(i as u8 + 8, p(Red, kind, carried)).unwrap();
+        full.put(i as u8 + 48, p(Black, kind, carried)).unwrap();
     }
-    assert!(crowded.piece_count(Red) > 12 && crowded.piece_count(Black) > 12);
+    assert_eq!((full.piece_count(Red), full.piece_count(Black)), (12, 12));
     let mut one_side = Setup::empty(Black);
     one_side.put(sq("e4"), p(Red, Quad, None)).unwrap();
     let mut counters = Setup::empty(Red);
     counters.put(sq("e4"), p(Red, Quad, None)).unwrap();
     counters.plies_since_capture = u32::MAX;
     counters.move_number = u32::MAX;
-    for setup in [far, Setup::empty(Red), crowded, one_side, counters] {
+    for setup in [far, Setup::empty(Red), full, one_side, counters] {
         let pos = tiers::Position::from_setup(&setup).unwrap();
         assert_eq!(pos.to_setup(), setup);
         assert_eq!(pos.to_text(), text(&setup));
         assert_eq!(tiers::Position::parse(&text(&setup)).unwrap(), pos);
         assert_eq!(pos.compute_zobrist(), pos.zobrist());
     }
+}
+
+#[test]
+fn more_than_twelve_pieces_a_side_are_refused() {
+    // 13 men: refused, by both paths, with the count.
+    let mut s = Setup::empty(Red);
+    for i in 0..13u8 {
+        s.put(i, p(Black, Man, None)).unwrap();
+    }
+    let msg = "Black has 13 pieces; a side has at most 12 (a double ultra king counts as 2, a carried piece as 1)";
+    assert_eq!(
+        s.validate().unwrap_err(),
+        SetupError::TooManyPieces {
+            color: Black,
+            count: 13
+        }
+    );
+    assert_eq!(s.validate().unwrap_err().to_string(), msg);
+    assert_eq!(
+        tiers::Position::parse(&text(&s)).unwrap_err().to_string(),
+        msg
+    );
+    // Stacks count what they hold: 4 carrying double ultra kings are 12.
+    let mut s = Setup::empty(Red);
+    for i in 0..4u8 {
+        s.put(i, p(Red, DoubleUltra, Some(Quad))).unwrap();
+    }
+    assert!(s.validate().is_ok());
+    s.put(4, p(Red, Man, None)).unwrap();
+    assert_eq!(
+        s.validate().unwrap_err(),
+        SetupError::TooManyPieces {
+            color: Red,
+            count: 13
+        }
+    );
+    // The reason for the limit: 48 men around a king (not a position any
+    // game reaches) have so many jump sequences that listing the king's
+    // moves takes minutes. It is refused at once.
+    let lattice = "mmmmmmmm/1m1m1m1m/mmmmmmmm/1m1m1m1m/mmmmmmmm/1mKm1m1m/mmmmmmmm/1m1m1m1m r 0 1";
+    assert_eq!(
+        tiers::Position::parse(lattice).unwrap_err().to_string(),
+        "Black has 48 pieces; a side has at most 12 (a double ultra king counts as 2, a carried piece as 1)"
+    );
 }
 
 #[test]
@@ -258,14 +322,16 @@ fn text_errors_stay_with_the_reader() {
             long.len()
         )
     );
-    // The longest real TFEN is well within the limit.
+    // The longest real TFEN is well within the limit: 12 pieces a side,
+    // as many loads as possible, the largest counters.
     let mut full = Setup::empty(Red);
-    for i in 0..64u8 {
-        full.put(i, p(Red, DoubleUltra, Some(Quad))).unwrap();
+    for i in 0..8u8 {
+        let color = if i < 4 { Red } else { Black };
+        full.put(i * 8, p(color, DoubleUltra, Some(Quad))).unwrap();
     }
     full.plies_since_capture = u32::MAX;
     full.move_number = u32::MAX;
     let t = tiers::Position::from_setup(&full).unwrap().to_text();
-    assert!(t.len() < tfen::MAX_TFEN_LEN / 3, "{}", t.len());
+    assert!(t.len() < tfen::MAX_TFEN_LEN / 8, "{}", t.len());
     assert_eq!(tiers::Position::parse(&t).unwrap().to_setup(), full);
 }

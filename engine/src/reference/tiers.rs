@@ -605,11 +605,13 @@ fn letter(color: Color, kind: PieceKind) -> char {
 }
 
 /// A random TFEN: `density` pieces in 100 per square, every tier, carried
-/// pieces, either side to move, random counters.
+/// pieces, either side to move, random counters; at most 12 pieces a side
+/// (a double ultra king counts 2, a carried piece 1), as the rules allow.
 #[must_use]
 pub fn random_tfen(seed: u64, density: u64) -> String {
     let mut rng = Rng(seed);
     let mut ranks = Vec::new();
+    let mut counts = [0u64; 2];
     let carried_kinds = [
         PieceKind::Man,
         PieceKind::King,
@@ -620,24 +622,34 @@ pub fn random_tfen(seed: u64, density: u64) -> String {
         let mut s = String::new();
         let mut run = 0;
         for _file in 0..8 {
+            let mut placed = false;
             if rng.below(100) < density {
-                if run > 0 {
-                    s.push_str(&run.to_string());
-                    run = 0;
-                }
                 let color = if rng.below(2) == 0 {
                     Color::Red
                 } else {
                     Color::Black
                 };
                 let kind = PieceKind::ALL[rng.below(6) as usize];
-                s.push(letter(color, kind));
-                if matches!(kind, PieceKind::Ultra | PieceKind::DoubleUltra) && rng.below(3) == 0 {
-                    s.push('[');
-                    s.push(letter(color, carried_kinds[rng.below(4) as usize]));
-                    s.push(']');
+                let carries =
+                    matches!(kind, PieceKind::Ultra | PieceKind::DoubleUltra) && rng.below(3) == 0;
+                let size = 1 + u64::from(kind == PieceKind::DoubleUltra) + u64::from(carries);
+                let carried = carried_kinds[rng.below(4) as usize];
+                if counts[color.index()] + size <= 12 {
+                    counts[color.index()] += size;
+                    placed = true;
+                    if run > 0 {
+                        s.push_str(&run.to_string());
+                        run = 0;
+                    }
+                    s.push(letter(color, kind));
+                    if carries {
+                        s.push('[');
+                        s.push(letter(color, carried));
+                        s.push(']');
+                    }
                 }
-            } else {
+            }
+            if !placed {
                 run += 1;
             }
         }

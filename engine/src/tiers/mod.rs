@@ -23,7 +23,7 @@ pub use board::{Bitboard, Board};
 pub use formation::{Formation, FormationError, Preset};
 pub use movegen::{Action, ActionKind, Move};
 pub use notation::MoveError;
-pub use setup::{Setup, SetupError};
+pub use setup::{Setup, SetupError, MAX_PIECES};
 pub use tfen::ParseTfenError;
 
 use crate::{BoardView, Color, GameKind, PieceKind, PieceView};

@@ -15,11 +15,12 @@ use core::fmt;
 /// Squares are indexed `file + 8 * rank` (a1 = 0, h8 = 63), as in
 /// [`BoardView`]; a carried piece has its carrier's colour.
 ///
-/// What is accepted is what the game can go on from: any number of pieces
-/// of any tier on any square (a man on its far row too: it can no longer
-/// move but can be captured), either side to move. Refused: a load on a
-/// piece that cannot carry, a carried ultra or double ultra king, a move
-/// number of 0.
+/// What is accepted is what the game can go on from: up to 12 pieces a
+/// side ([`MAX_PIECES`]) of any tier on any square (a man on its far row
+/// too: it can no longer move but can be captured), either side to move,
+/// any counters. Refused: a load on a piece that cannot carry, a carried
+/// ultra or double ultra king, more than 12 pieces a side, a move number
+/// of 0.
 ///
 /// ```
 /// use tiers_engine::tiers::{Position, Setup};
@@ -48,6 +49,14 @@ pub struct Setup {
     /// The move number (1 or more).
     pub move_number: u32,
 }
+
+/// The most pieces a side can have (RULES.md: each side starts with 12
+/// men, and no move adds a piece), counted as [`Setup::piece_count`]
+/// counts them. More is refused: such arrangements cannot come from a
+/// game, and with many more enemies a king's jump sequences (and so its
+/// legal moves) grow exponentially: 48 men around one king keep the
+/// move generator busy for minutes.
+pub const MAX_PIECES: u32 = 12;
 
 impl Setup {
     /// No pieces, `side` to move, counters at their start values.
@@ -105,9 +114,11 @@ impl Setup {
     }
 
     /// Checks that the arrangement can be played: only ultra and double
-    /// ultra kings carry, and only pieces of tier 1–4; the move number is
-    /// at least 1. Squares are checked in TFEN order (rank 8 to rank 1,
-    /// file a to h): the first problem found is reported.
+    /// ultra kings carry, and only pieces of tier 1–4; each side has at
+    /// most [`MAX_PIECES`] pieces; the move number is at least 1. Squares
+    /// are checked first, in TFEN order (rank 8 to rank 1, file a to h),
+    /// then the counts (Red's first), then the move number: the first
+    /// problem found is reported.
     pub fn validate(&self) -> Result<(), SetupError> {
         for rank in (0..8u8).rev() {
             for file in 0..8u8 {
@@ -127,6 +138,12 @@ impl Setup {
                 if kind_index(carried) >= 4 {
                     return Err(SetupError::CarriedTier { square });
                 }
+            }
+        }
+        for color in Color::ALL {
+            let count = self.piece_count(color);
+            if count > MAX_PIECES {
+                return Err(SetupError::TooManyPieces { color, count });
             }
         }
         if self.move_number == 0 {
@@ -166,6 +183,13 @@ pub enum SetupError {
         /// The carrier's square (0–63).
         square: u8,
     },
+    /// More than [`MAX_PIECES`] pieces of one side.
+    TooManyPieces {
+        /// Whose pieces.
+        color: Color,
+        /// How many, counted as the rules count them.
+        count: u32,
+    },
     /// The move number is 0 (it starts at 1).
     MoveNumberZero,
 }
@@ -178,7 +202,9 @@ impl SetupError {
             SetupError::NotACarrier { square, .. } | SetupError::CarriedTier { square } => {
                 Some(*square)
             }
-            SetupError::NoSuchSquare(_) | SetupError::MoveNumberZero => None,
+            SetupError::NoSuchSquare(_)
+            | SetupError::TooManyPieces { .. }
+            | SetupError::MoveNumberZero => None,
         }
     }
 }
@@ -200,6 +226,10 @@ impl fmt::Display for SetupError {
                 f,
                 "a carried piece must be of tier 1–4 (rank {})",
                 square / 8 + 1
+            ),
+            SetupError::TooManyPieces { color, count } => write!(
+                f,
+                "{color} has {count} pieces; a side has at most {MAX_PIECES} (a double ultra king counts as 2, a carried piece as 1)"
             ),
             SetupError::MoveNumberZero => f.write_str("the move number must be at least 1"),
         }

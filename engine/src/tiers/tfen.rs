@@ -132,9 +132,9 @@ impl From<SetupError> for ParseTfenError {
     }
 }
 
-/// The longest TFEN text read (in bytes). The longest real TFEN, with 64
-/// `D[Q]` and 10-digit counters, has 64 * 4 + 7 + 2 + 2 * 11 = 287 bytes;
-/// anything much longer is refused before it is looked at.
+/// The longest TFEN text read (in bytes). A real TFEN (at most 24 pieces,
+/// 10-digit counters) has about 100; anything much longer is refused
+/// before it is looked at.
 pub const MAX_TFEN_LEN: usize = 1024;
 
 /// The TFEN letter of a piece.

@@ -22,42 +22,9 @@ fn p(color: Color, kind: PieceKind, carried: Option<PieceKind>) -> PieceView {
     }
 }
 
-/// A TFEN written straight from a setup, valid or not (the engine writes
-/// only positions).
+/// The TFEN of a setup, valid or not.
 fn text(setup: &Setup) -> String {
-    let mut ranks = Vec::new();
-    for rank in (0..8u8).rev() {
-        let mut s = String::new();
-        let mut run = 0;
-        for file in 0..8u8 {
-            match setup.piece_at(file + 8 * rank) {
-                None => run += 1,
-                Some(piece) => {
-                    if run > 0 {
-                        s.push_str(&run.to_string());
-                        run = 0;
-                    }
-                    s.push(tfen::piece_char(piece.color, piece.kind));
-                    if let Some(c) = piece.carried {
-                        s.push('[');
-                        s.push(tfen::piece_char(piece.color, c));
-                        s.push(']');
-                    }
-                }
-            }
-        }
-        if run > 0 {
-            s.push_str(&run.to_string());
-        }
-        ranks.push(s);
-    }
-    let side = if setup.side == Red { 'r' } else { 'b' };
-    format!(
-        "{} {side} {} {}",
-        ranks.join("/"),
-        setup.plies_since_capture,
-        setup.move_number
-    )
+    tfen::write_setup(setup)
 }
 
 #[test]

@@ -174,7 +174,7 @@ pub fn check_tfen(text: &str) -> Checked {
 /// the TFEN text of the arrangement (written here, whatever it holds) is
 /// read to the same setup and refused with the same message.
 pub fn check_tiers_setup(setup: &tiers::Setup) -> Checked {
-    let text = crate::gen::tfen_of_setup(setup);
+    let text = tfen::write_setup(setup);
     let via_text = tiers::Position::parse(&text);
     match (setup.validate(), tiers::Position::from_setup(setup)) {
         (Ok(()), Ok(pos)) => {

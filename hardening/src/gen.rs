@@ -129,44 +129,6 @@ pub fn mutate(u: &mut Unstructured<'_>, text: &str) -> String {
     String::from_utf8_lossy(&bytes).into_owned()
 }
 
-/// The TFEN text of any setup, valid or not (loads on any piece, any
-/// counters), written the way TFEN is written.
-#[must_use]
-pub fn tfen_of_setup(setup: &tiers::Setup) -> String {
-    let mut out = String::new();
-    for rank in (0..8u8).rev() {
-        let mut run = 0u8;
-        for file in 0..8u8 {
-            match setup.piece_at(file + 8 * rank) {
-                None => run += 1,
-                Some(p) => {
-                    if run > 0 {
-                        out.push(char::from(b'0' + run));
-                        run = 0;
-                    }
-                    out.push(tfen::piece_char(p.color, p.kind));
-                    if let Some(c) = p.carried {
-                        out.push('[');
-                        out.push(tfen::piece_char(p.color, c));
-                        out.push(']');
-                    }
-                }
-            }
-        }
-        if run > 0 {
-            out.push(char::from(b'0' + run));
-        }
-        if rank > 0 {
-            out.push('/');
-        }
-    }
-    let side = if setup.side == Color::Red { 'r' } else { 'b' };
-    format!(
-        "{out} {side} {} {}",
-        setup.plies_since_capture, setup.move_number
-    )
-}
-
 fn color(u: &mut Unstructured<'_>) -> Color {
     Color::ALL[pick(u, 2)]
 }
@@ -305,7 +267,7 @@ pub fn near_fen(u: &mut Unstructured<'_>) -> String {
 #[must_use]
 pub fn near_tfen(u: &mut Unstructured<'_>) -> String {
     let setup = tiers_setup(u);
-    let mut text = tfen_of_setup(&setup);
+    let mut text = tfen::write_setup(&setup);
     if pick(u, 6) == 0 {
         // The short form: board and side only.
         text = text.split(' ').take(2).collect::<Vec<_>>().join(" ");

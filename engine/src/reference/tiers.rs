@@ -5,7 +5,8 @@
 //! squares or actions, ties alphabetical). The tests and `tiers
 //! random-games` compare it with the engine.
 
-use crate::{tiers, Color, PieceKind, PieceView, Position};
+use crate::tiers::{self, tfen};
+use crate::{Color, PieceKind, PieceView, Position};
 use std::collections::BTreeMap;
 
 /// A piece on the reference board.
@@ -588,22 +589,6 @@ impl Rng {
     }
 }
 
-fn letter(color: Color, kind: PieceKind) -> char {
-    let c = match kind {
-        PieceKind::Man => 'm',
-        PieceKind::King => 'k',
-        PieceKind::Triple => 't',
-        PieceKind::Quad => 'q',
-        PieceKind::Ultra => 'u',
-        PieceKind::DoubleUltra => 'd',
-    };
-    if color == Color::Red {
-        c.to_ascii_uppercase()
-    } else {
-        c
-    }
-}
-
 /// A random TFEN: `density` pieces in 100 per square, every tier, carried
 /// pieces, either side to move, random counters; at most 12 pieces a side
 /// (a double ultra king counts 2, a carried piece 1), as the rules allow.
@@ -641,10 +626,10 @@ pub fn random_tfen(seed: u64, density: u64) -> String {
                         s.push_str(&run.to_string());
                         run = 0;
                     }
-                    s.push(letter(color, kind));
+                    s.push(tfen::piece_char(color, kind));
                     if carries {
                         s.push('[');
-                        s.push(letter(color, carried));
+                        s.push(tfen::piece_char(color, carried));
                         s.push(']');
                     }
                 }

@@ -305,21 +305,53 @@ pub fn parse_setup(text: &str) -> Result<Setup, ParseTfenError> {
 #[must_use]
 pub fn write_board(board: &Board) -> String {
     let mut out = String::with_capacity(80);
+    push_board(&mut out, |sq| board.view(sq));
+    out
+}
+
+/// Writes a setup as TFEN, whatever it holds (a load on any piece, any
+/// counters): the text the TFEN reader reads back to the same setup, and
+/// refuses with the same message as [`Setup::validate`] when it is not
+/// playable.
+///
+/// ```
+/// use tiers_engine::tiers::{tfen, Setup};
+/// use tiers_engine::{Color, PieceKind, PieceView};
+/// let mut setup = Setup::empty(Color::Black);
+/// let king = PieceView { color: Color::Red, kind: PieceKind::King, carried: Some(PieceKind::Man) };
+/// setup.put(0, king).unwrap();
+/// assert_eq!(tfen::write_setup(&setup), "8/8/8/8/8/8/8/K[M]7 b 0 1");
+/// assert_eq!(tfen::parse_setup(&tfen::write_setup(&setup)), Ok(setup));
+/// ```
+#[must_use]
+pub fn write_setup(setup: &Setup) -> String {
+    let mut out = String::with_capacity(100);
+    push_board(&mut out, |sq| setup.piece_at(sq));
+    push_fields(
+        &mut out,
+        setup.side,
+        setup.plies_since_capture,
+        setup.move_number,
+    );
+    out
+}
+
+/// Appends the board field: ranks 8 to 1, runs of empty squares as digits.
+fn push_board(out: &mut String, piece_at: impl Fn(u8) -> Option<PieceView>) {
     for rank in (0..8u8).rev() {
         let mut run = 0;
         for file in 0..8u8 {
-            let sq = file + 8 * rank;
-            match board.at(sq) {
+            match piece_at(file + 8 * rank) {
                 None => run += 1,
-                Some((color, kind)) => {
+                Some(p) => {
                     if run > 0 {
                         out.push(char::from(b'0' + run));
                         run = 0;
                     }
-                    out.push(piece_char(color, kind));
-                    if let Some(c) = board.carried_at(sq) {
+                    out.push(piece_char(p.color, p.kind));
+                    if let Some(c) = p.carried {
                         out.push('[');
-                        out.push(piece_char(color, c));
+                        out.push(piece_char(p.color, c));
                         out.push(']');
                     }
                 }
@@ -332,7 +364,16 @@ pub fn write_board(board: &Board) -> String {
             out.push('/');
         }
     }
-    out
+}
+
+/// Appends the side and the counters.
+fn push_fields(out: &mut String, side: Color, plies: u32, number: u32) {
+    use core::fmt::Write as _;
+    let side = match side {
+        Color::Red => 'r',
+        Color::Black => 'b',
+    };
+    let _ = write!(out, " {side} {plies} {number}");
 }
 
 impl Position {
@@ -346,15 +387,13 @@ impl Position {
     /// Writes the position as TFEN.
     #[must_use]
     pub fn to_tfen(&self) -> String {
-        format!(
-            "{} {} {} {}",
-            write_board(&self.board),
-            match self.side {
-                Color::Red => 'r',
-                Color::Black => 'b',
-            },
+        let mut out = write_board(&self.board);
+        push_fields(
+            &mut out,
+            self.side,
             self.plies_since_capture,
-            self.move_number
-        )
+            self.move_number,
+        );
+        out
     }
 }

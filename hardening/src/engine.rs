@@ -79,6 +79,15 @@ fn tiers_rebuilt(pos: &tiers::Position) -> Result<tiers::Position, String> {
 /// position is checked by [`check_position`].
 pub fn check_fen(text: &str) -> Checked {
     let read = bounded("the FEN reader", text, || checkers::Position::parse(text))?;
+    if text.len() > checkers::fen::MAX_FEN_LEN {
+        return match read {
+            Err(checkers::ParseFenError::TooLong(n)) if n == text.len() => Ok(()),
+            other => fail(format!(
+                "a {}-byte FEN is not refused: {other:?}",
+                text.len()
+            )),
+        };
+    }
     let setup = checkers::fen::parse_setup(text);
     match (&read, &setup) {
         (Ok(pos), Ok(setup)) => {
@@ -137,10 +146,16 @@ pub fn check_checkers_setup(setup: &checkers::Setup) -> Checked {
 /// validation path); a position goes round through its text and setup.
 pub fn check_tfen(text: &str) -> Checked {
     let read = bounded("the TFEN reader", text, || tiers::Position::parse(text))?;
-    let setup = tfen::parse_setup(text);
-    if text.len() > tfen::MAX_TFEN_LEN && read.is_ok() {
-        return fail(format!("{} is over the length limit but read", show(text)));
+    if text.len() > tfen::MAX_TFEN_LEN {
+        return match read {
+            Err(tiers::ParseTfenError::TooLong(n)) if n == text.len() => Ok(()),
+            other => fail(format!(
+                "a {}-byte TFEN is not refused: {other:?}",
+                text.len()
+            )),
+        };
     }
+    let setup = tfen::parse_setup(text);
     match (&read, &setup) {
         (Ok(pos), Ok(setup)) => {
             if pos.to_setup() != *setup {

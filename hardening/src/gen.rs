@@ -134,16 +134,15 @@ fn color(u: &mut Unstructured<'_>) -> Color {
 }
 
 /// A Tiers arrangement: mostly valid, sometimes a load on a piece that
-/// cannot carry or a carried ultra king, a move number of 0, counters at
-/// their extremes.
+/// cannot carry, a carried ultra king, more than 12 pieces a side, a move
+/// number of 0, counters at their extremes.
 #[must_use]
 pub fn tiers_setup(u: &mut Unstructured<'_>) -> tiers::Setup {
     let mut setup = tiers::Setup::empty(color(u));
-    let density = 1 + pick(u, 60);
-    for sq in 0..64u8 {
-        if pick(u, 64) >= density {
-            continue;
-        }
+    // Up to 26 pieces on random squares: about 12 a side at most, more
+    // now and then.
+    for _ in 0..pick(u, 27) {
+        let sq = pick(u, 64) as u8;
         let kind = PieceKind::ALL[pick(u, 6)];
         let carries = matches!(kind, PieceKind::Ultra | PieceKind::DoubleUltra);
         let carried = if (carries && chance(u, 1)) || pick(u, 40) == 0 {

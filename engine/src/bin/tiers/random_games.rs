@@ -105,13 +105,11 @@ impl Subject for checkers::Position {
     }
 
     fn tally(&self, mv: &Self::Move, tally: &mut Tally) {
-        for color in Color::ALL {
-            if self.men(color) != 0 {
-                tally.tiers[0] += 1;
-            }
-            if self.kings(color) != 0 {
-                tally.tiers[1] += 1;
-            }
+        if Color::ALL.iter().any(|&c| self.men(c) != 0) {
+            tally.tiers[0] += 1;
+        }
+        if Color::ALL.iter().any(|&c| self.kings(c) != 0) {
+            tally.tiers[1] += 1;
         }
         let slot = if !self.is_capture(mv) {
             0

@@ -902,6 +902,51 @@ fn ruling_shortest_form_ties_are_broken_alphabetically() {
 }
 
 #[test]
+fn ruling_two_kings_jumping_round_to_their_start_make_one_move() {
+    // Both Black kings can take the four men and come back: e1 by e3, e5,
+    // g3; f1 by d3, f5, f3. The two positions are the same, so it is one
+    // move, written in its first form (random-games found the engine
+    // listing it twice: game 195169 of seed 2026).
+    let t = tfen(
+        &[
+            ("e1", "k"),
+            ("f1", "k"),
+            ("e2", "M"),
+            ("f2", "M"),
+            ("e4", "M"),
+            ("f4", "M"),
+            ("a8", "M"),
+        ],
+        'b',
+    );
+    assert_eq!(after(&t, "e1xe3xe5xg3xe1"), after(&t, "f1xd3xf5xf3xf1"));
+    let m = moves(&t);
+    assert!(m.contains(&"e1xe3xe5xg3xe1".to_string()), "{m:?}");
+    assert!(!m.contains(&"f1xd3xf5xf3xf1".to_string()), "{m:?}");
+    assert!(!m.contains(&"f1xf3xf5xd3xf1".to_string()), "{m:?}");
+    // Every move leads to its own position.
+    let p = pos(&t);
+    let results: std::collections::HashSet<String> = m.iter().map(|mv| after(&t, mv)).collect();
+    assert_eq!(results.len(), m.len());
+    // The f1 king's paths are forms of that move, read as it.
+    let mv = p.parse_move("e1xe3xe5xg3xe1").unwrap();
+    assert_eq!(p.parse_move("f1xd3xf5xf3xf1").unwrap(), mv);
+    assert_eq!(p.parse_move("f1xf3xf5xd3xf1").unwrap(), mv);
+    let forms = p.move_forms(&mv);
+    assert_eq!(forms[0], "e1xe3xe5xg3xe1");
+    assert!(forms.contains(&"f1xd3xf5xf3xf1".to_string()), "{forms:?}");
+    // The same in the positions the random games reached.
+    for found in [
+        "m4mm1/3m2m1/1mmm1m1m/8/3MMM2/8/2M1MM1M/4kk1M b 1 8",
+        // Game 210991: the quad king on c7 round to c7, the same position
+        // as another piece's jump.
+        "Q6m/2q2t1K/2U[Q]K4/1t6/1uUK1k2/1u[m]5D/3kuD1m/1K6 b 0 1",
+    ] {
+        tiers_engine::reference::tiers::compare(&pos(found)).unwrap();
+    }
+}
+
+#[test]
 fn one_position_one_move_across_different_pieces() {
     // A double ultra king loading the man on e4 and dropping it on e5
     // gives the same position as the man stepping e4-e5: one move, the

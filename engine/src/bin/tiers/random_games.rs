@@ -309,7 +309,7 @@ fn print_summary<P: Subject>(s: &Summary, seed: u64, secs: f64) {
         out(format!("from {kind}: moves played: {}", moves.join(", ")));
     }
     for f in s.failures.iter().take(20) {
-        out(format!("FAILED game {} ply {}: {}", f.game, f.ply, f.what));
+        out(format!("failed: game {} ply {}: {}", f.game, f.ply, f.what));
     }
 }
 
@@ -418,6 +418,10 @@ fn play_game<P: Subject>(seed: u64, g: u64, sample: u64, summary: &mut Summary) 
     };
     *summary.outcomes.entry(name).or_insert(0) += 1;
     if !failures.is_empty() {
+        // Said at once, so that a long run shows its failures as they come.
+        for f in &failures {
+            out(format!("FAILED game {} ply {}: {}", f.game, f.ply, f.what));
+        }
         summary.failed_games += 1;
         summary.failures.extend(failures);
     }

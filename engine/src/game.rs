@@ -333,12 +333,15 @@ impl<P: Position> Game<P> {
     }
 
     /// How many times the current position (same side to move) has occurred
-    /// so far, counting the current occurrence.
+    /// so far, counting the current occurrence. Only the positions since
+    /// the last capture are looked at: a capture takes material off for
+    /// good, so no earlier position can come back.
     #[must_use]
     pub fn repetitions(&self) -> usize {
         let current = self.position();
         let hash = current.zobrist();
-        self.positions[..=self.cursor]
+        let since = (current.plies_since_capture() as usize).min(self.cursor);
+        self.positions[self.cursor - since..=self.cursor]
             .iter()
             .filter(|p| p.zobrist() == hash && *p == current)
             .count()

@@ -26,6 +26,8 @@ pub mod game;
 pub mod pdn;
 pub mod perft;
 mod position;
+#[cfg(feature = "reference")]
+pub mod reference;
 pub mod search;
 pub mod tiers;
 

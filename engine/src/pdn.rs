@@ -231,11 +231,18 @@ pub struct PdnError {
     pub kind: PdnErrorKind,
 }
 
+/// The longest game file read (in bytes): 16 MB, several times the
+/// largest published collections of checkers games. Longer files are
+/// refused before they are looked at.
+pub const MAX_PDN_LEN: usize = 16 << 20;
+
 /// What is wrong in a file.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PdnErrorKind {
     /// The text holds no game at all.
     NoGame,
+    /// The file is longer than [`MAX_PDN_LEN`] bytes.
+    TooLong(usize),
     /// A tag that is not of the form `[Name "value"]`.
     BadTag(String),
     /// A `{` comment or `(` variation without its closing bracket.
@@ -282,6 +289,11 @@ impl fmt::Display for PdnError {
         match &self.kind {
             PdnErrorKind::NoGame => f.write_str(
                 "no game found: expected tags like [Event \"...\"] or moves like 1. 11-15",
+            ),
+            PdnErrorKind::TooLong(n) => write!(
+                f,
+                "the file has {n} bytes; game files of at most {} MB are read",
+                MAX_PDN_LEN >> 20
             ),
             PdnErrorKind::BadTag(t) => write!(f, "tag `{t}` is not of the form [Name \"value\"]"),
             PdnErrorKind::Unclosed(c) => {
@@ -335,6 +347,10 @@ impl std::error::Error for PdnError {}
 struct RawGame {
     line: usize,
     tags: Tags,
+    /// Where each tag name is in `tags` (a file may give thousands of
+    /// tags: setting them one by one through [`Tags::set`] would take
+    /// quadratic time).
+    tag_index: std::collections::HashMap<String, usize>,
     /// Move texts with their lines.
     moves: Vec<(String, usize)>,
     first_number: Option<u32>,
@@ -342,6 +358,17 @@ struct RawGame {
 }
 
 impl RawGame {
+    /// Sets a tag read from the file (a repeated name replaces its value).
+    fn set_tag(&mut self, name: String, value: String) {
+        match self.tag_index.get(&name) {
+            Some(&i) => self.tags.pairs[i].1 = value,
+            None => {
+                self.tag_index.insert(name.clone(), self.tags.pairs.len());
+                self.tags.pairs.push((name, value));
+            }
+        }
+    }
+
     fn is_empty(&self) -> bool {
         self.tags.pairs.is_empty() && self.moves.is_empty() && self.result.is_none()
     }
@@ -519,6 +546,13 @@ fn strip_number(word: &str) -> (Option<u32>, &str) {
 }
 
 fn split_games(text: &str, first: Color) -> Result<Vec<RawGame>, PdnError> {
+    if text.len() > MAX_PDN_LEN {
+        return Err(PdnError {
+            game: 0,
+            line: 1,
+            kind: PdnErrorKind::TooLong(text.len()),
+        });
+    }
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut s = Scanner::new(text);
     let mut games: Vec<RawGame> = Vec::new();
@@ -555,7 +589,7 @@ fn split_games(text: &str, first: Color) -> Result<Vec<RawGame>, PdnError> {
                     cur.line = s.line;
                 }
                 let (name, value) = s.tag(games.len() + 1)?;
-                cur.tags.set(&name, &value);
+                cur.set_tag(name, value);
             }
             '{' => s.skip_bracketed('{', '}', game_no)?,
             '(' => s.skip_bracketed('(', ')', game_no)?,
@@ -670,8 +704,15 @@ fn build<P: Variant>(raw: RawGame, index: usize) -> Result<PdnGame<P>, PdnError>
         let pos = game.position().clone();
         let number = pos.move_number();
         let side = pos.side_to_move();
-        if let Some(outcome) = game.outcome() {
-            if !matches!(outcome, Outcome::Draw { .. }) {
+        // A move after a win (the side to move has no move) is refused;
+        // after a draw by repetition or 100 plies the players may have
+        // played on. Only the win is looked for here: the whole outcome
+        // (with its repetition count) at every ply would make reading a
+        // long game quadratic.
+        legal.clear();
+        pos.legal_moves(&mut legal);
+        if legal.is_empty() {
+            if let Some(outcome) = game.outcome() {
                 return Err(err(
                     *line,
                     PdnErrorKind::AfterEnd {
@@ -684,8 +725,6 @@ fn build<P: Variant>(raw: RawGame, index: usize) -> Result<PdnGame<P>, PdnError>
             }
         }
         let mv = pos.parse_move(text).map_err(|e| {
-            legal.clear();
-            pos.legal_moves(&mut legal);
             let mut names: Vec<String> = legal.iter().map(|m| pos.move_to_string(m)).collect();
             names.sort_by(|a, b| natural_cmp(a, b));
             err(

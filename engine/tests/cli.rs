@@ -250,3 +250,62 @@ fn moves_are_written_in_their_shortest_form() {
     let perft = tiers(&["perft", "tiers", "8/8/8/8/3D4/8/8/7m r 0 1", "1"]);
     assert_eq!(stdout_lines(&perft), [lines.len().to_string()]);
 }
+
+#[test]
+fn random_games_check_every_ply_and_report() {
+    // Every ply against the reference (--sample 1): a few games of each.
+    for (game, n) in [("checkers", "12"), ("tiers", "8")] {
+        let o = tiers(&[
+            "random-games",
+            game,
+            "--games",
+            n,
+            "--seed",
+            "7",
+            "--sample",
+            "1",
+        ]);
+        let lines = stdout_lines(&o);
+        assert!(o.status.success(), "{game}: {lines:?}");
+        let summary = lines
+            .iter()
+            .find(|l| l.contains("random games, seed 7"))
+            .unwrap_or_else(|| panic!("{game}: no summary in {lines:?}"));
+        assert!(summary.contains(&format!(": {n} games, ")), "{summary}");
+        assert!(summary.contains(", 0 failures, "), "{summary}");
+        assert!(lines.iter().any(|l| l.starts_with("outcomes: ")));
+    }
+    // Tiers reports how often each tier and action occurred; game 3 is
+    // one from a random arrangement of every tier.
+    let o = tiers(&[
+        "random-games",
+        "tiers",
+        "--games",
+        "1",
+        "--first",
+        "3",
+        "--seed",
+        "7",
+    ]);
+    let text = String::from_utf8(o.stdout).unwrap();
+    assert!(
+        text.contains(
+            "from random arrangements (1 games): plies with each tier on the board: man "
+        ),
+        "{text}"
+    );
+    assert!(text.contains("double ultra king "), "{text}");
+    assert!(text.contains("teleports "), "{text}");
+}
+
+#[test]
+fn random_games_refuse_bad_options() {
+    assert!(fails(&["random-games", "tiers"]).contains("needs --games N"));
+    assert!(
+        fails(&["random-games", "tiers", "--games", "1", "--sample", "0"])
+            .contains("--sample must be at least 1")
+    );
+    assert!(fails(&["random-games", "chess", "--games", "1"]).contains("unknown game"));
+    assert!(fails(&["random-games", "tiers", "--games", "x"])
+        .contains("games must be a non-negative whole number"));
+}

@@ -62,7 +62,8 @@ fn tiers_piece(code: u8, carried: u8) -> Option<String> {
 }
 
 /// A TFEN: each square empty (most often) or holding any piece of any
-/// colour; ultra and double ultra kings sometimes carry a piece.
+/// colour; ultra and double ultra kings sometimes carry a piece; at most
+/// 12 pieces a side (a piece that would make more is left out).
 fn tiers_tfen(max_density: u8) -> impl Strategy<Value = String> {
     (
         proptest::collection::vec((0u8..100, 0u8..12, 0u8..8), 64),
@@ -73,6 +74,7 @@ fn tiers_tfen(max_density: u8) -> impl Strategy<Value = String> {
     )
         .prop_map(|(cells, density, black, plies, number)| {
             let mut ranks = Vec::new();
+            let mut counts = [0usize; 2];
             for rank in (0..8).rev() {
                 let mut s = String::new();
                 let mut run = 0;
@@ -83,6 +85,19 @@ fn tiers_tfen(max_density: u8) -> impl Strategy<Value = String> {
                     } else {
                         None
                     };
+                    // Pieces the rules count: a letter each, `d` two.
+                    let piece = piece.filter(|p| {
+                        let side = usize::from(p.starts_with(|c: char| c.is_ascii_uppercase()));
+                        let size = p.chars().filter(char::is_ascii_alphabetic).count()
+                            + usize::from(p.starts_with(['d', 'D']));
+                        counts[side] += size;
+                        if counts[side] > 12 {
+                            counts[side] -= size;
+                            false
+                        } else {
+                            true
+                        }
+                    });
                     match piece {
                         None => run += 1,
                         Some(p) => {

@@ -296,25 +296,29 @@ fn triple_king_jumps_two_enemies_standing_in_a_line() {
 
 #[test]
 fn ruling_triple_king_never_jumps_an_enemy_and_a_friend_together() {
-    // Enemy then friend, and friend then enemy: neither is a jump.
+    // Enemy then friend (d5, d6), and friend then enemy (e4, f4): neither
+    // is a jump. The friend on c6 keeps the man on e4 from taking d5, so
+    // Red has no capture at all and the triple king's quiet moves are
+    // listed: six steps, no hop (f4 is not empty).
     let t = tfen(
         &[
             ("d4", "T"),
             ("d5", "m"),
             ("d6", "M"),
+            ("c6", "M"),
             ("e4", "M"),
             ("f4", "m"),
             ("a8", "m"),
         ],
         'r',
     );
-    let from_d4 = moves_from(&t, "d4");
-    assert!(!from_d4.contains(&"d4xd7".to_string()), "{from_d4:?}");
-    assert!(!from_d4.contains(&"d4xg4".to_string()), "{from_d4:?}");
-    // The only capture anywhere would need those; no capture means quiet
-    // moves, including the hop over the friend on e4 (f4 is not empty:
-    // no hop there either).
-    assert!(from_d4.iter().all(|m| !m.contains('x')), "{from_d4:?}");
+    assert!(!pos(&t).has_capture());
+    assert_eq!(
+        moves_from(&t, "d4"),
+        ["d4-c3", "d4-c4", "d4-c5", "d4-d3", "d4-e3", "d4-e5"]
+    );
+    assert!(!is_legal(&t, "d4xd7"));
+    assert!(!is_legal(&t, "d4xg4"));
 }
 
 #[test]
@@ -354,7 +358,8 @@ fn ruling_friendly_hop_only_when_the_side_has_no_capture() {
 #[test]
 fn ruling_friendly_hop_is_a_single_hop_and_ends_the_move() {
     // After hopping d4-d6 a second hop over d7 to d8, or a jump over the
-    // enemy on e7 from d6, would be possible: neither is part of the move.
+    // enemy on c7 from d6 (to b8), would be possible: neither is part of
+    // the move.
     let t = tfen(
         &[
             ("d4", "T"),
@@ -367,11 +372,23 @@ fn ruling_friendly_hop_is_a_single_hop_and_ends_the_move() {
     );
     let from_d4 = moves_from(&t, "d4");
     assert!(from_d4.contains(&"d4-d6".to_string()));
+    assert_eq!(from_d4.len(), 8, "{from_d4:?}");
     assert!(from_d4
         .iter()
         .all(|m| m.matches('-').count() == 1 && !m.contains(',')));
     assert!(!is_legal(&t, "d4-d6-d8"));
     assert!(!is_legal(&t, "d4-d6xb8"));
+}
+
+#[test]
+fn ruling_no_friendly_hop_after_a_jump() {
+    // The triple king must take d5 (landing d6); from d6 a hop over the
+    // friend on d7 to d8 would be possible, but a hop never follows a jump.
+    let t = tfen(&[("d4", "T"), ("d5", "m"), ("d7", "M"), ("a8", "m")], 'r');
+    assert_eq!(moves(&t), ["d4xd6"]);
+    assert!(!is_legal(&t, "d4xd6-d8"));
+    assert!(!is_legal(&t, "d4xd6xd8"));
+    assert_eq!(after(&t, "d4xd6"), "m7/3M4/3T4/8/8/8/8/8 b 0 1");
 }
 
 #[test]
@@ -404,6 +421,19 @@ fn triple_king_ending_a_move_on_its_far_row_becomes_a_quad_king() {
     assert_eq!(piece(&after(&t, "d6-d8"), "d8"), Some((Red, Quad, None)));
 }
 
+#[test]
+fn black_triple_king_on_rank_1_becomes_a_quad_king_and_quad_on_rank_8_an_ultra_king() {
+    // Black's far row is rank 1, its home row rank 8; the move number goes
+    // up after Black's move.
+    let t = tfen(&[("e2", "t"), ("a8", "K")], 'b');
+    assert_eq!(after(&t, "e2-e1"), "K7/8/8/8/8/8/8/4q3 r 1 2");
+    let t = tfen(&[("e7", "q"), ("a1", "K")], 'b');
+    assert_eq!(after(&t, "e7-e8"), "4u3/8/8/8/8/8/8/K7 r 1 2");
+    // Not on the other row: a Black triple on rank 8 stays a triple.
+    let t = tfen(&[("e7", "t"), ("a1", "K")], 'b');
+    assert_eq!(after(&t, "e7-e8"), "4t3/8/8/8/8/8/8/K7 r 1 2");
+}
+
 // ---------------------------------------------------------------------------
 // Tier 4: quad king.
 
@@ -418,6 +448,22 @@ fn quad_king_skip_jump_over_a_gap_captures_one_enemy() {
     // Not when the landing square is taken, nor over two empties.
     let t = tfen(&[("d4", "Q"), ("d6", "m"), ("d7", "m"), ("a8", "m")], 'r');
     assert!(!moves_from(&t, "d4").iter().any(|m| m.contains('x')));
+}
+
+#[test]
+fn quad_king_skip_is_over_exactly_one_empty_square_and_not_a_blocked_one() {
+    // a1: b2 and c3 empty, d4 enemy, e5 empty: the enemy is two squares
+    // off, not one; no skip, and no capture at all: only the steps.
+    let t = tfen(&[("a1", "Q"), ("d4", "m")], 'r');
+    assert_eq!(moves(&t), ["a1-a2", "a1-b1", "a1-b2"]);
+    // One square nearer it is a skip, and compulsory.
+    let t = tfen(&[("b2", "Q"), ("d4", "m")], 'r');
+    assert_eq!(moves(&t), ["b2xe5"]);
+    // First square taken by a friend (b1), enemy on c1, d1 empty: no skip
+    // (and no hop for a quad king), so no capture anywhere.
+    let t = tfen(&[("a1", "Q"), ("b1", "M"), ("c1", "m")], 'r');
+    assert_eq!(moves_from(&t, "a1"), ["a1-a2", "a1-b2"]);
+    assert!(!is_legal(&t, "a1xd1"));
 }
 
 #[test]
@@ -631,6 +677,17 @@ fn drop_on_the_dropped_piece_target_row_upgrades_it() {
 }
 
 #[test]
+fn a_triple_king_dropped_on_its_far_row_becomes_a_quad_king() {
+    let t = tfen(&[("d4", "U[T]"), ("h1", "m")], 'r');
+    assert_eq!(after(&t, "d4>c8"), "2Q5/8/8/8/3U4/8/8/7m b 1 1");
+    // On its home row it stays a triple king.
+    assert_eq!(after(&t, "d4>c1"), "8/8/8/8/3U4/8/8/2T4m b 1 1");
+    // Black's far row is rank 1.
+    let t = tfen(&[("d4", "d[t]"), ("h8", "M")], 'b');
+    assert_eq!(after(&t, "d4>c1"), "7M/8/8/8/3d4/8/8/2q5 r 1 2");
+}
+
+#[test]
 fn ruling_a_dropped_piece_does_nothing_more_that_turn() {
     // The man dropped next to an enemy does not capture it in the same
     // move: the drop is the whole move, Black is to move.
@@ -661,7 +718,27 @@ fn ruling_a_carrying_ultra_king_can_only_drop() {
     assert!(is_legal(&t, "c4-b4"));
     // Same for a carrying double ultra king: its first action is a drop.
     let t = tfen(&[("d4", "D[M]"), ("h8", "m")], 'r');
-    assert!(moves_from(&t, "d4").iter().all(|m| &m[2..3] == ">"));
+    let m = moves_from(&t, "d4");
+    assert!(m.contains(&"d4>a1".to_string()), "{m:?}");
+    assert!(m.contains(&"d4>a1,d4-h1".to_string()), "{m:?}");
+    assert!(m.iter().all(|m| &m[2..3] == ">"), "{m:?}");
+}
+
+#[test]
+fn loads_and_drops_are_refused_when_the_side_has_a_capture() {
+    // The man on a2 can take a3: the ultra king may not load e4.
+    let t = tfen(&[("d4", "U"), ("e4", "K"), ("a2", "M"), ("a3", "m")], 'r');
+    assert_eq!(moves(&t), ["a2xa4"]);
+    assert!(!is_legal(&t, "d4<e4"));
+    // Nor may a carrying ultra king drop.
+    let t = tfen(&[("d4", "U[K]"), ("a2", "M"), ("a3", "m")], 'r');
+    assert_eq!(moves(&t), ["a2xa4"]);
+    assert!(!is_legal(&t, "d4>h1"));
+    // Without the capture both are moves.
+    let t = tfen(&[("d4", "U"), ("e4", "K"), ("a2", "M"), ("h8", "m")], 'r');
+    assert!(is_legal(&t, "d4<e4"));
+    let t = tfen(&[("d4", "U[K]"), ("a2", "M"), ("h8", "m")], 'r');
+    assert!(is_legal(&t, "d4>h1"));
 }
 
 // ---------------------------------------------------------------------------
@@ -697,9 +774,14 @@ fn ruling_double_ultra_first_action_obeys_mandatory_capture() {
         'r',
     );
     assert_eq!(moves(&t), ["a2xa4"]);
-    // When it can consume, it must (first action), and may not teleport.
+    // When it can consume, it must (first action), and may not teleport:
+    // d4xe5 alone, or followed by a teleport to any of the 62 empty
+    // squares (no load: no friend; no consume: h8 is not adjacent to e5).
     let t = tfen(&[("d4", "D"), ("e5", "m"), ("h8", "m")], 'r');
     let m = moves(&t);
+    assert_eq!(m.len(), 63, "{m:?}");
+    assert!(m.contains(&"d4xe5".to_string()));
+    assert!(m.contains(&"d4xe5,e5-d4".to_string()));
     assert!(m.iter().all(|m| m.starts_with("d4xe5")), "{m:?}");
 }
 
@@ -744,9 +826,12 @@ fn carrying_double_ultra_king_drops_then_may_act_again() {
     let a = after(&t, "d4>a1,d4-g7");
     assert_eq!(piece(&a, "a1"), Some((Red, Triple, None)));
     assert_eq!(piece(&a, "g7"), Some((Red, DoubleUltra, None)));
-    // Next to an enemy after the drop, the second action must consume.
+    // Next to an enemy after the drop, the second action must consume: a
+    // drop on any of the 61 empty squares, then d4xe5.
     let t = tfen(&[("d4", "D[K]"), ("e5", "m"), ("h8", "m")], 'r');
     let m = moves(&t);
+    assert_eq!(m.len(), 61, "{m:?}");
+    assert!(m.contains(&"d4>a1,d4xe5".to_string()));
     assert!(m.iter().all(|m| m.ends_with(",d4xe5")), "{m:?}");
 }
 
@@ -814,6 +899,51 @@ fn ruling_shortest_form_ties_are_broken_alphabetically() {
     // safe square by name (a1).
     assert!(m.contains(&"d4-a1,a1-g8".to_string()), "{m:?}");
     assert!(is_legal(&t, "d4-e4,e4-g8"));
+}
+
+#[test]
+fn ruling_two_kings_jumping_round_to_their_start_make_one_move() {
+    // Both Black kings can take the four men and come back: e1 by e3, e5,
+    // g3; f1 by d3, f5, f3. The two positions are the same, so it is one
+    // move, written in its first form (random-games found the engine
+    // listing it twice: game 195169 of seed 2026).
+    let t = tfen(
+        &[
+            ("e1", "k"),
+            ("f1", "k"),
+            ("e2", "M"),
+            ("f2", "M"),
+            ("e4", "M"),
+            ("f4", "M"),
+            ("a8", "M"),
+        ],
+        'b',
+    );
+    assert_eq!(after(&t, "e1xe3xe5xg3xe1"), after(&t, "f1xd3xf5xf3xf1"));
+    let m = moves(&t);
+    assert!(m.contains(&"e1xe3xe5xg3xe1".to_string()), "{m:?}");
+    assert!(!m.contains(&"f1xd3xf5xf3xf1".to_string()), "{m:?}");
+    assert!(!m.contains(&"f1xf3xf5xd3xf1".to_string()), "{m:?}");
+    // Every move leads to its own position.
+    let p = pos(&t);
+    let results: std::collections::HashSet<String> = m.iter().map(|mv| after(&t, mv)).collect();
+    assert_eq!(results.len(), m.len());
+    // The f1 king's paths are forms of that move, read as it.
+    let mv = p.parse_move("e1xe3xe5xg3xe1").unwrap();
+    assert_eq!(p.parse_move("f1xd3xf5xf3xf1").unwrap(), mv);
+    assert_eq!(p.parse_move("f1xf3xf5xd3xf1").unwrap(), mv);
+    let forms = p.move_forms(&mv);
+    assert_eq!(forms[0], "e1xe3xe5xg3xe1");
+    assert!(forms.contains(&"f1xd3xf5xf3xf1".to_string()), "{forms:?}");
+    // The same in the positions the random games reached.
+    for found in [
+        "m4mm1/3m2m1/1mmm1m1m/8/3MMM2/8/2M1MM1M/4kk1M b 1 8",
+        // Game 210991: the quad king on c7 round to c7, the same position
+        // as another piece's jump.
+        "Q6m/2q2t1K/2U[Q]K4/1t6/1uUK1k2/1u[m]5D/3kuD1m/1K6 b 0 1",
+    ] {
+        tiers_engine::reference::tiers::compare(&pos(found)).unwrap();
+    }
 }
 
 #[test]
@@ -967,6 +1097,65 @@ fn threefold_repetition_of_the_whole_position_is_a_draw() {
 }
 
 #[test]
+fn repetitions_are_counted_in_this_game_whatever_the_start_counter_says() {
+    // The start says 96 plies since a capture, more than the game has
+    // positions: repetitions are looked for among the game's own
+    // positions since its last capture, and the 100-ply draw comes at 4.
+    let mut game = Game::new(pos("8/8/6k1/8/8/1K6/8/8 r 96 1"));
+    for mv in ["b3-c3", "g6-f6", "c3-b3"] {
+        game.play_text(mv).unwrap();
+        assert_eq!(game.repetitions(), 1);
+        assert_eq!(game.outcome(), None);
+    }
+    game.play_text("f6-g6").unwrap();
+    assert_eq!(game.repetitions(), 2);
+    assert_eq!(
+        game.outcome(),
+        Some(Outcome::Draw {
+            reason: DrawReason::HundredPlies
+        })
+    );
+}
+
+#[test]
+fn threefold_repetition_counts_only_positions_with_the_same_side_to_move() {
+    // Kings on b3 and g6: the board comes back after plies 4 (Red to
+    // move), 9 and 13 (Black to move, after Red's triangle b3-b4-c4-b3):
+    // four times, but never three times with the same side to move.
+    let t = tfen(&[("b3", "K"), ("g6", "k")], 'r');
+    let start = pos(&t);
+    let mut game = Game::new(start);
+    let moves = [
+        "b3-c3", "g6-f6", "c3-b3", "f6-g6", "b3-b4", "g6-f6", "b4-c4", "f6-g6", "c4-b3", "g6-f6",
+        "b3-c3", "f6-g6", "c3-b3",
+    ];
+    let mut same_board = 1;
+    for mv in moves {
+        game.play_text(mv).unwrap();
+        assert_eq!(game.outcome(), None, "after {mv}");
+        if game.position().with_side(Red) == start {
+            same_board += 1;
+        }
+    }
+    assert_eq!(same_board, 4);
+    assert_eq!(game.position().side_to_move(), Black);
+    assert_eq!(game.repetitions(), 2);
+    // The third time with Black to move is the draw.
+    for mv in ["g6-f6", "b3-c3", "f6-g6"] {
+        game.play_text(mv).unwrap();
+        assert_eq!(game.outcome(), None, "after {mv}");
+    }
+    game.play_text("c3-b3").unwrap();
+    assert_eq!(game.repetitions(), 3);
+    assert_eq!(
+        game.outcome(),
+        Some(Outcome::Draw {
+            reason: DrawReason::ThreefoldRepetition
+        })
+    );
+}
+
+#[test]
 fn positions_differing_only_in_what_is_carried_are_not_the_same() {
     // The ultra king loads and drops the man; the position where it
     // carries the man is different from the one where the man stands next
@@ -1087,8 +1276,24 @@ fn tfen_is_read_and_written_as_in_the_rules() {
             "plies since capture must be a whole number, not `x`",
         ),
         (
+            "8/8/8/8/8/8/8/8 r 0 x",
+            "the move number must be a whole number from 1, not `x`",
+        ),
+        (
             "8/8/8/8/8/8/8/8 r 0 0",
-            "the move number must be a whole number from 1, not `0`",
+            "the move number must be at least 1",
+        ),
+        (
+            "8/8/8/8/8/8/8/[M]8 r 0 1",
+            "'[' without a carrying ultra king before it on rank 1",
+        ),
+        (
+            "8/8/8/8/8/8/8/U[m]7 r 0 1",
+            "a Red ultra king cannot carry a Black piece (rank 1)",
+        ),
+        (
+            "8/8/8/8/8/8/8/U[M7 r 0 1",
+            "a carried piece is written as one letter in brackets, like U[K] (rank 1)",
         ),
     ];
     for (text, msg) in cases {

@@ -340,12 +340,17 @@ fn baseline_players_play_legal_moves() {
 
 #[test]
 fn tiers_search_takes_a_free_piece() {
-    // Red's man on d4 can take the Black man on d5 (landing d6) or not
-    // move it: any sensible search takes.
-    let pos = tiers::Position::parse("7m/8/8/3m4/3M4/8/8/M7 r 0 1").unwrap();
+    // Red's king on d4 must capture, and has two captures: d4xd6 takes the
+    // man on d5 but is taken back at once (e7xc5), d4xf4 takes the man on
+    // e4 for free. A search that sees one ply ahead takes the free piece.
+    let pos = tiers::Position::parse("5m2/4m3/8/3m4/3Km3/8/8/8 r 0 1").unwrap();
+    assert_eq!(moves(&pos).len(), 2);
     let r = search(&pos, &config(4, 8, 0));
-    assert!(pos.is_capture(&r.best));
-    assert!(r.score > 50);
+    assert_eq!(pos.move_to_string(&r.best), "d4xf4");
+    // The other capture is worse by about the king it loses.
+    let taken_back = pos.play(&pos.parse_move("d4xd6").unwrap());
+    let other = -search(&taken_back, &config(3, 8, 0)).score;
+    assert!(r.score > other + 100, "{} vs {other}", r.score);
 }
 
 /// Plays `start` out with the top level on both sides, `nodes` nodes a

@@ -1,33 +1,15 @@
 //! The engine's Tiers move generator against the naive reference generator
-//! (tests/tiers_reference): same moves, same written forms, same results,
-//! on random positions; every written form of every move is read back.
+//! (`tiers_engine::reference::tiers`): same moves, same written forms, same
+//! results, on random positions; every written form of every move is read
+//! back.
 
-mod tiers_reference;
-
+use tiers_engine::reference::tiers::{self as reference, all_forms, random_tfen, RefPos};
 use tiers_engine::{tiers, Position};
-use tiers_reference::{all_forms, engine_legal, legal, random_tfen, RefPos};
 
 fn compare(tfen: &str) {
     let pos = tiers::Position::parse(tfen).unwrap_or_else(|e| panic!("{tfen}: {e}"));
-    let reference = legal(&RefPos::from_engine(&pos));
-    let engine = engine_legal(&pos);
-    if reference != engine {
-        let missing: Vec<_> = reference
-            .keys()
-            .filter(|k| !engine.contains_key(*k))
-            .collect();
-        let extra: Vec<_> = engine
-            .keys()
-            .filter(|k| !reference.contains_key(*k))
-            .collect();
-        let differ: Vec<_> = reference
-            .iter()
-            .filter(|(k, v)| engine.get(*k).is_some_and(|e| e != *v))
-            .map(|(k, _)| k)
-            .collect();
-        panic!(
-            "{tfen}\nmissing from engine: {missing:?}\nextra in engine: {extra:?}\ndifferent result: {differ:?}"
-        );
+    if let Err(e) = reference::compare(&pos) {
+        panic!("{e}");
     }
 }
 
@@ -86,7 +68,7 @@ fn perft_one_to_four_matches_reference() {
             continue;
         }
         let engine = tiers_engine::perft::perft(&pos, depth);
-        let reference = tiers_reference::perft(&RefPos::from_engine(&pos), depth);
+        let reference = reference::perft(&RefPos::from_engine(&pos), depth);
         assert_eq!(engine, reference, "{line}: engine vs reference");
         assert_eq!(engine, count, "{line}: engine vs data file");
     }

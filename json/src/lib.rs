@@ -22,6 +22,10 @@ use std::fmt::{self, Write};
 /// stack).
 pub const MAX_DEPTH: usize = 64;
 
+/// The longest text read (in bytes): 16 MB, more than a browser's
+/// storage holds. Longer texts are refused before they are looked at.
+pub const MAX_LEN: usize = 16 << 20;
+
 /// A JSON value.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Json {
@@ -216,6 +220,13 @@ impl Json {
     /// Reads JSON text. The error says what is wrong and where
     /// ("expected `,` or `}` at line 3, column 7").
     pub fn parse(text: &str) -> Result<Json, String> {
+        if text.len() > MAX_LEN {
+            return Err(format!(
+                "the text is longer than {} MB ({} bytes)",
+                MAX_LEN >> 20,
+                text.len()
+            ));
+        }
         let mut p = Parser {
             text: text.as_bytes(),
             at: 0,
@@ -317,7 +328,10 @@ impl Parser<'_> {
                 } else {
                     (b']', false)
                 };
-                let mut fields = Vec::new();
+                let mut fields: Vec<(String, Json)> = Vec::new();
+                // The names seen, once an object has many fields (looking
+                // each new name up in the list would take quadratic time).
+                let mut names: std::collections::HashSet<String> = std::collections::HashSet::new();
                 let mut items = Vec::new();
                 if !self.eat(close) {
                     loop {
@@ -327,7 +341,15 @@ impl Parser<'_> {
                                 return Err(self.fail("expected a field name in quotes"));
                             }
                             let key = self.string()?;
-                            if fields.iter().any(|(k, _)| *k == key) {
+                            let twice = if fields.len() < 16 {
+                                fields.iter().any(|(k, _)| *k == key)
+                            } else {
+                                if names.is_empty() {
+                                    names.extend(fields.iter().map(|(k, _)| k.clone()));
+                                }
+                                !names.insert(key.clone())
+                            };
+                            if twice {
                                 return Err(self.fail(&format!("field \"{key}\" given twice")));
                             }
                             if !self.eat(b':') {

@@ -8,6 +8,7 @@
 //! tiers selfplay <checkers|tiers> --a PLAYER --b PLAYER --games N [--movetime MS] [--first K]
 //! tiers bench
 //! tiers tune     <checkers|tiers> [--games N] [--level L] [--seed S] [--first-weight I] [--verify-depth D] [--verify-games N]
+//! tiers random-games <checkers|tiers> --games N [--seed S] [--first K] [--sample R]
 //! ```
 //!
 //! A bad argument or position prints one line on stderr and exits with
@@ -25,13 +26,15 @@ use tiers_engine::{checkers, tiers, Color, Game, GameKind, Outcome, Position};
 
 #[path = "tiers/ballots.rs"]
 mod ballots;
+#[path = "tiers/random_games.rs"]
+mod random_games;
 #[path = "tiers/starts.rs"]
 mod starts;
 #[path = "tiers/tune.rs"]
 mod tune;
 use starts::tiers_start_for_game;
 
-const USAGE: &str = "usage: tiers <moves|perft|divide|bestmove|selfplay|bench|tune> <checkers|tiers> ... (see `tiers help`)";
+const USAGE: &str = "usage: tiers <moves|perft|divide|bestmove|selfplay|bench|tune|random-games> <checkers|tiers> ... (see `tiers help`)";
 
 const HELP: &str = "\
 tiers moves    <checkers|tiers> <POSITION|start>
@@ -50,6 +53,13 @@ tiers tune     <checkers|tiers> [--games N] [--level L] [--seed S] [--first-weig
                Texel tuning: plays N self-play games at level L (default 200 at 3),
                fits the evaluation weights to the results and prints a WEIGHTS line
                to paste into engine/src/search/eval/checkers.rs or tiers.rs
+tiers random-games <checkers|tiers> --games N [--seed S] [--first K] [--sample R]
+               plays N games of random legal moves (Tiers: from random formations and
+               random arrangements of every tier) checking at every ply the outcome,
+               counters, position text, hashes, the move's text and play/undo/redo,
+               and on one ply in R (default 16) the move list against the reference
+               generator; game K of seed S is reproduced by --seed S --first K --games 1;
+               exits 2 on any failure
 POSITION is a PDN FEN (checkers) or a TFEN (tiers); `start` is the standard start.";
 
 /// A command-line error: one line for stderr, exit code 2.
@@ -97,6 +107,16 @@ fn run(args: &[String]) -> CliResult {
             }
             bench();
             Ok(())
+        }
+        "random-games" => {
+            let Some(game) = args.get(1) else {
+                return err("random-games: missing the game: `checkers` or `tiers`");
+            };
+            match GameKind::parse(game).map_err(|e| CliError(e.to_string()))? {
+                GameKind::Checkers => random_games::run::<checkers::Position>(&args[2..]),
+                GameKind::Tiers => random_games::run::<tiers::Position>(&args[2..]),
+            }
+            .map_err(CliError)
         }
         "moves" | "perft" | "divide" | "bestmove" | "selfplay" | "tune" => {
             let Some(game) = args.get(1) else {

@@ -35,7 +35,14 @@ pub enum ParseFenError {
     Duplicate(u8),
     /// A well-formed arrangement that cannot be played.
     Setup(SetupError),
+    /// The text is longer than [`MAX_FEN_LEN`] bytes.
+    TooLong(usize),
 }
+
+/// The longest FEN text read (in bytes). The longest real FEN, 32 kings
+/// written one by one with counters, has about 160; anything much longer
+/// is refused before it is looked at.
+pub const MAX_FEN_LEN: usize = 1024;
 
 impl fmt::Display for ParseFenError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -68,6 +75,10 @@ impl fmt::Display for ParseFenError {
             }
             ParseFenError::Duplicate(sq) => write!(f, "square {sq} is listed twice"),
             ParseFenError::Setup(e) => e.fmt(f),
+            ParseFenError::TooLong(n) => write!(
+                f,
+                "a FEN has at most {MAX_FEN_LEN} characters; this text has {n}"
+            ),
         }
     }
 }
@@ -90,6 +101,9 @@ impl From<SetupError> for ParseFenError {
 /// assert!(parse_setup("B:W33").unwrap_err().to_string().contains("square 33 does not exist"));
 /// ```
 pub fn parse_setup(text: &str) -> Result<Setup, ParseFenError> {
+    if text.len() > MAX_FEN_LEN {
+        return Err(ParseFenError::TooLong(text.len()));
+    }
     let mut text = text.trim();
     // Some files quote the FEN or end it with a full stop.
     text = text.trim_matches('"').trim();

@@ -16,12 +16,14 @@ pub mod formation;
 pub mod movegen;
 pub mod notation;
 pub mod record;
+mod setup;
 pub mod tfen;
 
 pub use board::{Bitboard, Board};
 pub use formation::{Formation, FormationError, Preset};
 pub use movegen::{Action, ActionKind, Move};
 pub use notation::MoveError;
+pub use setup::{Setup, SetupError, MAX_PIECES};
 pub use tfen::ParseTfenError;
 
 use crate::{BoardView, Color, GameKind, PieceKind, PieceView};
@@ -44,7 +46,9 @@ pub struct Position {
 }
 
 impl Position {
-    /// A position from a board, side to move and counters.
+    /// A position from a board, side to move and counters, taken as they
+    /// are: for anything read or edited, use [`Position::from_setup`],
+    /// which checks the arrangement.
     #[must_use]
     pub const fn from_board(
         board: Board,

@@ -435,19 +435,28 @@ impl Position {
 
     fn generate_with(&self, ctx: Ctx<'_>, out: &mut Vec<Move>) {
         let start = out.len();
+        // Two pieces' jump sequences lead to the same position only when
+        // both come back to where they started, capturing the same pieces
+        // (kings on e1 and f1 each going round the four men on e2, e4, f4
+        // and f2): such loops are merged like a double ultra king's moves.
+        let mut loops = false;
         if side_has_capture(&ctx) {
             gen_captures(&ctx, out);
+            loops = out[start..]
+                .iter()
+                .any(|m| m.first.kind == ActionKind::Jump && m.from() == m.to());
         } else {
             gen_quiet(&ctx, out);
         }
-        if ctx.kind(PieceKind::DoubleUltra) != 0 {
+        if loops || ctx.kind(PieceKind::DoubleUltra) != 0 {
             self.merge_same_results(out, start);
         }
     }
 
     /// With a double ultra king on the board, different action sequences
     /// (of the same king, of two kings, or a king's load-and-drop and the
-    /// piece's own step) can lead to the same position: keep one move per
+    /// piece's own step) can lead to the same position, and so can two
+    /// pieces' jump sequences that come back to their start: keep one move per
     /// resulting position, in its shortest written form (fewest actions,
     /// then alphabetical). Each family of sequences is already generated in
     /// its own shortest form. The sort keys live in a per-thread buffer

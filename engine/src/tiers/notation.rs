@@ -200,8 +200,9 @@ impl Position {
     }
 
     /// Every written form of a legal move of this position (the shortest
-    /// one first): every jump path, and every action sequence of a double
-    /// ultra king that leads to the same position.
+    /// one first): every jump path, and every action sequence (of a double
+    /// ultra king, or another piece's jump round to its start) that leads
+    /// to the same position.
     #[must_use]
     pub fn move_forms(&self, mv: &Move) -> Vec<String> {
         let head = self.move_text(mv);
@@ -211,13 +212,13 @@ impl Position {
                 forms.push(write_path(mv.from(), &p));
             }
         }
-        if self.has_double_ultra() {
+        if self.has_double_ultra() || is_loop(mv) {
             let result = self.apply(mv).board;
             let mut raw = Vec::new();
             self.generate_forms(&mut raw);
             for r in &raw {
                 if self.apply(r).board == result {
-                    forms.push(self.move_text(r));
+                    forms.extend(self.forms_of_raw(r));
                 }
             }
         }
@@ -230,6 +231,19 @@ impl Position {
 
     fn has_double_ultra(&self) -> bool {
         self.board.pieces[self.side.index()][5] != 0
+    }
+
+    /// The written forms of one unmerged action sequence: every path of a
+    /// jump, else its one text.
+    fn forms_of_raw(&self, r: &Move) -> Vec<String> {
+        if r.first().kind == ActionKind::Jump {
+            self.jump_paths(r)
+                .iter()
+                .map(|p| write_path(r.from(), p))
+                .collect()
+        } else {
+            vec![self.move_text(r)]
+        }
     }
 
     /// The legal move (of `legal`) that `text` (normalised, from `origin`
@@ -258,13 +272,16 @@ impl Position {
                 return Some(*m);
             }
         }
-        if self.has_double_ultra() {
+        // A form of a move merged with another (double ultra king action
+        // sequences; a jump round to its start, merged with another
+        // piece's): find the sequence, then the legal move of its result.
+        if self.has_double_ultra() || origin == last {
             let mut raw = Vec::new();
             self.generate_forms(&mut raw);
             if let Some(r) = raw
                 .iter()
                 .filter(same_ends)
-                .find(|r| self.move_text(r) == text)
+                .find(|r| self.forms_of_raw(r).iter().any(|f| f == text))
             {
                 let result = self.apply(r).board;
                 return legal
@@ -390,4 +407,9 @@ fn check_syntax(text: &str) -> Result<u8, MoveError> {
         }
     }
     origin.ok_or_else(syntax)
+}
+
+/// Whether `mv` is a jump sequence that ends where it started.
+fn is_loop(mv: &Move) -> bool {
+    mv.first().kind == ActionKind::Jump && mv.from() == mv.to()
 }

@@ -2,26 +2,34 @@
 //! RULES.md §2 with a plain 64-square array and no bitboards. It lists every
 //! raw action sequence, plays each on a copy of the board, groups them by
 //! resulting position and keeps the shortest written form (fewest landing
-//! squares or actions, ties alphabetical). Tests compare it with the engine.
-#![allow(dead_code)]
+//! squares or actions, ties alphabetical). The tests and `tiers
+//! random-games` compare it with the engine.
 
+use crate::tiers::{self, tfen};
+use crate::{Color, PieceKind, PieceView, Position};
 use std::collections::BTreeMap;
-use tiers_engine::{tiers, Color, PieceKind, PieceView, Position};
 
 /// A piece on the reference board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Piece {
+    /// Whose piece.
     pub color: Color,
+    /// Its tier.
     pub kind: PieceKind,
+    /// What it carries.
     pub carried: Option<PieceKind>,
 }
 
 /// A position as the reference sees it.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct RefPos {
+    /// The pieces, index `file + 8 * rank`.
     pub squares: [Option<Piece>; 64],
+    /// The side to move.
     pub side: Color,
+    /// Plies since the last capture.
     pub plies: u32,
+    /// The move number.
     pub number: u32,
 }
 
@@ -34,6 +42,8 @@ fn from_view(v: Option<PieceView>) -> Option<Piece> {
 }
 
 impl RefPos {
+    /// The engine's position as the reference sees it.
+    #[must_use]
     pub fn from_engine(p: &tiers::Position) -> RefPos {
         let view = p.board_view();
         RefPos {
@@ -45,6 +55,8 @@ impl RefPos {
     }
 }
 
+/// The name of square `sq` (`a1` … `h8`).
+#[must_use]
 pub fn name(sq: usize) -> String {
     let files = ["a", "b", "c", "d", "e", "f", "g", "h"];
     format!("{}{}", files[sq % 8], sq / 8 + 1)
@@ -130,8 +142,11 @@ fn landed(color: Color, kind: PieceKind, sq: usize) -> PieceKind {
 /// One raw legal action sequence: its text, its result, whether it captures.
 #[derive(Clone, Debug)]
 pub struct Raw {
+    /// The written form.
     pub text: String,
+    /// The position after it.
     pub result: RefPos,
+    /// Whether it captures.
     pub capture: bool,
 }
 
@@ -185,6 +200,8 @@ fn can_consume(b: &[Option<Piece>; 64], sq: usize) -> bool {
         && neighbours(sq).into_iter().any(|n| is_enemy(b, n, p.color))
 }
 
+/// Whether the side to move has a capture.
+#[must_use]
 pub fn side_has_capture(pos: &RefPos) -> bool {
     (0..64).any(|sq| match pos.squares[sq] {
         Some(p) if p.color == pos.side => {
@@ -346,6 +363,7 @@ fn ultra_actions(board: &[Option<Piece>; 64], s: usize, no_load: Option<usize>) 
 }
 
 /// Every raw legal action sequence of the side to move.
+#[must_use]
 pub fn raw_moves(pos: &RefPos) -> Vec<Raw> {
     let forced = side_has_capture(pos);
     let mut out = Vec::new();
@@ -466,6 +484,7 @@ fn length(text: &str) -> usize {
 }
 
 /// The legal moves, one per resulting position: written form → result.
+#[must_use]
 pub fn legal(pos: &RefPos) -> BTreeMap<String, RefPos> {
     let mut by_result: BTreeMap<RefPos, String> = BTreeMap::new();
     for raw in raw_moves(pos) {
@@ -482,6 +501,7 @@ pub fn legal(pos: &RefPos) -> BTreeMap<String, RefPos> {
 }
 
 /// Every written form of every legal move: text → result.
+#[must_use]
 pub fn all_forms(pos: &RefPos) -> BTreeMap<String, RefPos> {
     raw_moves(pos)
         .into_iter()
@@ -490,6 +510,7 @@ pub fn all_forms(pos: &RefPos) -> BTreeMap<String, RefPos> {
 }
 
 /// Reference perft.
+#[must_use]
 pub fn perft(pos: &RefPos, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
@@ -501,61 +522,81 @@ pub fn perft(pos: &RefPos, depth: u32) -> u64 {
     moves.values().map(|r| perft(r, depth - 1)).sum()
 }
 
-/// The engine's legal moves in the same shape: written form → result.
-pub fn engine_legal(pos: &tiers::Position) -> BTreeMap<String, RefPos> {
+/// The engine's legal moves in the same shape: written form → result; an
+/// error when the engine writes two moves alike.
+pub fn engine_legal(pos: &tiers::Position) -> Result<BTreeMap<String, RefPos>, String> {
     let mut moves = Vec::new();
     pos.legal_moves(&mut moves);
     let mut map = BTreeMap::new();
     for mv in &moves {
         let text = pos.move_to_string(mv);
-        let prev = map.insert(text.clone(), RefPos::from_engine(&pos.play(mv)));
-        assert!(
-            prev.is_none(),
-            "engine lists {text} twice in {}",
-            pos.to_text()
-        );
+        if map
+            .insert(text.clone(), RefPos::from_engine(&pos.play(mv)))
+            .is_some()
+        {
+            return Err(format!(
+                "the engine lists {text} twice in {}",
+                pos.to_text()
+            ));
+        }
     }
-    assert_eq!(map.len(), moves.len());
-    map
+    Ok(map)
+}
+
+/// Compares the engine's legal moves with the reference's: `Err` names
+/// the moves missing, extra or leading elsewhere.
+pub fn compare(pos: &tiers::Position) -> Result<(), String> {
+    let reference = legal(&RefPos::from_engine(pos));
+    let engine = engine_legal(pos)?;
+    if reference == engine {
+        return Ok(());
+    }
+    let missing: Vec<_> = reference
+        .keys()
+        .filter(|k| !engine.contains_key(*k))
+        .collect();
+    let extra: Vec<_> = engine
+        .keys()
+        .filter(|k| !reference.contains_key(*k))
+        .collect();
+    let differ: Vec<_> = reference
+        .iter()
+        .filter(|(k, v)| engine.get(*k).is_some_and(|e| e != *v))
+        .map(|(k, _)| k)
+        .collect();
+    Err(format!(
+        "{}: missing from the engine: {missing:?}; extra in the engine: {extra:?}; different result: {differ:?}",
+        pos.to_text()
+    ))
 }
 
 /// A tiny deterministic generator for test positions.
+#[derive(Clone, Debug)]
 pub struct Rng(pub u64);
 
 impl Rng {
-    pub fn next(&mut self) -> u64 {
+    /// The next number (SplitMix64).
+    pub fn next_u64(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = self.0;
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
         z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
         z ^ (z >> 31)
     }
+    /// A number below `n` (`n` > 0).
     pub fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-}
-
-fn letter(color: Color, kind: PieceKind) -> char {
-    let c = match kind {
-        PieceKind::Man => 'm',
-        PieceKind::King => 'k',
-        PieceKind::Triple => 't',
-        PieceKind::Quad => 'q',
-        PieceKind::Ultra => 'u',
-        PieceKind::DoubleUltra => 'd',
-    };
-    if color == Color::Red {
-        c.to_ascii_uppercase()
-    } else {
-        c
+        self.next_u64() % n
     }
 }
 
 /// A random TFEN: `density` pieces in 100 per square, every tier, carried
-/// pieces, either side to move, random counters.
+/// pieces, either side to move, random counters; at most 12 pieces a side
+/// (a double ultra king counts 2, a carried piece 1), as the rules allow.
+#[must_use]
 pub fn random_tfen(seed: u64, density: u64) -> String {
     let mut rng = Rng(seed);
     let mut ranks = Vec::new();
+    let mut counts = [0u64; 2];
     let carried_kinds = [
         PieceKind::Man,
         PieceKind::King,
@@ -566,24 +607,34 @@ pub fn random_tfen(seed: u64, density: u64) -> String {
         let mut s = String::new();
         let mut run = 0;
         for _file in 0..8 {
+            let mut placed = false;
             if rng.below(100) < density {
-                if run > 0 {
-                    s.push_str(&run.to_string());
-                    run = 0;
-                }
                 let color = if rng.below(2) == 0 {
                     Color::Red
                 } else {
                     Color::Black
                 };
                 let kind = PieceKind::ALL[rng.below(6) as usize];
-                s.push(letter(color, kind));
-                if matches!(kind, PieceKind::Ultra | PieceKind::DoubleUltra) && rng.below(3) == 0 {
-                    s.push('[');
-                    s.push(letter(color, carried_kinds[rng.below(4) as usize]));
-                    s.push(']');
+                let carries =
+                    matches!(kind, PieceKind::Ultra | PieceKind::DoubleUltra) && rng.below(3) == 0;
+                let size = 1 + u64::from(kind == PieceKind::DoubleUltra) + u64::from(carries);
+                let carried = carried_kinds[rng.below(4) as usize];
+                if counts[color.index()] + size <= 12 {
+                    counts[color.index()] += size;
+                    placed = true;
+                    if run > 0 {
+                        s.push_str(&run.to_string());
+                        run = 0;
+                    }
+                    s.push(tfen::piece_char(color, kind));
+                    if carries {
+                        s.push('[');
+                        s.push(tfen::piece_char(color, carried));
+                        s.push(']');
+                    }
                 }
-            } else {
+            }
+            if !placed {
                 run += 1;
             }
         }

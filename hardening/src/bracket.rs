@@ -1,8 +1,8 @@
 //! The tournament crate's readers: JSON text and tournament files.
 
 use crate::{bounded, fail, has_message, show, Checked};
-use tiers_json::{self as json, Json};
 use tiers_bracket::{ImportError, Tournament};
+use tiers_json::{self as json, Json};
 
 /// JSON text: a value read writes back (compact and indented) and reads
 /// to the same value; the compact form is a fixed point; a refusal says

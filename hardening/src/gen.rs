@@ -6,12 +6,12 @@
 //! option, so any byte string gives an input.
 
 use arbitrary::Unstructured;
-use tiers_json::Json;
 use tiers_bracket::{BracketSetup, Entrant, GameChoice, Seeding, Tournament, TournamentSetup};
 use tiers_engine::pdn::Tags;
 use tiers_engine::reference::tiers::random_tfen;
 use tiers_engine::tiers::{self, tfen, Formation};
 use tiers_engine::{checkers, Color, Game, PieceKind, PieceView, Position};
+use tiers_json::Json;
 
 /// An index below `n` (0 when the bytes run out or `n` is 0).
 fn pick(u: &mut Unstructured<'_>, n: usize) -> usize {
@@ -398,9 +398,7 @@ fn json_value(u: &mut Unstructured<'_>, depth: usize) -> Json {
         2 => Json::Num(
             ["0", "-1", "3.25", "1e9", "-2.5E-3", "18446744073709551615"][pick(u, 6)].to_string(),
         ),
-        3 => {
-            Json::Str(["", "a", "é\"\\\n\u{1}", "😀", "tiers-tournament"][pick(u, 5)].to_string())
-        }
+        3 => Json::Str(["", "a", "é\"\\\n\u{1}", "😀", "tiers-tournament"][pick(u, 5)].to_string()),
         4 => Json::List((0..pick(u, 4)).map(|_| json_value(u, depth + 1)).collect()),
         _ => {
             let mut fields: Vec<(String, Json)> = Vec::new();

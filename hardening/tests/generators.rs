@@ -3,10 +3,10 @@
 //! refused, so the checks see both sides of every reader.
 
 use arbitrary::Unstructured;
-use tiers_json::Json;
 use tiers_bracket::Tournament;
 use tiers_engine::{checkers, pdn, tiers, Position};
 use tiers_hardening::gen;
+use tiers_json::Json;
 
 /// `n` byte strings of 600 bytes from a fixed seed (SplitMix64).
 fn inputs(n: usize) -> Vec<Vec<u8>> {

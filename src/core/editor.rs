@@ -4,7 +4,7 @@
 //! arrangement is written as FEN / TFEN and read back through the engine's
 //! [`checkers::Setup`] / TFEN validation, whose message says what is wrong.
 
-use tiers_engine::checkers::{self, index64_to_square, square_to_index64, Setup};
+use tiers_engine::checkers::{self, index64_to_square};
 use tiers_engine::search::Level;
 use tiers_engine::tiers::{self, tfen};
 use tiers_engine::{BoardView, Color, Game, GameKind, PieceKind, PieceView, Position};
@@ -444,71 +444,46 @@ impl Editor {
         };
     }
 
-    /// The arrangement as FEN / TFEN, before validation.
+    /// The arrangement as the checkers engine's setup; the error names
+    /// what cannot be put there (a piece on a light square, a tier
+    /// checkers does not have).
+    fn checkers_setup(&self) -> Result<checkers::Setup, String> {
+        let mut setup = checkers::Setup::empty(self.side);
+        setup.plies_since_capture = self.plies;
+        setup.move_number = self.number.max(1);
+        for sq in 0..64u8 {
+            if let Some(p) = self.board[usize::from(sq)] {
+                let n = index64_to_square(sq)
+                    .ok_or("checkers pieces stand on the dark squares only")?;
+                setup.put(n, p.color, p.kind).map_err(|e| e.to_string())?;
+            }
+        }
+        Ok(setup)
+    }
+
+    /// The arrangement as the Tiers engine's setup.
+    fn tiers_setup(&self) -> tiers::Setup {
+        tiers::Setup {
+            squares: self.board,
+            side: self.side,
+            plies_since_capture: self.plies,
+            move_number: self.number,
+        }
+    }
+
+    /// The arrangement as FEN / TFEN, before validation (written by the
+    /// engine from its setup).
     #[must_use]
     pub fn text(&self) -> String {
         match self.kind {
-            GameKind::Checkers => {
-                let list = |color: Color| {
-                    let mut out = String::new();
-                    for n in 1..=32u8 {
-                        let Some(p) = self.board[usize::from(square_to_index64(n))] else {
-                            continue;
-                        };
-                        if p.color == color {
-                            if !out.is_empty() {
-                                out.push(',');
-                            }
-                            if p.kind != PieceKind::Man {
-                                out.push('K');
-                            }
-                            out.push_str(&n.to_string());
-                        }
-                    }
-                    out
-                };
-                let side = match self.side {
-                    Color::Black => 'B',
-                    Color::Red => 'W',
-                };
-                format!("{side}:W{}:B{}", list(Color::Red), list(Color::Black))
-            }
-            GameKind::Tiers => {
-                // Written by hand (not through the engine's board) so that
-                // the engine's TFEN reader is what checks it.
-                let mut board = String::with_capacity(80);
-                for rank in (0..8u8).rev() {
-                    let mut run = 0u8;
-                    for file in 0..8u8 {
-                        match self.board[usize::from(file + 8 * rank)] {
-                            None => run += 1,
-                            Some(p) => {
-                                if run > 0 {
-                                    board.push(char::from(b'0' + run));
-                                    run = 0;
-                                }
-                                board.push(tfen::piece_char(p.color, p.kind));
-                                if let Some(c) = p.carried {
-                                    board.push('[');
-                                    board.push(tfen::piece_char(p.color, c));
-                                    board.push(']');
-                                }
-                            }
-                        }
-                    }
-                    if run > 0 {
-                        board.push(char::from(b'0' + run));
-                    }
-                    if rank > 0 {
-                        board.push('/');
-                    }
-                }
-                let side = match self.side {
-                    Color::Red => 'r',
-                    Color::Black => 'b',
-                };
-                format!("{board} {side} {} {}", self.plies, self.number)
-            }
+            // The editor puts checkers pieces on dark squares only, so the
+            // setup is always there; an empty board stands in otherwise.
+            GameKind::Checkers => checkers::fen::write_setup(
+                &self
+                    .checkers_setup()
+                    .unwrap_or_else(|_| checkers::Setup::empty(self.side)),
+            ),
+            GameKind::Tiers => tfen::write_setup(&self.tiers_setup()),
         }
     }
 
@@ -517,21 +492,13 @@ impl Editor {
     pub fn validate(&self) -> Result<Box<dyn Record>, String> {
         match self.kind {
             GameKind::Checkers => {
-                let mut setup = Setup::empty(self.side);
-                setup.plies_since_capture = self.plies;
-                setup.move_number = self.number.max(1);
-                for sq in 0..64u8 {
-                    if let Some(p) = self.board[usize::from(sq)] {
-                        let n = index64_to_square(sq)
-                            .ok_or("checkers pieces stand on the dark squares only")?;
-                        setup.put(n, p.color, p.kind).map_err(|e| e.to_string())?;
-                    }
-                }
-                let pos = checkers::Position::from_setup(&setup).map_err(|e| e.to_string())?;
+                let pos = checkers::Position::from_setup(&self.checkers_setup()?)
+                    .map_err(|e| e.to_string())?;
                 Ok(Box::new(Game::new(pos)))
             }
             GameKind::Tiers => {
-                let pos = tiers::Position::parse(&self.text()).map_err(|e| e.to_string())?;
+                let pos =
+                    tiers::Position::from_setup(&self.tiers_setup()).map_err(|e| e.to_string())?;
                 Ok(Box::new(Game::new(pos)))
             }
         }

@@ -222,16 +222,35 @@ pub fn parse(text: &str) -> Result<Position, ParseFenError> {
 /// Writes `pos` as PDN FEN, squares in ascending order, kings marked `K`.
 #[must_use]
 pub fn write(pos: &Position) -> String {
+    write_setup(&pos.to_setup())
+}
+
+/// Writes any arrangement (valid or not) as PDN FEN, squares in ascending
+/// order, kings marked `K`: what the board editor shows before the engine
+/// has accepted the position.
+///
+/// ```
+/// use tiers_engine::checkers::{fen, Setup};
+/// use tiers_engine::{Color, PieceKind};
+/// let mut setup = Setup::empty(Color::Black);
+/// setup.put(22, Color::Red, PieceKind::King).unwrap();
+/// setup.put(9, Color::Black, PieceKind::Man).unwrap();
+/// assert_eq!(fen::write_setup(&setup), "B:WK22:B9");
+/// ```
+#[must_use]
+pub fn write_setup(setup: &Setup) -> String {
     let mut s = String::with_capacity(90);
-    s.push(match crate::Position::side_to_move(pos) {
+    s.push(match setup.side {
         Color::Black => 'B',
         Color::Red => 'W',
     });
-    for (color, letter) in [(Color::Red, 'W'), (Color::Black, 'B')] {
+    let sides = [
+        ('W', setup.red_men | setup.red_kings, setup.red_kings),
+        ('B', setup.black_men | setup.black_kings, setup.black_kings),
+    ];
+    for (letter, pieces, kings) in sides {
         s.push(':');
         s.push(letter);
-        let pieces = pos.pieces(color);
-        let kings = pos.kings(color);
         let mut first = true;
         for i in super::movegen::bits(pieces) {
             if !first {

@@ -98,18 +98,9 @@ pub fn build(dir: &Path, pieces: u32, mut on: impl FnMut(BuildEvent)) -> Result<
         let (mut positions, mut bytes) = (0u64, 0u64);
         for m in build_order(n) {
             if n == pieces {
-                // The last level keeps only what crownings still lead to.
-                for held in tables.materials() {
-                    if held.pieces() == n && held.men() + 1 < m.men() {
-                        tables.remove(held);
-                    }
-                }
+                tables.release_before(m);
             }
-            let pair: Vec<Material> = if m.swapped() == m {
-                vec![m]
-            } else {
-                vec![m, m.swapped()]
-            };
+            let pair = m.with_mirror();
             let kept: Option<Vec<Packed>> = pair
                 .iter()
                 .map(|&p| load_file(&dir.join(file_name(p)), p).ok())

@@ -47,6 +47,8 @@ const EMPTY_LINE: u64 = u64::MAX;
 pub struct Egdb {
     entries: Vec<(Material, Entry)>,
     max_pieces: u32,
+    /// Pieces of the largest slice present.
+    largest: u32,
     cache: Mutex<Cache>,
     errors: Mutex<Vec<String>>,
 }
@@ -65,11 +67,13 @@ impl Egdb {
             }
             max_pieces = n;
         }
+        let largest = have.iter().map(Material::pieces).max().unwrap_or(0);
         let mut entries = entries;
         entries.sort_by_key(|(m, _)| *m);
         Egdb {
             entries,
             max_pieces,
+            largest,
             cache: Mutex::new(Cache {
                 lines: (0..CACHE_LINES).map(|_| (EMPTY_LINE, Vec::new())).collect(),
             }),
@@ -141,11 +145,19 @@ impl Egdb {
         Ok(Egdb::with_entries(entries))
     }
 
-    /// The most pieces for which every slice is present: positions with
-    /// more pieces are not probed.
+    /// The most pieces for which every slice is present: the database
+    /// knows every position with this many pieces or fewer.
     #[must_use]
     pub fn max_pieces(&self) -> u32 {
         self.max_pieces
+    }
+
+    /// The pieces of the largest slice present: positions with more are
+    /// never in the database (those with fewer may be, see
+    /// [`Egdb::probe`]).
+    #[must_use]
+    pub fn largest_slice(&self) -> u32 {
+        self.largest.max(self.max_pieces)
     }
 
     /// The materials present.
@@ -182,8 +194,8 @@ impl Egdb {
             .as_ref()
     }
 
-    /// The value of `pos` for its side to move, or `None` when it has more
-    /// pieces than the database holds (or a file it needs is damaged).
+    /// The value of `pos` for its side to move, or `None` when a slice it
+    /// needs is not in the database (or its file is damaged).
     /// A pending capture is resolved through the positions after it.
     #[must_use]
     pub fn probe(&self, pos: &checkers::Position) -> Option<Value> {
@@ -193,7 +205,7 @@ impl Egdb {
     /// [`Egdb::probe`] for a bare board.
     #[must_use]
     pub fn probe_board(&self, board: &checkers::Board) -> Option<Value> {
-        if board.occupied().count_ones() > self.max_pieces {
+        if board.occupied().count_ones() > self.largest_slice() {
             return None;
         }
         value_of(self, &Canon::of(board))
@@ -204,7 +216,7 @@ impl Egdb {
     /// or `None` outside the database.
     #[must_use]
     pub fn moves(&self, pos: &checkers::Position) -> Option<Vec<(Move, Value)>> {
-        if pos.occupied().count_ones() > self.max_pieces {
+        if pos.occupied().count_ones() > self.largest_slice() {
             return None;
         }
         let mut out = Vec::new();

@@ -191,6 +191,16 @@ impl Material {
         }
     }
 
+    /// This material and its mirror, once if they are the same.
+    #[must_use]
+    pub fn with_mirror(self) -> Vec<Material> {
+        if self.swapped() == self {
+            vec![self]
+        } else {
+            vec![self, self.swapped()]
+        }
+    }
+
     /// Whether both sides have a piece (slices where one side has none are
     /// decided without a table: see [`super::Value`]).
     #[must_use]

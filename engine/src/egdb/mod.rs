@@ -39,7 +39,7 @@ pub use index::{count_positions, Canon, Material, SliceIndex};
 pub use solve::{solve_pair, SolveError};
 pub use tables::{value_of, Lookup, Slice, Tables};
 pub use value::{Value, MAX_DISTANCE, NOT_STORED};
-pub use verify::{position_text, verify_slice, VerifyReport};
+pub use verify::{position_text, verify_dir, verify_slice, VerifyEvent, VerifyReport};
 
 use std::path::{Path, PathBuf};
 

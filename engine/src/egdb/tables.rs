@@ -100,6 +100,19 @@ impl Tables {
         self.get(m).is_some()
     }
 
+    /// Drops the slices with as many pieces as `next` that solving or
+    /// checking `next` and the slices after it in build order no longer
+    /// need: those with two men or more fewer (a crowning leads to one
+    /// man fewer). Only for the last piece count of a build: slices with
+    /// fewer pieces stay, since captures can lead to any of them.
+    pub fn release_before(&mut self, next: Material) {
+        for held in self.materials() {
+            if held.pieces() == next.pieces() && held.men() + 1 < next.men() {
+                self.remove(held);
+            }
+        }
+    }
+
     /// Every material held.
     #[must_use]
     pub fn materials(&self) -> Vec<Material> {

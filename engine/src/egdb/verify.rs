@@ -131,3 +131,78 @@ pub fn position_text(b: &Board) -> String {
         Err(e) => format!("(bad position: {e})"),
     }
 }
+
+/// What [`verify_dir`] reports as it goes.
+#[derive(Clone, Debug, PartialEq)]
+pub enum VerifyEvent {
+    /// Checking a slice starts.
+    Start(Material),
+    /// Positions checked so far in the slice.
+    Progress {
+        /// Done.
+        done: u64,
+        /// Of.
+        total: u64,
+    },
+    /// A slice was checked.
+    Done {
+        /// The slice.
+        material: Material,
+        /// What was found.
+        report: VerifyReport,
+        /// Seconds it took.
+        seconds: f64,
+    },
+}
+
+/// Checks every slice with 2 to `pieces` pieces in the database directory
+/// `dir` (each file's checksum, then every stored value), holding in memory
+/// only what the slice being checked needs. The report adds up all slices.
+pub fn verify_dir(
+    dir: &std::path::Path,
+    pieces: u32,
+    mut on: impl FnMut(VerifyEvent),
+) -> Result<VerifyReport, super::EgdbError> {
+    use super::{build_order, file_name, load_file, EgdbError};
+    let mut tables = Tables::new();
+    let mut total = VerifyReport::default();
+    for n in 2..=pieces {
+        for m in build_order(n) {
+            if n == pieces {
+                tables.release_before(m);
+            }
+            let pair = m.with_mirror();
+            for &p in &pair {
+                let path = dir.join(file_name(p));
+                let packed = load_file(&path, p).map_err(|e| match e {
+                    EgdbError::Io(why) => EgdbError::Io(format!("{}: {why}", path.display())),
+                    other => EgdbError::Malformed(format!("{}: {other}", path.display())),
+                })?;
+                let slice = packed.unpack().ok_or_else(|| {
+                    EgdbError::Malformed(format!("{}: a block does not decode", path.display()))
+                })?;
+                tables.insert(slice);
+            }
+            for &p in &pair {
+                let t = web_time::Instant::now();
+                on(VerifyEvent::Start(p));
+                let report = verify_slice(&tables, p, |done, total| {
+                    on(VerifyEvent::Progress { done, total });
+                });
+                total.checked += report.checked;
+                total.inconsistent += report.inconsistent;
+                for e in &report.examples {
+                    if total.examples.len() < 10 {
+                        total.examples.push(e.clone());
+                    }
+                }
+                on(VerifyEvent::Done {
+                    material: p,
+                    report,
+                    seconds: t.elapsed().as_secs_f64(),
+                });
+            }
+        }
+    }
+    Ok(total)
+}

@@ -273,7 +273,7 @@ impl Searcher {
             .filter(|_| settings.egdb && P::KIND == GameKind::Checkers);
         // A root the database holds is settled by its children's values
         // (pending captures are searched to the end at any depth).
-        let root_known = egdb.is_some_and(|db| probe::pieces(pos) <= db.max_pieces());
+        let root_known = egdb.is_some_and(|db| probe::knows_every_move(db, pos));
         let max_depth = limits
             .depth
             .unwrap_or(u32::MAX)

@@ -16,11 +16,22 @@ pub(super) fn pieces<P: Position>(pos: &P) -> u32 {
 /// checkers position with few enough pieces.
 #[inline]
 pub(super) fn egdb_value<P: Position>(db: &Egdb, pos: &P) -> Option<Value> {
-    if pieces(pos) > db.max_pieces() {
+    if pieces(pos) > db.largest_slice() {
         return None;
     }
     let any: &dyn Any = pos;
     db.probe(any.downcast_ref::<checkers::Position>()?)
+}
+
+/// Whether the database knows the value after every move of `pos` (its
+/// search is then exact after one iteration).
+pub(super) fn knows_every_move<P: Position>(db: &Egdb, pos: &P) -> bool {
+    if pieces(pos) > db.largest_slice() {
+        return false;
+    }
+    let any: &dyn Any = pos;
+    any.downcast_ref::<checkers::Position>()
+        .is_some_and(|p| db.moves(p).is_some())
 }
 
 /// The search score of a database value `ply` plies from the root: a win

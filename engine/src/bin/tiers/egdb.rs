@@ -3,10 +3,7 @@
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use tiers_engine::egdb::{
-    self, build_order, count_positions, file_name, load_file, verify_slice, BuildEvent, Egdb,
-    Material, Tables, MAX_BUILD_PIECES,
-};
+use tiers_engine::egdb::{self, count_positions, BuildEvent, Egdb, VerifyEvent, MAX_BUILD_PIECES};
 use tiers_engine::{checkers, Position};
 use web_time::Instant;
 
@@ -267,51 +264,36 @@ fn verify(rest: &[String]) -> Result<(), String> {
             dir.display()
         ));
     }
-    let mut tables = Tables::new();
-    let (mut checked, mut inconsistent) = (0u64, 0u64);
     let started = Instant::now();
-    for n in 2..=pieces {
-        for m in build_order(n) {
-            if n == pieces {
-                for held in tables.materials() {
-                    if held.pieces() == n && held.men() + 1 < m.men() {
-                        tables.remove(held);
-                    }
-                }
-            }
-            let pair: Vec<Material> = if m.swapped() == m {
-                vec![m]
-            } else {
-                vec![m, m.swapped()]
-            };
-            for &p in &pair {
-                let path = dir.join(file_name(p));
-                let packed = load_file(&path, p).map_err(|e| format!("{}: {e}", path.display()))?;
-                let slice = packed
-                    .unpack()
-                    .ok_or_else(|| format!("{}: a block does not decode", path.display()))?;
-                tables.insert(slice);
-            }
-            for &p in &pair {
-                let t = Instant::now();
-                let mut bar = Bar::new(p.name());
-                let report = verify_slice(&tables, p, |d, t| bar.draw(d, t));
-                bar.clear();
-                crate::out(format!(
-                    "{:<12} {:>12} checked {:>6} inconsistent {:8.1} s",
-                    p.name(),
-                    report.checked,
-                    report.inconsistent,
-                    t.elapsed().as_secs_f64()
-                ));
-                for e in &report.examples {
-                    crate::out(format!("  {e}"));
-                }
-                checked += report.checked;
-                inconsistent += report.inconsistent;
+    let mut bar: Option<Bar> = None;
+    let report = egdb::verify_dir(dir, pieces, |event| match event {
+        VerifyEvent::Start(m) => bar = Some(Bar::new(m.name())),
+        VerifyEvent::Progress { done, total } => {
+            if let Some(b) = bar.as_mut() {
+                b.draw(done, total);
             }
         }
-    }
+        VerifyEvent::Done {
+            material,
+            report,
+            seconds,
+        } => {
+            if let Some(b) = bar.as_ref() {
+                b.clear();
+            }
+            crate::out(format!(
+                "{:<12} {:>12} checked {:>6} inconsistent {seconds:8.1} s",
+                material.name(),
+                report.checked,
+                report.inconsistent
+            ));
+            for e in &report.examples {
+                crate::out(format!("  {e}"));
+            }
+        }
+    })
+    .map_err(|e| e.to_string())?;
+    let (checked, inconsistent) = (report.checked, report.inconsistent);
     crate::out(format!(
         "verified {} (2-{pieces} pieces): {checked} positions checked, {inconsistent} inconsistent, {:.1} s",
         dir.display(),

@@ -29,7 +29,7 @@ struct Cache {
     lines: Vec<(u64, Vec<u16>)>,
 }
 
-const CACHE_LINES: usize = 256;
+const CACHE_LINES: usize = 1024;
 const EMPTY_LINE: u64 = u64::MAX;
 
 /// An endgame database: win, loss or draw, with the distance to the end, of

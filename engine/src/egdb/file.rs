@@ -21,8 +21,9 @@
 //! ```
 //!
 //! All numbers are little-endian. A block holds the codes
-//! ([`super::Value::to_code`]) of consecutive positions, low bytes first then
-//! high bytes, compressed with deflate. Positions where a capture is pending
+//! ([`super::Value::to_code`]) of consecutive positions, compressed with
+//! deflate: one byte each, or with two bytes per code the low bytes then
+//! the high bytes. Positions where a capture is pending
 //! are not stored: the writer gives them the code of the position before
 //! them (longer runs compress better), and every reader resolves them
 //! through their captures instead of reading them.
@@ -38,7 +39,7 @@ pub const MAGIC: &[u8; 8] = b"TIEREGDB";
 pub const VERSION: u16 = 1;
 /// Positions per block: small blocks decode fast (a probe decodes one),
 /// large ones compress better.
-pub const BLOCK_POSITIONS: u32 = 8192;
+pub const BLOCK_POSITIONS: u32 = 4096;
 
 /// Why database bytes cannot be used. Every variant says what is wrong in
 /// one line.
@@ -134,6 +135,8 @@ pub struct Packed {
     index: SliceIndex,
     block_positions: u32,
     longest: u16,
+    /// Bytes per code, 1 or 2.
+    width: u16,
     /// Where each block starts in `data`, and the end.
     offsets: Vec<u32>,
     data: Vec<u8>,
@@ -168,6 +171,7 @@ impl Packed {
             });
         });
         debug_assert_eq!(i, len);
+        let width = if codes.iter().all(|&c| c < 256) { 1 } else { 2 };
         let b = BLOCK_POSITIONS as usize;
         let mut offsets = Vec::with_capacity(len / b + 2);
         let mut data = Vec::new();
@@ -176,7 +180,9 @@ impl Packed {
             offsets.push(data.len() as u32);
             raw.clear();
             raw.extend(chunk.iter().map(|&c| c as u8));
-            raw.extend(chunk.iter().map(|&c| (c >> 8) as u8));
+            if width == 2 {
+                raw.extend(chunk.iter().map(|&c| (c >> 8) as u8));
+            }
             data.extend_from_slice(&miniz_oxide::deflate::compress_to_vec(&raw, 9));
         }
         offsets.push(data.len() as u32);
@@ -184,6 +190,7 @@ impl Packed {
             index: index.clone(),
             block_positions: BLOCK_POSITIONS,
             longest,
+            width,
             offsets,
             data,
         }
@@ -230,16 +237,20 @@ impl Packed {
         let raw = miniz_oxide::inflate::decompress_to_vec(self.data.get(start..end)?).ok()?;
         let b = u64::from(self.block_positions);
         let expected = (self.index.len() - block as u64 * b).min(b) as usize;
-        if raw.len() != 2 * expected {
+        if raw.len() != usize::from(self.width) * expected {
             return None;
         }
-        let (lo, hi) = raw.split_at(expected);
         out.clear();
-        out.extend(
-            lo.iter()
-                .zip(hi)
-                .map(|(&l, &h)| u16::from(l) | u16::from(h) << 8),
-        );
+        if self.width == 1 {
+            out.extend(raw.iter().map(|&l| u16::from(l)));
+        } else {
+            let (lo, hi) = raw.split_at(expected);
+            out.extend(
+                lo.iter()
+                    .zip(hi)
+                    .map(|(&l, &h)| u16::from(l) | u16::from(h) << 8),
+            );
+        }
         Some(())
     }
 
@@ -300,7 +311,7 @@ pub fn write(slices: &[&Packed]) -> Vec<u8> {
         out.extend_from_slice(&p.block_positions.to_le_bytes());
         out.extend_from_slice(&((p.offsets.len() - 1) as u32).to_le_bytes());
         out.extend_from_slice(&p.longest.to_le_bytes());
-        out.extend_from_slice(&0u16.to_le_bytes());
+        out.extend_from_slice(&p.width.to_le_bytes());
         for o in &p.offsets {
             out.extend_from_slice(&o.to_le_bytes());
         }
@@ -420,7 +431,10 @@ pub fn read(bytes: &[u8]) -> Result<Vec<Packed>, EgdbError> {
         let block_positions = r.u32("a slice header")?;
         let blocks = r.u32("a slice header")?;
         let longest = r.u16("a slice header")?;
-        let _reserved = r.u16("a slice header")?;
+        let width = r.u16("a slice header")?;
+        if width != 1 && width != 2 {
+            return Err(bad(format!("{width} bytes per code")));
+        }
         let index = SliceIndex::new(material);
         if positions != index.len() {
             return Err(bad(format!(
@@ -448,6 +462,7 @@ pub fn read(bytes: &[u8]) -> Result<Vec<Packed>, EgdbError> {
             index,
             block_positions,
             longest,
+            width,
             offsets,
             data,
         });

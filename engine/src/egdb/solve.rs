@@ -120,12 +120,26 @@ impl Block<'_> {
 #[derive(Default)]
 struct Work {
     positions: Vec<Canon>,
+    /// Per position, together so a predecessor costs one cache line.
+    state: Vec<State>,
+    /// The values, for copying into the slice.
     value: Vec<u16>,
-    open: Vec<u8>,
-    longest: Vec<u16>,
-    flags: Vec<u8>,
     buckets: Vec<Vec<u32>>,
     moves: Vec<Move>,
+}
+
+/// What is known of one position of a sub-problem.
+#[derive(Clone, Copy, Default)]
+struct State {
+    /// Its code, or [`UNSETTLED`].
+    value: u16,
+    /// One more than the longest win among the positions its settled king
+    /// steps lead to (its loss distance once every step is settled).
+    longest: u16,
+    /// King steps not yet known to lead to a position won for the opponent.
+    open: u8,
+    /// [`WIN_SCHEDULED`], [`DRAWS`].
+    flags: u8,
 }
 
 /// Solves the slice of `material` and its mirror, whose every other
@@ -249,14 +263,14 @@ fn solve_sub(
         });
     }
     debug_assert_eq!(work.positions.len(), n);
-    work.value.clear();
-    work.value.resize(n, UNSETTLED);
-    work.open.clear();
-    work.open.resize(n, 0);
-    work.longest.clear();
-    work.longest.resize(n, 0);
-    work.flags.clear();
-    work.flags.resize(n, 0);
+    work.state.clear();
+    work.state.resize(
+        n,
+        State {
+            value: UNSETTLED,
+            ..State::default()
+        },
+    );
     for bucket in &mut work.buckets {
         bucket.clear();
     }
@@ -291,11 +305,11 @@ fn solve_sub(
             if too_long(fastest_win) {
                 return Err(SolveError::TooLong(material));
             }
-            work.flags[l] |= WIN_SCHEDULED;
+            work.state[l].flags |= WIN_SCHEDULED;
             push(&mut work.buckets, &mut used, fastest_win, l);
         } else if open == 0 {
             if draws {
-                work.value[l] = Value::Draw.to_code();
+                work.state[l].value = Value::Draw.to_code();
             } else {
                 if too_long(longest) {
                     return Err(SolveError::TooLong(material));
@@ -304,11 +318,11 @@ fn solve_sub(
             }
         } else {
             if draws {
-                work.flags[l] |= DRAWS;
+                work.state[l].flags |= DRAWS;
             }
         }
-        work.open[l] = open as u8;
-        work.longest[l] = longest as u16;
+        work.state[l].open = open as u8;
+        work.state[l].longest = longest as u16;
     }
 
     // Settle by distance.
@@ -318,12 +332,12 @@ fn solve_sub(
         while i < work.buckets[d].len() {
             let l = work.buckets[d][i] as usize;
             i += 1;
-            if work.value[l] != UNSETTLED {
+            if work.state[l].value != UNSETTLED {
                 continue;
             }
             let d16 = d as u16;
             let won = d % 2 == 1;
-            work.value[l] = if won {
+            work.state[l].value = if won {
                 Value::Win(d16).to_code()
             } else {
                 Value::Loss(d16).to_code()
@@ -352,23 +366,23 @@ fn solve_sub(
                         continue;
                     }
                     let p = to.local(&pred) as usize;
-                    if work.value[p] != UNSETTLED {
+                    if work.state[p].value != UNSETTLED {
                         continue;
                     }
                     if !won {
                         if d + 1 > usize::from(MAX_DISTANCE) {
                             return Err(SolveError::TooLong(material));
                         }
-                        work.flags[p] |= WIN_SCHEDULED;
+                        work.state[p].flags |= WIN_SCHEDULED;
                         push(&mut work.buckets, &mut used, d + 1, p);
                     } else {
-                        work.open[p] -= 1;
-                        work.longest[p] = work.longest[p].max((d + 1) as u16);
-                        if work.open[p] == 0 && work.flags[p] & WIN_SCHEDULED == 0 {
-                            if work.flags[p] & DRAWS != 0 {
-                                work.value[p] = Value::Draw.to_code();
+                        work.state[p].open -= 1;
+                        work.state[p].longest = work.state[p].longest.max((d + 1) as u16);
+                        if work.state[p].open == 0 && work.state[p].flags & WIN_SCHEDULED == 0 {
+                            if work.state[p].flags & DRAWS != 0 {
+                                work.state[p].value = Value::Draw.to_code();
                             } else {
-                                let at = usize::from(work.longest[p]);
+                                let at = usize::from(work.state[p].longest);
                                 if too_long(at) {
                                     return Err(SolveError::TooLong(material));
                                 }
@@ -381,10 +395,13 @@ fn solve_sub(
         }
         d += 1;
     }
-    for v in &mut work.value[..n] {
-        if *v == UNSETTLED {
-            *v = Value::Draw.to_code();
+    work.value.clear();
+    work.value.extend(work.state.iter().map(|s| {
+        if s.value == UNSETTLED {
+            Value::Draw.to_code()
+        } else {
+            s.value
         }
-    }
+    }));
     Ok(())
 }

@@ -47,7 +47,7 @@ impl Value {
             NOT_STORED => None,
             _ => {
                 let d = b - 1;
-                if d % 2 == 0 {
+                if d & 1 == 0 {
                     Some(Value::Loss(d))
                 } else {
                     Some(Value::Win(d))

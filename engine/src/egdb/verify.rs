@@ -53,7 +53,7 @@ pub fn verify_slice(
                 kings: uk | tk,
             };
             i += 1;
-            if i % (1 << 20) == 0 {
+            if i & ((1 << 20) - 1) == 0 {
                 on_progress(i, total);
             }
             if code == NOT_STORED {

@@ -187,6 +187,7 @@ pub struct Searcher {
     ordering: Ordering,
     kind: Option<GameKind>,
     egdb: Option<Arc<Egdb>>,
+    probes: probe::ProbeCache,
 }
 
 impl Default for Searcher {
@@ -204,6 +205,7 @@ impl Searcher {
             ordering: Ordering::new(),
             kind: None,
             egdb: None,
+            probes: probe::ProbeCache::new(),
         }
     }
 
@@ -213,6 +215,7 @@ impl Searcher {
     /// cleared (its scores were found with or without the database).
     pub fn set_egdb(&mut self, egdb: Option<Arc<Egdb>>) {
         self.egdb = egdb;
+        self.probes.clear();
         self.clear();
     }
 
@@ -298,6 +301,7 @@ impl Searcher {
             pv: (0..=MAX_PLY + 1).map(|_| Vec::new()).collect(),
             seldepth: 0,
             egdb,
+            probes: &mut self.probes,
         };
         w.keys[w.root_index] = pos.zobrist();
         w.nodes = 1;
@@ -469,6 +473,7 @@ struct Worker<'a, P: Evaluate> {
     seldepth: usize,
     /// The endgame database, when this search uses one.
     egdb: Option<&'a Egdb>,
+    probes: &'a mut probe::ProbeCache,
 }
 
 impl<P: Evaluate> Worker<'_, P> {
@@ -579,12 +584,10 @@ impl<P: Evaluate> Worker<'_, P> {
         let must_capture = mobility == Mobility::Captures;
         // A position the endgame database holds is not searched.
         if !must_capture {
-            if let Some(score) = self
-                .egdb
-                .and_then(|db| probe::egdb_value(db, pos))
-                .map(|v| egdb_score(v, ply))
-            {
-                return score;
+            if let Some(db) = self.egdb {
+                if let Some(v) = self.probes.value(db, pos) {
+                    return egdb_score(v, ply);
+                }
             }
         }
         // Forced captures are searched at any depth: never stop mid-exchange.

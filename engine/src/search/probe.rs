@@ -2,7 +2,7 @@
 //! position (only checkers positions have one), and the score of a value.
 
 use super::EGDB_WIN;
-use crate::egdb::{Egdb, Value};
+use crate::egdb::{Egdb, Value, NOT_STORED};
 use crate::{checkers, Color, Position};
 use core::any::Any;
 
@@ -57,5 +57,47 @@ pub fn egdb_score(v: Value, ply: usize) -> i32 {
         Value::Win(d) => EGDB_WIN - span(d),
         Value::Loss(d) => -(EGDB_WIN - span(d)),
         Value::Draw => 0,
+    }
+}
+
+/// Database values already looked up, by Zobrist key: iterative deepening
+/// and transpositions reach the same positions again and again, and a
+/// lookup that misses the database's block cache decodes a whole block.
+#[derive(Clone, Debug)]
+pub(super) struct ProbeCache {
+    entries: Vec<(u64, u16)>,
+}
+
+const PROBE_CACHE_BITS: u32 = 16;
+
+impl ProbeCache {
+    pub(super) fn new() -> ProbeCache {
+        ProbeCache {
+            entries: Vec::new(),
+        }
+    }
+
+    pub(super) fn clear(&mut self) {
+        self.entries.clear();
+    }
+
+    /// The database value of `pos`, through the cache.
+    #[inline]
+    pub(super) fn value<P: Position>(&mut self, db: &Egdb, pos: &P) -> Option<Value> {
+        if pieces(pos) > db.largest_slice() {
+            return None;
+        }
+        if self.entries.is_empty() {
+            self.entries = vec![(0, NOT_STORED); 1 << PROBE_CACHE_BITS];
+        }
+        let key = pos.zobrist();
+        let slot = (key >> (64 - PROBE_CACHE_BITS)) as usize;
+        let (k, code) = self.entries[slot];
+        if k == key && code != NOT_STORED {
+            return Value::from_code(code);
+        }
+        let v = egdb_value(db, pos)?;
+        self.entries[slot] = (key, v.to_code());
+        Some(v)
     }
 }

@@ -1,7 +1,7 @@
 //! `tiers egdb`: build, probe, verify and pack the checkers endgame
 //! databases (engine/src/egdb).
 
-use std::io::Write;
+use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use tiers_engine::egdb::{self, count_positions, BuildEvent, Egdb, VerifyEvent, MAX_BUILD_PIECES};
 use tiers_engine::{checkers, Position};
@@ -82,11 +82,13 @@ fn mb(bytes: u64) -> String {
     format!("{:.2} MB", bytes as f64 / 1e6)
 }
 
-/// A progress bar on stderr, redrawn at most every 200 ms.
+/// A progress bar on stderr when it is a terminal, redrawn at most every
+/// 200 ms.
 struct Bar {
     label: String,
     last: Option<Instant>,
     started: Instant,
+    shown: bool,
 }
 
 impl Bar {
@@ -95,10 +97,14 @@ impl Bar {
             label,
             last: None,
             started: Instant::now(),
+            shown: std::io::stderr().is_terminal(),
         }
     }
 
     fn draw(&mut self, done: u64, total: u64) {
+        if !self.shown {
+            return;
+        }
         let now = Instant::now();
         if self
             .last
@@ -128,6 +134,9 @@ impl Bar {
     }
 
     fn clear(&self) {
+        if !self.shown {
+            return;
+        }
         let mut err = std::io::stderr().lock();
         let _ = write!(err, "\r{:70}\r", "");
         let _ = err.flush();

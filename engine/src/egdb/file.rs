@@ -28,7 +28,7 @@
 //! them (longer runs compress better), and every reader resolves them
 //! through their captures instead of reading them.
 
-use super::index::{Canon, Material, SliceIndex};
+use super::index::{Material, SliceIndex};
 use super::tables::Slice;
 use super::value::NOT_STORED;
 use core::fmt;
@@ -147,33 +147,22 @@ impl Packed {
     #[must_use]
     pub fn encode(slice: &Slice) -> Packed {
         let index = &slice.index;
-        let len = index.len() as usize;
         let mut codes = slice.values.clone();
         let mut longest = 0u16;
         // Positions with a capture pending take the previous code.
         let mut prev = 0u16;
-        let mut i = 0usize;
-        index.for_each_men(|_, us_men, them_men| {
-            let free = !(us_men | them_men);
-            index.for_each_kings(free, |_, uk, tk| {
-                let c = Canon {
-                    us: us_men | uk,
-                    them: them_men | tk,
-                    kings: uk | tk,
-                };
-                if c.board().capturers() != 0 || codes[i] == NOT_STORED {
-                    codes[i] = prev;
-                } else {
-                    prev = codes[i];
-                    longest = longest.max(prev.saturating_sub(1));
-                }
-                i += 1;
-            });
+        index.for_each_position(|i, c| {
+            let i = i as usize;
+            if c.board().capturers() != 0 || codes[i] == NOT_STORED {
+                codes[i] = prev;
+            } else {
+                prev = codes[i];
+                longest = longest.max(prev.saturating_sub(1));
+            }
         });
-        debug_assert_eq!(i, len);
         let width = if codes.iter().all(|&c| c < 256) { 1 } else { 2 };
         let b = BLOCK_POSITIONS as usize;
-        let mut offsets = Vec::with_capacity(len / b + 2);
+        let mut offsets = Vec::with_capacity(codes.len() / b + 2);
         let mut data = Vec::new();
         let mut raw = Vec::with_capacity(2 * b);
         for chunk in codes.chunks(b) {
@@ -267,21 +256,10 @@ impl Packed {
         if values.len() as u64 != self.index.len() {
             return None;
         }
-        let mut i = 0usize;
-        let index = &self.index;
-        index.for_each_men(|_, us_men, them_men| {
-            let free = !(us_men | them_men);
-            index.for_each_kings(free, |_, uk, tk| {
-                let c = Canon {
-                    us: us_men | uk,
-                    them: them_men | tk,
-                    kings: uk | tk,
-                };
-                if c.board().capturers() != 0 {
-                    values[i] = NOT_STORED;
-                }
-                i += 1;
-            });
+        self.index.for_each_position(|i, c| {
+            if c.board().capturers() != 0 {
+                values[i as usize] = NOT_STORED;
+            }
         });
         Some(Slice {
             index: self.index.clone(),

@@ -477,6 +477,23 @@ impl SliceIndex {
         });
     }
 
+    /// Calls `f(index, position)` for every position, in index order.
+    pub fn for_each_position(&self, mut f: impl FnMut(u64, Canon)) {
+        let k = self.kings_per_men;
+        self.for_each_men(|mi, us_men, them_men| {
+            self.for_each_kings(!(us_men | them_men), |ki, uk, tk| {
+                f(
+                    mi * k + ki,
+                    Canon {
+                        us: us_men | uk,
+                        them: them_men | tk,
+                        kings: uk | tk,
+                    },
+                );
+            });
+        });
+    }
+
     /// Calls `f(kings_index, us_kings, them_kings)` for every king placement
     /// on the squares `free`, in index order.
     pub fn for_each_kings(&self, free: u32, mut f: impl FnMut(u64, u32, u32)) {

@@ -42,50 +42,39 @@ pub fn verify_slice(
     let total = index.len();
     let mut moves: Vec<Move> = Vec::new();
     let mut children: Vec<Value> = Vec::new();
-    let mut i = 0u64;
-    index.for_each_men(|_, us_men, them_men| {
-        let free = !(us_men | them_men);
-        index.for_each_kings(free, |_, uk, tk| {
-            let code = slice.values[i as usize];
-            let c = Canon {
-                us: us_men | uk,
-                them: them_men | tk,
-                kings: uk | tk,
-            };
-            i += 1;
-            if i & ((1 << 20) - 1) == 0 {
-                on_progress(i, total);
+    index.for_each_position(|i, c| {
+        let code = slice.values[i as usize];
+        if (i + 1) & ((1 << 20) - 1) == 0 {
+            on_progress(i + 1, total);
+        }
+        if code == NOT_STORED {
+            return;
+        }
+        let board = c.board();
+        moves.clear();
+        board.generate(&mut moves);
+        children.clear();
+        let mut missing = None;
+        for mv in &moves {
+            let child = Canon::of(&board.play(mv));
+            match value_of(tables, &child) {
+                Some(v) => children.push(v),
+                None => missing = Some(child.material()),
             }
-            if code == NOT_STORED {
-                return;
-            }
-            let board = c.board();
-            moves.clear();
-            board.generate(&mut moves);
-            children.clear();
-            let mut missing = None;
-            for mv in &moves {
-                let child = Canon::of(&board.play(mv));
-                match value_of(tables, &child) {
-                    Some(v) => children.push(v),
-                    None => missing = Some(child.material()),
-                }
-            }
-            report.checked += 1;
-            let stored = Value::from_code(code);
-            let derived = missing
-                .map_or(Some(Value::from_children(children.iter().copied())), |_| {
-                    None
-                });
-            if stored != derived {
-                report.inconsistent += 1;
-                if report.examples.len() < 10 {
-                    report
-                        .examples
-                        .push(describe(m, &c, stored, derived, missing));
-                }
-            }
+        }
+        report.checked += 1;
+        let stored = Value::from_code(code);
+        let derived = missing.map_or(Some(Value::from_children(children.iter().copied())), |_| {
+            None
         });
+        if stored != derived {
+            report.inconsistent += 1;
+            if report.examples.len() < 10 {
+                report
+                    .examples
+                    .push(describe(m, &c, stored, derived, missing));
+            }
+        }
     });
     on_progress(total, total);
     report

@@ -44,26 +44,7 @@ fn default_dir() -> Result<PathBuf, String> {
 
 /// `--name value` pairs; every name must be in `known`.
 fn options<'a>(rest: &'a [String], known: &[&str]) -> Result<Vec<(&'a str, &'a str)>, String> {
-    let mut found: Vec<(&str, &str)> = Vec::new();
-    let mut i = 0;
-    while i < rest.len() {
-        let name = rest[i].as_str();
-        if !known.contains(&name) {
-            return Err(format!(
-                "unknown option `{name}` (expected one of {})",
-                known.join(", ")
-            ));
-        }
-        let Some(value) = rest.get(i + 1) else {
-            return Err(format!("option {name} needs a value"));
-        };
-        if found.iter().any(|(n, _)| *n == name) {
-            return Err(format!("option {name} is given twice"));
-        }
-        found.push((name, value.as_str()));
-        i += 2;
-    }
-    Ok(found)
+    crate::options(rest, known).map_err(|e| e.0)
 }
 
 fn parse_pieces(text: &str) -> Result<u32, String> {

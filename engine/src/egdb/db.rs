@@ -2,12 +2,13 @@
 //! directory (natively, each slice's file read when first needed), probed
 //! position by position.
 
-use super::file::{self, EgdbError, Packed};
+use super::file::{self, Codes, EgdbError, Packed};
 use super::index::{Canon, Material};
 use super::tables::{value_of, Lookup};
 use super::value::{Value, NOT_STORED};
 use crate::checkers::{self, Move};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Mutex, OnceLock};
 
 /// The file name of a slice in a database directory.
@@ -21,7 +22,17 @@ pub fn file_name(m: Material) -> String {
 struct Entry {
     path: Option<PathBuf>,
     packed: OnceLock<Option<Packed>>,
+    /// The slice decoded whole, for slices small enough (see [`FULL_DECODE`]).
+    full: OnceLock<Option<Codes>>,
 }
+
+/// Slices of at most this many positions are decoded whole when first
+/// probed (one byte a position, mostly: a probe is then an array read),
+/// while the total stays within [`FULL_DECODE_BUDGET`] bytes; larger ones
+/// are decoded a block at a time through the block cache.
+const FULL_DECODE: u64 = 1 << 25;
+/// Bytes of wholly decoded slices one database holds at most.
+const FULL_DECODE_BUDGET: usize = 512 << 20;
 
 /// Decoded blocks kept for the next probes (direct-mapped).
 #[derive(Debug)]
@@ -49,6 +60,8 @@ pub struct Egdb {
     max_pieces: u32,
     /// Pieces of the largest slice present.
     largest: u32,
+    /// Bytes left for wholly decoded slices.
+    budget: AtomicUsize,
     cache: Mutex<Cache>,
     errors: Mutex<Vec<String>>,
 }
@@ -74,6 +87,7 @@ impl Egdb {
             entries,
             max_pieces,
             largest,
+            budget: AtomicUsize::new(FULL_DECODE_BUDGET),
             cache: Mutex::new(Cache {
                 lines: (0..CACHE_LINES).map(|_| (EMPTY_LINE, Vec::new())).collect(),
             }),
@@ -102,6 +116,7 @@ impl Egdb {
                 Entry {
                     path: None,
                     packed: cell,
+                    full: OnceLock::new(),
                 },
             ));
         }
@@ -132,6 +147,7 @@ impl Egdb {
                     Entry {
                         path: Some(item.path()),
                         packed: OnceLock::new(),
+                        full: OnceLock::new(),
                     },
                 ));
             }
@@ -232,11 +248,40 @@ impl Egdb {
         Some(out)
     }
 
-    /// The stored code of position `i` of a slice, through the cache.
+    /// Takes `bytes` from the budget for wholly decoded slices, if there
+    /// are that many left.
+    fn reserve(&self, bytes: usize) -> bool {
+        self.budget
+            .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |left| {
+                left.checked_sub(bytes)
+            })
+            .is_ok()
+    }
+
+    /// The stored code of position `i` of a slice: from the slice decoded
+    /// whole, or through the block cache.
     fn code(&self, m: Material, i: u64) -> Option<u16> {
         let packed = self.packed(m)?;
+        let slot = self.entries.binary_search_by_key(&m, |(e, _)| *e).ok()?;
+        let len = packed.index().len();
+        if len <= FULL_DECODE {
+            let full = self.entries[slot].1.full.get_or_init(|| {
+                let bytes = len as usize * usize::from(packed.width());
+                if !self.reserve(bytes) {
+                    return None;
+                }
+                let codes = packed.decode_all();
+                if codes.is_none() {
+                    self.budget.fetch_add(bytes, Ordering::Relaxed);
+                }
+                codes
+            });
+            if let Some(codes) = full {
+                return codes.get(i as usize);
+            }
+        }
         let (block, at) = packed.block_of(i);
-        let slot = self.entries.binary_search_by_key(&m, |(e, _)| *e).ok()? as u64;
+        let slot = slot as u64;
         let key = slot << 32 | block as u64;
         let line = (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 56) as usize % CACHE_LINES;
         let mut cache = self.cache.lock().ok()?;

@@ -129,6 +129,36 @@ pub fn crc32(bytes: &[u8]) -> u32 {
     !c
 }
 
+/// A slice's codes decoded: one byte each when they all fit, else two.
+#[derive(Clone, Debug)]
+pub enum Codes {
+    /// Every code below 256.
+    Narrow(Vec<u8>),
+    /// Codes of two bytes.
+    Wide(Vec<u16>),
+}
+
+impl Codes {
+    /// The code of position `i`.
+    #[must_use]
+    #[inline]
+    pub fn get(&self, i: usize) -> Option<u16> {
+        match self {
+            Codes::Narrow(v) => v.get(i).map(|&c| u16::from(c)),
+            Codes::Wide(v) => v.get(i).copied(),
+        }
+    }
+
+    /// Bytes held.
+    #[must_use]
+    pub fn bytes(&self) -> usize {
+        match self {
+            Codes::Narrow(v) => v.len(),
+            Codes::Wide(v) => 2 * v.len(),
+        }
+    }
+}
+
 /// One slice, compressed: what a loaded database holds and a file stores.
 #[derive(Clone, Debug)]
 pub struct Packed {
@@ -221,19 +251,13 @@ impl Packed {
     /// do not decode (they passed the checksum, so only a file made by
     /// something else could do that).
     pub fn decode_block(&self, block: usize, out: &mut Vec<u16>) -> Option<()> {
-        let start = *self.offsets.get(block)? as usize;
-        let end = *self.offsets.get(block + 1)? as usize;
-        let raw = miniz_oxide::inflate::decompress_to_vec(self.data.get(start..end)?).ok()?;
-        let b = u64::from(self.block_positions);
-        let expected = (self.index.len() - block as u64 * b).min(b) as usize;
-        if raw.len() != usize::from(self.width) * expected {
-            return None;
-        }
+        let mut raw = Vec::new();
+        self.inflate_block(block, &mut raw)?;
         out.clear();
         if self.width == 1 {
             out.extend(raw.iter().map(|&l| u16::from(l)));
         } else {
-            let (lo, hi) = raw.split_at(expected);
+            let (lo, hi) = raw.split_at(raw.len() / 2);
             out.extend(
                 lo.iter()
                     .zip(hi)
@@ -241,6 +265,64 @@ impl Packed {
             );
         }
         Some(())
+    }
+
+    /// Bytes per code, 1 or 2.
+    #[must_use]
+    pub fn width(&self) -> u16 {
+        self.width
+    }
+
+    /// Inflates block `block` into `raw` (its bytes as stored: one per
+    /// position, or the low bytes then the high bytes); `None` if they do
+    /// not inflate to the right length.
+    pub fn inflate_block(&self, block: usize, raw: &mut Vec<u8>) -> Option<()> {
+        let start = *self.offsets.get(block)? as usize;
+        let end = *self.offsets.get(block + 1)? as usize;
+        let b = u64::from(self.block_positions);
+        let expected = (self.index.len().checked_sub(block as u64 * b)?).min(b) as usize;
+        let want = usize::from(self.width) * expected;
+        raw.clear();
+        // One byte more than needed, to notice a block that inflates too long.
+        raw.resize(want + 1, 0);
+        let input = self.data.get(start..end)?;
+        let got = miniz_oxide::inflate::decompress_slice_iter_to_slice(
+            raw,
+            core::iter::once(input),
+            false,
+            true,
+        )
+        .ok()?;
+        if got != want {
+            return None;
+        }
+        raw.truncate(want);
+        Some(())
+    }
+
+    /// Every code of the slice in index order (positions with a capture
+    /// pending hold filler), one byte each when the slice's width is 1;
+    /// `None` if a block does not decode.
+    #[must_use]
+    pub fn decode_all(&self) -> Option<Codes> {
+        let len = self.index.len() as usize;
+        let mut raw = Vec::new();
+        if self.width == 1 {
+            let mut out = Vec::with_capacity(len);
+            for block in 0..self.offsets.len() - 1 {
+                self.inflate_block(block, &mut raw)?;
+                out.extend_from_slice(&raw);
+            }
+            (out.len() == len).then_some(Codes::Narrow(out))
+        } else {
+            let mut out = Vec::with_capacity(len);
+            let mut block_codes = Vec::new();
+            for block in 0..self.offsets.len() - 1 {
+                self.decode_block(block, &mut block_codes)?;
+                out.extend_from_slice(&block_codes);
+            }
+            (out.len() == len).then_some(Codes::Wide(out))
+        }
     }
 
     /// The whole slice decoded, positions with a capture pending marked

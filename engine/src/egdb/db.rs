@@ -22,17 +22,27 @@ pub fn file_name(m: Material) -> String {
 struct Entry {
     path: Option<PathBuf>,
     packed: OnceLock<Option<Packed>>,
-    /// The slice decoded whole, for slices small enough (see [`FULL_DECODE`]).
-    full: OnceLock<Option<Codes>>,
+    /// The slice's blocks decoded so far, in place.
+    decoded: Mutex<Option<Decoded>>,
 }
 
-/// Slices of at most this many positions are decoded whole when first
-/// probed (one byte a position, mostly: a probe is then an array read),
-/// while the total stays within [`FULL_DECODE_BUDGET`] bytes; larger ones
-/// are decoded a block at a time through the block cache.
-const FULL_DECODE: u64 = 1 << 25;
-/// Bytes of wholly decoded slices one database holds at most.
-const FULL_DECODE_BUDGET: usize = 512 << 20;
+/// A slice's codes, filled in a block at a time as probes need them: the
+/// array is allocated zeroed (natively the system maps its pages only when
+/// written), each block inflated at most once, and a probe of a decoded
+/// block is an array read.
+#[derive(Debug)]
+struct Decoded {
+    codes: Codes,
+    /// One bit per block: inflated into `codes`.
+    done: Vec<u64>,
+    /// Inflate buffer.
+    raw: Vec<u8>,
+}
+
+/// Bytes of decoded blocks one database keeps in place (see [`Decoded`]);
+/// past that, blocks are decoded into a small cache and may be decoded
+/// again.
+const DECODED_BUDGET: usize = 1 << 30;
 
 /// Decoded blocks kept for the next probes (direct-mapped).
 #[derive(Debug)]
@@ -60,7 +70,7 @@ pub struct Egdb {
     max_pieces: u32,
     /// Pieces of the largest slice present.
     largest: u32,
-    /// Bytes left for wholly decoded slices.
+    /// Bytes left for decoded blocks kept in place.
     budget: AtomicUsize,
     cache: Mutex<Cache>,
     errors: Mutex<Vec<String>>,
@@ -87,7 +97,7 @@ impl Egdb {
             entries,
             max_pieces,
             largest,
-            budget: AtomicUsize::new(FULL_DECODE_BUDGET),
+            budget: AtomicUsize::new(DECODED_BUDGET),
             cache: Mutex::new(Cache {
                 lines: (0..CACHE_LINES).map(|_| (EMPTY_LINE, Vec::new())).collect(),
             }),
@@ -116,7 +126,7 @@ impl Egdb {
                 Entry {
                     path: None,
                     packed: cell,
-                    full: OnceLock::new(),
+                    decoded: Mutex::new(None),
                 },
             ));
         }
@@ -147,7 +157,7 @@ impl Egdb {
                     Entry {
                         path: Some(item.path()),
                         packed: OnceLock::new(),
-                        full: OnceLock::new(),
+                        decoded: Mutex::new(None),
                     },
                 ));
             }
@@ -248,8 +258,8 @@ impl Egdb {
         Some(out)
     }
 
-    /// Takes `bytes` from the budget for wholly decoded slices, if there
-    /// are that many left.
+    /// Takes `bytes` from the budget for decoded blocks, if there are that
+    /// many left.
     fn reserve(&self, bytes: usize) -> bool {
         self.budget
             .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |left| {
@@ -258,29 +268,54 @@ impl Egdb {
             .is_ok()
     }
 
-    /// The stored code of position `i` of a slice: from the slice decoded
-    /// whole, or through the block cache.
+    /// The stored code of position `i` of a slice: from the blocks decoded
+    /// in place, or through the block cache once the budget is spent.
     fn code(&self, m: Material, i: u64) -> Option<u16> {
         let packed = self.packed(m)?;
         let slot = self.entries.binary_search_by_key(&m, |(e, _)| *e).ok()?;
-        let len = packed.index().len();
-        if len <= FULL_DECODE {
-            let full = self.entries[slot].1.full.get_or_init(|| {
-                let bytes = len as usize * usize::from(packed.width());
-                if !self.reserve(bytes) {
-                    return None;
-                }
-                let codes = packed.decode_all();
-                if codes.is_none() {
-                    self.budget.fetch_add(bytes, Ordering::Relaxed);
-                }
-                codes
+        let (block, at) = packed.block_of(i);
+        let per_block = packed.block_positions() as usize;
+        {
+            let mut guard = self.entries[slot].1.decoded.lock().ok()?;
+            let len = packed.index().len() as usize;
+            let decoded = guard.get_or_insert_with(|| Decoded {
+                codes: if packed.width() == 1 {
+                    Codes::Narrow(vec![0; len])
+                } else {
+                    Codes::Wide(vec![0; len])
+                },
+                done: vec![0; len / per_block / 64 + 1],
+                raw: Vec::new(),
             });
-            if let Some(codes) = full {
-                return codes.get(i as usize);
+            let bit = 1u64 << (block % 64);
+            let have = decoded.done[block / 64] & bit != 0;
+            let bytes = per_block * usize::from(packed.width());
+            if have || self.reserve(bytes) {
+                if !have {
+                    packed.inflate_block(block, &mut decoded.raw)?;
+                    let start = block * per_block;
+                    match &mut decoded.codes {
+                        Codes::Narrow(v) => {
+                            v.get_mut(start..start + decoded.raw.len())?
+                                .copy_from_slice(&decoded.raw);
+                        }
+                        Codes::Wide(v) => {
+                            let n = decoded.raw.len() / 2;
+                            let (lo, hi) = decoded.raw.split_at(n);
+                            for (k, (l, h)) in v
+                                .get_mut(start..start + n)?
+                                .iter_mut()
+                                .zip(lo.iter().zip(hi))
+                            {
+                                *k = u16::from(*l) | u16::from(*h) << 8;
+                            }
+                        }
+                    }
+                    decoded.done[block / 64] |= bit;
+                }
+                return decoded.codes.get(i as usize);
             }
         }
-        let (block, at) = packed.block_of(i);
         let slot = slot as u64;
         let key = slot << 32 | block as u64;
         let line = (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 56) as usize % CACHE_LINES;

@@ -267,6 +267,12 @@ impl Packed {
         Some(())
     }
 
+    /// Positions per block.
+    #[must_use]
+    pub fn block_positions(&self) -> u32 {
+        self.block_positions
+    }
+
     /// Bytes per code, 1 or 2.
     #[must_use]
     pub fn width(&self) -> u16 {
@@ -298,31 +304,6 @@ impl Packed {
         }
         raw.truncate(want);
         Some(())
-    }
-
-    /// Every code of the slice in index order (positions with a capture
-    /// pending hold filler), one byte each when the slice's width is 1;
-    /// `None` if a block does not decode.
-    #[must_use]
-    pub fn decode_all(&self) -> Option<Codes> {
-        let len = self.index.len() as usize;
-        let mut raw = Vec::new();
-        if self.width == 1 {
-            let mut out = Vec::with_capacity(len);
-            for block in 0..self.offsets.len() - 1 {
-                self.inflate_block(block, &mut raw)?;
-                out.extend_from_slice(&raw);
-            }
-            (out.len() == len).then_some(Codes::Narrow(out))
-        } else {
-            let mut out = Vec::with_capacity(len);
-            let mut block_codes = Vec::new();
-            for block in 0..self.offsets.len() - 1 {
-                self.decode_block(block, &mut block_codes)?;
-                out.extend_from_slice(&block_codes);
-            }
-            (out.len() == len).then_some(Codes::Wide(out))
-        }
     }
 
     /// The whole slice decoded, positions with a capture pending marked

@@ -22,6 +22,7 @@
 
 pub mod checkers;
 mod color;
+pub mod egdb;
 pub mod game;
 pub mod pdn;
 pub mod perft;

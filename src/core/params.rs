@@ -289,7 +289,7 @@ pub fn parse_game(pairs: &[(String, String)], extra: &[&str]) -> (GameParams, Ve
     // Who plays.
     let mut level = DEFAULT_LEVEL;
     if let Some(v) = get("ai") {
-        match v.trim().parse::<u8>().ok().and_then(Level::new) {
+        match v.trim().parse::<u8>().ok().and_then(Level::playing) {
             Some(l) => level = l,
             None => problems.push(err("ai", v, "no such level", LEVELS)),
         }

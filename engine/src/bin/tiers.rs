@@ -4,8 +4,9 @@
 //! tiers moves    <checkers|tiers> <POSITION|start>
 //! tiers perft    <checkers|tiers> <POSITION|start> <DEPTH>
 //! tiers divide   <checkers|tiers> <POSITION|start> <DEPTH>
-//! tiers bestmove <checkers|tiers> <POSITION|start> [--movetime MS] [--depth D] [--level L] [--seed S]
-//! tiers selfplay <checkers|tiers> --a PLAYER --b PLAYER --games N [--movetime MS] [--first K]
+//! tiers bestmove <checkers|tiers> <POSITION|start> [--movetime MS] [--depth D] [--level L] [--seed S] [--egdb DIR | --no-egdb]
+//! tiers selfplay <checkers|tiers> --a PLAYER --b PLAYER --games N [--movetime MS] [--first K] [--egdb DIR | --no-egdb] [--egdb-for a|b|both]
+//! tiers egdb     <build|probe|verify|pack> ...
 //! tiers bench
 //! tiers tune     <checkers|tiers> [--games N] [--level L] [--seed S] [--first-weight I] [--verify-depth D] [--verify-games N]
 //! tiers random-games <checkers|tiers> --games N [--seed S] [--first K] [--sample R]
@@ -16,16 +17,19 @@
 
 use std::io::{self, Write};
 use std::process::ExitCode;
+use std::sync::Arc;
 
 use tiers_engine::search::baseline::{alphabeta_material, greedy};
 use tiers_engine::search::eval::Linear;
 use tiers_engine::search::{
     format_score, Evaluate, Level, SearchConfig, SearchInfo, SearchLimits, Searcher,
 };
-use tiers_engine::{checkers, tiers, Color, Game, GameKind, Outcome, Position};
+use tiers_engine::{checkers, egdb, tiers, Color, Game, GameKind, Outcome, Position};
 
 #[path = "tiers/ballots.rs"]
 mod ballots;
+#[path = "tiers/egdb.rs"]
+mod egdb_cmd;
 #[path = "tiers/random_games.rs"]
 mod random_games;
 #[path = "tiers/starts.rs"]
@@ -34,15 +38,18 @@ mod starts;
 mod tune;
 use starts::tiers_start_for_game;
 
-const USAGE: &str = "usage: tiers <moves|perft|divide|bestmove|selfplay|bench|tune|random-games> <checkers|tiers> ... (see `tiers help`)";
+const USAGE: &str = "usage: tiers <moves|perft|divide|bestmove|selfplay|bench|tune|random-games> <checkers|tiers> ... | tiers egdb <build|probe|verify|pack> ... (see `tiers help`)";
 
 const HELP: &str = "\
 tiers moves    <checkers|tiers> <POSITION|start>
 tiers perft    <checkers|tiers> <POSITION|start> <DEPTH>
 tiers divide   <checkers|tiers> <POSITION|start> <DEPTH>
-tiers bestmove <checkers|tiers> <POSITION|start> [--movetime MS] [--depth D] [--level L] [--seed S]
-tiers selfplay <checkers|tiers> --a PLAYER --b PLAYER --games N [--movetime MS] [--first K]
-               PLAYER is a level 1-8, `baseline` (6-ply material alpha-beta) or `greedy` (one ply)
+tiers bestmove <checkers|tiers> <POSITION|start> [--movetime MS] [--depth D] [--level L] [--seed S] [--egdb DIR | --no-egdb]
+               L is 1-8 or `analysis`; levels 8 and analysis use the checkers endgame
+               database in DIR, by default the cache directory's when it holds one
+tiers selfplay <checkers|tiers> --a PLAYER --b PLAYER --games N [--movetime MS] [--first K] [--egdb DIR | --no-egdb] [--egdb-for a|b|both]
+               PLAYER is a level 1-8, `baseline` (6-ply material alpha-beta) or `greedy` (one ply);
+               --egdb-for says which players get the endgame database (default both)
                each opening is played twice, A taking each colour once: checkers from
                the 156 ACF ballots in order, Tiers from the default formations, then
                every pair of presets (games 3-52), then random formations (game 53 on);
@@ -96,11 +103,12 @@ fn run(args: &[String]) -> CliResult {
     };
     match command.as_str() {
         "help" | "--help" | "-h" => {
-            for line in HELP.lines() {
+            for line in HELP.lines().chain(egdb_cmd::HELP.lines()) {
                 out(line);
             }
             Ok(())
         }
+        "egdb" => egdb_cmd::run(&args[1..]).map_err(CliError),
         "bench" => {
             if args.len() > 1 {
                 return err(format!("bench takes no argument, got `{}`", args[1]));
@@ -230,10 +238,48 @@ fn options<'a>(rest: &'a [String], known: &[&str]) -> Result<Vec<(&'a str, &'a s
 }
 
 fn parse_level(text: &str) -> Result<Level, CliError> {
-    let n: u8 = text
-        .parse()
-        .map_err(|_| CliError(format!("level must be a number from 1 to 8, got `{text}`")))?;
-    Level::new(n).ok_or_else(|| CliError(format!("level must be from 1 to 8, got {n}")))
+    if text == "analysis" {
+        return Ok(Level::ANALYSIS);
+    }
+    let n: u8 = text.parse().map_err(|_| {
+        CliError(format!(
+            "level must be a number from 1 to 8 or `analysis`, got `{text}`"
+        ))
+    })?;
+    Level::new(n)
+        .filter(|l| *l != Level::ANALYSIS)
+        .ok_or_else(|| CliError(format!("level must be from 1 to 8 or `analysis`, got {n}")))
+}
+
+/// Takes the flag `name` (an option without a value) out of `rest`.
+fn take_flag(rest: &[String], name: &str) -> (Vec<String>, bool) {
+    let kept: Vec<String> = rest.iter().filter(|a| *a != name).cloned().collect();
+    let found = kept.len() != rest.len();
+    (kept, found)
+}
+
+/// The endgame database for a checkers search (`--egdb DIR`, `--no-egdb`,
+/// or the cache directory's); none for Tiers. Announced on an info line.
+fn search_egdb<P: Position>(
+    dir: Option<&str>,
+    off: bool,
+) -> Result<Option<Arc<egdb::Egdb>>, CliError> {
+    if P::KIND != GameKind::Checkers {
+        return Ok(None);
+    }
+    if off && dir.is_some() {
+        return err("--egdb and --no-egdb exclude each other");
+    }
+    let db = egdb_cmd::open(dir, off).map_err(CliError)?;
+    Ok(db.map(Arc::new))
+}
+
+/// Reports on stderr what went wrong reading database files (the search
+/// went on without them).
+fn egdb_warnings(db: Option<&Arc<egdb::Egdb>>) {
+    for e in db.map(|d| d.errors()).unwrap_or_default() {
+        let _ = writeln!(io::stderr(), "tiers: endgame database left out: {e}");
+    }
 }
 
 fn info_line(info: &SearchInfo) -> String {
@@ -257,8 +303,14 @@ fn bestmove<P: Evaluate>(rest: &[String]) -> CliResult {
     let mut limits = SearchLimits::default();
     let mut level = Level::MAX;
     let mut seed = 0;
-    for (name, value) in options(opts, &["--movetime", "--depth", "--level", "--seed"])? {
+    let (opts, no_egdb) = take_flag(opts, "--no-egdb");
+    let mut egdb_dir = None;
+    for (name, value) in options(
+        &opts,
+        &["--movetime", "--depth", "--level", "--seed", "--egdb"],
+    )? {
         match name {
+            "--egdb" => egdb_dir = Some(value),
             "--movetime" => limits.time_ms = Some(parse_number("movetime", value)?),
             "--depth" => {
                 let d: u32 = parse_number("depth", value)?;
@@ -280,9 +332,15 @@ fn bestmove<P: Evaluate>(rest: &[String]) -> CliResult {
         seed,
     };
     let mut searcher = Searcher::default();
+    let db = search_egdb::<P>(egdb_dir, no_egdb)?;
+    if let Some(d) = &db {
+        out(format!("info egdb {} pieces", d.max_pieces()));
+    }
+    searcher.set_egdb(db.clone());
     let clock = web_time::Instant::now();
     let found = searcher.search(&pos, &[], &config, |info| out(info_line(info)));
     let time_ms = clock.elapsed().as_millis();
+    egdb_warnings(db.as_ref());
     match found {
         Some(result) => {
             out(format!(
@@ -415,8 +473,24 @@ fn selfplay<P: Evaluate>(rest: &[String]) -> CliResult {
     let mut games = None;
     let mut movetime = 100;
     let mut first = 0usize;
-    for (name, value) in options(rest, &["--a", "--b", "--games", "--movetime", "--first"])? {
+    let (rest, no_egdb) = take_flag(rest, "--no-egdb");
+    let mut egdb_dir = None;
+    let mut egdb_for = "both";
+    for (name, value) in options(
+        &rest,
+        &[
+            "--a",
+            "--b",
+            "--games",
+            "--movetime",
+            "--first",
+            "--egdb",
+            "--egdb-for",
+        ],
+    )? {
         match name {
+            "--egdb" => egdb_dir = Some(value),
+            "--egdb-for" => egdb_for = value,
             "--a" => a = Some(Player::parse(value)?),
             "--b" => b = Some(Player::parse(value)?),
             "--games" => games = Some(parse_number::<usize>("games", value)?),
@@ -430,6 +504,13 @@ fn selfplay<P: Evaluate>(rest: &[String]) -> CliResult {
     if movetime == 0 {
         return err("movetime must be at least 1 ms");
     }
+    let (db_a, db_b) = match egdb_for {
+        "both" => (true, true),
+        "a" => (true, false),
+        "b" => (false, true),
+        other => return err(format!("--egdb-for must be a, b or both, got `{other}`")),
+    };
+    let db = search_egdb::<P>(egdb_dir, no_egdb)?;
     let mut seat_a = Seat {
         player: a,
         searcher: Searcher::new(16),
@@ -438,10 +519,29 @@ fn selfplay<P: Evaluate>(rest: &[String]) -> CliResult {
         player: b,
         searcher: Searcher::new(16),
     };
+    if db_a {
+        seat_a.searcher.set_egdb(db.clone());
+    }
+    if db_b {
+        seat_b.searcher.set_egdb(db.clone());
+    }
+    let egdb_note = match &db {
+        Some(d) => format!(
+            ", endgame database ({} pieces) for {}",
+            d.max_pieces(),
+            match (db_a, db_b) {
+                (true, true) => "both",
+                (true, false) => "A only",
+                (false, true) => "B only",
+                (false, false) => "neither",
+            }
+        ),
+        None => String::new(),
+    };
     let ballots = ballots::load();
     let (mut w, mut d, mut l) = (0, 0, 0);
     out(format!(
-        "selfplay {}: A = {}, B = {}, {games} games, {movetime} ms per move",
+        "selfplay {}: A = {}, B = {}, {games} games, {movetime} ms per move{egdb_note}",
         P::KIND,
         a.name(),
         b.name()
@@ -496,6 +596,7 @@ fn selfplay<P: Evaluate>(rest: &[String]) -> CliResult {
             a_color.name()
         ));
     }
+    egdb_warnings(db.as_ref());
     out(format!("{w}-{d}-{l}"));
     Ok(())
 }

@@ -1,4 +1,5 @@
-//! Playing levels 1 (beginner) to 8 (grandmaster).
+//! Playing levels 1 (beginner) to 8 (grandmaster), and the analysis
+//! strength.
 //!
 //! A level caps the search depth and adds deterministic noise (seeded) to
 //! the static evaluation. Low levels therefore miss deeper shots and
@@ -17,23 +18,40 @@
 //! | 6     | expert      | 8                 | 6                        | 1000 ms               | stops at depth 8          |
 //! | 7     | master      | 12                | 0                        | 1500 ms               | stops at depth 12         |
 //! | 8     | grandmaster | 64 (the limit)    | 0                        | 2500 ms               | the whole time limit      |
+//! | 9     | analysis    | 64 (the limit)    | 0                        | 30000 ms              | the whole time limit      |
 //!
 //! Every level also obeys the [`super::SearchLimits`] it is given; the
 //! think time is what the web app gives each level ([`LevelSettings::movetime_ms`]).
+//! Level 8 and the analysis strength use an endgame database when the
+//! searcher has one ([`super::Searcher::set_egdb`]); levels 1–7 never do,
+//! so the ladder they were calibrated on stays as measured.
+//!
+//! [`Level::ANALYSIS`] (number 9) is not a playing level: it is the
+//! strongest search, for the editor's analysis and the game review. It
+//! searches like level 8 but thinks up to 30 seconds (a search given no
+//! limit at all uses that instead of the usual second), reporting each
+//! iteration as it goes, so the app can show the line so far and stop
+//! listening whenever it likes. [`Level::all`], [`Level::MAX`] and
+//! [`Level::clamped`] are about playing levels and never give it;
+//! [`Level::new`]`(9)` and the serialised number 9 do.
 //! Measured (README.md, `## AI`): each level scores more than 60 % against
 //! the level two below it.
 
 use core::fmt;
 use serde::{Deserialize, Serialize};
 
-/// A playing level, 1 (beginner) to 8 (grandmaster); see the module table.
+/// A playing level, 1 (beginner) to 8 (grandmaster), or the analysis
+/// strength (9); see the module table.
 ///
 /// ```
 /// use tiers_engine::search::Level;
 /// assert_eq!(Level::new(3).unwrap().number(), 3);
-/// assert!(Level::new(0).is_none() && Level::new(9).is_none());
+/// assert!(Level::new(0).is_none() && Level::new(10).is_none());
+/// assert_eq!(Level::new(9), Some(Level::ANALYSIS));
 /// assert_eq!(Level::clamped(42), Level::MAX);
 /// assert_eq!(Level::MAX.settings().noise, 0);
+/// assert_eq!(Level::ANALYSIS.settings().movetime_ms, 30_000);
+/// assert!(!Level::all().any(|l| l == Level::ANALYSIS));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(try_from = "u8", into = "u8")]
@@ -49,17 +67,38 @@ pub struct LevelSettings {
     /// How long the level thinks in the app, in milliseconds (levels with
     /// a depth cap usually finish sooner).
     pub movetime_ms: u64,
+    /// Whether the level uses the searcher's endgame database.
+    pub egdb: bool,
 }
 
 impl Level {
     /// The weakest level.
     pub const MIN: Level = Level(1);
-    /// The strongest level.
+    /// The strongest playing level.
     pub const MAX: Level = Level(8);
+    /// The analysis strength: level 8's search with 30 seconds to think.
+    pub const ANALYSIS: Level = Level(9);
 
-    /// The level `n`, if `1 <= n <= 8`.
+    /// The level `n`, if `1 <= n <= 8`, or the analysis strength for 9.
     #[must_use]
     pub const fn new(n: u8) -> Option<Level> {
+        if n >= 1 && n <= 9 {
+            Some(Level(n))
+        } else {
+            None
+        }
+    }
+
+    /// The playing level `n`, if `1 <= n <= 8` (never the analysis
+    /// strength: what a person chooses to play against).
+    ///
+    /// ```
+    /// use tiers_engine::search::Level;
+    /// assert_eq!(Level::playing(8), Some(Level::MAX));
+    /// assert_eq!(Level::playing(9), None);
+    /// ```
+    #[must_use]
+    pub const fn playing(n: u8) -> Option<Level> {
         if n >= 1 && n <= 8 {
             Some(Level(n))
         } else {
@@ -67,7 +106,7 @@ impl Level {
         }
     }
 
-    /// The level nearest to `n` (0 gives 1, above 8 gives 8).
+    /// The playing level nearest to `n` (0 gives 1, above 8 gives 8).
     #[must_use]
     pub const fn clamped(n: u8) -> Level {
         if n < 1 {
@@ -79,13 +118,13 @@ impl Level {
         }
     }
 
-    /// The level's number, 1 to 8.
+    /// The level's number, 1 to 8 (9 for the analysis strength).
     #[must_use]
     pub const fn number(self) -> u8 {
         self.0
     }
 
-    /// Every level, weakest first.
+    /// Every playing level, weakest first (not the analysis strength).
     pub fn all() -> impl Iterator<Item = Level> {
         (1..=8).map(Level)
     }
@@ -101,7 +140,8 @@ impl Level {
             5 => "strong club",
             6 => "expert",
             7 => "master",
-            _ => "grandmaster",
+            8 => "grandmaster",
+            _ => "analysis",
         }
     }
 
@@ -116,12 +156,14 @@ impl Level {
             5 => (6, 12, 700),
             6 => (8, 6, 1000),
             7 => (12, 0, 1500),
-            _ => (64, 0, 2500),
+            8 => (64, 0, 2500),
+            _ => (64, 0, 30_000),
         };
         LevelSettings {
             max_depth,
             noise,
             movetime_ms,
+            egdb: self.0 >= 8,
         }
     }
 }
@@ -132,13 +174,17 @@ impl Default for Level {
     }
 }
 
-/// A level number outside 1..=8.
+/// A level number outside 1..=9.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BadLevel(pub u8);
 
 impl fmt::Display for BadLevel {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "level {} does not exist: levels go from 1 to 8", self.0)
+        write!(
+            f,
+            "level {} does not exist: levels go from 1 to 8 (9 is the analysis strength)",
+            self.0
+        )
     }
 }
 

@@ -18,6 +18,14 @@
 //! - repetitions (with the game's history) and the 100-ply rule score as
 //!   draws; a win in `n` plies scores `MATE - n`, so the search prefers the
 //!   fastest win and the slowest loss;
+//! - with an endgame database ([`Searcher::set_egdb`], checkers only, level
+//!   8 and the analysis strength), every position with few enough pieces
+//!   and no capture pending is looked up instead of searched (no search
+//!   below a known result; a pending capture is searched first, as
+//!   always): a database win `n` plies from the root scores
+//!   `EGDB_WIN - n`, below every mate the search finds and above every
+//!   evaluation, so the search takes the fastest database win and converts
+//!   it over the board;
 //! - limits are data ([`SearchLimits`]), checked inside the search (the
 //!   clock every 256 nodes, through `web-time`, which works in a browser
 //!   worker), so every search ends by itself (a web worker cannot be
@@ -46,17 +54,21 @@ mod formation;
 mod level;
 pub mod limits;
 pub mod ordering;
+mod probe;
 pub mod tt;
 
 pub use eval::{Evaluate, Mobility};
 pub use formation::{choose_formation, choose_formation_for};
 pub use level::{BadLevel, Level, LevelSettings};
 pub use limits::SearchLimits;
+pub use probe::egdb_score;
 
+use crate::egdb::Egdb;
 use crate::{GameKind, Position};
 use limits::Deadline;
 use ordering::{Ordering, HASH_MOVE, KILLER, MAX_PLY};
 use serde::{Deserialize, Serialize};
+use std::sync::Arc;
 use tt::{Bound, TranspositionTable};
 
 /// The score of a win on the spot (the side to move has won). A win in `n`
@@ -64,6 +76,12 @@ use tt::{Bound, TranspositionTable};
 pub const MATE: i32 = 30_000;
 /// Scores beyond ±`MATE_BOUND` are wins or losses found by the search.
 pub const MATE_BOUND: i32 = MATE - 1_000;
+/// The score of an endgame database win on the spot: a database win in
+/// `n` plies (from the root) scores `EGDB_WIN - n`, a loss `-(EGDB_WIN - n)`.
+pub const EGDB_WIN: i32 = MATE_BOUND;
+/// Scores beyond ±`EGDB_BOUND` (and within ±[`MATE_BOUND`]) are endgame
+/// database results; evaluations stay within it.
+pub const EGDB_BOUND: i32 = EGDB_WIN - 1_000;
 const INFINITY: i32 = MATE + 1;
 
 /// The default transposition table size, in MiB.
@@ -126,15 +144,19 @@ pub struct SearchResult<M> {
     pub pv: Vec<String>,
 }
 
-/// Writes a score for people: `+1.25` (men), or `win in 7` / `loss in 4`
-/// (plies) for scores beyond [`MATE_BOUND`].
+/// Writes a score for people: `+1.25` (men), `win in 7` / `loss in 4`
+/// (plies) for scores beyond [`MATE_BOUND`], `db win in 23` / `db loss in
+/// 30` (plies to the end with best play, from the endgame database) for
+/// scores beyond [`EGDB_BOUND`].
 ///
 /// ```
-/// use tiers_engine::search::{format_score, MATE};
+/// use tiers_engine::search::{format_score, EGDB_WIN, MATE};
 /// assert_eq!(format_score(125), "+1.25");
 /// assert_eq!(format_score(-40), "-0.40");
 /// assert_eq!(format_score(MATE - 7), "win in 7");
 /// assert_eq!(format_score(-(MATE - 4)), "loss in 4");
+/// assert_eq!(format_score(EGDB_WIN - 23), "db win in 23");
+/// assert_eq!(format_score(-(EGDB_WIN - 30)), "db loss in 30");
 /// ```
 #[must_use]
 pub fn format_score(score: i32) -> String {
@@ -142,6 +164,10 @@ pub fn format_score(score: i32) -> String {
         format!("win in {}", MATE - score)
     } else if score < -MATE_BOUND {
         format!("loss in {}", MATE + score)
+    } else if score > EGDB_BOUND {
+        format!("db win in {}", EGDB_WIN - score)
+    } else if score < -EGDB_BOUND {
+        format!("db loss in {}", EGDB_WIN + score)
     } else {
         let sign = if score < 0 { '-' } else { '+' };
         let a = score.unsigned_abs();
@@ -160,6 +186,8 @@ pub struct Searcher {
     tt: TranspositionTable,
     ordering: Ordering,
     kind: Option<GameKind>,
+    egdb: Option<Arc<Egdb>>,
+    probes: probe::ProbeCache,
 }
 
 impl Default for Searcher {
@@ -176,7 +204,25 @@ impl Searcher {
             tt: TranspositionTable::new(tt_mb),
             ordering: Ordering::new(),
             kind: None,
+            egdb: None,
+            probes: probe::ProbeCache::new(),
         }
+    }
+
+    /// Gives the searcher an endgame database (or takes it away with
+    /// `None`): checkers searches at level 8 and at the analysis strength
+    /// then look up every position it holds. The transposition table is
+    /// cleared (its scores were found with or without the database).
+    pub fn set_egdb(&mut self, egdb: Option<Arc<Egdb>>) {
+        self.egdb = egdb;
+        self.probes.clear();
+        self.clear();
+    }
+
+    /// The endgame database given by [`Searcher::set_egdb`].
+    #[must_use]
+    pub fn egdb(&self) -> Option<&Arc<Egdb>> {
+        self.egdb.as_ref()
     }
 
     /// Forgets everything learned in earlier searches.
@@ -218,8 +264,19 @@ impl Searcher {
         let settings = config.level.settings();
         let mut limits = config.limits;
         if limits.is_unlimited() {
-            limits.time_ms = Some(SearchLimits::DEFAULT_TIME_MS);
+            limits.time_ms = Some(if config.level == Level::ANALYSIS {
+                settings.movetime_ms
+            } else {
+                SearchLimits::DEFAULT_TIME_MS
+            });
         }
+        let egdb = self
+            .egdb
+            .as_deref()
+            .filter(|_| settings.egdb && P::KIND == GameKind::Checkers);
+        // A root the database holds is settled by its children's values
+        // (pending captures are searched to the end at any depth).
+        let root_known = egdb.is_some_and(|db| probe::knows_every_move(db, pos));
         let max_depth = limits
             .depth
             .unwrap_or(u32::MAX)
@@ -243,6 +300,8 @@ impl Searcher {
             order: (0..=MAX_PLY + 1).map(|_| Vec::new()).collect(),
             pv: (0..=MAX_PLY + 1).map(|_| Vec::new()).collect(),
             seldepth: 0,
+            egdb,
+            probes: &mut self.probes,
         };
         w.keys[w.root_index] = pos.zobrist();
         w.nodes = 1;
@@ -314,6 +373,9 @@ impl Searcher {
             if score.abs() > MATE_BOUND && (MATE - score.abs()) as u32 + 1 < depth {
                 break;
             }
+            if root_known {
+                break;
+            }
             if w.deadline.time_up() || w.nodes >= w.deadline.node_limit() {
                 break;
             }
@@ -360,11 +422,12 @@ fn written<P: Position>(pos: &P, pv: &[P::Move]) -> Vec<String> {
     out
 }
 
-/// Mate scores are stored relative to the node, not to the root.
+/// Mate and database scores are stored relative to the node, not to the
+/// root.
 fn to_tt(score: i32, ply: usize) -> i32 {
-    if score > MATE_BOUND {
+    if score > EGDB_BOUND {
         score + ply as i32
-    } else if score < -MATE_BOUND {
+    } else if score < -EGDB_BOUND {
         score - ply as i32
     } else {
         score
@@ -372,9 +435,9 @@ fn to_tt(score: i32, ply: usize) -> i32 {
 }
 
 fn from_tt(score: i32, ply: usize) -> i32 {
-    if score > MATE_BOUND {
+    if score > EGDB_BOUND {
         score - ply as i32
-    } else if score < -MATE_BOUND {
+    } else if score < -EGDB_BOUND {
         score + ply as i32
     } else {
         score
@@ -408,6 +471,9 @@ struct Worker<'a, P: Evaluate> {
     order: Vec<Vec<(i32, u16)>>,
     pv: Vec<Vec<P::Move>>,
     seldepth: usize,
+    /// The endgame database, when this search uses one.
+    egdb: Option<&'a Egdb>,
+    probes: &'a mut probe::ProbeCache,
 }
 
 impl<P: Evaluate> Worker<'_, P> {
@@ -460,7 +526,7 @@ impl<P: Evaluate> Worker<'_, P> {
     #[inline]
     fn eval(&self, pos: &P) -> i32 {
         let e = pos.evaluate() + eval::noise(pos.zobrist(), self.seed, self.noise);
-        e.clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
+        e.clamp(-EGDB_BOUND + 1, EGDB_BOUND - 1)
     }
 
     /// Whether the position at `ply` (hash `key`) repeats: once on the
@@ -516,6 +582,14 @@ impl<P: Evaluate> Worker<'_, P> {
             return 0;
         }
         let must_capture = mobility == Mobility::Captures;
+        // A position the endgame database holds is not searched.
+        if !must_capture {
+            if let Some(db) = self.egdb {
+                if let Some(v) = self.probes.value(db, pos) {
+                    return egdb_score(v, ply);
+                }
+            }
+        }
         // Forced captures are searched at any depth: never stop mid-exchange.
         if (depth <= 0 && !must_capture) || ply >= MAX_PLY - 1 {
             return self.eval(pos);

@@ -53,7 +53,7 @@ pub fn CreateForm(props: &TournamentProps) -> Html {
                     let tx = tx.clone();
                     let onchange = Callback::from(move |e: Event| {
                         if let Some(sel) = e.target_dyn_into::<web_sys::HtmlSelectElement>() {
-                            if let Some(l) = sel.value().parse().ok().and_then(Level::new) {
+                            if let Some(l) = sel.value().parse().ok().and_then(Level::playing) {
                                 tx.tourney(TAction::Draft(DraftAction::EntrantLevel(i, j, l)));
                             }
                         }

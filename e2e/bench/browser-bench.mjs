@@ -1,13 +1,12 @@
 // The engine's speed in the browser next to its native speed, in one run:
 // runs `tiers bench` natively, then searches the same positions to the same
-// depths in a web worker of Debian's Chromium with the page's own wasm
-// (dist/, through its `bench_search` export), and prints nodes per second
+// depths in a web worker of Debian's Chromium with the AI worker's wasm
+// (dist/worker.js, through its `bench_search` export), and prints nodes per second
 // for each and the browser / native ratio. The node counts must be the
 // same (the same search), which the script checks.
 // Usage (after `./dev build` and `cargo build --release --bin tiers`):
 //   node e2e/bench/browser-bench.mjs [rounds]
 import { execFileSync } from 'node:child_process';
-import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { DIST, ROOT, serve, launch } from '../harness.mjs';
 
@@ -26,9 +25,8 @@ function native() {
   return rows;
 }
 
-const appJs = readdirSync(DIST).find((f) => /^app-[0-9a-f]+\.js$/.test(f));
-const worker = `import init, { bench_search } from './${appJs}';
-await init({ module_or_path: './${appJs.replace(/\.js$/, '_bg.wasm')}' });
+const worker = `import init, { bench_search } from './worker.js';
+await init({ module_or_path: './worker_bg.wasm' });
 onmessage = (e) => {
   const out = e.data.map(([kind, position, depth]) => bench_search(kind, position, depth));
   postMessage(out);

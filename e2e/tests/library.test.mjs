@@ -468,7 +468,10 @@ test('board editor: a Tiers position with carried pieces, analysed and played; a
     // The computer's analysis: a best move, an evaluation and a line.
     await page.click('#editor-analyse');
     await page.locator('#analysis-info').waitFor();
-    await page.locator('#analysis-best').waitFor({ timeout: 20000 });
+    // It thinks on (up to 30 s) until stopped; the best move so far stays.
+    await page.locator('#analysis-so-far').waitFor();
+    await page.click('#editor-analyse-stop');
+    await page.locator('#analysis-best').waitFor();
     assert.match(await page.textContent('#analysis-best'), /^Best move: d4>\w\d\. $/);
     assert.match(await page.textContent('#analysis-info'), /^Evaluation [+-]\d+\.\d\d for Red · depth \d+ · \d+ nodes$/);
     await shot(page, 'library-editor-tiers');

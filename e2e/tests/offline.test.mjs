@@ -63,7 +63,9 @@ test('after one visit the app works with the network off', async () => {
       'every file of the build is cached',
     );
     assert.ok(cached.urls.includes('/worker_loader.js'), "the AI worker's loader is cached");
-    assert.ok(cached.urls.some((u) => u.endsWith('_bg.wasm')), 'the wasm (page and AI worker) is cached');
+    assert.ok(cached.urls.includes('/worker_bg.wasm'), "the AI worker's wasm is cached");
+    assert.ok(cached.urls.some((u) => /^\/app-[0-9a-f]+_bg\.wasm$/.test(u)), "the page's wasm is cached");
+    assert.ok(cached.urls.includes('/data/egdb/checkers-4.egdb'), 'the endgame database is cached');
 
     // Network off, and the server gone.
     await browser.context.setOffline(true);

@@ -1,6 +1,6 @@
 // The post-build step on a small fake build: inline scripts move to files
 // (with SRI), the boot module gets the service worker registration, the AI
-// worker's loader imports the page's script, sw.js gets the list of files,
+// sw.js gets the list of files,
 // and under `trunk serve` nothing is precached.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -40,12 +40,7 @@ test('a release build: boot module out of the page, every file precached', () =>
     const build = buildOf(dir);
     assert.deepEqual(
       build.files.map(([p]) => p),
-      ['app-1.js', boot, 'icons/a.png', 'index.html', 'worker_loader.js'],
-    );
-    assert.equal(
-      readFileSync(join(dir, 'worker_loader.js'), 'utf8'),
-      "import init from './app-1.js';await init({module_or_path:'./app-1_bg.wasm'});\n",
-      "the AI worker's loader runs the page's wasm",
+      ['app-1.js', boot, 'icons/a.png', 'index.html'],
     );
     const digest = createHash('sha256').update('png').digest('base64').slice(0, 22);
     assert.deepEqual(build.files[2], ['icons/a.png', digest]);

@@ -12,10 +12,9 @@
 //    inline script whose address Trunk fills in when it serves the page, so
 //    it cannot move: there the CSP meta tag is taken out instead, and the
 //    page registers no service worker.
-// 2. The AI worker's loader: the worker runs the page's own wasm
-//    (src/bin/app.rs registers the AI agent when it starts in a worker), so
-//    worker_loader.js, which the page spawns as a module worker, imports the
-//    page's script, whatever hash its name carries.
+// 2. The page's script (app-<hash>.js) must be there: the boot module
+//    imports it. (The AI worker has its own wasm and Trunk's loader shim,
+//    worker_loader.js.)
 // 3. The service worker's precache list: every file of the build with its
 //    SHA-256 digest, and a build version (a hash of them all), written into
 //    sw.js. Under `trunk serve` (the page has Trunk's live-reload client)
@@ -67,18 +66,12 @@ if (/<[a-z][^>]*\son[a-z]+\s*=/i.test(html.replace(/<script[\s\S]*?<\/script>/gi
 }
 writeFileSync(htmlPath, html);
 
-// 2. The AI worker's loader (the wasm's name is given: the script's
-// default is the name before Trunk added the hash).
+// 2. The page's script must be there (the boot module imports it).
 const appJs = readdirSync(dir).filter((f) => /^app(-[0-9a-f]+)?\.js$/.test(f));
 if (appJs.length !== 1) {
   console.error(`postbuild: expected one app script (app-….js), found ${appJs.length}`);
   process.exit(1);
 }
-const appWasm = appJs[0].replace(/\.js$/, '_bg.wasm');
-writeFileSync(
-  join(dir, 'worker_loader.js'),
-  `import init from './${appJs[0]}';await init({module_or_path:'./${appWasm}'});\n`,
-);
 
 // 3. The precache list, in sw.js.
 function* files(d) {

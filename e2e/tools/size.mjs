@@ -1,8 +1,11 @@
 // Prints the gzipped size of every file of a build and fails when the
-// initial transfer (HTML, JS, wasm, CSS, service worker, manifest, icons:
-// everything but dist/data/) exceeds its budget, or when everything the
-// service worker precaches (the initial files and the lazily loaded data
-// under dist/data/: endgame databases, puzzles, courses) exceeds its own.
+// initial transfer (the page: HTML, JS, wasm, CSS, service worker,
+// manifest, icons) exceeds its budget, or when everything the service
+// worker precaches exceeds its own. Not part of the initial transfer, each
+// listed apart: the AI worker (worker.js, worker_bg.wasm and its loader,
+// fetched the first time the computer plays or analyses) and the data under
+// dist/data/ (endgame databases, puzzles, courses: fetched by the screen
+// that needs them).
 // Usage: node e2e/tools/size.mjs dist [initial-budget-bytes] [precache-budget-bytes]
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
@@ -20,26 +23,33 @@ function* files(dir) {
   }
 }
 
-const groups = { initial: [], lazy: [] };
+const groups = { initial: [], worker: [], lazy: [] };
+const titles = {
+  initial: 'initial transfer (the page):',
+  worker: 'the AI worker (fetched when the computer first plays or analyses; precached after the first load):',
+  lazy: 'data loaded when a screen needs it (precached after the first load):',
+};
 for (const path of files(dist)) {
   const data = readFileSync(path);
   const name = relative(dist, path);
-  const lazy = name.startsWith(`data${sep}`);
-  groups[lazy ? 'lazy' : 'initial'].push([name, data.length, gzipSync(data, { level: 9 }).length]);
+  const group = name.startsWith(`data${sep}`) ? 'lazy' : /^worker(_bg\.wasm|\.js|_loader\.js)$/.test(name) ? 'worker' : 'initial';
+  groups[group].push([name, data.length, gzipSync(data, { level: 9 }).length]);
 }
 const sum = (rows, i) => rows.reduce((n, r) => n + r[i], 0);
 for (const [group, rows] of Object.entries(groups)) {
   if (rows.length === 0) continue;
-  console.log(group === 'initial' ? 'initial transfer:' : 'loaded when a screen needs it (precached after the first load):');
+  console.log(titles[group]);
   rows.sort((a, b) => b[2] - a[2]);
   for (const [name, size, zipped] of rows) {
     console.log(`${String(zipped).padStart(9)} gz ${String(size).padStart(9)} raw  ${name}`);
   }
 }
 const initial = sum(groups.initial, 2);
-const lazy = sum(groups.lazy, 2);
+const worker = sum(groups.worker, 2);
+const lazy = sum(groups.lazy, 2) + worker;
 console.log(`total: ${initial} bytes gzipped (${sum(groups.initial, 1)} raw), budget ${budget}`);
-console.log(`lazy data: ${lazy} bytes gzipped; precache ${initial + lazy} bytes gzipped, budget ${precacheBudget}`);
+console.log(`AI worker: ${worker} bytes gzipped; data: ${lazy - worker} bytes gzipped`);
+console.log(`precache: ${initial + lazy} bytes gzipped, budget ${precacheBudget}`);
 let failed = false;
 if (initial > budget) {
   console.error(`the initial transfer is ${initial - budget} bytes over the ${budget}-byte budget`);

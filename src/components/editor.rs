@@ -197,8 +197,11 @@ pub fn EditorScreen(props: &EditorProps) -> Html {
                         <button type="button" class="primary" id="editor-play-friend" onclick={play(None)} disabled={!playable}>{ "Play: two players" }</button>
                         <button type="button" id="editor-play-red" onclick={play(Some(Color::Red))} disabled={!playable}>{ "Play Red vs computer" }</button>
                         <button type="button" id="editor-play-black" onclick={play(Some(Color::Black))} disabled={!playable}>{ "Play Black vs computer" }</button>
-                        <button type="button" id="editor-analyse" onclick={analyse}
-                            disabled={!playable || shown_analysis.is_some_and(Analysis::running)}>{ "Analyse" }</button>
+                        if shown_analysis.is_some_and(Analysis::running) {
+                            <button type="button" id="editor-analyse-stop" onclick={act(EditorAction::StopAnalysis)}>{ "Stop" }</button>
+                        } else {
+                            <button type="button" id="editor-analyse" onclick={analyse} disabled={!playable}>{ "Analyse" }</button>
+                        }
                     </div>
                     if let Some(a) = shown_analysis {
                         { analysis_view(a) }
@@ -220,7 +223,10 @@ fn analysis_view(a: &Analysis) -> Html {
                 <p class="message">{ format!("The computer could not analyse this position: {e}") }</p>
             } else {
                 <p>
-                    if a.running() { <span class="spinner" aria-hidden="true"></span>{ "Analysing… " } }
+                    if a.running() {
+                        <span class="spinner" aria-hidden="true"></span>{ "Analysing… " }
+                        if let Some(best) = a.pv.first() { <span id="analysis-so-far">{ format!("Best so far: {best}. ") }</span> }
+                    }
                     if let Some(best) = &a.best { <strong id="analysis-best">{ format!("Best move: {best}. ") }</strong> }
                 </p>
                 if let Some(score) = a.score {

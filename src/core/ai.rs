@@ -50,6 +50,14 @@ pub enum AiReply {
         /// The move in written form.
         text: String,
     },
+    /// The endgame database could not be had (sent once, before a search
+    /// that would have used it): the computer plays on without it.
+    Unavailable {
+        /// Request id.
+        id: u32,
+        /// Why, in one line.
+        message: String,
+    },
     /// No move could be found (bad request or no legal move).
     Error {
         /// Request id.
@@ -64,7 +72,10 @@ impl AiReply {
     #[must_use]
     pub fn id(&self) -> u32 {
         match self {
-            AiReply::Info { id, .. } | AiReply::Move { id, .. } | AiReply::Error { id, .. } => *id,
+            AiReply::Info { id, .. }
+            | AiReply::Move { id, .. }
+            | AiReply::Unavailable { id, .. }
+            | AiReply::Error { id, .. } => *id,
         }
     }
 }

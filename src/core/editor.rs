@@ -14,8 +14,9 @@ use super::library::files::read_position;
 use super::record::{is_dark, Record};
 use super::session::{LoadGame, Opponent};
 
-/// How long the analysis searches, in milliseconds.
-pub const ANALYSIS_MS: u64 = 3000;
+/// How long the analysis searches at most, in milliseconds (the analysis
+/// strength's own limit; "Stop" ends it sooner).
+pub const ANALYSIS_MS: u64 = Level::ANALYSIS.settings().movetime_ms;
 
 /// What the computer found about the editor's position.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
@@ -94,6 +95,8 @@ pub enum EditorAction {
     SetTyped,
     /// Let the computer analyse the position.
     Analyse,
+    /// Stop the analysis (what it found so far stays).
+    StopAnalysis,
 }
 
 /// The position being set up.
@@ -257,6 +260,14 @@ impl Editor {
                     self.apply(EditorAction::Load(kind, t));
                 }
             }
+            EditorAction::StopAnalysis => {
+                let a = &mut self.analysis;
+                if a.running() && a.best.is_none() {
+                    a.best = a.pv.first().cloned();
+                }
+                a.requested = false;
+                a.pending = None;
+            }
             EditorAction::Analyse => {
                 if let Ok(game) = self.validate() {
                     if game.outcome().is_none() {
@@ -338,7 +349,7 @@ impl Editor {
             kind,
             start: a.text.clone(),
             moves: Vec::new(),
-            level: Level::MAX,
+            level: Level::ANALYSIS,
             seed: u64::from(id),
             movetime_ms: ANALYSIS_MS,
         })
@@ -379,6 +390,7 @@ impl Editor {
                 a.best = Some(text);
                 a.pending = None;
             }
+            AiReply::Unavailable { .. } => {}
             AiReply::Error { message, .. } => {
                 a.error = Some(message);
                 a.pending = None;

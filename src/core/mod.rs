@@ -324,8 +324,16 @@ impl AppState {
         }
     }
 
-    /// A reply goes to the part waiting for its id (none: it is stale).
+    /// A reply goes to the part waiting for its id (none: it is stale); that
+    /// the endgame database is unavailable is a notice for all.
     fn ai_reply(&mut self, reply: AiReply) {
+        if let AiReply::Unavailable { message, .. } = &reply {
+            let text = format!(
+                "The endgame database could not be loaded ({message}); the computer plays on without it."
+            );
+            self.notices.update(|n| n.apply(NoticeAction::Push(text)));
+            return;
+        }
         let id = reply.id();
         if self.session.pending == Some(id) {
             self.session.update(|s| s.apply(SessionAction::Ai(reply)));

@@ -580,6 +580,7 @@ impl Session {
                     self.play(&text);
                 }
             }
+            AiReply::Unavailable { .. } => {}
             AiReply::Error { message, .. } => {
                 self.pending = None;
                 self.thinking = None;

@@ -17,9 +17,9 @@ use crate::core::ai::{AiReply, Channel, DueRequest};
 use crate::core::{AppAction, AppState};
 use crate::worker::AiAgent;
 
-/// The worker's loader (written by e2e/tools/postbuild.mjs), relative to
-/// the page: a same-origin script, as the page's CSP (`worker-src 'self'`)
-/// asks.
+/// The AI worker's loader (Trunk's loader shim for the `worker` binary),
+/// relative to the page: a same-origin script, as the page's CSP
+/// (`worker-src 'self'`) asks.
 pub const WORKER_PATH: &str = "./worker_loader.js";
 
 /// One channel's worker, and when its last request went out (Date.now(),
@@ -63,6 +63,16 @@ pub fn use_ai(app: &UseReducerHandle<AppState>) {
     let timer: Rc<RefCell<Option<Timeout>>> = use_mut_ref(|| None);
     let due = app.ai_due();
     let dispatcher = app.dispatcher();
+    // An analysis nobody waits for any more (stopped, or replaced by a new
+    // position) ends with its worker.
+    {
+        let workers = workers.clone();
+        use_effect_with(app.editor.analysis.running(), move |&running| {
+            if !running {
+                workers.borrow_mut()[1].bridge = None;
+            }
+        });
+    }
     use_effect_with(due, move |due| {
         *timer.borrow_mut() = None;
         if let Some(due) = due.clone() {

@@ -89,6 +89,8 @@ pub enum AiTarget {
     Match,
     /// The board editor's analysis.
     Analysis,
+    /// The opponent's move in a lesson.
+    Lesson,
 }
 
 impl AiTarget {
@@ -96,7 +98,7 @@ impl AiTarget {
     #[must_use]
     pub fn channel(self) -> Channel {
         match self {
-            AiTarget::Game | AiTarget::Match => Channel::Play,
+            AiTarget::Game | AiTarget::Match | AiTarget::Lesson => Channel::Play,
             AiTarget::Analysis => Channel::Analysis,
         }
     }

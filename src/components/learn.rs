@@ -4,6 +4,8 @@
 //! files are fetched when the screen first shows (the service worker has
 //! them offline); the scripted replies come after a short pause.
 
+use std::cell::Cell;
+
 use gloo::timers::callback::Timeout;
 use tiers_engine::{Color, GameKind};
 use wasm_bindgen::JsCast;
@@ -13,7 +15,7 @@ use crate::browser;
 use crate::components::board::Board;
 use crate::components::live_board::{game_title, LiveBoard};
 use crate::components::panels::use_confirm;
-use crate::components::{on_click, to, Dispatch};
+use crate::components::{to, Dispatch};
 use crate::core::formation::{FormationAction, FormationSetup};
 use crate::core::learn::course::Course;
 use crate::core::learn::progress::MAX_STARS;
@@ -33,8 +35,20 @@ pub struct LearnProps {
 /// (milliseconds).
 const REPLY_MS: u32 = 600;
 
+thread_local! {
+    /// Whether the last of the screen's buttons was pressed with the
+    /// keyboard (a click with no pointer: `detail` 0): keyboard users get
+    /// the focus handed on (the result's button, a new exercise's board);
+    /// pointer users get no stray keyboard cursor.
+    static KEYS: Cell<bool> = const { Cell::new(false) };
+}
+
 fn act(d: &Dispatch, a: LearnAction) -> Callback<MouseEvent> {
-    on_click(d, AppAction::Learn(a))
+    let d = d.clone();
+    Callback::from(move |e: MouseEvent| {
+        KEYS.set(e.detail() == 0);
+        d.dispatch(AppAction::Learn(a.clone()));
+    })
 }
 
 /// Fetches a course file and hands it to the state.
@@ -61,7 +75,11 @@ fn focus(selector: &str, only_if_lost: bool) {
         .flatten()
         .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok())
     {
-        let _ = el.focus();
+        // Without scrolling: a tap that solved an exercise must not land
+        // on a button scrolled under the finger.
+        let options = web_sys::FocusOptions::new();
+        options.set_prevent_scroll(true);
+        let _ = el.focus_with_options(&options);
     }
 }
 
@@ -92,7 +110,7 @@ pub fn LearnScreen(props: &LearnProps) -> Html {
     let learn = &props.learn;
     let idle: Vec<GameKind> = COURSES
         .into_iter()
-        .filter(|&k| *learn.course(k) == Loading::Idle)
+        .filter(|&k| matches!(learn.course(k), Loading::Idle))
         .collect();
     {
         let d = d.clone();
@@ -126,13 +144,13 @@ pub fn LearnScreen(props: &LearnProps) -> Html {
         .as_ref()
         .map(|p| (p.lesson, p.exercise, p.solved.is_some()));
     use_effect_with(at, |at| match at {
-        Some((_, _, true)) => focus("#learn-next", false),
-        Some(_) => focus(".lesson .board", true),
-        None => {}
+        Some((_, _, true)) if KEYS.get() => focus("#learn-next", false),
+        Some(_) if KEYS.get() => focus(".lesson .board", true),
+        _ => {}
     });
     let reset = use_confirm(to(d, |()| AppAction::Learn(LearnAction::Reset)));
     if let Some(p) = &learn.play {
-        return exercise(p, learn, d);
+        return exercise(p, d);
     }
     let courses = COURSES.into_iter().map(|kind| {
         let title = game_title(kind);
@@ -224,26 +242,16 @@ fn lessons(c: &Course, learn: &Learn, d: &Dispatch) -> Html {
 }
 
 /// An exercise: the lesson's head, the board, what happened, the controls.
-fn exercise(p: &Play, learn: &Learn, d: &Dispatch) -> Html {
+fn exercise(p: &Play, d: &Dispatch) -> Html {
     let c = &p.course;
     let kind = c.kind;
     let lesson = &c.lessons[p.lesson];
     let ex = p.exercise();
-    let dots = (0..lesson.exercises.len()).map(|e| {
-        let s = learn.stars(c, p.lesson, e);
-        let class = classes!(
-            "ex-dot",
-            (s > 0).then_some("done"),
-            (e == p.exercise).then_some("current")
-        );
-        html! { <li {class} title={format!("Exercise {}: {s} stars", e + 1)}></li> }
-    });
     let head = html! {
         <header class="lesson-head">
             <p class="crumb">{ format!("{} · lesson {} of {} · exercise {} of {}", game_title(kind), p.lesson + 1,
                 c.lessons.len(), p.exercise + 1, lesson.exercises.len()) }</p>
             <h1 id="lesson-title">{ lesson.title.clone() }</h1>
-            <ol class="ex-dots" aria-hidden="true">{ for dots }</ol>
             <p class="lesson-text" id="lesson-text">{ rich(&ex.text) }</p>
         </header>
     };

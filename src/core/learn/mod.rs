@@ -385,6 +385,7 @@ impl Play {
                 if before.side_at(ply) == Some(self.learner) {
                     self.note = None;
                     self.marks.clear();
+                    self.step_hints = 0;
                     self.learner_moved(&*before)
                 } else {
                     self.opponent_moved()
@@ -431,7 +432,8 @@ impl Play {
 
     fn learner_moved(&mut self, before: &dyn Record) -> Option<u8> {
         let kind = self.course.kind;
-        let step = self.step().clone();
+        let course = self.course.clone();
+        let step = &course.lessons[self.lesson].exercises[self.exercise].steps[self.step];
         let after = self.board.record()?.clone_box();
         let text = after
             .move_texts()
@@ -458,7 +460,7 @@ impl Play {
                 None => None,
             };
         }
-        if let Err(why) = meets(kind, &step, before, &*after) {
+        if let Err(why) = meets(kind, step, before, &*after) {
             self.fail(format!("{text}: {why}"));
             return None;
         }
@@ -542,7 +544,8 @@ impl Play {
         let kind = self.course.kind;
         self.step_hints += 1;
         self.hints = self.hints.saturating_add(1);
-        let step = self.step().clone();
+        let course = self.course.clone();
+        let step = &course.lessons[self.lesson].exercises[self.exercise].steps[self.step];
         if let Some(setup) = &self.setup {
             let missing: Vec<u8> = step
                 .solution

@@ -4,8 +4,6 @@
 //! (`{"v": 1, "stars": {"tiers/man/2": 3}}`). A damaged record keeps what
 //! can be read of it.
 
-use std::collections::BTreeMap;
-
 use tiers_json::Json;
 
 use crate::core::versioned;
@@ -19,8 +17,8 @@ pub const MAX_STARS: u8 = 3;
 /// The best stars of each exercise solved.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Progress {
-    /// Stars (1–3) by exercise key.
-    pub stars: BTreeMap<String, u8>,
+    /// Stars (1–3) by exercise key, in the keys' order.
+    pub stars: Vec<(String, u8)>,
 }
 
 /// What could be read of a stored record, and what was wrong with it.
@@ -51,13 +49,19 @@ impl Progress {
     /// The stars of an exercise (0: not solved).
     #[must_use]
     pub fn of(&self, key: &str) -> u8 {
-        self.stars.get(key).copied().unwrap_or(0)
+        self.stars
+            .iter()
+            .find(|(k, _)| k == key)
+            .map_or(0, |&(_, s)| s)
     }
 
     /// Keeps `stars` for an exercise if it is better than before.
     pub fn record(&mut self, key: String, stars: u8) {
-        let best = self.stars.entry(key).or_insert(0);
-        *best = (*best).max(stars.min(MAX_STARS));
+        let stars = stars.min(MAX_STARS);
+        match self.stars.binary_search_by(|(k, _)| k.cmp(&key)) {
+            Ok(i) => self.stars[i].1 = self.stars[i].1.max(stars),
+            Err(i) => self.stars.insert(i, (key, stars)),
+        }
     }
 
     /// As its stored text.
@@ -66,7 +70,7 @@ impl Progress {
         let stars = self
             .stars
             .iter()
-            .map(|(k, &v)| (k.clone(), Json::int(u64::from(v))))
+            .map(|(k, v)| (k.clone(), Json::int(u64::from(*v))))
             .collect();
         Json::obj([("v", Json::int(VERSION)), ("stars", Json::Obj(stars))]).to_string()
     }
@@ -94,7 +98,7 @@ impl Progress {
         for (k, v) in entries {
             match v.as_u64() {
                 Some(n @ 1..=3) if k.split('/').count() == 3 => {
-                    progress.stars.insert(k.clone(), n as u8);
+                    progress.record(k.clone(), n as u8);
                 }
                 _ => bad.push(k.as_str()),
             }

@@ -134,7 +134,7 @@ fn a_course_file_that_cannot_be_read_says_where() {
         ),
         (
             "course tiers\ntitle T\nlesson a: A\nexercise\ntext x\nplay move: e3-e4\nplay move: e4-e5\n",
-            "line 7, column 1: the step before needs a `reply`",
+            "line 7, column 6: the step before needs a `reply`",
         ),
         ("course tiers\ntitle T\nlesson a: A\nexercise\ntext x\n", "line 4, column 1: lesson 1, exercise 1: no `position`"),
         ("course tiers\ntitle T\nlesson a: A\n", "line 3, column 1: lesson 1 (A) has no exercise"),

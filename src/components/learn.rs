@@ -108,27 +108,28 @@ fn rich(text: &str) -> Html {
 pub fn LearnScreen(props: &LearnProps) -> Html {
     let d = &props.dispatch;
     let learn = &props.learn;
+    // One effect for the screen's side effects: fetch the courses not
+    // asked for yet; play the scripted reply after a pause; hand keyboard
+    // users the focus (the result's button, then the new exercise's board
+    // if nothing has it).
     let idle: Vec<GameKind> = COURSES
         .into_iter()
         .filter(|&k| matches!(learn.course(k), Loading::Idle))
         .collect();
+    let p = learn.play.as_ref();
+    let due = p.filter(|p| p.reply_due).map(|p| p.board.rev());
+    let at = p.map(|p| (p.lesson, p.exercise, p.solved.is_some()));
     {
         let d = d.clone();
-        use_effect_with(idle, move |idle| {
+        use_effect_with((idle, due, at), move |(idle, due, at)| {
             for &k in idle {
                 fetch(&d, k);
             }
-        });
-    }
-    // The scripted reply, after a pause.
-    let due = learn
-        .play
-        .as_ref()
-        .filter(|p| p.reply_due)
-        .map(|p| p.board.rev());
-    {
-        let d = d.clone();
-        use_effect_with(due, move |due| {
+            match at {
+                Some((_, _, true)) if KEYS.get() => focus("#learn-next", false),
+                Some(_) if KEYS.get() => focus(".lesson .board", true),
+                _ => {}
+            }
             let t = due.map(|_| {
                 Timeout::new(REPLY_MS, move || {
                     d.dispatch(AppAction::Learn(LearnAction::Reply));
@@ -137,17 +138,6 @@ pub fn LearnScreen(props: &LearnProps) -> Html {
             move || drop(t)
         });
     }
-    // Keyboard users keep going: the result's button takes the focus, and
-    // a new exercise gives it to the board if nothing has it.
-    let at = learn
-        .play
-        .as_ref()
-        .map(|p| (p.lesson, p.exercise, p.solved.is_some()));
-    use_effect_with(at, |at| match at {
-        Some((_, _, true)) if KEYS.get() => focus("#learn-next", false),
-        Some(_) if KEYS.get() => focus(".lesson .board", true),
-        _ => {}
-    });
     let reset = use_confirm(to(d, |()| AppAction::Learn(LearnAction::Reset)));
     if let Some(p) = &learn.play {
         return exercise(p, d);

@@ -201,380 +201,291 @@ impl Exercise {
     }
 }
 
-/// A line cut into words, each with its column.
-struct Words<'a> {
-    line: usize,
-    text: &'a str,
+/// The column (from 1, in characters) where `part`, a slice of `line`,
+/// starts.
+fn column(line: &str, part: &str) -> usize {
+    let at = (part.as_ptr() as usize)
+        .saturating_sub(line.as_ptr() as usize)
+        .min(line.len());
+    line[..at].chars().count() + 1
 }
 
-impl Words<'_> {
-    /// The column (from 1, in characters) of byte offset `at`.
-    fn column(&self, at: usize) -> usize {
-        self.text[..at].chars().count() + 1
+/// Ends the exercise being read: it must have its text, position and
+/// steps.
+fn close(lessons: &mut [(usize, Lesson)], open: &mut Option<Exercise>) -> Result<(), CourseError> {
+    let count = lessons.len();
+    let (Some(ex), Some((_, l))) = (open.take(), lessons.last_mut()) else {
+        return Ok(());
+    };
+    let missing = [
+        (ex.text.is_empty(), "`text`"),
+        (ex.position.is_empty(), "`position`"),
+        (ex.steps.is_empty(), "`play` line"),
+    ]
+    .into_iter()
+    .find_map(|(no, what)| no.then_some(what));
+    if let Some(what) = missing {
+        return Err(CourseError {
+            line: ex.line,
+            column: 1,
+            message: format!(
+                "lesson {count}, exercise {}: no {what}",
+                l.exercises.len() + 1
+            ),
+        });
     }
-
-    fn error(&self, at: usize, message: impl Into<String>) -> CourseError {
-        CourseError {
-            line: self.line,
-            column: self.column(at),
-            message: message.into(),
-        }
-    }
+    l.exercises.push(ex);
+    Ok(())
 }
 
-/// The byte offset of `part` inside `whole` (`part` is a slice of it).
-fn offset(whole: &str, part: &str) -> usize {
-    part.as_ptr() as usize - whole.as_ptr() as usize
+/// The last lesson must have an exercise.
+fn lesson_done(lessons: &[(usize, Lesson)]) -> Result<(), CourseError> {
+    match lessons.last() {
+        Some((line, l)) if l.exercises.is_empty() => Err(CourseError {
+            line: *line,
+            column: 1,
+            message: format!("lesson {} ({}) has no exercise", lessons.len(), l.title),
+        }),
+        _ => Ok(()),
+    }
 }
 
 /// Reads a course file.
 pub fn read(text: &str) -> Result<Course, CourseError> {
-    let mut reader = Reader::default();
-    for (i, raw) in text.lines().enumerate() {
-        let w = Words {
-            line: i + 1,
-            text: raw,
-        };
-        let trimmed = raw.trim();
-        if trimmed.is_empty() || trimmed.starts_with('#') {
+    let mut kind = None;
+    let mut title = None;
+    let mut lessons: Vec<(usize, Lesson)> = Vec::new();
+    let mut open: Option<Exercise> = None;
+    let mut n = 0;
+    for raw in text.lines() {
+        n += 1;
+        let t = raw.trim();
+        if t.is_empty() || t.starts_with('#') {
             continue;
         }
-        let (key, rest) = trimmed.split_once(' ').unwrap_or((trimmed, ""));
-        let rest = rest.trim();
-        reader.line(&w, offset(raw, trimmed), key, rest)?;
-    }
-    reader.finish(text.lines().count() + 1)
-}
-
-#[derive(Default)]
-struct Reader {
-    kind: Option<GameKind>,
-    title: Option<String>,
-    lessons: Vec<Lesson>,
-    lesson_line: usize,
-    exercise: Option<Exercise>,
-}
-
-impl Reader {
-    fn kind(&self, w: &Words, at: usize) -> Result<GameKind, CourseError> {
-        self.kind.ok_or_else(|| {
-            w.error(
-                at,
-                "the file must start with `course checkers` or `course tiers`",
-            )
-        })
-    }
-
-    fn line(&mut self, w: &Words, at: usize, key: &str, rest: &str) -> Result<(), CourseError> {
-        let value_at = if rest.is_empty() {
-            at + key.len()
+        let (key, rest) = t.split_once(' ').map_or((t, ""), |(k, r)| (k, r.trim()));
+        // Where a missing value would start: just after the keyword.
+        let value = if rest.is_empty() {
+            &t[key.len()..]
         } else {
-            offset(w.text, rest)
+            rest
         };
-        let need = |what: &str| {
-            if rest.is_empty() {
-                Err(w.error(value_at, format!("`{key}` needs {what}")))
-            } else {
-                Ok(())
-            }
+        let err = |part: &str, message: String| CourseError {
+            line: n,
+            column: column(raw, part),
+            message,
         };
+        if key != "course" && kind.is_none() {
+            return Err(err(
+                t,
+                "the file must start with `course checkers` or `course tiers`".into(),
+            ));
+        }
+        if rest.is_empty() && key != "exercise" {
+            return Err(err(value, format!("`{key}` needs a value")));
+        }
+        let k = kind.unwrap_or(GameKind::Tiers);
         match key {
-            "course" => {
-                if self.kind.is_some() {
-                    return Err(w.error(at, "`course` is given twice"));
-                }
-                self.kind = Some(
+            "course" if kind.is_none() => {
+                kind = Some(
                     GameKind::parse(rest)
-                        .map_err(|_| w.error(value_at, "the course is `checkers` or `tiers`"))?,
+                        .map_err(|_| err(value, "the course is `checkers` or `tiers`".into()))?,
                 );
             }
-            "title" => {
-                self.kind(w, at)?;
-                need("a title")?;
-                if !self.lessons.is_empty() || self.title.is_some() {
-                    return Err(w.error(at, "`title` comes once, before the lessons"));
-                }
-                self.title = Some(rest.to_string());
+            "title" if title.is_none() && lessons.is_empty() => title = Some(rest.to_string()),
+            "course" | "title" => {
+                return Err(err(t, format!("`{key}` comes once, at the top")));
             }
             "lesson" => {
-                self.kind(w, at)?;
-                self.end_exercise()?;
-                self.end_lesson()?;
-                let Some((id, title)) = rest.split_once(':') else {
-                    return Err(w.error(value_at, "write `lesson <name>: <title>`"));
-                };
+                close(&mut lessons, &mut open)?;
+                lesson_done(&lessons)?;
+                let (id, name) = rest.split_once(':').unwrap_or(("", ""));
                 let ok = |c: char| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-';
-                if id.is_empty() || !id.chars().all(ok) {
-                    return Err(w.error(
-                        value_at,
-                        "a lesson's name is made of a-z, 0-9 and `-` (progress is kept under it)",
+                if id.is_empty() || !id.chars().all(ok) || name.trim().is_empty() {
+                    return Err(err(
+                        value,
+                        "write `lesson <name>: <title>`, the name in a-z, 0-9 and `-`".into(),
                     ));
                 }
-                if self.lessons.iter().any(|l| l.id == id) {
-                    return Err(w.error(value_at, format!("another lesson is named `{id}`")));
+                if lessons.iter().any(|(_, l)| l.id == id) {
+                    return Err(err(value, format!("another lesson is named `{id}`")));
                 }
-                if title.trim().is_empty() {
-                    return Err(w.error(value_at + id.len() + 1, "the lesson needs a title"));
-                }
-                self.lesson_line = w.line;
-                self.lessons.push(Lesson {
-                    id: id.to_string(),
-                    title: title.trim().to_string(),
-                    about: String::new(),
-                    exercises: Vec::new(),
-                });
+                lessons.push((
+                    n,
+                    Lesson {
+                        id: id.to_string(),
+                        title: name.trim().to_string(),
+                        about: String::new(),
+                        exercises: Vec::new(),
+                    },
+                ));
             }
-            "about" => {
-                need("a sentence")?;
-                match self.lessons.last_mut() {
-                    Some(l) if l.exercises.is_empty() && self.exercise.is_none() => {
-                        l.about = rest.to_string();
-                    }
-                    _ => {
-                        return Err(
-                            w.error(at, "`about` belongs after `lesson`, before its exercises")
-                        )
-                    }
+            "about" => match lessons.last_mut() {
+                Some((_, l)) if l.exercises.is_empty() && open.is_none() => {
+                    l.about = rest.to_string();
                 }
-            }
+                _ => return Err(err(t, "`about` comes after `lesson`, before its exercises".into())),
+            },
             "exercise" => {
-                if self.lessons.is_empty() {
-                    return Err(w.error(at, "an exercise belongs to a lesson: `lesson` first"));
+                if lessons.is_empty() {
+                    return Err(err(t, "an exercise belongs to a lesson: `lesson` first".into()));
                 }
-                self.end_exercise()?;
-                self.exercise = Some(Exercise {
-                    line: w.line,
+                close(&mut lessons, &mut open)?;
+                open = Some(Exercise {
+                    line: n,
                     text: String::new(),
                     position: String::new(),
                     history: Vec::new(),
                     steps: Vec::new(),
                 });
             }
-            _ => return self.exercise_line(w, at, key, rest, value_at),
-        }
-        Ok(())
-    }
-
-    fn exercise_line(
-        &mut self,
-        w: &Words,
-        at: usize,
-        key: &str,
-        rest: &str,
-        value_at: usize,
-    ) -> Result<(), CourseError> {
-        const KEYS: &str =
-            "course, title, lesson, about, exercise, text, position, history, play, reply, wrong";
-        if !matches!(
-            key,
-            "text" | "position" | "history" | "play" | "reply" | "wrong"
-        ) {
-            return Err(w.error(
-                at,
-                format!("unknown keyword `{key}`; the keywords are {KEYS}"),
-            ));
-        }
-        let kind = self.kind(w, at)?;
-        let Some(ex) = self.exercise.as_mut() else {
-            return Err(w.error(
-                at,
-                format!("`{key}` belongs to an exercise: `exercise` first"),
-            ));
-        };
-        if rest.is_empty() {
-            return Err(w.error(value_at, format!("`{key}` needs a value")));
-        }
-        match key {
-            "text" => {
-                if !ex.text.is_empty() {
-                    ex.text.push(' ');
-                }
-                ex.text.push_str(rest);
-            }
-            "position" => {
-                if !ex.position.is_empty() {
-                    return Err(w.error(at, "the exercise has a position already"));
-                }
-                record_of(kind, rest)
-                    .map_err(|e| w.error(value_at, format!("bad position: {e}")))?;
-                ex.position = rest.to_string();
-            }
-            "history" => {
-                if ex.position.is_empty() || !ex.steps.is_empty() {
-                    return Err(w.error(at, "`history` comes after `position`, before `play`"));
-                }
-                let mut g = ex.record(kind).map_err(|e| w.error(at, e))?;
-                for m in rest.split_whitespace() {
-                    g.play_text(m)
-                        .map_err(|e| w.error(offset(w.text, m), format!("{m}: {e}")))?;
-                    ex.history.push(m.to_string());
-                }
-            }
-            "play" => {
-                if let Some(last) = ex.steps.last() {
-                    if last.reply.is_none() {
-                        return Err(w.error(
-                            at,
-                            "the step before needs a `reply` (the opponent moves between two of yours)",
-                        ));
-                    }
-                }
-                ex.steps.push(step(kind, w, rest)?);
-                if ex.steps.len() > 1
-                    && ex
-                        .steps
-                        .iter()
-                        .any(|s| matches!(s.goal, Goal::WinIn(_) | Goal::Formation))
-                {
-                    return Err(w.error(
-                        at,
-                        "`win in` and `formation` make a whole exercise: no other `play` with them",
-                    ));
-                }
-            }
-            "reply" => {
-                let Some(last) = ex.steps.last_mut() else {
-                    return Err(w.error(at, "`reply` answers a `play` line: `play` first"));
+            "text" | "position" | "history" | "play" | "reply" | "wrong" => {
+                let Some(ex) = open.as_mut() else {
+                    return Err(err(t, format!("`{key}` belongs to an exercise: `exercise` first")));
                 };
-                if last.reply.is_some() {
-                    return Err(w.error(at, "this step has a reply already"));
-                }
-                if matches!(last.goal, Goal::WinIn(_) | Goal::Formation) {
-                    return Err(w.error(
-                        at,
-                        "the engine answers in `win in`; a formation has no reply",
-                    ));
-                }
-                if rest.contains(char::is_whitespace) {
-                    return Err(w.error(value_at, "a reply is one move"));
-                }
-                last.reply = Some(rest.to_string());
+                exercise_line(k, ex, n, key, rest).map_err(|(part, m)| err(part, m))?;
             }
             _ => {
-                let Some(last) = ex.steps.last_mut() else {
-                    return Err(w.error(at, "`wrong` is about a `play` line: `play` first"));
-                };
-                let Some((mv, why)) = rest.split_once(':') else {
-                    return Err(w.error(value_at, "write `wrong <move>: <what to say>`"));
-                };
-                if why.trim().is_empty() || mv.trim().is_empty() {
-                    return Err(w.error(value_at, "write `wrong <move>: <what to say>`"));
-                }
-                last.wrong
-                    .push((mv.trim().to_string(), why.trim().to_string()));
+                return Err(err(
+                    t,
+                    format!("unknown keyword `{key}` (course, title, lesson, about, exercise, text, position, history, play, reply, wrong)"),
+                ))
             }
         }
-        Ok(())
     }
+    close(&mut lessons, &mut open)?;
+    lesson_done(&lessons)?;
+    let at_end = |message: &str| CourseError {
+        line: n + 1,
+        column: 1,
+        message: message.to_string(),
+    };
+    let (Some(kind), Some(title)) = (kind, title) else {
+        return Err(at_end("no `course` or `title` line"));
+    };
+    if lessons.is_empty() {
+        return Err(at_end("no lesson"));
+    }
+    Ok(Course {
+        kind,
+        title,
+        lessons: lessons.into_iter().map(|(_, l)| l).collect(),
+    })
+}
 
-    fn end_exercise(&mut self) -> Result<(), CourseError> {
-        let Some(ex) = self.exercise.take() else {
-            return Ok(());
-        };
-        let missing = if ex.text.is_empty() {
-            Some("no `text`")
-        } else if ex.position.is_empty() {
-            Some("no `position`")
-        } else if ex.steps.is_empty() {
-            Some("no `play` line")
-        } else {
-            None
-        };
-        let lesson = self.lessons.len();
-        let Some(l) = self.lessons.last_mut() else {
-            return Ok(());
-        };
-        if let Some(m) = missing {
-            return Err(CourseError {
-                line: ex.line,
-                column: 1,
-                message: format!("lesson {lesson}, exercise {}: {m}", l.exercises.len() + 1),
-            });
+/// One line of an exercise; an error names the part of `rest` at fault.
+fn exercise_line<'a>(
+    kind: GameKind,
+    ex: &mut Exercise,
+    line: usize,
+    key: &str,
+    rest: &'a str,
+) -> Result<(), (&'a str, String)> {
+    let whole = |m: &str| (rest, m.to_string());
+    match key {
+        "text" => {
+            if !ex.text.is_empty() {
+                ex.text.push(' ');
+            }
+            ex.text.push_str(rest);
         }
-        l.exercises.push(ex);
-        Ok(())
-    }
-
-    fn end_lesson(&mut self) -> Result<(), CourseError> {
-        match self.lessons.last() {
-            Some(l) if l.exercises.is_empty() => Err(CourseError {
-                line: self.lesson_line,
-                column: 1,
-                message: format!(
-                    "lesson {} ({}) has no exercise",
-                    self.lessons.len(),
-                    l.title
-                ),
-            }),
-            _ => Ok(()),
+        "position" => {
+            if !ex.position.is_empty() {
+                return Err(whole("the exercise has a position already"));
+            }
+            record_of(kind, rest).map_err(|e| (rest, format!("bad position: {e}")))?;
+            ex.position = rest.to_string();
+        }
+        "history" => {
+            let mut g = ex
+                .record(kind)
+                .map_err(|_| whole("`history` comes after a good `position`"))?;
+            if !ex.steps.is_empty() {
+                return Err(whole("`history` comes before `play`"));
+            }
+            for m in rest.split_whitespace() {
+                g.play_text(m).map_err(|e| (m, format!("{m}: {e}")))?;
+                ex.history.push(m.to_string());
+            }
+        }
+        "play" => {
+            if ex.steps.last().is_some_and(|s| s.reply.is_none()) {
+                return Err(whole(
+                    "the step before needs a `reply` (the opponent moves between two of yours)",
+                ));
+            }
+            let s = step(kind, line, rest)?;
+            if !ex.steps.is_empty() && matches!(s.goal, Goal::WinIn(_) | Goal::Formation)
+                || ex
+                    .steps
+                    .first()
+                    .is_some_and(|f| matches!(f.goal, Goal::WinIn(_) | Goal::Formation))
+            {
+                return Err(whole(
+                    "`win in` and `formation` make a whole exercise alone",
+                ));
+            }
+            ex.steps.push(s);
+        }
+        _ => {
+            let Some(last) = ex.steps.last_mut() else {
+                return Err(whole("a `play` line comes first"));
+            };
+            if key == "reply" {
+                if last.reply.is_some() || rest.contains(' ') {
+                    return Err(whole("one `reply` move a step"));
+                }
+                if matches!(last.goal, Goal::WinIn(_) | Goal::Formation) {
+                    return Err(whole("no `reply` here: the engine answers a `win in`"));
+                }
+                last.reply = Some(rest.to_string());
+            } else {
+                match rest.split_once(':') {
+                    Some((m, why)) if !m.trim().is_empty() && !why.trim().is_empty() => {
+                        last.wrong
+                            .push((m.trim().to_string(), why.trim().to_string()));
+                    }
+                    _ => return Err(whole("write `wrong <move>: <what to say>`")),
+                }
+            }
         }
     }
-
-    fn finish(mut self, end: usize) -> Result<Course, CourseError> {
-        self.end_exercise()?;
-        self.end_lesson()?;
-        let at_end = |message: &str| CourseError {
-            line: end,
-            column: 1,
-            message: message.to_string(),
-        };
-        let kind = self
-            .kind
-            .ok_or_else(|| at_end("no `course checkers` or `course tiers` line"))?;
-        let title = self.title.ok_or_else(|| at_end("no `title` line"))?;
-        if self.lessons.is_empty() {
-            return Err(at_end("no lesson"));
-        }
-        Ok(Course {
-            kind,
-            title,
-            lessons: self.lessons,
-        })
-    }
+    Ok(())
 }
 
 /// Reads `<goal>: <solution>` of a `play` line.
-fn step(kind: GameKind, w: &Words, rest: &str) -> Result<Step, CourseError> {
+fn step(kind: GameKind, line: usize, rest: &str) -> Result<Step, (&str, String)> {
     let Some((goal_text, solution_text)) = rest.split_once(':') else {
-        return Err(w.error(
-            offset(w.text, rest),
-            "write `play <goal>: <solution>`, e.g. `play capture 2: e3xe5xc7`",
-        ));
+        return Err((rest, "write `play <goal>: <solution>`".into()));
     };
-    let goal_at = offset(w.text, goal_text);
-    let goal = goal(kind, w, goal_text.trim(), goal_at)?;
-    let sol_at = offset(w.text, solution_text);
-    let solution: Vec<String> = match goal {
-        Goal::Moves => solution_text
+    let goal = goal(kind, goal_text.trim())?;
+    let solution: Vec<String> = if matches!(goal, Goal::Moves) {
+        solution_text
             .split('|')
             .map(|m| m.trim().to_string())
-            .collect(),
-        _ => solution_text
+            .collect()
+    } else {
+        solution_text
             .split_whitespace()
             .map(str::to_string)
-            .collect(),
+            .collect()
     };
-    if solution.iter().any(String::is_empty) || solution.is_empty() {
-        return Err(w.error(sol_at, "the solution is missing after `:`"));
+    let one = matches!(goal, Goal::Meet(_) | Goal::WinIn(_));
+    if solution.iter().any(String::is_empty) || solution.is_empty() || one && solution.len() > 1 {
+        return Err((
+            solution_text,
+            "the solution after `:` is missing or more than one move".into(),
+        ));
     }
-    match goal {
-        Goal::Formation => {
-            for s in &solution {
-                let at =
-                    offset(w.text, solution_text) + solution_text.find(s.as_str()).unwrap_or(0);
-                if parse_square(GameKind::Tiers, s).is_none() || kind != GameKind::Tiers {
-                    return Err(w.error(at, format!("`{s}` is not a square of a Tiers board")));
-                }
+    if matches!(goal, Goal::Formation) {
+        for s in solution_text.split_whitespace() {
+            if parse_square(GameKind::Tiers, s).is_none() || kind != GameKind::Tiers {
+                return Err((s, format!("`{s}` is not a square of a Tiers board")));
             }
         }
-        Goal::Moves => {}
-        _ if solution.len() > 1 => {
-            return Err(w.error(sol_at, "the solution of this goal is one move"));
-        }
-        _ => {}
     }
     Ok(Step {
-        line: w.line,
+        line,
         goal,
         solution,
         reply: None,
@@ -582,9 +493,7 @@ fn step(kind: GameKind, w: &Words, rest: &str) -> Result<Step, CourseError> {
     })
 }
 
-fn goal(kind: GameKind, w: &Words, text: &str, at: usize) -> Result<Goal, CourseError> {
-    const GOALS: &str =
-        "`move`, `capture N`, `reach SQUARE`, `become TIER`, `win`, `draw` (joined by `and`), `win in N` or `formation`";
+fn goal(kind: GameKind, text: &str) -> Result<Goal, (&str, String)> {
     match text {
         "move" | "moves" => return Ok(Goal::Moves),
         "formation" => return Ok(Goal::Formation),
@@ -593,44 +502,35 @@ fn goal(kind: GameKind, w: &Words, text: &str, at: usize) -> Result<Goal, Course
     if let Some(n) = text.strip_prefix("win in ") {
         return match n.trim().parse::<u8>() {
             Ok(n @ 1..=5) => Ok(Goal::WinIn(n)),
-            _ => Err(w.error(at + 7, "`win in N`: N is a number of moves from 1 to 5")),
+            _ => Err((n, "`win in N`: N is from 1 to 5".into())),
         };
     }
     let mut conditions = Vec::new();
-    let mut part_at = at;
     for part in text.split(" and ") {
         let (word, arg) = part.split_once(' ').unwrap_or((part, ""));
-        let arg = arg.trim();
-        let arg_at = part_at + word.len() + 1;
-        let c = match word {
+        let bad = |what: &str| Err((arg, format!("`{arg}` is not {what}")));
+        conditions.push(match word {
             "capture" => match arg.parse::<u8>() {
                 Ok(n @ 1..=12) => Condition::Capture(n),
-                _ => return Err(w.error(arg_at, "`capture N`: N is a number of pieces from 1 to 12")),
+                _ => return bad("a number of pieces from 1 to 12"),
             },
             "reach" => match parse_square(kind, arg) {
                 Some(sq) => Condition::Reach(sq),
-                None => {
-                    return Err(w.error(
-                        arg_at,
-                        format!("`{arg}` is not a square of a {} board", kind.name()),
-                    ))
-                }
+                None => return bad(&format!("a square of a {} board", kind.name())),
             },
             "become" => match parse_tier(arg) {
                 Some(t) => Condition::Become(t),
-                None => {
-                    return Err(w.error(
-                        arg_at,
-                        format!("`{arg}` is not a tier: man, king, triple king, quad king, ultra king or double ultra king"),
-                    ))
-                }
+                None => return bad("a tier (man, king, triple king, quad king, ultra king, double ultra king)"),
             },
             "win" if arg.is_empty() => Condition::Win,
             "draw" if arg.is_empty() => Condition::Draw,
-            _ => return Err(w.error(part_at, format!("unknown goal `{part}`; the goals are {GOALS}"))),
-        };
-        conditions.push(c);
-        part_at += part.len() + 5;
+            _ => {
+                return Err((
+                    part,
+                    format!("unknown goal `{part}` (move, capture N, reach SQUARE, become TIER, win, draw, win in N, formation)"),
+                ))
+            }
+        });
     }
     Ok(Goal::Meet(conditions))
 }

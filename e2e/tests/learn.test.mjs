@@ -2,7 +2,7 @@
 // 360×740 phone by taps (every exercise, the double ultra king's
 // included), three stars for exercises solved first time and fewer with a
 // hint or a wrong move, the progress found again after a reload, the
-// checkers course by keyboard only, and a screenshot of every lesson's
+// checkers course by keyboard only, the lessons offline, and a screenshot of every lesson's
 // first exercise (target/screenshots/learn-*.png). The moves come from the
 // course files themselves; a "win in N" is finished with the hints, since
 // the engine's answers are its own.
@@ -10,7 +10,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { DIST, shot } from '../harness.mjs';
+import { DIST, launch, newPage, serve, shot } from '../harness.mjs';
 import { still, withApp } from '../app.mjs';
 
 const PHONE = { viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 };
@@ -307,4 +307,32 @@ test('a damaged progress record is set aside with a notice', async () => {
     assert.equal(await page.locator('[data-lesson="tiers/2"] .lesson-stars').innerText(), '★ 0/6');
     await page.waitForFunction(() => localStorage.getItem('tiers.lessons') === '{"v":1,"stars":{}}');
   });
+});
+
+test('the lessons work offline after one visit', async () => {
+  const server = await serve();
+  const browser = await launch();
+  try {
+    const page = await newPage(browser.context);
+    await page.goto(server.url + '/');
+    await page.getByRole('heading', { name: /new game/i }).waitFor();
+    await page.waitForFunction(() => navigator.serviceWorker.controller?.state === 'activated');
+    // Network off, the server gone: the course files come from the cache.
+    await browser.context.setOffline(true);
+    await server.close();
+    const served = server.requests.length;
+    await page.reload();
+    await page.getByRole('heading', { name: /new game/i }).waitFor();
+    await page.locator('#show-learn').click();
+    await page.locator('[data-lesson="checkers/1"]').waitFor();
+    await page.locator('[data-lesson="tiers/2"] button').click();
+    await playMove(page, 'tiers', 'd3-d4', (sq) => page.locator(`#learn-${sq}`).click());
+    assert.equal(await stars(page), '3 of 3 stars');
+    assert.equal(server.requests.length, served, 'nothing reached the server while offline');
+    assert.deepEqual(page.problems(), []);
+    assert.deepEqual(browser.blocked, []);
+  } finally {
+    await browser.close();
+    await server.close();
+  }
 });

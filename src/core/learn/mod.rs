@@ -554,11 +554,18 @@ impl Play {
                 .filter(|sq| !setup.squares[self.learner.index()].contains(sq))
                 .collect();
             let names: Vec<String> = missing.iter().map(|&s| square_name(kind, s)).collect();
-            self.marks = missing;
-            self.note = Some(Note::Hint(format!(
-                "Hint: place men on {}.",
-                names.join(", ")
-            )));
+            let learner = self.learner;
+            self.note = Some(Note::Hint(if self.step_hints == 1 {
+                let ranks = if learner == Color::Red {
+                    "1 to 3"
+                } else {
+                    "6 to 8"
+                };
+                format!("Hint: tap empty squares of ranks {ranks}, {learner}'s home rows, until 12 men stand there.")
+            } else {
+                self.marks = missing;
+                format!("Hint: place men on {}.", names.join(", "))
+            }));
             return;
         }
         let Some(game) = self.board.record() else {

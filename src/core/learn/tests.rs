@@ -373,3 +373,28 @@ fn after_a_course_a_game_against_level_two() {
     assert_eq!(app.nav.screen, Screen::Play);
     assert_eq!(app.session.kind(), Some(GameKind::Checkers));
 }
+
+#[test]
+fn formation_hints_name_the_home_rows_then_the_squares() {
+    let mut l = open(1, 1);
+    l.apply(LearnAction::Place(FormationAction::Toggle(sq("d2"))));
+    l.apply(LearnAction::Hint);
+    assert_eq!(
+        play(&l).note,
+        Some(Note::Hint(
+            "Hint: tap empty squares of ranks 1 to 3, Red's home rows, until 12 men stand there."
+                .into()
+        ))
+    );
+    assert!(play(&l).marks.is_empty());
+    l.apply(LearnAction::Hint);
+    assert_eq!(
+        play(&l).note,
+        Some(Note::Hint("Hint: place men on e2, f2, g2.".into()))
+    );
+    assert_eq!(play(&l).marks, vec![sq("e2"), sq("f2"), sq("g2")]);
+    for s in ["e2", "f2", "g2"] {
+        l.apply(LearnAction::Place(FormationAction::Toggle(sq(s))));
+    }
+    assert_eq!(play(&l).solved, Some(1));
+}

@@ -120,6 +120,7 @@ test('the whole Tiers course on a phone, by taps', async () => {
     const press = (sel) => page.locator(sel).tap();
     // From the new game screen, Tiers chosen: "New to Tiers?"
     await page.locator('[data-game=tiers]').tap();
+    await shot(page, 'learn-new-game-link');
     await page.locator('#learn-tiers').tap();
     await page.locator('[data-lesson="tiers/1"]').waitFor();
     assert.equal(await page.locator('[data-lesson^="tiers/"]').count(), lessons.length);

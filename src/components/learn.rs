@@ -245,18 +245,14 @@ fn exercise(p: &Play, d: &Dispatch) -> Html {
             <p class="lesson-text" id="lesson-text">{ rich(&ex.text) }</p>
         </header>
     };
-    let note = match &p.note {
-        Some(Note::Wrong(t)) => html! {
-            <p class="lesson-note wrong" role="alert" id="lesson-note">{ format!("{t} Try again.") }</p>
-        },
-        Some(Note::Hint(t)) => {
-            html! { <p class="lesson-note hint-note" role="status" id="lesson-note">{ t.clone() }</p> }
-        }
-        Some(Note::Broken(t)) => {
-            html! { <p class="lesson-note wrong" role="alert" id="lesson-note">{ t.clone() }</p> }
-        }
-        None => html! {},
-    };
+    let note = p.note.as_ref().map(|n| {
+        let (class, role, text) = match n {
+            Note::Wrong(t) => ("lesson-note wrong", "alert", format!("{t} Try again.")),
+            Note::Broken(t) => ("lesson-note wrong", "alert", t.clone()),
+            Note::Hint(t) => ("lesson-note hint-note", "status", t.clone()),
+        };
+        html! { <p {class} {role} id="lesson-note">{ text }</p> }
+    });
     let result = p.solved.map(|s| {
         let next = if p.last() {
             html! {
@@ -281,7 +277,7 @@ fn exercise(p: &Play, d: &Dispatch) -> Html {
     });
     let controls = html! {
         <>
-            { note }
+            { note.unwrap_or_default() }
             { result.unwrap_or_default() }
             <div class="lesson-controls">
                 <button type="button" id="learn-hint" onclick={act(d, LearnAction::Hint)} disabled={!p.can_hint()}>

@@ -10,7 +10,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { DIST, launch, newPage, serve, shot } from '../harness.mjs';
+import { DIST, shot } from '../harness.mjs';
 import { still, withApp } from '../app.mjs';
 
 const PHONE = { viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 };
@@ -311,29 +311,18 @@ test('a damaged progress record is set aside with a notice', async () => {
 });
 
 test('the lessons work offline after one visit', async () => {
-  const server = await serve();
-  const browser = await launch();
-  try {
-    const page = await newPage(browser.context);
-    await page.goto(server.url + '/');
-    await page.getByRole('heading', { name: /new game/i }).waitFor();
+  await withApp({}, async (page, { server }) => {
     await page.waitForFunction(() => navigator.serviceWorker.controller?.state === 'activated');
     // Network off, the server gone: the course files come from the cache.
-    await browser.context.setOffline(true);
+    await page.context().setOffline(true);
     await server.close();
     const served = server.requests.length;
     await page.reload();
-    await page.getByRole('heading', { name: /new game/i }).waitFor();
     await page.locator('#show-learn').click();
     await page.locator('[data-lesson="checkers/1"]').waitFor();
     await page.locator('[data-lesson="tiers/2"] button').click();
     await playMove(page, 'tiers', 'd3-d4', (sq) => page.locator(`#learn-${sq}`).click());
     assert.equal(await stars(page), '3 of 3 stars');
     assert.equal(server.requests.length, served, 'nothing reached the server while offline');
-    assert.deepEqual(page.problems(), []);
-    assert.deepEqual(browser.blocked, []);
-  } finally {
-    await browser.close();
-    await server.close();
-  }
+  });
 });

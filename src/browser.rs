@@ -152,3 +152,26 @@ pub fn forget_query() {
         let _ = h.replace_state_with_url(&JsValue::NULL, "", Some(&page_base()));
     }
 }
+
+/// Fetches a text file of the site (`path` relative to the page: lazily
+/// loaded data such as `data/courses/tiers.txt`, which the service worker
+/// precaches for offline use); the error says why it could not be had.
+pub async fn fetch_text(path: &str) -> Result<String, String> {
+    let response = JsFuture::from(gloo::utils::window().fetch_with_str(path))
+        .await
+        .map_err(|_| "the network is unreachable".to_string())?;
+    let response: web_sys::Response = response
+        .dyn_into()
+        .map_err(|_| "the browser gave no response".to_string())?;
+    if !response.ok() {
+        return Err(format!("the server answered {}", response.status()));
+    }
+    let text = response
+        .text()
+        .map_err(|_| "the answer cannot be read".to_string())?;
+    JsFuture::from(text)
+        .await
+        .ok()
+        .and_then(|t| t.as_string())
+        .ok_or_else(|| "the answer is not text".to_string())
+}

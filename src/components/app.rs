@@ -8,6 +8,7 @@ use crate::browser;
 use crate::components::editor::EditorScreen;
 use crate::components::formation::FormationScreen;
 use crate::components::games::GamesScreen;
+use crate::components::learn::LearnScreen;
 use crate::components::new_game::NewGame;
 use crate::components::notices::NoticeBar;
 use crate::components::play::Play;
@@ -47,7 +48,8 @@ pub fn App() -> Html {
         Screen::NewGame => html! {
             <NewGame settings={app.settings.clone()} on_change={to(&d, AppAction::Settings)}
                 on_start={to(&d, |()| AppAction::Start { coin: browser::coin() })}
-                on_rules={to(&d, |()| AppAction::Nav(NavAction::ShowRules))} />
+                on_rules={to(&d, |()| AppAction::Nav(NavAction::ShowRules))}
+                on_learn={to(&d, |()| AppAction::Nav(NavAction::Show(Screen::Learn)))} />
         },
         Screen::Formation => html! {
             <FormationScreen formation={app.formation.clone()} session={app.session.clone()} dispatch={d.clone()} />
@@ -65,6 +67,7 @@ pub fn App() -> Html {
         Screen::Tournaments => {
             html! { <TournamentScreen state={app.tournaments.clone()} dispatch={d.clone()} /> }
         }
+        Screen::Learn => html! { <LearnScreen learn={app.learn.clone()} dispatch={d.clone()} /> },
     };
     let resume =
         app.session.game.is_some() && !matches!(app.nav.screen, Screen::Play | Screen::Formation);
@@ -86,6 +89,7 @@ pub fn App() -> Html {
                         <button type="button" class="nav-link" onclick={show(Screen::Play)} id="resume">{ "Back to game" }</button>
                     }
                     <button type="button" class="nav-link" onclick={show(Screen::NewGame)}>{ "New game" }</button>
+                    <button type="button" class="nav-link" onclick={show(Screen::Learn)} id="show-learn">{ "Learn" }</button>
                     <button type="button" class="nav-link" onclick={show(Screen::Games)} id="show-games">{ "Games" }</button>
                     <button type="button" class="nav-link" onclick={show(Screen::Editor)} id="show-editor">{ "Editor" }</button>
                     <button type="button" class="nav-link" onclick={show(Screen::Tournaments)} id="show-tournaments">{ "Tournaments" }</button>

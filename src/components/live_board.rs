@@ -49,6 +49,9 @@ pub struct LiveBoardProps {
     /// The rest of the side column (moves, tools).
     #[prop_or_default]
     pub children: Html,
+    /// Squares to point out (a lesson's hint), tinted on the board.
+    #[prop_or_default]
+    pub marks: Vec<u8>,
 }
 
 /// The name of a game, for labels.
@@ -94,6 +97,7 @@ pub fn LiveBoard(props: &LiveBoardProps) -> Html {
             movable={inputs.movable}
             last_move={inputs.last_move}
             interactive={live}
+            zone={props.marks.clone()}
             on_square={act(SessionAction::Square)}
             {on_drag}
             {on_cancel}

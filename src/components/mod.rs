@@ -12,6 +12,7 @@ pub mod formation;
 pub mod game_over;
 pub mod game_tools;
 pub mod games;
+pub mod learn;
 pub mod live_board;
 pub mod move_list;
 pub mod new_game;

@@ -18,6 +18,9 @@ pub struct NewGameProps {
     pub on_start: Callback<()>,
     /// Show the rules.
     pub on_rules: Callback<()>,
+    /// Open the lessons.
+    #[prop_or_default]
+    pub on_learn: Callback<()>,
 }
 
 /// The new game screen.
@@ -82,6 +85,11 @@ pub fn NewGame(props: &NewGameProps) -> Html {
                     { pick_kind(GameKind::Checkers, "Checkers", "American checkers: 12 men each, dark squares, Black moves first.") }
                     { pick_kind(GameKind::Tiers, "Tiers", "Ultra Checkers: all 64 squares, pieces climb five tiers, you choose your formation.") }
                 </div>
+                if s.kind == GameKind::Tiers {
+                    <button type="button" class="link" id="learn-tiers" onclick={props.on_learn.reform(|_: MouseEvent| ())}>
+                        { "New to Tiers? Learn it in 10 minutes" }
+                    </button>
+                }
             </fieldset>
             <fieldset>
                 <legend>{ "Opponent" }</legend>

@@ -100,6 +100,8 @@ pub enum AiTarget {
     Match,
     /// The board editor's analysis.
     Analysis,
+    /// The opponent's move in a lesson.
+    Lesson,
 }
 
 impl AiTarget {
@@ -107,7 +109,7 @@ impl AiTarget {
     #[must_use]
     pub fn channel(self) -> Channel {
         match self {
-            AiTarget::Game | AiTarget::Match => Channel::Play,
+            AiTarget::Game | AiTarget::Match | AiTarget::Lesson => Channel::Play,
             AiTarget::Analysis => Channel::Analysis,
         }
     }

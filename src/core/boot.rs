@@ -4,6 +4,8 @@
 //! in a notice and handed back to be set aside (never lost); a readable
 //! part of a damaged record is kept and written back cleaned.
 
+use super::learn::progress::Progress;
+use super::learn::Learn;
 use super::library::archive::Archive;
 use super::library::games::Library;
 use super::library::{saved, share};
@@ -24,6 +26,8 @@ pub struct Stored {
     pub archive: Option<String>,
     /// The tournaments.
     pub tournaments: Option<String>,
+    /// The stars earned in lessons.
+    pub lessons: Option<String>,
 }
 
 /// One of the records the app keeps.
@@ -37,15 +41,18 @@ pub enum Kept {
     Tournaments,
     /// The unfinished game a share link replaced.
     Previous,
+    /// The stars earned in lessons.
+    Lessons,
 }
 
 impl Kept {
     /// Every kept record.
-    pub const ALL: [Kept; 4] = [
+    pub const ALL: [Kept; 5] = [
         Kept::Saved,
         Kept::Archive,
         Kept::Tournaments,
         Kept::Previous,
+        Kept::Lessons,
     ];
 
     /// Its name in storage keys and messages.
@@ -56,6 +63,7 @@ impl Kept {
             Kept::Archive => "archive",
             Kept::Tournaments => "tournaments",
             Kept::Previous => "previous",
+            Kept::Lessons => "lessons",
         }
     }
 
@@ -77,6 +85,7 @@ impl Kept {
                 }
                 None => Content::Remove,
             },
+            Kept::Lessons => Content::Text(app.learn.progress.to_json()),
         }
     }
 
@@ -89,6 +98,7 @@ impl Kept {
             Kept::Archive => (app.library.rev(), 0),
             Kept::Tournaments => (app.tournaments.rev(), 0),
             Kept::Previous => (app.notices.rev(), app.settings.rev()),
+            Kept::Lessons => (app.learn.rev(), 0),
         }
     }
 }
@@ -150,6 +160,15 @@ pub fn boot(stored: &Stored, query: &str, coin: bool) -> Boot {
             read.archive
         }
     };
+    let mut progress = Progress::default();
+    if let Some(text) = &stored.lessons {
+        let read = Progress::read(text);
+        if let Some(problem) = read.problem {
+            set_aside.push((Kept::Lessons, text.clone()));
+            notices.list.push(format!("{problem}; it was set aside."));
+        }
+        progress = read.progress;
+    }
     let raw = stored.tournaments.as_deref();
     let tournaments = TourneyState::from_loaded(store::decode(raw), raw);
 
@@ -157,6 +176,7 @@ pub fn boot(stored: &Stored, query: &str, coin: bool) -> Boot {
         settings: Slice::new(settings),
         library: Slice::new(Library::with(archive)),
         tournaments: Slice::new(tournaments),
+        learn: Slice::new(Learn::with(progress)),
         ..AppState::default()
     };
     if share::asks_for_game(query) {

@@ -16,6 +16,7 @@
 //! | tournaments | [`tournament::TourneyState`] | [`tournament::TAction`] |
 //! | notices | [`notices::Notices`] | [`notices::NoticeAction`] |
 //! | the embed page's own state | [`embed::EmbedState`] | [`embed::EmbedAction`] |
+//! | lessons and the learner's stars | [`learn::Learn`] | [`learn::LearnAction`] |
 //!
 //! [`AppState`]'s own reducer combines them in one place: actions that
 //! concern two parts (start a game from the settings, continue an archived
@@ -31,6 +32,7 @@ pub mod editor;
 pub mod embed;
 pub mod formation;
 pub mod input;
+pub mod learn;
 pub mod library;
 pub mod nav;
 pub mod notices;
@@ -50,6 +52,7 @@ use ai::{AiReply, AiTarget, Channel, DueRequest};
 use editor::{Editor, EditorAction};
 use embed::{EmbedAction, EmbedState};
 use formation::{FormationAction, FormationSetup};
+use learn::{Learn, LearnAction};
 use library::archive::Entry;
 use library::games::{Library, LibraryAction, Opened};
 use nav::{Nav, NavAction, Screen};
@@ -141,6 +144,8 @@ pub struct AppState {
     pub notices: Slice<Notices>,
     /// The embed page's parameters and problems (the embed page only).
     pub embed: Slice<EmbedState>,
+    /// Lessons: the courses, the exercise played, the stars earned.
+    pub learn: Slice<Learn>,
     /// The next id for a request to the computer (ids are unique across
     /// the parts that ask).
     pub next_ai_id: u32,
@@ -188,6 +193,8 @@ pub enum AppAction {
     Notice(NoticeAction),
     /// The embed page.
     Embed(EmbedAction),
+    /// Lessons.
+    Learn(LearnAction),
     /// A request to the computer went out with this id.
     AiSent(AiTarget, u32),
     /// What the computer answered.
@@ -223,6 +230,12 @@ impl AppState {
                 })
             }
             Screen::Tournaments => self.tournaments.ai_due(id),
+            Screen::Learn => self.learn.ai_request(id).map(|request| DueRequest {
+                target: AiTarget::Lesson,
+                request,
+                delay_ms: 0,
+                min_reply_ms: MIN_REPLY_MS,
+            }),
             _ => None,
         }
     }
@@ -321,6 +334,7 @@ impl AppState {
                 .tournaments
                 .update(|t| t.apply(TAction::Board(SessionAction::AiSent(id)))),
             AiTarget::Game => self.session.update(|s| s.apply(SessionAction::AiSent(id))),
+            AiTarget::Lesson => self.learn.update(|l| l.ai_sent(id)),
         }
     }
 
@@ -342,6 +356,9 @@ impl AppState {
                 .update(|t| t.apply(TAction::Board(SessionAction::Ai(reply))));
         } else if self.editor.waits_for(id) {
             self.editor.update(|e| e.analysis_reply(reply));
+        } else if self.learn.waits_for(id) {
+            self.learn
+                .update(|l| l.apply(LearnAction::Board(SessionAction::Ai(reply))));
         }
     }
 
@@ -410,6 +427,15 @@ impl AppState {
                     EmbedAction::CloseProblems | EmbedAction::Reported => {}
                 }
             }
+            AppAction::Learn(LearnAction::PlayGame(kind, coin)) => {
+                self.settings.update(|s| {
+                    s.kind = kind;
+                    s.vs_computer = true;
+                    s.level = Level::clamped(2);
+                });
+                self.start(coin);
+            }
+            AppAction::Learn(a) => self.learn.update(|l| l.apply(a)),
             AppAction::AiSent(target, id) => self.ai_sent(target, id),
             AppAction::Ai(reply) => self.ai_reply(reply),
             AppAction::AiReset(channel) => match channel {
@@ -417,6 +443,7 @@ impl AppState {
                 Channel::Play => {
                     self.session.update(Session::forget_pending);
                     self.tournaments.update(|t| t.apply(TAction::AiReset));
+                    self.learn.update(Learn::forget_pending);
                 }
             },
         }

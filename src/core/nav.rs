@@ -17,6 +17,8 @@ pub enum Screen {
     Editor,
     /// Tournaments.
     Tournaments,
+    /// Lessons.
+    Learn,
 }
 
 /// Navigation: the screen shown and the one to go back to from the rules.

@@ -25,6 +25,7 @@ fn failure(kept: Kept, why: &str) -> String {
         Kept::Saved | Kept::Previous => format!("The game could not be saved: {why}."),
         Kept::Archive => format!("The archive could not be saved: {why}."),
         Kept::Tournaments => why.to_string(),
+        Kept::Lessons => format!("Your lesson progress could not be saved: {why}."),
     }
 }
 

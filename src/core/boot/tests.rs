@@ -64,6 +64,7 @@ fn damaged_records_are_named_set_aside_and_the_rest_kept() {
         saved: Some(bad_game.clone()),
         archive: Some("{not json".into()),
         tournaments: Some("[1,".into()),
+        ..Stored::default()
     };
     let b = boot(&stored, "", true);
     assert!(b.state.session.game.is_none());

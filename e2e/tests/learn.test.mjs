@@ -1,0 +1,328 @@
+// The Learn screen as a learner uses it: the whole Tiers course on a
+// 360×740 phone by taps (every exercise, the double ultra king's
+// included), three stars for exercises solved first time and fewer with a
+// hint or a wrong move, the progress found again after a reload, the
+// checkers course by keyboard only, the lessons offline, and a screenshot of every lesson's
+// first exercise (target/screenshots/learn-*.png). The moves come from the
+// course files themselves; a "win in N" is finished with the hints, since
+// the engine's answers are its own.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { DIST, shot } from '../harness.mjs';
+import { still, withApp } from '../app.mjs';
+
+const PHONE = { viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 };
+
+/** The exercises of a course file, in order: lesson number and its steps. */
+function course(kind) {
+  const lessons = [];
+  for (const raw of readFileSync(join(DIST, 'data', 'courses', `${kind}.txt`), 'utf8').split('\n')) {
+    const line = raw.trim();
+    const [key, ...rest] = line.split(' ');
+    const value = rest.join(' ');
+    if (key === 'lesson') lessons.push({ title: value.split(':').slice(1).join(':').trim(), exercises: [] });
+    else if (key === 'exercise') lessons.at(-1).exercises.push({ steps: [] });
+    else if (key === 'play') {
+      const [goal, solution] = value.split(/:(.*)/s);
+      lessons.at(-1).exercises.at(-1).steps.push({ goal: goal.trim(), solution: solution.split('|')[0].trim() });
+    } else if (key === 'reply') lessons.at(-1).exercises.at(-1).steps.at(-1).reply = value;
+  }
+  return lessons;
+}
+
+/** The board squares (a1…h8) a move's text names, in the order they are clicked. */
+function squaresOf(kind, text) {
+  if (kind === 'checkers') {
+    return text.split(/[-x]/).map((n) => {
+      const i = Number(n) - 1;
+      const row = Math.floor(i / 4);
+      const file = 2 * (i % 4) + (row % 2 === 0 ? 1 : 0);
+      return 'abcdefgh'[file] + (8 - row);
+    });
+  }
+  const out = [];
+  text.split(',').forEach((part, i) => {
+    const names = part.split(/[-x<>]/);
+    out.push(...(i === 0 ? names : names.slice(1)));
+  });
+  return out;
+}
+
+const announce = (page) => page.locator('#announce').innerText();
+const stars = (page) => page.locator('#lesson-result .stars').getAttribute('aria-label');
+
+/** Waits until the opponent has answered (the last announcement is its move). */
+async function answered(page, me) {
+  await page.waitForFunction(
+    (me) => /^(Red|Black) played /.test(document.querySelector('#announce')?.textContent ?? '') &&
+      !document.querySelector('#announce').textContent.startsWith(me),
+    me,
+    { timeout: 30_000 },
+  );
+}
+
+/**
+ * Plays a move on the lesson board with `input(square)` (a tap or the
+ * keyboard), finishing a double ultra king's single action if the board
+ * waits for a second one.
+ */
+async function playMove(page, kind, text, input) {
+  const squares = squaresOf(kind, text);
+  for (const sq of squares) await input(sq);
+  if (await page.locator('#finish-move').count()) await input(squares.at(-1));
+}
+
+/** The move of the second hint ("Hint: play e3xe5xc7."), after asking for both hints. */
+async function hintedMove(page, press) {
+  await press('#learn-hint');
+  await press('#learn-hint');
+  const note = await page.locator('#lesson-note').innerText();
+  const m = note.match(/^Hint: play (.+)\.$/);
+  assert.ok(m, note);
+  return m[1];
+}
+
+/**
+ * Solves the exercise on screen: its steps from the course file, waiting
+ * for each reply; a "win in N" is won with hints after its first move.
+ * `input(square)` enters a square, `press(selector)` a button. Returns the
+ * stars shown.
+ */
+async function solve(page, kind, ex, input, press) {
+  for (const step of ex.steps) {
+    if (step.goal === 'formation') {
+      for (const sq of step.solution.split(/\s+/)) await input(sq);
+      continue;
+    }
+    const me = (await page.locator('#status-text').innerText()).split(' ')[0];
+    await playMove(page, kind, step.solution, input);
+    if (step.goal.startsWith('win in')) {
+      while ((await page.locator('#lesson-result').count()) === 0) {
+        await answered(page, me);
+        await playMove(page, kind, await hintedMove(page, press), input);
+      }
+    } else if (step.reply) {
+      await answered(page, me);
+      assert.match(await announce(page), new RegExp(` played ${step.reply.replace(/[-x]/g, '.')}`));
+    }
+  }
+  await page.locator('#lesson-result').waitFor();
+  return stars(page);
+}
+
+test('the whole Tiers course on a phone, by taps', async () => {
+  await withApp(PHONE, async (page) => {
+    const lessons = course('tiers');
+    assert.ok(lessons.length >= 14, `${lessons.length} lessons`);
+    const tap = (sq) => page.locator(`#learn-${sq}`).tap();
+    const press = (sel) => page.locator(sel).tap();
+    // From the new game screen, Tiers chosen: "New to Tiers?"
+    await page.locator('[data-game=tiers]').tap();
+    await shot(page, 'learn-new-game-link');
+    await page.locator('#learn-tiers').tap();
+    await page.locator('[data-lesson="tiers/1"]').waitFor();
+    assert.equal(await page.locator('[data-lesson^="tiers/"]').count(), lessons.length);
+    await shot(page, 'learn-home');
+    await page.locator('#learn-tiers').tap();
+    let solved = 0;
+    for (const [l, lesson] of lessons.entries()) {
+      for (const [e, ex] of lesson.exercises.entries()) {
+        const at = `tiers/${l + 1}/${e + 1}`;
+        await page.locator(`[data-exercise="${at}"]`).waitFor();
+        if (e === 0) {
+          assert.equal(await page.locator('#lesson-title').innerText(), lesson.title);
+          await still(page);
+          await shot(page, `learn-tiers-${String(l + 1).padStart(2, '0')}`);
+        }
+        let want = '3 of 3 stars';
+        if (at === 'tiers/3/1') {
+          // One hint: the piece to move.
+          await press('#learn-hint');
+          assert.equal(await page.locator('#lesson-note').innerText(), 'Hint: move the piece on e4.');
+          assert.equal(await page.locator('#learn-e4.zone').count(), 1, 'the hint marks the piece');
+          want = '2 of 3 stars';
+        }
+        if (at === 'tiers/4/2') {
+          // A legal move that is not the answer: explained, the board set up again.
+          await playMove(page, 'tiers', 'e4xc6', tap);
+          assert.equal(
+            await page.locator('#lesson-note').innerText(),
+            'e4xc6: after it the black man on b7 jumps your man. Try again.',
+          );
+          assert.equal(await page.locator('#learn-e4').getAttribute('aria-label'), 'e4, red man');
+          want = '2 of 3 stars';
+        }
+        if (at === 'tiers/1/1') {
+          // A man outside the home rows is refused.
+          await tap('d4');
+          assert.match(await page.locator('#lesson-note').innerText(), /^d4 is outside Red's home rows/);
+          want = '2 of 3 stars';
+        }
+        if (process.env.LEARN_DEBUG) console.log(at);
+        const got = await solve(page, 'tiers', ex, tap, press).catch(async (e) => {
+          await shot(page, 'learn-failure');
+          throw new Error(`${at}: ${e.message}`);
+        });
+        if (ex.steps[0].goal.startsWith('win in')) assert.notEqual(got, '3 of 3 stars', 'hints cost stars');
+        else assert.equal(got, want, at);
+        solved++;
+        if (at === 'tiers/7/1') {
+          // Reload mid-course: the stars are kept, "Continue" goes on.
+          await page.reload();
+          await page.getByRole('heading', { name: /new game/i }).waitFor();
+          await page.locator('#show-learn').tap();
+          await page.locator('[data-lesson="tiers/6"]').waitFor();
+          assert.equal(await page.locator('[data-lesson="tiers/6"] .lesson-stars').innerText(), '★ 9/9');
+          assert.equal(await page.locator('[data-lesson="tiers/3"] .lesson-stars').innerText(), '★ 5/6');
+          assert.equal(await page.locator('#learn-tiers').innerText(), 'Continue');
+          await page.locator('#learn-tiers').tap();
+          continue;
+        }
+        if (l + 1 < lessons.length || e + 1 < lesson.exercises.length) await press('#learn-next');
+      }
+    }
+    assert.equal(solved, lessons.reduce((n, l) => n + l.exercises.length, 0));
+    assert.match(await page.locator('#lesson-result').innerText(), /You have finished the Tiers course\./);
+    await still(page);
+    await shot(page, 'learn-tiers-done');
+    // At the end: a game against level 2, through the formation screen.
+    await press('#learn-next');
+    await page.locator('#formation-title').waitFor();
+    assert.match(await page.locator('#formation-status-black').innerText(), /computer/i);
+    // The lessons list shows every lesson done.
+    await page.locator('#show-learn').tap();
+    await press('#learn-close');
+    assert.equal(await page.locator('[data-course=tiers] .lesson-stars.complete').count(), lessons.length);
+    assert.equal(await page.locator('#learn-tiers').innerText(), 'Play again');
+  });
+});
+
+/** The square under the board's keyboard cursor (a1…h8). */
+function cursor(page) {
+  return page.evaluate(() => document.activeElement?.getAttribute('aria-activedescendant')?.split('-').pop() ?? null);
+}
+
+/** Moves the keyboard cursor to a square with the arrow keys and presses Enter. */
+async function keyTo(page, sq) {
+  const flipped = (await page.locator('.lesson .board.flipped').count()) > 0;
+  let now = await cursor(page);
+  if (!now) {
+    // The first key shows the cursor where it starts.
+    await page.keyboard.press('ArrowUp');
+    now = await cursor(page);
+  }
+  const df = sq.charCodeAt(0) - now.charCodeAt(0);
+  const dr = Number(sq[1]) - Number(now[1]);
+  const [right, up] = flipped ? ['ArrowLeft', 'ArrowDown'] : ['ArrowRight', 'ArrowUp'];
+  const [left, down] = flipped ? ['ArrowRight', 'ArrowUp'] : ['ArrowLeft', 'ArrowDown'];
+  for (let i = 0; i < Math.abs(df); i++) await page.keyboard.press(df > 0 ? right : left);
+  for (let i = 0; i < Math.abs(dr); i++) await page.keyboard.press(dr > 0 ? up : down);
+  assert.equal(await cursor(page), sq);
+  await page.keyboard.press('Enter');
+}
+
+/** Tabs (forwards) until the element matching `selector` has the focus. */
+async function tabFocus(page, selector) {
+  for (let i = 0; i < 60; i++) {
+    if (await page.evaluate((s) => document.activeElement?.matches(s), selector)) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error(`no focus reached ${selector}`);
+}
+
+/** Tabs to the element matching `selector` and presses Enter. */
+async function tabTo(page, selector) {
+  await tabFocus(page, selector);
+  await page.keyboard.press('Enter');
+}
+
+test('the whole checkers course by keyboard only', async () => {
+  await withApp({}, async (page) => {
+    const lessons = course('checkers');
+    assert.ok(lessons.length >= 10, `${lessons.length} lessons`);
+    const board = async () => {
+      if (!(await page.evaluate(() => document.activeElement?.getAttribute('role') === 'grid'))) {
+        await tabFocus(page, '.lesson .board');
+      }
+    };
+    const key = async (sq) => {
+      await board();
+      await keyTo(page, sq);
+    };
+    const press = (sel) => tabTo(page, sel);
+    await page.evaluate(() => document.activeElement?.blur());
+    await tabTo(page, '#show-learn');
+    await page.locator('[data-lesson="checkers/1"]').waitFor();
+    await tabTo(page, '#learn-checkers');
+    for (const [l, lesson] of lessons.entries()) {
+      for (const [e, ex] of lesson.exercises.entries()) {
+        const at = `checkers/${l + 1}/${e + 1}`;
+        await page.locator(`[data-exercise="${at}"]`).waitFor();
+        // A new exercise gives the board the focus.
+        assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('role')), 'grid', at);
+        if (e === 0) {
+          await still(page);
+          await shot(page, `learn-checkers-${String(l + 1).padStart(2, '0')}`);
+        }
+        if (process.env.LEARN_DEBUG) console.log(at);
+        const got = await solve(page, 'checkers', ex, key, press).catch(async (e) => {
+          await shot(page, 'learn-failure');
+          throw new Error(`${at}: ${e.message}`);
+        });
+        if (!ex.steps[0].goal.startsWith('win in')) assert.equal(got, '3 of 3 stars', at);
+        // The result's button has the focus: Enter goes on.
+        assert.equal(await page.evaluate(() => document.activeElement?.id), 'learn-next', at);
+        if (l + 1 < lessons.length || e + 1 < lesson.exercises.length) await page.keyboard.press('Enter');
+      }
+    }
+    assert.match(await page.locator('#lesson-result').innerText(), /You have finished the Checkers course\./);
+    // "Play a game against level 2" starts one.
+    await page.keyboard.press('Enter');
+    await page.locator('.play .board').waitFor();
+    assert.match(await page.locator('.player-strip').first().innerText(), /Computer · level 2/);
+  });
+});
+
+test('a damaged progress record is set aside with a notice', async () => {
+  await withApp({}, async (page) => {
+    await page.evaluate(() => localStorage.setItem('tiers.lessons', '{"v":1,"stars":{"tiers/man/1":3,"tiers/man/2":7}}'));
+    await page.reload();
+    await page.getByRole('heading', { name: /new game/i }).waitFor();
+    assert.match(
+      await page.locator('.notice').first().innerText(),
+      /Some of your lesson progress could not be read \(tiers\/man\/2\); it was set aside\./,
+    );
+    assert.equal(
+      await page.evaluate(() => localStorage.getItem('tiers.set-aside.lessons')),
+      '{"v":1,"stars":{"tiers/man/1":3,"tiers/man/2":7}}',
+    );
+    await page.locator('#show-learn').click();
+    await page.locator('[data-lesson="tiers/2"]').waitFor();
+    assert.equal(await page.locator('[data-lesson="tiers/2"] .lesson-stars').innerText(), '★ 3/6');
+    // Reset, with a confirmation.
+    await page.locator('#reset-progress').click();
+    assert.equal(await page.locator('#reset-progress').innerText(), 'Sure? Forget every star');
+    await page.locator('#reset-progress').click();
+    assert.equal(await page.locator('[data-lesson="tiers/2"] .lesson-stars').innerText(), '★ 0/6');
+    await page.waitForFunction(() => localStorage.getItem('tiers.lessons') === '{"v":1,"stars":{}}');
+  });
+});
+
+test('the lessons work offline after one visit', async () => {
+  await withApp({}, async (page, { server }) => {
+    await page.waitForFunction(() => navigator.serviceWorker.controller?.state === 'activated');
+    // Network off, the server gone: the course files come from the cache.
+    await page.context().setOffline(true);
+    await server.close();
+    const served = server.requests.length;
+    await page.reload();
+    await page.locator('#show-learn').click();
+    await page.locator('[data-lesson="checkers/1"]').waitFor();
+    await page.locator('[data-lesson="tiers/2"] button').click();
+    await playMove(page, 'tiers', 'd3-d4', (sq) => page.locator(`#learn-${sq}`).click());
+    assert.equal(await stars(page), '3 of 3 stars');
+    assert.equal(server.requests.length, served, 'nothing reached the server while offline');
+  });
+});

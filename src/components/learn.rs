@@ -1,0 +1,336 @@
+//! The learn screen: the two courses with their lessons and stars, and an
+//! exercise on the live board (the play screen's board: clicks, drags,
+//! touch and the keyboard) with its text, hints and result. The course
+//! files are fetched when the screen first shows (the service worker has
+//! them offline); the scripted replies come after a short pause.
+
+use std::cell::Cell;
+
+use gloo::timers::callback::Timeout;
+use tiers_engine::{Color, GameKind};
+use wasm_bindgen::JsCast;
+use yew::prelude::*;
+
+use crate::browser;
+use crate::components::board::Board;
+use crate::components::live_board::{game_title, LiveBoard};
+use crate::components::panels::use_confirm;
+use crate::components::{to, Dispatch};
+use crate::core::formation::{FormationAction, FormationSetup};
+use crate::core::learn::course::Course;
+use crate::core::learn::progress::MAX_STARS;
+use crate::core::learn::{course_path, Learn, LearnAction, Loading, Note, Play, COURSES};
+use crate::core::{AppAction, Slice};
+
+/// Props of [`LearnScreen`].
+#[derive(Properties, PartialEq, Clone)]
+pub struct LearnProps {
+    /// The courses, the exercise, the stars.
+    pub learn: Slice<Learn>,
+    /// Dispatches actions.
+    pub dispatch: Dispatch,
+}
+
+/// How long the opponent's scripted reply waits after the learner's move
+/// (milliseconds).
+const REPLY_MS: u32 = 600;
+
+thread_local! {
+    /// Whether the last of the screen's buttons was pressed with the
+    /// keyboard (a click with no pointer: `detail` 0): keyboard users get
+    /// the focus handed on (the result's button, a new exercise's board);
+    /// pointer users get no stray keyboard cursor.
+    static KEYS: Cell<bool> = const { Cell::new(false) };
+}
+
+fn act(d: &Dispatch, a: LearnAction) -> Callback<MouseEvent> {
+    let d = d.clone();
+    Callback::from(move |e: MouseEvent| {
+        KEYS.set(e.detail() == 0);
+        d.dispatch(AppAction::Learn(a.clone()));
+    })
+}
+
+/// Fetches a course file and hands it to the state.
+fn fetch(d: &Dispatch, kind: GameKind) {
+    d.dispatch(AppAction::Learn(LearnAction::Fetching(kind)));
+    let d = d.clone();
+    wasm_bindgen_futures::spawn_local(async move {
+        let text = browser::fetch_text(&course_path(kind)).await;
+        d.dispatch(AppAction::Learn(LearnAction::Loaded(kind, text)));
+    });
+}
+
+/// Focuses the first element matching `selector` (when `only_if_lost`,
+/// only if nothing has the focus).
+fn focus(selector: &str, only_if_lost: bool) {
+    let doc = gloo::utils::document();
+    let lost = doc.active_element().is_none_or(|e| e.tag_name() == "BODY");
+    if only_if_lost && !lost {
+        return;
+    }
+    if let Some(el) = doc
+        .query_selector(selector)
+        .ok()
+        .flatten()
+        .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok())
+    {
+        // Without scrolling: a tap that solved an exercise must not land
+        // on a button scrolled under the finger.
+        let options = web_sys::FocusOptions::new();
+        options.set_prevent_scroll(true);
+        let _ = el.focus_with_options(&options);
+    }
+}
+
+/// "★★☆" for `n` of `of` stars.
+#[inline(never)]
+fn stars(n: u32, of: u32) -> Html {
+    let text: String = (0..of).map(|i| if i < n { '★' } else { '☆' }).collect();
+    html! { <span class="stars" aria-label={format!("{n} of {of} stars")}>{ text }</span> }
+}
+
+/// A lesson text: `code` between backticks.
+#[inline(never)]
+fn rich(text: &str) -> Html {
+    let parts = text.split('`').enumerate().map(|(i, t)| {
+        if i % 2 == 1 {
+            html! { <code>{ t.to_string() }</code> }
+        } else {
+            html! { { t.to_string() } }
+        }
+    });
+    html! { <>{ for parts }</> }
+}
+
+/// The learn screen.
+#[component]
+pub fn LearnScreen(props: &LearnProps) -> Html {
+    let d = &props.dispatch;
+    let learn = &props.learn;
+    // One effect for the screen's side effects: fetch the courses not
+    // asked for yet; play the scripted reply after a pause; hand keyboard
+    // users the focus (the result's button, then the new exercise's board
+    // if nothing has it).
+    let idle: Vec<GameKind> = COURSES
+        .into_iter()
+        .filter(|&k| matches!(learn.course(k), Loading::Idle))
+        .collect();
+    let p = learn.play.as_ref();
+    let due = p.filter(|p| p.reply_due).map(|p| p.board.rev());
+    let at = p.map(|p| (p.lesson, p.exercise, p.solved.is_some()));
+    {
+        let d = d.clone();
+        use_effect_with((idle, due, at), move |(idle, due, at)| {
+            for &k in idle {
+                fetch(&d, k);
+            }
+            match at {
+                Some((_, _, true)) if KEYS.get() => focus("#learn-next", false),
+                Some(_) if KEYS.get() => focus(".lesson .board", true),
+                _ => {}
+            }
+            let t = due.map(|_| {
+                Timeout::new(REPLY_MS, move || {
+                    d.dispatch(AppAction::Learn(LearnAction::Reply));
+                })
+            });
+            move || drop(t)
+        });
+    }
+    let reset = use_confirm(to(d, |()| AppAction::Learn(LearnAction::Reset)));
+    if let Some(p) = &learn.play {
+        return exercise(p, d);
+    }
+    let courses = COURSES.into_iter().map(|kind| {
+        let title = game_title(kind);
+        let body = match learn.course(kind) {
+            Loading::Ready(c) => lessons(c, learn, d),
+            Loading::Failed(e) => {
+                let d = d.clone();
+                html! {
+                    <>
+                        <p class="error" role="alert">{ e.clone() }</p>
+                        <button type="button" onclick={Callback::from(move |_: MouseEvent| fetch(&d, kind))}>{ "Try again" }</button>
+                    </>
+                }
+            }
+            _ => html! { <p class="hint">{ "Loading the lessons…" }</p> },
+        };
+        html! {
+            <section class="course" data-course={kind.name()} aria-label={format!("{title} course")}>
+                { body }
+            </section>
+        }
+    });
+    html! {
+        <section class="learn card" aria-labelledby="learn-title">
+            <h1 id="learn-title">{ "Learn" }</h1>
+            <p class="hint">{ "One idea per exercise, on a live board: read, then make the move. Three stars for solving it first time; a hint or a retry costs one." }</p>
+            { for courses }
+            <button type="button" class="link" id="reset-progress" onclick={reset.on_click.reform(|_: MouseEvent| ())}>
+                { if reset.armed { "Sure? Forget every star" } else { "Reset progress" } }
+            </button>
+        </section>
+    }
+}
+
+/// A course's title, its stars and its lessons.
+fn lessons(c: &Course, learn: &Learn, d: &Dispatch) -> Html {
+    let kind = c.kind;
+    let mut total = 0;
+    let mut earned = 0;
+    let mut first_open = None;
+    let rows: Vec<Html> = c
+        .lessons
+        .iter()
+        .enumerate()
+        .map(|(i, l)| {
+            let n = l.exercises.len() as u32;
+            let got: u32 = (0..l.exercises.len())
+                .map(|e| {
+                    let s = learn.stars(c, i, e);
+                    if s == 0 && first_open.is_none() {
+                        first_open = Some((i, e));
+                    }
+                    u32::from(s)
+                })
+                .sum();
+            total += n * u32::from(MAX_STARS);
+            earned += got;
+            html! {
+                <li data-lesson={format!("{}/{}", kind.name(), i + 1)}>
+                    <button type="button" class="lesson-link" onclick={act(d, LearnAction::Open(kind, i, 0))}>
+                        <span class="lesson-name">{ format!("{}. {}", i + 1, l.title) }</span>
+                        <span class="lesson-about">{ l.about.clone() }</span>
+                        <span class={classes!("lesson-stars", (got > 0 && first_open.is_none_or(|(o, _)| o > i)).then_some("complete"))}
+                            aria-label={format!("{got} of {} stars", n * u32::from(MAX_STARS))}>
+                            { format!("★ {got}/{}", n * u32::from(MAX_STARS)) }
+                        </span>
+                    </button>
+                </li>
+            }
+        })
+        .collect();
+    let (l, e) = first_open.unwrap_or((0, 0));
+    let label = match (earned, first_open) {
+        (0, _) => "Start",
+        (_, Some(_)) => "Continue",
+        (_, None) => "Play again",
+    };
+    html! {
+        <>
+            <div class="course-head">
+                <h2>{ c.title.clone() }</h2>
+                <span class="course-stars">{ format!("★ {earned} / {total}") }</span>
+                <button type="button" class="primary" id={format!("learn-{}", kind.name())}
+                    onclick={act(d, LearnAction::Open(kind, l, e))}>{ label }</button>
+            </div>
+            <ol class="lessons">{ for rows }</ol>
+        </>
+    }
+}
+
+/// An exercise: the lesson's head, the board, what happened, the controls.
+fn exercise(p: &Play, d: &Dispatch) -> Html {
+    let c = &p.course;
+    let kind = c.kind;
+    let lesson = &c.lessons[p.lesson];
+    let ex = p.exercise();
+    let head = html! {
+        <header class="lesson-head">
+            <p class="crumb">{ format!("{} · lesson {} of {} · exercise {} of {}", game_title(kind), p.lesson + 1,
+                c.lessons.len(), p.exercise + 1, lesson.exercises.len()) }</p>
+            <h1 id="lesson-title">{ lesson.title.clone() }</h1>
+            <p class="lesson-text" id="lesson-text">{ rich(&ex.text) }</p>
+        </header>
+    };
+    let note = p.note.as_ref().map(|n| {
+        let (class, role, text) = match n {
+            Note::Wrong(t) => ("lesson-note wrong", "alert", format!("{t} Try again.")),
+            Note::Broken(t) => ("lesson-note wrong", "alert", t.clone()),
+            Note::Hint(t) => ("lesson-note hint-note", "status", t.clone()),
+        };
+        html! { <p {class} {role} id="lesson-note">{ text }</p> }
+    });
+    let result = p.solved.map(|s| {
+        let next = if p.last() {
+            html! {
+                <>
+                    <p>{ format!("You have finished the {} course.", game_title(kind)) }</p>
+                    <button type="button" class="primary" id="learn-next"
+                        onclick={to(d, move |_: MouseEvent| AppAction::Learn(LearnAction::PlayGame(kind, browser::coin())))}>
+                        { "Play a game against level 2" }
+                    </button>
+                </>
+            }
+        } else {
+            let label = if p.exercise + 1 == lesson.exercises.len() { "Next lesson" } else { "Next exercise" };
+            html! { <button type="button" class="primary" id="learn-next" onclick={act(d, LearnAction::Next)}>{ label }</button> }
+        };
+        html! {
+            <div class="lesson-result" role="status" id="lesson-result">
+                <p class="solved">{ "Solved! " }{ stars(u32::from(s), u32::from(MAX_STARS)) }</p>
+                { next }
+            </div>
+        }
+    });
+    let controls = html! {
+        <>
+            { note.unwrap_or_default() }
+            { result.unwrap_or_default() }
+            <div class="lesson-controls">
+                <button type="button" id="learn-hint" onclick={act(d, LearnAction::Hint)} disabled={!p.can_hint()}>
+                    { if p.step_hints == 0 { "Hint" } else { "Another hint" } }
+                </button>
+                <button type="button" id="learn-retry" onclick={act(d, LearnAction::Retry)}>{ "Start again" }</button>
+                <button type="button" id="learn-close" onclick={act(d, LearnAction::Close)}>{ "All lessons" }</button>
+            </div>
+        </>
+    };
+    let board = match &p.setup {
+        Some(setup) => formation(p, setup, d, controls),
+        None => html! {
+            <LiveBoard session={p.board.clone()} on_action={to(d, |a| AppAction::Learn(LearnAction::Board(a)))}
+                id="learn" live={p.solved.is_none()} marks={p.marks.clone()} {controls} />
+        },
+    };
+    html! {
+        <section class={classes!("lesson", p.setup.is_some().then_some("placing"))} aria-labelledby="lesson-title" data-exercise={format!("{}/{}/{}", kind.name(), p.lesson + 1, p.exercise + 1)}>
+            { head }
+            { board }
+        </section>
+    }
+}
+
+/// A formation exercise: the plain board (no game yet) with the learner's
+/// home rows tinted.
+fn formation(p: &Play, setup: &FormationSetup, d: &Dispatch, controls: Html) -> Html {
+    let place =
+        |a: fn(u8) -> FormationAction| to(d, move |sq| AppAction::Learn(LearnAction::Place(a(sq))));
+    let on_drag = to(d, |(a, b)| {
+        AppAction::Learn(LearnAction::Place(FormationAction::Move(a, b)))
+    });
+    let c = p.learner;
+    let count = setup.squares[c.index()].len();
+    let zone = if p.marks.is_empty() {
+        FormationSetup::home_squares(c)
+    } else {
+        p.marks.clone()
+    };
+    html! {
+        <>
+            <div class="board-col">
+                <Board id="learn" label="Formation board" kind={GameKind::Tiers} view={setup.view()}
+                    flipped={c == Color::Black} {zone} interactive={p.solved.is_none()}
+                    on_square={place(FormationAction::Toggle)} {on_drag} />
+            </div>
+            <div class="side-col">
+                <div class="status">
+                    <p class="status-text" id="status-text">{ format!("{c} has placed {count} of 12 men.") }</p>
+                </div>
+                { controls }
+            </div>
+        </>
+    }
+}

@@ -62,24 +62,36 @@ fn fetch(d: &Dispatch, kind: GameKind) {
 }
 
 /// Focuses the first element matching `selector` (when `only_if_lost`,
-/// only if nothing has the focus).
-fn focus(selector: &str, only_if_lost: bool) {
+/// only if nothing has the focus). An element not drawn yet (a child
+/// component's first render can come after this screen's effects) is
+/// looked for again a few times, 40 ms apart.
+fn focus(selector: &'static str, only_if_lost: bool) {
+    focus_try(selector, only_if_lost, 10);
+}
+
+fn focus_try(selector: &'static str, only_if_lost: bool, tries: u32) {
     let doc = gloo::utils::document();
     let lost = doc.active_element().is_none_or(|e| e.tag_name() == "BODY");
     if only_if_lost && !lost {
         return;
     }
-    if let Some(el) = doc
+    match doc
         .query_selector(selector)
         .ok()
         .flatten()
         .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok())
     {
-        // Without scrolling: a tap that solved an exercise must not land
-        // on a button scrolled under the finger.
-        let options = web_sys::FocusOptions::new();
-        options.set_prevent_scroll(true);
-        let _ = el.focus_with_options(&options);
+        Some(el) => {
+            // Without scrolling: a tap that solved an exercise must not land
+            // on a button scrolled under the finger.
+            let options = web_sys::FocusOptions::new();
+            options.set_prevent_scroll(true);
+            let _ = el.focus_with_options(&options);
+        }
+        None if tries > 1 => {
+            Timeout::new(40, move || focus_try(selector, only_if_lost, tries - 1)).forget();
+        }
+        None => {}
     }
 }
 
@@ -138,6 +150,13 @@ pub fn LearnScreen(props: &LearnProps) -> Html {
             move || drop(t)
         });
     }
+    // After any redraw: a keyboard user whose focused element was replaced
+    // (a course file arriving late redraws the screen) gets it back.
+    use_effect(move || match at {
+        Some((_, _, true)) if KEYS.get() => focus("#learn-next", true),
+        Some(_) if KEYS.get() => focus(".lesson .board", true),
+        _ => {}
+    });
     let reset = use_confirm(to(d, |()| AppAction::Learn(LearnAction::Reset)));
     if let Some(p) = &learn.play {
         return exercise(p, d);

@@ -256,13 +256,18 @@ fn Harness(props: &HarnessProps) -> Html {
                     vs_computer: false,
                     ..Settings::default()
                 }));
-                app.dispatch(AppAction::Start { coin: true });
+                app.dispatch(AppAction::Start {
+                    coin: true,
+                    roll: 0,
+                });
             }
         });
     }
     let dispatch = app.dispatcher();
     match app.nav.screen {
-        Screen::Play => html! { <Play session={app.session.clone()} {dispatch} /> },
+        Screen::Play => {
+            html! { <Play session={app.session.clone()} coach={app.coach.clone()} {dispatch} /> }
+        }
         Screen::Formation => html! {
             <FormationScreen formation={app.formation.clone()} session={app.session.clone()} {dispatch} />
         },

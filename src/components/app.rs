@@ -47,14 +47,16 @@ pub fn App() -> Html {
     let body = match app.nav.screen {
         Screen::NewGame => html! {
             <NewGame settings={app.settings.clone()} on_change={to(&d, AppAction::Settings)}
-                on_start={to(&d, |()| AppAction::Start { coin: browser::coin() })}
+                on_start={to(&d, |()| AppAction::Start { coin: browser::coin(), roll: browser::random_seed() })}
                 on_rules={to(&d, |()| AppAction::Nav(NavAction::ShowRules))}
                 on_learn={to(&d, |()| AppAction::Nav(NavAction::Show(Screen::Learn)))} />
         },
         Screen::Formation => html! {
             <FormationScreen formation={app.formation.clone()} session={app.session.clone()} dispatch={d.clone()} />
         },
-        Screen::Play => html! { <Play session={app.session.clone()} dispatch={d.clone()} /> },
+        Screen::Play => {
+            html! { <Play session={app.session.clone()} coach={app.coach.clone()} dispatch={d.clone()} /> }
+        }
         Screen::Rules => {
             html! { <Rules on_close={to(&d, |()| AppAction::Nav(NavAction::CloseRules))} /> }
         }

@@ -131,7 +131,7 @@ pub fn EditorScreen(props: &EditorProps) -> Html {
         }))
     };
     let playable = valid && !game_over;
-    let shown_analysis = (ed.analysis.text == text).then_some(&ed.analysis);
+    let shown_analysis = (ed.analysis.spot.start == text).then_some(&ed.analysis);
 
     html! {
         <section class="editor play" aria-labelledby="editor-title">

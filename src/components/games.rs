@@ -130,10 +130,15 @@ pub fn GamesScreen(props: &GamesProps) -> Html {
                     e.title(),
                     e.reason.clone(),
                     format!(
-                        "{} · {} moves · {}",
+                        "{} · {} moves · {}{}",
                         browser::local_time(e.date),
                         e.moves,
-                        e.result
+                        e.result,
+                        match e.hints {
+                            0 => String::new(),
+                            1 => " · 1 hint".to_string(),
+                            n => format!(" · {n} hints"),
+                        }
                     ),
                     u.selected == Some(e.id),
                     on(&send, LibraryAction::Choose(e.id)),

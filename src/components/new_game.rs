@@ -4,7 +4,10 @@ use tiers_engine::search::Level;
 use tiers_engine::GameKind;
 use yew::prelude::*;
 
-use crate::core::settings::{ColorChoice, Settings};
+use tiers_bracket::ballots::DECK;
+use tiers_bracket::Ballot;
+
+use crate::core::settings::{ballot_name, ColorChoice, Opening, Settings};
 use crate::core::Slice;
 
 /// Props of [`NewGame`].
@@ -74,6 +77,31 @@ pub fn NewGame(props: &NewGameProps) -> Html {
                 aria-pressed={active.to_string()} {onclick}>{ label }</button>
         }
     };
+    let onopening = {
+        let on_change = props.on_change.clone();
+        Callback::from(move |e: Event| {
+            if let Some(select) = e.target_dyn_into::<web_sys::HtmlSelectElement>() {
+                if let Some(opening) = Opening::parse(&select.value()) {
+                    on_change.emit(Settings { opening, ..s });
+                }
+            }
+        })
+    };
+    let onhints = {
+        let on_change = props.on_change.clone();
+        Callback::from(move |_: Event| {
+            on_change.emit(Settings {
+                hints: !s.hints,
+                ..s
+            })
+        })
+    };
+    let option = |opening: Opening, label: String| {
+        html! { <option value={opening.name()} selected={s.opening == opening}>{ label }</option> }
+    };
+    let ballots = (1..=DECK.len() as u16)
+        .filter_map(Ballot::get)
+        .map(|b| option(Opening::Ballot(b.index), ballot_name(b)));
     let level = s.level.number();
     let level_name = s.level.name();
     html! {
@@ -113,6 +141,23 @@ pub fn NewGame(props: &NewGameProps) -> Html {
                         { color_button(ColorChoice::Black, "Play Black", "black") }
                     </div>
                 }
+            </fieldset>
+            <fieldset>
+                <legend>{ "Options" }</legend>
+                if s.kind == GameKind::Checkers {
+                    <label class="opening">
+                        <span>{ "Opening" }</span>
+                        <select id="opening" onchange={onopening}>
+                            { option(Opening::Standard, "The starting position".into()) }
+                            { option(Opening::RandomBallot, "A random three-move ballot (ACF)".into()) }
+                            { for ballots }
+                        </select>
+                    </label>
+                }
+                <label class="check">
+                    <input type="checkbox" id="allow-hints" checked={s.hints} onchange={onhints} />
+                    { "Allow hints in this game" }
+                </label>
             </fieldset>
             <div class="actions">
                 <button type="button" class="primary big" id="start-game" onclick={onstart}>{ "Start" }</button>

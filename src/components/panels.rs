@@ -109,6 +109,9 @@ pub struct ControlProps {
     /// DOM id (for tests).
     #[prop_or_default]
     pub id: Option<AttrValue>,
+    /// A toggle's state (`aria-pressed`); `None` for a plain button.
+    #[prop_or_default]
+    pub pressed: Option<bool>,
 }
 
 /// A control button with an icon and a label.
@@ -116,7 +119,9 @@ pub struct ControlProps {
 pub fn Control(props: &ControlProps) -> Html {
     let onclick = props.on_click.reform(|_: MouseEvent| ());
     html! {
-        <button type="button" class="control" id={props.id.clone()} disabled={props.disabled} {onclick} title={props.label.clone()}>
+        <button type="button" class={classes!("control", (props.pressed == Some(true)).then_some("active"))}
+            id={props.id.clone()} disabled={props.disabled} {onclick} title={props.label.clone()}
+            aria-pressed={props.pressed.map(|p| AttrValue::from(p.to_string()))}>
             <span class="icon" aria-hidden="true">{ props.icon.clone() }</span>
             <span class="label">{ props.label.clone() }</span>
         </button>

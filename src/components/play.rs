@@ -3,11 +3,13 @@
 
 use yew::prelude::*;
 
+use crate::components::coach::CoachPanel;
 use crate::components::game_over::GameOver;
 use crate::components::live_board::{game_title, LiveBoard};
 use crate::components::move_list::moves_box;
 use crate::components::panels::{use_confirm, Control};
 use crate::components::{to, Dispatch};
+use crate::core::coach::Coach;
 use crate::core::nav::{NavAction, Screen};
 use crate::core::session::{Opponent, Session, SessionAction};
 use crate::core::{AppAction, Slice};
@@ -17,6 +19,8 @@ use crate::core::{AppAction, Slice};
 pub struct PlayProps {
     /// The game.
     pub session: Slice<Session>,
+    /// The evaluation bar and hints.
+    pub coach: Slice<Coach>,
     /// Dispatches actions.
     pub dispatch: Dispatch,
 }
@@ -36,6 +40,12 @@ pub fn Play(props: &PlayProps) -> Html {
     let new_game = to(d, |()| AppAction::Nav(NavAction::Show(Screen::NewGame)));
     let outcome = game.outcome();
     let vs_computer = matches!(s.opponent, Opponent::Computer { .. });
+    // The hint's squares, tinted on the board.
+    let marks = props
+        .coach
+        .hint_move(s)
+        .map(|m| m.squares)
+        .unwrap_or_default();
     let controls = html! {
         <div class="controls">
             <Control id="undo" icon="↶" label={if vs_computer { "Take back" } else { "Undo" }} on_click={act(SessionAction::Undo)} disabled={!s.can_undo()} />
@@ -51,7 +61,8 @@ pub fn Play(props: &PlayProps) -> Html {
     };
     html! {
         <section class="play" aria-label={format!("{} game", game_title(game.kind()))}>
-            <LiveBoard session={s.clone()} on_action={on_action.clone()} id="play" strips=true {controls}>
+            <LiveBoard session={s.clone()} on_action={on_action.clone()} id="play" strips=true {controls} {marks}>
+                <CoachPanel session={s.clone()} coach={props.coach.clone()} dispatch={d.clone()} />
                 { moves_box(s, &on_action) }
                 { crate::components::game_tools::game_tools(s, d) }
             </LiveBoard>

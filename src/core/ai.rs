@@ -87,7 +87,8 @@ impl AiReply {
 pub enum Channel {
     /// The computer's moves (play screen, tournament matches).
     Play,
-    /// The board editor's analysis.
+    /// Analysis: the board editor's, the play screen's evaluation bar and
+    /// hints.
     Analysis,
 }
 
@@ -102,6 +103,8 @@ pub enum AiTarget {
     Analysis,
     /// The opponent's move in a lesson.
     Lesson,
+    /// The play screen's evaluation bar and hints.
+    Coach,
 }
 
 impl AiTarget {
@@ -110,7 +113,7 @@ impl AiTarget {
     pub fn channel(self) -> Channel {
         match self {
             AiTarget::Game | AiTarget::Match | AiTarget::Lesson => Channel::Play,
-            AiTarget::Analysis => Channel::Analysis,
+            AiTarget::Analysis | AiTarget::Coach => Channel::Analysis,
         }
     }
 }

@@ -10,6 +10,8 @@ use tiers_engine::tiers::{self, tfen};
 use tiers_engine::{BoardView, Color, Game, GameKind, PieceKind, PieceView, Position};
 
 use super::ai::{AiReply, AiRequest};
+pub use super::analysis::Analysis;
+use super::analysis::Spot;
 use super::library::files::read_position;
 use super::record::{is_dark, Record};
 use super::session::{LoadGame, Opponent};
@@ -17,41 +19,6 @@ use super::session::{LoadGame, Opponent};
 /// How long the analysis searches at most, in milliseconds (the analysis
 /// strength's own limit; "Stop" ends it sooner).
 pub const ANALYSIS_MS: u64 = Level::ANALYSIS.settings().movetime_ms;
-
-/// What the computer found about the editor's position.
-#[derive(Clone, Debug, PartialEq, Eq, Default)]
-pub struct Analysis {
-    /// The game of the position analysed.
-    pub kind: Option<GameKind>,
-    /// The position analysed (its text).
-    pub text: String,
-    /// The side to move there.
-    pub side: Option<Color>,
-    /// Depth reached.
-    pub depth: u32,
-    /// The evaluation for the side to move, once there is one.
-    pub score: Option<i32>,
-    /// Nodes searched.
-    pub nodes: u64,
-    /// The expected line.
-    pub pv: Vec<String>,
-    /// The best move, when the search is over.
-    pub best: Option<String>,
-    /// Why the computer could not analyse it.
-    pub error: Option<String>,
-    /// Asked for, not yet sent to the computer.
-    pub requested: bool,
-    /// The request being answered.
-    pub pending: Option<u32>,
-}
-
-impl Analysis {
-    /// Whether the computer is at it (asked or answering).
-    #[must_use]
-    pub fn running(&self) -> bool {
-        self.requested || self.pending.is_some()
-    }
-}
 
 /// What a click on the board does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -260,24 +227,16 @@ impl Editor {
                     self.apply(EditorAction::Load(kind, t));
                 }
             }
-            EditorAction::StopAnalysis => {
-                let a = &mut self.analysis;
-                if a.running() && a.best.is_none() {
-                    a.best = a.pv.first().cloned();
-                }
-                a.requested = false;
-                a.pending = None;
-            }
+            EditorAction::StopAnalysis => self.analysis.stop(),
             EditorAction::Analyse => {
                 if let Ok(game) = self.validate() {
                     if game.outcome().is_none() {
-                        self.analysis = Analysis {
+                        let spot = Spot {
                             kind: Some(game.kind()),
-                            text: game.start_text(),
-                            side: game.side_at(0),
-                            requested: true,
-                            ..Analysis::default()
+                            start: game.start_text(),
+                            moves: Vec::new(),
                         };
+                        self.analysis = Analysis::ask(spot, game.side_at(0));
                     }
                 }
             }
@@ -342,65 +301,28 @@ impl Editor {
     /// The request for the analysis asked for, with this id.
     #[must_use]
     pub fn analysis_request(&self, id: u32) -> Option<AiRequest> {
-        let a = &self.analysis;
-        let kind = a.kind.filter(|_| a.requested)?;
-        Some(AiRequest {
-            id,
-            kind,
-            start: a.text.clone(),
-            moves: Vec::new(),
-            level: Level::ANALYSIS,
-            seed: u64::from(id),
-            movetime_ms: ANALYSIS_MS,
-        })
+        self.analysis.request(id, ANALYSIS_MS)
     }
 
     /// The analysis request went out with this id.
     pub fn analysis_sent(&mut self, id: u32) {
-        self.analysis.requested = false;
-        self.analysis.pending = Some(id);
+        self.analysis.sent(id);
     }
 
     /// Whether the analysis waits for the reply to request `id`.
     #[must_use]
     pub fn waits_for(&self, id: u32) -> bool {
-        self.analysis.pending == Some(id)
+        self.analysis.waits_for(id)
     }
 
     /// What the computer found.
     pub fn analysis_reply(&mut self, reply: AiReply) {
-        if !self.waits_for(reply.id()) {
-            return;
-        }
-        let a = &mut self.analysis;
-        match reply {
-            AiReply::Info {
-                depth,
-                score,
-                nodes,
-                pv,
-                ..
-            } => {
-                a.depth = depth;
-                a.score = Some(score);
-                a.nodes = nodes;
-                a.pv = pv;
-            }
-            AiReply::Move { text, .. } => {
-                a.best = Some(text);
-                a.pending = None;
-            }
-            AiReply::Unavailable { .. } => {}
-            AiReply::Error { message, .. } => {
-                a.error = Some(message);
-                a.pending = None;
-            }
-        }
+        self.analysis.reply(reply);
     }
 
     /// The analysis's worker was replaced: its reply will not come.
     pub fn analysis_reset(&mut self) {
-        self.analysis.pending = None;
+        self.analysis.reset();
     }
 
     /// The game to play from this position: two players (`human` None),

@@ -17,6 +17,7 @@
 //! | notices | [`notices::Notices`] | [`notices::NoticeAction`] |
 //! | the embed page's own state | [`embed::EmbedState`] | [`embed::EmbedAction`] |
 //! | lessons and the learner's stars | [`learn::Learn`] | [`learn::LearnAction`] |
+//! | the evaluation bar and hints on the play screen | [`coach::Coach`] | [`coach::CoachAction`] |
 //!
 //! [`AppState`]'s own reducer combines them in one place: actions that
 //! concern two parts (start a game from the settings, continue an archived
@@ -27,7 +28,9 @@
 //! (`crate::hooks`) and the `crate::storage` / `crate::browser` modules.
 
 pub mod ai;
+pub mod analysis;
 pub mod boot;
+pub mod coach;
 pub mod editor;
 pub mod embed;
 pub mod formation;
@@ -49,6 +52,7 @@ use tiers_engine::search::Level;
 use tiers_engine::{Color, GameKind};
 
 use ai::{AiReply, AiTarget, Channel, DueRequest};
+use coach::{Coach, CoachAction};
 use editor::{Editor, EditorAction};
 use embed::{EmbedAction, EmbedState};
 use formation::{FormationAction, FormationSetup};
@@ -57,7 +61,7 @@ use library::archive::Entry;
 use library::games::{Library, LibraryAction, Opened};
 use nav::{Nav, NavAction, Screen};
 use notices::{NoticeAction, Notices};
-use session::{GameMeta, LoadGame, Opponent, Session, SessionAction};
+use session::{GameMeta, LoadGame, Opponent, Session, SessionAction, OPENING_TAG};
 use settings::Settings;
 use tournament::{TAction, TourneyState};
 
@@ -146,6 +150,8 @@ pub struct AppState {
     pub embed: Slice<EmbedState>,
     /// Lessons: the courses, the exercise played, the stars earned.
     pub learn: Slice<Learn>,
+    /// The evaluation bar and hints on the play screen.
+    pub coach: Slice<Coach>,
     /// The next id for a request to the computer (ids are unique across
     /// the parts that ask).
     pub next_ai_id: u32,
@@ -159,10 +165,12 @@ pub enum AppAction {
     /// New new-game choices.
     Settings(Settings),
     /// Start the game chosen in the settings; `coin` decides a random
-    /// colour, `seed` nothing yet (the formations come later).
+    /// colour, `roll` a random ballot opening.
     Start {
         /// A random bit for the colour.
         coin: bool,
+        /// A random number for the ballot opening.
+        roll: u64,
     },
     /// The game on the play screen.
     Game(SessionAction),
@@ -195,6 +203,10 @@ pub enum AppAction {
     Embed(EmbedAction),
     /// Lessons.
     Learn(LearnAction),
+    /// The evaluation bar.
+    Coach(CoachAction),
+    /// Show the best move on the play screen (counted in the game record).
+    Hint,
     /// A request to the computer went out with this id.
     AiSent(AiTarget, u32),
     /// What the computer answered.
@@ -229,6 +241,15 @@ impl AppState {
                     min_reply_ms: MIN_REPLY_MS,
                 })
             }
+            Screen::Play => self
+                .coach
+                .request(&self.session, id)
+                .map(|request| DueRequest {
+                    target: AiTarget::Coach,
+                    request,
+                    delay_ms: 0,
+                    min_reply_ms: 0,
+                }),
             Screen::Tournaments => self.tournaments.ai_due(id),
             Screen::Learn => self.learn.ai_request(id).map(|request| DueRequest {
                 target: AiTarget::Lesson,
@@ -256,7 +277,7 @@ impl AppState {
         }
     }
 
-    fn start(&mut self, coin: bool) {
+    fn start(&mut self, coin: bool, roll: u64) {
         let settings = *self.settings;
         let opponent = if settings.vs_computer {
             Opponent::Computer {
@@ -275,14 +296,22 @@ impl AppState {
         );
         match settings.kind {
             GameKind::Checkers => {
-                self.session.update(|s| {
-                    s.load(LoadGame {
-                        record: record::new_checkers(),
-                        opponent,
-                        flipped,
-                    });
-                });
-                self.nav.update(|n| n.apply(NavAction::Show(Screen::Play)));
+                let mut record = record::new_checkers();
+                let mut meta = GameMeta::default();
+                if let Some(b) = settings.opening.ballot(roll) {
+                    for mv in b.moves.split(' ') {
+                        // Every ballot of the deck plays (bracket's tests).
+                        let _ = record.play_text(mv);
+                    }
+                    meta.tags
+                        .push((OPENING_TAG.into(), settings::ballot_name(b)));
+                }
+                let game = LoadGame {
+                    record,
+                    opponent,
+                    flipped,
+                };
+                self.load(game, meta);
             }
             GameKind::Tiers => {
                 self.formation
@@ -303,6 +332,8 @@ impl AppState {
             s.load(game);
             s.meta = meta;
         });
+        let hints = self.settings.hints;
+        self.coach.update(|c| c.apply(CoachAction::NewGame(hints)));
         self.nav.update(|n| n.apply(NavAction::Show(Screen::Play)));
     }
 
@@ -335,6 +366,10 @@ impl AppState {
                 .update(|t| t.apply(TAction::Board(SessionAction::AiSent(id)))),
             AiTarget::Game => self.session.update(|s| s.apply(SessionAction::AiSent(id))),
             AiTarget::Lesson => self.learn.update(|l| l.ai_sent(id)),
+            AiTarget::Coach => {
+                let session = &self.session;
+                self.coach.update(|c| c.sent(session, id));
+            }
         }
     }
 
@@ -359,16 +394,44 @@ impl AppState {
         } else if self.learn.waits_for(id) {
             self.learn
                 .update(|l| l.apply(LearnAction::Board(SessionAction::Ai(reply))));
+        } else if self.coach.analysis.waits_for(id) {
+            self.coach.update(|c| c.analysis.reply(reply));
         }
     }
 
     /// Reduces one action (the [`yew::Reducible`] implementation calls
     /// this on a copy).
     pub fn apply(&mut self, action: AppAction) {
+        self.apply_one(action);
+        self.follow_coach();
+    }
+
+    /// The coach drops an analysis or a hint of a position the play screen
+    /// no longer shows.
+    fn follow_coach(&mut self) {
+        if self.coach.analysis.running() || self.coach.hint.is_some() {
+            let mut next = (*self.coach).clone();
+            next.follow(&self.session);
+            if next != *self.coach {
+                self.coach.update(|c| *c = next);
+            }
+        }
+    }
+
+    /// A hint on the play screen, counted in the game's record.
+    fn hint(&mut self) {
+        if self.coach.can_hint(&self.session) {
+            let session = &self.session;
+            self.coach.update(|c| c.ask_hint(session));
+            self.session.update(|s| coach::count_hint(&mut s.meta.tags));
+        }
+    }
+
+    fn apply_one(&mut self, action: AppAction) {
         match action {
             AppAction::Nav(a) => self.nav.update(|n| n.apply(a)),
             AppAction::Settings(s) => self.settings.update(|x| *x = s),
-            AppAction::Start { coin } => self.start(coin),
+            AppAction::Start { coin, roll } => self.start(coin, roll),
             AppAction::Game(a) => self.session.update(|s| s.apply(a)),
             AppAction::Load(game, meta) => self.load(*game, meta),
             AppAction::Formation(a) => self.formation.update(|f| f.apply(a)),
@@ -433,13 +496,18 @@ impl AppState {
                     s.vs_computer = true;
                     s.level = Level::clamped(2);
                 });
-                self.start(coin);
+                self.start(coin, 0);
             }
             AppAction::Learn(a) => self.learn.update(|l| l.apply(a)),
+            AppAction::Coach(a) => self.coach.update(|c| c.apply(a)),
+            AppAction::Hint => self.hint(),
             AppAction::AiSent(target, id) => self.ai_sent(target, id),
             AppAction::Ai(reply) => self.ai_reply(reply),
             AppAction::AiReset(channel) => match channel {
-                Channel::Analysis => self.editor.update(Editor::analysis_reset),
+                Channel::Analysis => {
+                    self.editor.update(Editor::analysis_reset);
+                    self.coach.update(|c| c.analysis.reset());
+                }
                 Channel::Play => {
                     self.session.update(Session::forget_pending);
                     self.tournaments.update(|t| t.apply(TAction::AiReset));

@@ -102,6 +102,26 @@ pub struct GameMeta {
     pub tags: Vec<(String, String)>,
 }
 
+/// The tag naming a game's opening; a game that began with a three-move
+/// ballot ("ACF 58: 9-14 24-20 11-16") cannot take those moves back.
+pub const OPENING_TAG: &str = "Opening";
+
+impl GameMeta {
+    /// The plies at the start that cannot be taken back: a ballot's three.
+    #[must_use]
+    pub fn fixed_plies(&self) -> usize {
+        let ballot = self
+            .tags
+            .iter()
+            .any(|(n, v)| n == OPENING_TAG && v.starts_with("ACF "));
+        if ballot {
+            3
+        } else {
+            0
+        }
+    }
+}
+
 /// Everything that can happen to a game on a live board.
 #[derive(Clone, Debug, PartialEq)]
 pub enum SessionAction {
@@ -325,11 +345,12 @@ impl Session {
         let Some(game) = self.record() else {
             return false;
         };
+        let fixed = self.meta.fixed_plies();
         self.takebacks
-            && game.ply() > 0
+            && game.ply() > fixed
             && match self.opponent {
                 Opponent::Computer { human, .. } => {
-                    (0..game.ply()).any(|p| game.side_at(p) == Some(human))
+                    (fixed..game.ply()).any(|p| game.side_at(p) == Some(human))
                 }
                 Opponent::Friend => true,
             }
@@ -683,9 +704,13 @@ impl Session {
     /// moved first and only its move is left, nothing).
     fn undo(&mut self) {
         let opponent = self.opponent;
+        let fixed = self.meta.fixed_plies();
         let Some(game) = self.game.as_mut() else {
             return;
         };
+        if game.ply() <= fixed {
+            return;
+        }
         self.view_ply = None;
         self.selection.clear();
         self.draw_offer = None;
@@ -704,7 +729,7 @@ impl Session {
                 }
                 // Keep undoing until it is the person's turn again and one of
                 // their moves was taken back.
-                while game.side_at(game.ply()) != Some(human) && game.ply() > 0 {
+                while game.side_at(game.ply()) != Some(human) && game.ply() > fixed {
                     game.undo();
                 }
                 if game.side_at(game.ply()) != Some(human) {

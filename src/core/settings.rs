@@ -1,6 +1,7 @@
 //! The choices on the new game screen: which game, against whom, at which
 //! level, in which colour. They are kept with the saved game.
 
+use tiers_bracket::ballots::{Ballot, DECK};
 use tiers_engine::search::Level;
 use tiers_engine::{Color, GameKind};
 
@@ -46,6 +47,63 @@ impl ColorChoice {
     }
 }
 
+/// How a checkers game opens.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Opening {
+    /// From the start position.
+    #[default]
+    Standard,
+    /// From a three-move ballot drawn at random from the 156.
+    RandomBallot,
+    /// From this ballot (its position in the deck, 1 ..= 156).
+    Ballot(u16),
+}
+
+impl Opening {
+    /// The ballot to play (`roll` draws a random one), if any.
+    #[must_use]
+    pub fn ballot(self, roll: u64) -> Option<Ballot> {
+        match self {
+            Opening::Standard => None,
+            Opening::RandomBallot => {
+                let n = u16::try_from(roll % DECK.len() as u64).unwrap_or(0);
+                Ballot::get(n + 1)
+            }
+            Opening::Ballot(index) => Ballot::get(index),
+        }
+    }
+
+    /// As stored: `standard`, `random` or the deck position.
+    #[must_use]
+    pub fn name(self) -> String {
+        match self {
+            Opening::Standard => "standard".into(),
+            Opening::RandomBallot => "random".into(),
+            Opening::Ballot(i) => i.to_string(),
+        }
+    }
+
+    /// Reads [`Opening::name`] (a deck position out of range is `None`).
+    #[must_use]
+    pub fn parse(text: &str) -> Option<Opening> {
+        match text.trim() {
+            "standard" => Some(Opening::Standard),
+            "random" => Some(Opening::RandomBallot),
+            n => n
+                .parse::<u16>()
+                .ok()
+                .filter(|i| Ballot::get(*i).is_some())
+                .map(Opening::Ballot),
+        }
+    }
+}
+
+/// A ballot as people name it: "ACF 58: 9-14 24-20 11-16".
+#[must_use]
+pub fn ballot_name(b: Ballot) -> String {
+    format!("ACF {}: {}", b.number, b.moves)
+}
+
 /// The choices on the new game screen.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Settings {
@@ -57,6 +115,10 @@ pub struct Settings {
     pub level: Level,
     /// The person's colour against the computer.
     pub color: ColorChoice,
+    /// How a checkers game opens.
+    pub opening: Opening,
+    /// Whether hints may be asked during the game.
+    pub hints: bool,
 }
 
 impl Default for Settings {
@@ -66,6 +128,8 @@ impl Default for Settings {
             vs_computer: true,
             level: Level::clamped(3),
             color: ColorChoice::Red,
+            opening: Opening::Standard,
+            hints: true,
         }
     }
 }

@@ -22,6 +22,7 @@ fn settings(kind: GameKind, vs_computer: bool, color: ColorChoice) -> AppAction 
         vs_computer,
         level: Level::clamped(2),
         color,
+        ..Settings::default()
     })
 }
 
@@ -29,7 +30,10 @@ fn settings(kind: GameKind, vs_computer: bool, color: ColorChoice) -> AppAction 
 fn a_checkers_game_against_the_computer_starts_from_the_choices() {
     let s = run([
         settings(GameKind::Checkers, true, ColorChoice::Random),
-        AppAction::Start { coin: false },
+        AppAction::Start {
+            coin: false,
+            roll: 0,
+        },
     ]);
     assert_eq!(s.nav.screen, Screen::Play);
     assert_eq!(
@@ -44,7 +48,10 @@ fn a_checkers_game_against_the_computer_starts_from_the_choices() {
     assert!(s.ai_due().is_none(), "Black (the person) moves first");
     let s = run([
         settings(GameKind::Checkers, true, ColorChoice::Random),
-        AppAction::Start { coin: true },
+        AppAction::Start {
+            coin: true,
+            roll: 0,
+        },
     ]);
     assert!(!s.session.flipped);
     let due = s.ai_due().expect("the computer (Black) moves first");
@@ -56,7 +63,10 @@ fn a_checkers_game_against_the_computer_starts_from_the_choices() {
 fn a_tiers_game_goes_through_the_formations() {
     let s = run([
         settings(GameKind::Tiers, false, ColorChoice::Red),
-        AppAction::Start { coin: true },
+        AppAction::Start {
+            coin: true,
+            roll: 0,
+        },
     ]);
     assert_eq!(s.nav.screen, Screen::Formation);
     assert!(s.session.game.is_none());
@@ -79,7 +89,10 @@ fn a_tiers_game_goes_through_the_formations() {
 fn the_computer_thinks_only_on_its_screen_and_replies_go_to_who_asked() {
     let mut s = run([
         settings(GameKind::Checkers, true, ColorChoice::Red),
-        AppAction::Start { coin: true },
+        AppAction::Start {
+            coin: true,
+            roll: 0,
+        },
     ]);
     let due = s.ai_due().unwrap();
     let id = due.request.id;
@@ -104,7 +117,10 @@ fn the_computer_thinks_only_on_its_screen_and_replies_go_to_who_asked() {
     // A worker replaced: its request is forgotten and asked again.
     let mut t = run([
         settings(GameKind::Checkers, true, ColorChoice::Red),
-        AppAction::Start { coin: true },
+        AppAction::Start {
+            coin: true,
+            roll: 0,
+        },
     ]);
     t.apply(AppAction::AiSent(AiTarget::Game, 1));
     t.apply(AppAction::AiReset(Channel::Play));

@@ -63,11 +63,12 @@ pub fn use_ai(app: &UseReducerHandle<AppState>) {
     let timer: Rc<RefCell<Option<Timeout>>> = use_mut_ref(|| None);
     let due = app.ai_due();
     let dispatcher = app.dispatcher();
-    // An analysis nobody waits for any more (stopped, or replaced by a new
-    // position) ends with its worker.
+    // An analysis nobody waits for any more (the editor's stopped, the
+    // play screen's of a position no longer shown) ends with its worker.
     {
         let workers = workers.clone();
-        use_effect_with(app.editor.analysis.running(), move |&running| {
+        let running = app.editor.analysis.running() || app.coach.analysis.running();
+        use_effect_with(running, move |&running| {
             if !running {
                 workers.borrow_mut()[1].bridge = None;
             }

@@ -10,6 +10,7 @@ use tiers_json::Json;
 
 use super::files::{self, FileGame};
 use super::{game_tags, kind_title, tag};
+use crate::core::coach::hints_in;
 use crate::core::record::Record;
 use crate::core::session::GameMeta;
 use crate::core::session::Opponent;
@@ -40,6 +41,8 @@ pub struct Entry {
     pub reason: String,
     /// Moves played.
     pub moves: usize,
+    /// Hints asked during the game (stored only when some were).
+    pub hints: u32,
     /// The game as PDN (checkers) or Tiers record.
     pub pdn: String,
 }
@@ -62,6 +65,7 @@ impl Entry {
             result: result_text(record.kind(), outcome).to_string(),
             reason: outcome.to_string(),
             moves: record.ply(),
+            hints: hints_in(&tags),
             pdn,
         })
     }
@@ -69,7 +73,7 @@ impl Entry {
     /// As JSON.
     #[must_use]
     pub fn to_value(&self) -> Json {
-        Json::obj([
+        let mut v = Json::obj([
             ("id", Json::int(self.id)),
             ("date", Json::int(self.date)),
             ("kind", Json::str(self.kind.as_str())),
@@ -79,7 +83,11 @@ impl Entry {
             ("reason", Json::str(self.reason.as_str())),
             ("moves", Json::int(self.moves as u64)),
             ("pdn", Json::str(self.pdn.as_str())),
-        ])
+        ]);
+        if self.hints > 0 {
+            v.set("hints", Json::int(u64::from(self.hints)));
+        }
+        v
     }
 
     /// From JSON; the game itself is checked by [`Entry::game`].
@@ -93,6 +101,11 @@ impl Entry {
             result: v.text("result")?.to_string(),
             reason: v.text("reason")?.to_string(),
             moves: v.number("moves")? as usize,
+            // Added later: entries without it asked no hint.
+            hints: match v.get("hints") {
+                None => 0,
+                Some(_) => u32::try_from(v.number("hints")?).map_err(|_| "`hints` is too large")?,
+            },
             pdn: v.text("pdn")?.to_string(),
         })
     }
@@ -307,6 +320,29 @@ mod tests {
         let mut unfinished = crate::core::record::new_checkers();
         unfinished.play_text("11-15").unwrap();
         assert!(Entry::of(&*unfinished, opp, &meta(8), 0).is_none());
+    }
+
+    #[test]
+    fn the_hints_asked_are_kept_with_the_entry() {
+        let g = finished(&["11-15"]);
+        let mut m = meta(3);
+        crate::core::coach::count_hint(&mut m.tags);
+        crate::core::coach::count_hint(&mut m.tags);
+        let e = Entry::of(&*g, Opponent::Friend, &m, 5).unwrap();
+        assert_eq!(e.hints, 2);
+        assert!(e.pdn.contains("[Hints \"2\"]"), "{}", e.pdn);
+        let back = Entry::from_value(&e.to_value()).unwrap();
+        assert_eq!(back, e);
+        // An entry stored before hints existed reads as none; a bad count is named.
+        let plain = Entry::of(&*g, Opponent::Friend, &meta(4), 5).unwrap();
+        assert!(plain.to_value().get("hints").is_none());
+        assert_eq!(Entry::from_value(&plain.to_value()).unwrap().hints, 0);
+        let mut bad = e.to_value();
+        bad.set("hints", Json::str("two"));
+        assert_eq!(
+            Entry::from_value(&bad).unwrap_err(),
+            "`hints` is not a whole number"
+        );
     }
 
     #[test]

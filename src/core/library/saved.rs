@@ -19,7 +19,7 @@ use tiers_json::Json;
 
 use super::{rebuild, Declared};
 use crate::core::session::{GameMeta, LoadGame, Opponent, Session};
-use crate::core::settings::{ColorChoice, Settings};
+use crate::core::settings::{ColorChoice, Opening, Settings};
 use crate::core::versioned;
 
 /// The schema version written now.
@@ -41,6 +41,8 @@ pub fn to_json(s: &Settings, session: &Session) -> String {
                 ("vs_computer", Json::Bool(s.vs_computer)),
                 ("level", Json::int(u64::from(s.level.number()))),
                 ("color", Json::str(s.color.name())),
+                ("opening", Json::Str(s.opening.name())),
+                ("hints", Json::Bool(s.hints)),
             ]),
         ),
     ]);
@@ -105,6 +107,12 @@ fn settings(v: &Json) -> Option<Settings> {
         vs_computer: v.get("vs_computer")?.as_bool()?,
         level: stored_level(v.get("level")?.as_u64()?),
         color: ColorChoice::parse(v.get("color")?.as_str()?).unwrap_or(ColorChoice::Random),
+        // Added later: a record without them has the defaults.
+        opening: v
+            .get("opening")
+            .and_then(|o| Opening::parse(o.as_str()?))
+            .unwrap_or_default(),
+        hints: v.get("hints").and_then(Json::as_bool).unwrap_or(true),
     })
 }
 

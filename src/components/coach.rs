@@ -1,0 +1,87 @@
+//! The play screen's coach panel: the hint button, the evaluation bar's
+//! toggle, and the bar itself (Red's share of the winning chances, the
+//! score from the side to move's view, the depth and the expected line).
+
+use tiers_engine::search::format_score;
+use tiers_engine::Color;
+use yew::prelude::*;
+
+use crate::components::panels::Control;
+use crate::components::{to, Dispatch};
+use crate::core::analysis::bar_share;
+use crate::core::coach::{Coach, CoachAction};
+use crate::core::session::Session;
+use crate::core::{AppAction, Slice};
+
+/// Props of [`CoachPanel`].
+#[derive(Properties, PartialEq, Clone)]
+pub struct CoachProps {
+    /// The game.
+    pub session: Slice<Session>,
+    /// The bar and hints.
+    pub coach: Slice<Coach>,
+    /// Dispatches actions.
+    pub dispatch: Dispatch,
+}
+
+/// The coach panel.
+#[component]
+pub fn CoachPanel(props: &CoachProps) -> Html {
+    let (s, c, d) = (&props.session, &props.coach, &props.dispatch);
+    let hint = c.hint_move(s);
+    let hint_line = if let Some(m) = &hint {
+        html! { <p class="hint-note" id="hint-text" role="status">{ format!("Hint: {}", m.text) }</p> }
+    } else if c.hint.is_some() {
+        html! { <p class="hint-note" id="hint-text" role="status">{ "Looking for a good move…" }</p> }
+    } else {
+        html! {}
+    };
+    let bar = c.bar.then(|| {
+        let analysis = c.shown(s);
+        let red = analysis.and_then(|a| a.red_score());
+        let share = red.map_or(500, bar_share);
+        let bottom_red = !s.flipped;
+        let text = match analysis {
+            Some(a) if a.score.is_some() => {
+                let side = a.side.unwrap_or(Color::Red);
+                let score = format_score(a.score.unwrap_or(0));
+                format!("{score} for {side} (to move) · depth {}", a.depth)
+            }
+            Some(a) if a.error.is_some() => format!("No evaluation: {}", a.error.clone().unwrap_or_default()),
+            _ if s.thinking_now() => "The computer is thinking on its move…".to_string(),
+            _ => "Evaluating…".to_string(),
+        };
+        let line = analysis.map(|a| a.pv.join(" ")).unwrap_or_default();
+        // Red's share drawn from Red's end: the left as the board is seen
+        // with Red at the bottom, the right when it is flipped.
+        let (x, w) = if bottom_red { (0, share) } else { (1000 - share, share) };
+        html! {
+            <div class="eval" id="eval" aria-live="polite">
+                <svg class="eval-bar" viewBox="0 0 1000 24" preserveAspectRatio="none" role="img"
+                    aria-label={format!("Red's winning chances: {} in 10", (share + 50) / 100)}>
+                    <rect class="eval-black" x="0" y="0" width="1000" height="24" />
+                    <rect class="eval-red" x={x.to_string()} y="0" width={w.to_string()} height="24" />
+                    <line class="eval-mid" x1="500" y1="0" x2="500" y2="24" />
+                </svg>
+                <p class="eval-text" id="eval-text" data-share={share.to_string()}>{ text }</p>
+                if !line.is_empty() {
+                    <p class="eval-line" id="eval-line">{ format!("Best line: {line}") }</p>
+                }
+            </div>
+        }
+    });
+    html! {
+        <div class="coach">
+            <div class="controls">
+                if c.hints {
+                    <Control id="hint" icon="?" label="Hint" on_click={to(d, |()| AppAction::Hint)}
+                        disabled={!c.can_hint(s)} />
+                }
+                <Control id="eval-toggle" icon="±" label="Evaluation" pressed={Some(c.bar)}
+                    on_click={to(d, |()| AppAction::Coach(CoachAction::ToggleBar))} />
+            </div>
+            { hint_line }
+            { bar.unwrap_or_default() }
+        </div>
+    }
+}

@@ -31,12 +31,14 @@ pub mod boot;
 pub mod editor;
 pub mod embed;
 pub mod formation;
+pub mod game_events;
 pub mod input;
 pub mod learn;
 pub mod library;
 pub mod nav;
 pub mod notices;
 pub mod params;
+pub mod preferences;
 pub mod record;
 pub mod session;
 pub mod settings;
@@ -57,6 +59,7 @@ use library::archive::Entry;
 use library::games::{Library, LibraryAction, Opened};
 use nav::{Nav, NavAction, Screen};
 use notices::{NoticeAction, Notices};
+use preferences::Preferences;
 use session::{GameMeta, LoadGame, Opponent, Session, SessionAction};
 use settings::Settings;
 use tournament::{TAction, TourneyState};
@@ -146,6 +149,9 @@ pub struct AppState {
     pub embed: Slice<EmbedState>,
     /// Lessons: the courses, the exercise played, the stars earned.
     pub learn: Slice<Learn>,
+    /// The Settings screen's preferences (the look, sound, confirming
+    /// moves, the computer's default level and colour).
+    pub preferences: Slice<Preferences>,
     /// The next id for a request to the computer (ids are unique across
     /// the parts that ask).
     pub next_ai_id: u32,
@@ -195,6 +201,8 @@ pub enum AppAction {
     Embed(EmbedAction),
     /// Lessons.
     Learn(LearnAction),
+    /// New preferences (the Settings screen).
+    Preferences(Preferences),
     /// A request to the computer went out with this id.
     AiSent(AiTarget, u32),
     /// What the computer answered.
@@ -326,6 +334,25 @@ impl AppState {
         self.settings.level
     }
 
+    /// New preferences: a new default level or colour is also the new game
+    /// screen's choice; confirming moves applies to the game on the board.
+    fn set_preferences(&mut self, p: Preferences) {
+        let old = *self.preferences;
+        if old.level != p.level || old.color != p.color {
+            self.settings.update(|s| {
+                s.level = p.level;
+                s.color = p.color;
+            });
+        }
+        if old.confirm != p.confirm {
+            self.session.update(|s| {
+                s.confirm = p.confirm;
+                s.proposed = None;
+            });
+        }
+        self.preferences.update(|x| *x = p);
+    }
+
     fn ai_sent(&mut self, target: AiTarget, id: u32) {
         self.next_ai_id = id.wrapping_add(1).max(1);
         match target {
@@ -436,6 +463,7 @@ impl AppState {
                 self.start(coin);
             }
             AppAction::Learn(a) => self.learn.update(|l| l.apply(a)),
+            AppAction::Preferences(p) => self.set_preferences(p),
             AppAction::AiSent(target, id) => self.ai_sent(target, id),
             AppAction::Ai(reply) => self.ai_reply(reply),
             AppAction::AiReset(channel) => match channel {

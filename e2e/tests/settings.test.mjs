@@ -197,6 +197,7 @@ test('the game sounds: move, captures, consume, crowning, refused move, the end'
     await heard(page, 'loss');
     await shot(page, 'settings-sounds-loss');
     // Sounds off: nothing more.
+    await page.getByRole('button', { name: 'Look at the board' }).click();
     await openSettings(page);
     await page.uncheck('#sound-on');
     const before = await sounds(page);

@@ -106,7 +106,7 @@ fn stack(color: Color, kind: PieceKind, cx: f64, scale: f64, top_offset: f64) ->
             html! {
                 <g class={classes!("disc", format!("disc-{}", c.name()))}>
                     <path class="disc-side" d={side} fill={p.side} stroke={p.edge} stroke-width={format!("{:.1}", 1.2 * scale)} />
-                    <ellipse class="disc-top" cx={cxs.clone()} cy={cys.clone()} rx={format!("{rx:.1}")} ry={format!("{ry:.1}")}
+                    <ellipse class={classes!("disc-top", (gold && top).then_some("gold"))} cx={cxs.clone()} cy={cys.clone()} rx={format!("{rx:.1}")} ry={format!("{ry:.1}")}
                         fill={p.top} stroke={rim} stroke-width={format!("{rim_width:.1}")} />
                     <ellipse class="classic bevel" cx={cxs.clone()} cy={cys.clone()} rx={gx.clone()} ry={gy.clone()}
                         fill="none" stroke={p.ring} stroke-width={format!("{:.1}", 1.6 * scale)} />

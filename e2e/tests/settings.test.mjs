@@ -121,10 +121,11 @@ test('damaged settings are set aside with a notice', async () => {
 });
 
 const THEMES = ['wood', 'green', 'blue', 'contrast'];
+const TIERS = '7m/2t1u[k]3/8/8/8/4M3/3D4/M7 r 0 20';
 
 test('every theme in light and dark, flat and classic, on a phone and a desktop', async () => {
   for (const [device, viewport] of [['desktop', { width: 1200, height: 900 }], ['phone', { width: 360, height: 740 }]]) {
-    await withApp({ viewport, hasTouch: device === 'phone' }, async (page) => {
+    await withApp({ viewport, hasTouch: device === 'phone' }, async (page, { server }) => {
       await startFriendGame(page);
       // A position with a capture to make (11-15 22-18): the man on 15 picked up shows its target.
       await playCheckers(page, '11-15');
@@ -144,9 +145,21 @@ test('every theme in light and dark, flat and classic, on a phone and a desktop'
           assert.equal(classes.includes('page-light'), mode === 'light');
           await shot(page, `theme-${device}-${board}-${mode}-checkers`);
           await openSettings(page);
-          await page.locator('.settings-preview').scrollIntoViewIfNeeded();
-          await shot(page, `theme-${device}-${board}-${mode}-tiers`);
+          await shot(page, `theme-${device}-${board}-${mode}-settings`);
           await page.click('#close-settings');
+        }
+      }
+      // A Tiers game with stacks: a double ultra king, a loaded ultra king, a triple king.
+      await openLink(page, server, `game=tiers&players=2&tfen=${encodeURIComponent(TIERS)}`);
+      for (const board of THEMES) {
+        for (const mode of ['light', 'dark']) {
+          const pieces = (mode === 'dark') === (board === 'wood' || board === 'blue') ? 'classic' : 'flat';
+          const prefs = { v: 1, board, pieces, mode, sound: true, volume: 60, animation: 'normal', dots: true, coords: true, last_move: true, confirm: false, level: 3, color: 'red' };
+          await page.evaluate((p) => localStorage.setItem('tiers.preferences', JSON.stringify(p)), prefs);
+          await page.reload();
+          await page.locator('#play-d2').click();
+          await page.locator('.play .square.target').first().waitFor();
+          await shot(page, `theme-${device}-${board}-${mode}-tiers`);
         }
       }
     });

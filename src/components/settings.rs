@@ -9,7 +9,8 @@ use yew::prelude::*;
 
 use crate::components::board::Board;
 use crate::core::game_events::Sound;
-use crate::core::preferences::{Named, Preferences};
+use crate::core::preferences::{Animation, BoardTheme, ColorMode, Named, PieceStyle, Preferences};
+use crate::core::settings::ColorChoice;
 use crate::core::record::square;
 use crate::core::Slice;
 
@@ -61,20 +62,22 @@ fn preview() -> BoardView {
     v
 }
 
-/// A row of choices, one pressed.
-fn choices<T: Named>(
+/// A row of choices (id suffix and label of each), the one at `current`
+/// pressed; `pick` gets the index chosen.
+fn choices(
     group: &'static str,
     label: &'static str,
-    current: T,
-    pick: &Callback<T>,
+    options: Vec<(&'static str, &'static str)>,
+    current: usize,
+    pick: Callback<usize>,
 ) -> Html {
-    let buttons = T::ALL.iter().map(|&v| {
-        let active = v == current;
-        let onclick = pick.reform(move |_: MouseEvent| v);
+    let buttons = options.into_iter().enumerate().map(|(i, (name, text))| {
+        let active = i == current;
+        let onclick = pick.reform(move |_: MouseEvent| i);
         html! {
             <button type="button" class={classes!("seg", active.then_some("active"))}
-                id={format!("{group}-{}", v.name())} aria-pressed={active.to_string()} {onclick}>
-                { v.label() }
+                id={format!("{group}-{name}")} aria-pressed={active.to_string()} {onclick}>
+                { text }
             </button>
         }
     });
@@ -84,6 +87,15 @@ fn choices<T: Named>(
             <div class="segmented" role="group" aria-labelledby={format!("{group}-label")}>{ for buttons }</div>
         </div>
     }
+}
+
+/// The options of a choice, and the index of `current` among them.
+fn options<T: Named>(current: T) -> (Vec<(&'static str, &'static str)>, usize) {
+    let all = T::ALL;
+    (
+        all.iter().map(|v| (v.name(), v.label())).collect(),
+        all.iter().position(|&v| v == current).unwrap_or(0),
+    )
 }
 
 /// A check box.
@@ -109,11 +121,10 @@ pub fn SettingsScreen(props: &SettingsProps) -> Html {
         let on_change = props.on_change.clone();
         Callback::from(move |on: bool| on_change.emit(f(p, on)))
     };
-    let on_board = props.on_change.reform(move |board| Preferences { board, ..p });
-    let on_pieces = props.on_change.reform(move |pieces| Preferences { pieces, ..p });
-    let on_mode = props.on_change.reform(move |mode| Preferences { mode, ..p });
-    let on_anim = props.on_change.reform(move |animation| Preferences { animation, ..p });
-    let on_color = props.on_change.reform(move |color| Preferences { color, ..p });
+    // A choice among the values of one preference.
+    let choice = |group, label, (list, current), set: fn(Preferences, usize) -> Preferences| {
+        choices(group, label, list, current, props.on_change.reform(move |i| set(p, i)))
+    };
     let on_volume = {
         let on_change = props.on_change.clone();
         Callback::from(move |e: InputEvent| {
@@ -156,9 +167,9 @@ pub fn SettingsScreen(props: &SettingsProps) -> Html {
             <div class="settings-grid">
                 <fieldset>
                     <legend>{ "Board and pieces" }</legend>
-                    { choices("theme", "Board", p.board, &on_board) }
-                    { choices("pieces", "Pieces", p.pieces, &on_pieces) }
-                    { choices("mode", "Page", p.mode, &on_mode) }
+                    { choice("theme", "Board", options(p.board), |p, i| Preferences { board: BoardTheme::ALL[i], ..p }) }
+                    { choice("pieces", "Pieces", options(p.pieces), |p, i| Preferences { pieces: PieceStyle::ALL[i], ..p }) }
+                    { choice("mode", "Page", options(p.mode), |p, i| Preferences { mode: ColorMode::ALL[i], ..p }) }
                     <div class="settings-preview">
                         <Board view={preview()} kind={GameKind::Tiers} id="preview" label="Preview of the board and pieces"
                             interactive={false} last_move={vec![square("c3"), square("f6")]} targets={vec![square("d4")]} />
@@ -173,7 +184,7 @@ pub fn SettingsScreen(props: &SettingsProps) -> Html {
                             disabled={!p.sound} oninput={on_volume} />
                     </label>
                     <button type="button" id="test-sound" disabled={!p.sound} onclick={test_sound}>{ "Play a sound" }</button>
-                    { choices("anim", "Animation", p.animation, &on_anim) }
+                    { choice("anim", "Animation", options(p.animation), |p, i| Preferences { animation: Animation::ALL[i], ..p }) }
                     if reduced {
                         <p class="muted" id="reduced-motion">{ "Your device asks for reduced motion: pieces do not slide, whatever this says." }</p>
                     }
@@ -191,7 +202,7 @@ pub fn SettingsScreen(props: &SettingsProps) -> Html {
                         <span>{ "Default level" }</span>
                         <select id="default-level" onchange={on_level}>{ for levels }</select>
                     </label>
-                    { choices("color", "Your colour", p.color, &on_color) }
+                    { choice("color", "Your colour", options(p.color), |p, i| Preferences { color: <ColorChoice as Named>::ALL[i], ..p }) }
                 </fieldset>
             </div>
             <div class="actions">

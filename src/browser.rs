@@ -205,9 +205,13 @@ pub fn prefers_light() -> bool {
 pub fn on_scheme_change(changed: impl Fn(bool) + 'static) -> Option<gloo::events::EventListener> {
     let list = media("(prefers-color-scheme: light)")?;
     let target = list.clone().dyn_into::<web_sys::EventTarget>().ok()?;
-    Some(gloo::events::EventListener::new(&target, "change", move |_| {
-        changed(matches(&list));
-    }))
+    Some(gloo::events::EventListener::new(
+        &target,
+        "change",
+        move |_| {
+            changed(matches(&list));
+        },
+    ))
 }
 
 /// Whether the device asks for less motion (`prefers-reduced-motion`).

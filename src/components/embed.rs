@@ -16,12 +16,12 @@ use crate::components::live_board::LiveBoard;
 use crate::components::move_list::MoveList;
 use crate::components::panels::Control;
 use crate::components::to;
+use crate::core::boot::Kept;
 use crate::core::embed::{self, EmbedAction, Json};
 use crate::core::params;
+use crate::core::preferences::Preferences;
 use crate::core::session::SessionAction;
 use crate::core::{AppAction, AppState};
-use crate::core::boot::Kept;
-use crate::core::preferences::Preferences;
 use crate::hooks::{use_ai, use_game_events, use_look};
 use crate::storage;
 

@@ -10,8 +10,8 @@ use yew::prelude::*;
 use crate::components::board::Board;
 use crate::core::game_events::Sound;
 use crate::core::preferences::{Animation, BoardTheme, ColorMode, Named, PieceStyle, Preferences};
-use crate::core::settings::ColorChoice;
 use crate::core::record::square;
+use crate::core::settings::ColorChoice;
 use crate::core::Slice;
 
 /// Props of [`SettingsScreen`].
@@ -123,7 +123,13 @@ pub fn SettingsScreen(props: &SettingsProps) -> Html {
     };
     // A choice among the values of one preference.
     let choice = |group, label, (list, current), set: fn(Preferences, usize) -> Preferences| {
-        choices(group, label, list, current, props.on_change.reform(move |i| set(p, i)))
+        choices(
+            group,
+            label,
+            list,
+            current,
+            props.on_change.reform(move |i| set(p, i)),
+        )
     };
     let on_volume = {
         let on_change = props.on_change.clone();

@@ -87,10 +87,7 @@ impl Mark {
 }
 
 fn tier(kind: PieceKind) -> usize {
-    PieceKind::ALL
-        .iter()
-        .position(|&k| k == kind)
-        .unwrap_or(0)
+    PieceKind::ALL.iter().position(|&k| k == kind).unwrap_or(0)
 }
 
 /// The sound of the move that led to ply `to` (from ply `to - 1`).
@@ -157,8 +154,8 @@ pub fn sounds(before: Option<Mark>, now: &Session) -> Vec<Sound> {
 mod tests {
     use super::*;
     use crate::core::record::{new_checkers, Record};
-    use tiers_engine::{checkers, tiers, Color, Game, Position as _};
     use crate::core::session::{LoadGame, SessionAction};
+    use tiers_engine::{checkers, tiers, Color, Game, Position as _};
 
     fn session(record: Box<dyn Record>, opponent: Opponent) -> Session {
         Session::playing(LoadGame {

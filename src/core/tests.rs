@@ -256,6 +256,9 @@ fn preferences_set_the_new_game_defaults_and_confirming() {
     let mut s = *app.settings;
     s.level = Level::clamped(2);
     app.apply(AppAction::Settings(s));
-    app.apply(AppAction::Preferences(Preferences { sound: false, ..prefs }));
+    app.apply(AppAction::Preferences(Preferences {
+        sound: false,
+        ..prefs
+    }));
     assert_eq!(app.settings.level.number(), 2);
 }

@@ -172,7 +172,10 @@ fn damaged_preferences_are_set_aside_with_a_notice() {
         *b.state.preferences,
         crate::core::preferences::Preferences::default()
     );
-    assert_eq!(b.set_aside, [(Kept::Preferences, "{\"v\": 1, \"board\": ".to_string())]);
+    assert_eq!(
+        b.set_aside,
+        [(Kept::Preferences, "{\"v\": 1, \"board\": ".to_string())]
+    );
     assert!(b.state.notices.list[0].starts_with("Your settings record could not be read"));
     assert!(b.state.notices.list[0].ends_with("; it was set aside."));
 }

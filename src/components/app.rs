@@ -44,7 +44,19 @@ pub fn App() -> Html {
     use_ai(&app);
     use_persistence(&app);
     use_look(&app.preferences);
-    use_game_events(&app.session, &app.preferences);
+    // The game's sounds on the play screen, in lessons and in tournament
+    // matches.
+    use_game_events(app.session.rev(), Some(&app.session), &app.preferences);
+    use_game_events(
+        app.learn.rev(),
+        app.learn.play.as_ref().map(|p| &*p.board),
+        &app.preferences,
+    );
+    use_game_events(
+        app.tournaments.rev(),
+        app.tournaments.game.as_ref().map(|g| &g.session),
+        &app.preferences,
+    );
     let d = app.dispatcher();
     let show = |screen: Screen| on_click(&d, AppAction::Nav(NavAction::Show(screen)));
     let body = match app.nav.screen {

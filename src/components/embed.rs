@@ -163,7 +163,7 @@ pub fn EmbedApp() -> Html {
             .unwrap_or_default()
     });
     use_look(&prefs);
-    use_game_events(&app.session, &prefs);
+    use_game_events(app.session.rev(), Some(&app.session), &prefs);
     // The latest state, for the message listener (installed once).
     let latest: Rc<RefCell<AppState>> = use_mut_ref(AppState::default);
     *latest.borrow_mut() = (*app).clone();

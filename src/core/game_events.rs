@@ -136,7 +136,9 @@ pub fn sounds(before: Option<Mark>, now: &Session) -> Vec<Sound> {
         return Vec::new();
     };
     let mut out = Vec::new();
-    if mark.refusals != before.refusals {
+    // (Counted up: a new board of a lesson or a match, with its own
+    // counts, sounds nothing.)
+    if mark.refusals > before.refusals {
         out.push(Sound::Illegal);
     }
     if mark.ply > before.ply {

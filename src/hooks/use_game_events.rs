@@ -12,18 +12,30 @@ use yew::prelude::*;
 use crate::core::game_events::{sounds, Mark};
 use crate::core::preferences::Preferences;
 use crate::core::session::Session;
-use crate::core::Slice;
 use crate::sound;
 
-/// Plays the sounds of the game on the board.
+/// Plays the sounds of a game on a board: `rev` changes whenever the
+/// session may have (its slice's revision), `session` is the game (None:
+/// no board).
 #[hook]
-pub fn use_game_events(session: &Slice<Session>, prefs: &Preferences) {
-    let last: Rc<RefCell<Option<Mark>>> = use_mut_ref(|| None);
-    let session = session.clone();
+pub fn use_game_events(rev: u64, session: Option<&Session>, prefs: &Preferences) {
+    // The revision and mark last seen.
+    let last: Rc<RefCell<(Option<u64>, Option<Mark>)>> = use_mut_ref(|| (None, None));
+    let mut due = Vec::new();
+    {
+        let mut last = last.borrow_mut();
+        if last.0 != Some(rev) {
+            last.0 = Some(rev);
+            let before = last.1.take();
+            if let Some(s) = session {
+                due = sounds(before, s);
+                last.1 = Some(Mark::of(s));
+            }
+        }
+    }
     let prefs = *prefs;
-    use_effect_with(session.rev(), move |_| {
-        let before = last.borrow_mut().replace(Mark::of(&session));
-        for s in sounds(before, &session) {
+    use_effect_with(rev, move |_| {
+        for s in due {
             sound::play(s, &prefs);
         }
     });

@@ -120,6 +120,24 @@ test('damaged settings are set aside with a notice', async () => {
   });
 });
 
+test('follow the system: light or dark as the device says, as it changes; reduced motion is named', async () => {
+  await withApp({}, async (page) => {
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await openSettings(page);
+    await page.click('#mode-system');
+    assert.ok(!(await rootClasses(page)).includes('page-light'), 'dark device: dark pages');
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.waitForFunction(() => document.documentElement.classList.contains('page-light'));
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.waitForFunction(() => !document.documentElement.classList.contains('page-light'));
+    assert.equal(await page.locator('#reduced-motion').count(), 0);
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.click('#close-settings');
+    await openSettings(page);
+    await page.locator('#reduced-motion').waitFor();
+  });
+});
+
 const THEMES = ['wood', 'green', 'blue', 'contrast'];
 const TIERS = '7m/2t1u[k]3/8/8/8/4M3/3D4/M7 r 0 20';
 

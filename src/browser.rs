@@ -175,3 +175,86 @@ pub async fn fetch_text(path: &str) -> Result<String, String> {
         .and_then(|t| t.as_string())
         .ok_or_else(|| "the answer is not text".to_string())
 }
+
+/// The device's answer to a media query (`(prefers-reduced-motion:
+/// reduce)`), as a `MediaQueryList` (through `Reflect`: no extra web-sys
+/// feature).
+fn media(query: &str) -> Option<JsValue> {
+    let window = web_sys::window()?;
+    js_sys::Reflect::get(&window, &"matchMedia".into())
+        .ok()
+        .and_then(|f| f.dyn_into::<js_sys::Function>().ok())
+        .and_then(|f| f.call1(&window, &query.into()).ok())
+}
+
+fn matches(list: &JsValue) -> bool {
+    js_sys::Reflect::get(list, &"matches".into())
+        .ok()
+        .and_then(|m| m.as_bool())
+        .unwrap_or(false)
+}
+
+/// Whether the device prefers light pages (`prefers-color-scheme: light`).
+#[must_use]
+pub fn prefers_light() -> bool {
+    media("(prefers-color-scheme: light)").is_some_and(|q| matches(&q))
+}
+
+/// Calls `changed` with whether the device prefers light pages whenever
+/// that changes, as long as the listener returned is kept.
+pub fn on_scheme_change(changed: impl Fn(bool) + 'static) -> Option<gloo::events::EventListener> {
+    let list = media("(prefers-color-scheme: light)")?;
+    let target = list.clone().dyn_into::<web_sys::EventTarget>().ok()?;
+    Some(gloo::events::EventListener::new(
+        &target,
+        "change",
+        move |_| {
+            changed(matches(&list));
+        },
+    ))
+}
+
+/// Whether the device asks for less motion (`prefers-reduced-motion`).
+#[must_use]
+pub fn reduced_motion() -> bool {
+    media("(prefers-reduced-motion: reduce)").is_some_and(|q| matches(&q))
+}
+
+/// How long moves take against the normal speed (1.0, 0.5 when fast), or
+/// None when pieces do not slide (the Settings screen's animation off, or
+/// the device asks for reduced motion). Read from the root element's
+/// classes (`anim-off`, `anim-fast`), set from the preferences.
+#[must_use]
+pub fn motion_speed() -> Option<f64> {
+    if reduced_motion() {
+        return None;
+    }
+    let classes = gloo::utils::document()
+        .document_element()
+        .map(|e| e.class_name())
+        .unwrap_or_default();
+    let has = |c: &str| classes.split_whitespace().any(|x| x == c);
+    if has("anim-off") {
+        None
+    } else if has("anim-fast") {
+        Some(0.5)
+    } else {
+        Some(1.0)
+    }
+}
+
+/// Sets the classes of the page's root element (the preferences' look:
+/// [`crate::core::preferences::Preferences::root_classes`]).
+pub fn set_root_classes(classes: &str) {
+    if let Some(root) = gloo::utils::document().document_element() {
+        if root.class_name() != classes {
+            root.set_class_name(classes);
+        }
+    }
+}
+
+/// Whether the page is hidden (another tab, minimised).
+#[must_use]
+pub fn page_hidden() -> bool {
+    gloo::utils::document().hidden()
+}

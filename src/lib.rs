@@ -9,7 +9,9 @@
 //! - [`components`]: the screens and their parts, views of the core
 //!   (one live board for every screen that plays moves);
 //! - [`hooks`]: the side effects, each behind one hook: the AI worker
-//!   ([`hooks::use_ai`]) and saving ([`hooks::use_persistence`]);
+//!   ([`hooks::use_ai`]), saving ([`hooks::use_persistence`]), the
+//!   game's sounds and the preferences' look ([`hooks::use_game_events`]);
+//! - [`sound`]: the game's sounds (Web Audio, after the first gesture);
 //! - [`storage`]: the only code that touches the browser's storage;
 //! - [`browser`]: files, clipboard, randomness, clock, the page's address;
 //! - [`worker`]: the AI agent that runs in the web worker.
@@ -18,5 +20,6 @@ pub mod browser;
 pub mod components;
 pub mod core;
 pub mod hooks;
+pub mod sound;
 pub mod storage;
 pub mod worker;

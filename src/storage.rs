@@ -1,7 +1,7 @@
 //! The device's storage (the browser's `localStorage`): the only code that
 //! touches it. Each record the app keeps ([`Kept`]) has its key
 //! (`tiers.saved`, `tiers.archive`, `tiers.tournaments`, `tiers.previous`,
-//! `tiers.lessons`);
+//! `tiers.lessons`, `tiers.preferences`);
 //! what could not be read is kept under `tiers.set-aside.<name>` rather
 //! than deleted. The formats themselves (versioned JSON) are the core's
 //! ([`crate::core::library::saved`], [`crate::core::library::archive`],
@@ -55,7 +55,14 @@ pub fn read() -> Stored {
         archive: get(&key(Kept::Archive)),
         tournaments: get(&key(Kept::Tournaments)),
         lessons: get(&key(Kept::Lessons)),
+        preferences: get(&key(Kept::Preferences)),
     }
+}
+
+/// The text of one kept record.
+#[must_use]
+pub fn read_one(kept: Kept) -> Option<String> {
+    get(&key(kept))
 }
 
 /// Keeps `text` for a record (None: removes it); the error says why not

@@ -13,12 +13,13 @@ use crate::components::new_game::NewGame;
 use crate::components::notices::NoticeBar;
 use crate::components::play::Play;
 use crate::components::rules::Rules;
+use crate::components::settings::SettingsScreen;
 use crate::components::tournament::TournamentScreen;
 use crate::components::{on_click, to};
 use crate::core::boot::boot;
 use crate::core::nav::{NavAction, Screen};
 use crate::core::{AppAction, AppState};
-use crate::hooks::{use_ai, use_persistence};
+use crate::hooks::{use_ai, use_game_events, use_look, use_persistence};
 use crate::storage;
 
 /// The starting state: what the device keeps, and a share link's game
@@ -42,6 +43,20 @@ pub fn App() -> Html {
     let app = use_reducer(start);
     use_ai(&app);
     use_persistence(&app);
+    use_look(&app.preferences);
+    // The game's sounds on the play screen, in lessons and in tournament
+    // matches.
+    use_game_events(app.session.rev(), Some(&app.session), &app.preferences);
+    use_game_events(
+        app.learn.rev(),
+        app.learn.play.as_ref().map(|p| &*p.board),
+        &app.preferences,
+    );
+    use_game_events(
+        app.tournaments.rev(),
+        app.tournaments.game.as_ref().map(|g| &g.session),
+        &app.preferences,
+    );
     let d = app.dispatcher();
     let show = |screen: Screen| on_click(&d, AppAction::Nav(NavAction::Show(screen)));
     let body = match app.nav.screen {
@@ -70,6 +85,10 @@ pub fn App() -> Html {
             html! { <TournamentScreen state={app.tournaments.clone()} dispatch={d.clone()} /> }
         }
         Screen::Learn => html! { <LearnScreen learn={app.learn.clone()} dispatch={d.clone()} /> },
+        Screen::Settings => html! {
+            <SettingsScreen preferences={app.preferences.clone()} on_change={to(&d, AppAction::Preferences)}
+                on_close={to(&d, |()| AppAction::Nav(NavAction::CloseRules))} />
+        },
     };
     let resume =
         app.session.game.is_some() && !matches!(app.nav.screen, Screen::Play | Screen::Formation);
@@ -96,6 +115,10 @@ pub fn App() -> Html {
                     <button type="button" class="nav-link" onclick={show(Screen::Editor)} id="show-editor">{ "Editor" }</button>
                     <button type="button" class="nav-link" onclick={show(Screen::Tournaments)} id="show-tournaments">{ "Tournaments" }</button>
                     <button type="button" class="nav-link" onclick={on_click(&d, AppAction::Nav(NavAction::ShowRules))} id="show-rules">{ "Rules" }</button>
+                    <button type="button" class="nav-link gear" onclick={on_click(&d, AppAction::Nav(NavAction::ShowSettings))} id="show-settings"
+                        aria-label="Settings" title="Settings" aria-pressed={(app.nav.screen == Screen::Settings).to_string()}>
+                        <span aria-hidden="true">{ "⚙" }</span>
+                    </button>
                 </nav>
             </header>
             <NoticeBar notices={app.notices.clone()} dispatch={d.clone()} />

@@ -162,24 +162,6 @@ impl Tracker {
 /// How long a moved piece takes per square of its path, in milliseconds.
 const SEGMENT_MS: f64 = 200.0;
 
-/// Whether the person asked for less motion.
-fn reduced_motion() -> bool {
-    let Some(window) = web_sys::window() else {
-        return false;
-    };
-    let query = js_sys::Reflect::get(&window, &"matchMedia".into())
-        .ok()
-        .and_then(|f| f.dyn_into::<js_sys::Function>().ok())
-        .and_then(|f| {
-            f.call1(&window, &"(prefers-reduced-motion: reduce)".into())
-                .ok()
-        });
-    query
-        .and_then(|q| js_sys::Reflect::get(&q, &"matches".into()).ok())
-        .and_then(|m| m.as_bool())
-        .unwrap_or(false)
-}
-
 /// Slides the drawing of piece `id` along `path` (origin first) to where
 /// the piece now stands, with the Web Animations API (no style attribute:
 /// the page's CSP allows this).
@@ -187,9 +169,9 @@ fn animate_path(board: &Element, id: u32, path: &[u8], flipped: bool) {
     let (Some(&last), true) = (path.last(), path.len() >= 2) else {
         return;
     };
-    if reduced_motion() {
+    let Some(speed) = crate::browser::motion_speed() else {
         return;
-    }
+    };
     let Ok(Some(svg)) = board.query_selector(&format!("[data-piece=\"{id}\"] > svg")) else {
         return;
     };
@@ -207,7 +189,7 @@ fn animate_path(board: &Element, id: u32, path: &[u8], flipped: bool) {
         frames.push(&frame);
     }
     let options = js_sys::Object::new();
-    let duration = SEGMENT_MS * (path.len() - 1) as f64;
+    let duration = SEGMENT_MS * speed * (path.len() - 1) as f64;
     let _ = js_sys::Reflect::set(&options, &"duration".into(), &duration.into());
     let _ = js_sys::Reflect::set(&options, &"easing".into(), &"ease-in-out".into());
     if let Ok(animate) = js_sys::Reflect::get(&svg, &"animate".into()) {

@@ -16,11 +16,14 @@ use crate::components::live_board::LiveBoard;
 use crate::components::move_list::MoveList;
 use crate::components::panels::Control;
 use crate::components::to;
+use crate::core::boot::Kept;
 use crate::core::embed::{self, EmbedAction, Json};
 use crate::core::params;
+use crate::core::preferences::Preferences;
 use crate::core::session::SessionAction;
 use crate::core::{AppAction, AppState};
-use crate::hooks::use_ai;
+use crate::hooks::{use_ai, use_game_events, use_look};
+use crate::storage;
 
 /// Whether this page load is the embed page.
 #[must_use]
@@ -152,6 +155,15 @@ fn message_json(data: &JsValue) -> Result<Json, String> {
 pub fn EmbedApp() -> Html {
     let app = use_reducer(start);
     use_ai(&app);
+    // The person's look, sounds and animation from the Settings screen
+    // (the same site's storage), read once.
+    let prefs = use_memo((), |()| {
+        storage::read_one(Kept::Preferences)
+            .map(|t| Preferences::read(&t).preferences)
+            .unwrap_or_default()
+    });
+    use_look(&prefs);
+    use_game_events(app.session.rev(), Some(&app.session), &prefs);
     // The latest state, for the message listener (installed once).
     let latest: Rc<RefCell<AppState>> = use_mut_ref(AppState::default);
     *latest.borrow_mut() = (*app).clone();

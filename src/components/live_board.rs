@@ -74,6 +74,10 @@ pub fn LiveBoard(props: &LiveBoardProps) -> Html {
     let on_drag = props.on_action.reform(|(a, b)| SessionAction::Drag(a, b));
     let on_cancel = props.on_action.reform(|()| SessionAction::Cancel);
     let finish = props.on_action.reform(|()| SessionAction::Finish);
+    let confirm = props
+        .on_action
+        .reform(|_: MouseEvent| SessionAction::Confirm);
+    let proposed = s.proposed.as_ref().map(|(text, _)| text.clone());
     let outcome = game.outcome();
     let live = props.live && outcome.is_none();
     let side = game.side_at(game.ply()).unwrap_or(Color::Red);
@@ -125,6 +129,9 @@ pub fn LiveBoard(props: &LiveBoardProps) -> Html {
                             if inputs.can_finish {
                                 <Control id="finish-move" icon="✓" label="End the move here" on_click={finish} />
                             }
+                            if let Some(text) = proposed.clone() {
+                                <button type="button" class="primary" id="confirm-move" onclick={confirm.clone()}>{ format!("Confirm {text}") }</button>
+                            }
                             { props.controls.clone() }
                         </div>
                     </div>
@@ -170,6 +177,9 @@ pub fn LiveBoard(props: &LiveBoardProps) -> Html {
                     <button type="button" class="primary finish" id="finish-move" onclick={finish.reform(|_: MouseEvent| ())}>
                         { "End the move here" }
                     </button>
+                }
+                if let Some(text) = proposed {
+                    <button type="button" class="primary finish" id="confirm-move" onclick={confirm}>{ format!("Confirm {text}") }</button>
                 }
                 if let Some(offer) = offer {
                     <div class="offer" role="group" aria-label="Draw offer">

@@ -22,6 +22,7 @@ pub mod panels;
 pub mod piece;
 pub mod play;
 pub mod rules;
+pub mod settings;
 pub mod square;
 pub mod tournament;
 pub mod viewer;

@@ -96,13 +96,26 @@ fn stack(color: Color, kind: PieceKind, cx: f64, scale: f64, top_offset: f64) ->
             let top = i == last;
             let rim = if gold && top { "#e8b923" } else { p.edge };
             let rim_width = if gold && top { 3.0 * scale } else { 1.2 * scale };
+            let ell = |k: f64| (format!("{:.1}", rx * k), format!("{:.1}", ry * k));
+            let (gx, gy) = ell(0.84);
+            let (hx, hy) = ell(0.38);
+            let (cxs, cys) = (format!("{cx:.1}"), format!("{cy:.1}"));
+            // The "classic" style's details (styles/settings.css shows
+            // them): a bevel on every disc's edge, grooved rings and a
+            // shine on the top one.
             html! {
-                <g>
-                    <path d={side} fill={p.side} stroke={p.edge} stroke-width={format!("{:.1}", 1.2 * scale)} />
-                    <ellipse cx={format!("{cx:.1}")} cy={format!("{cy:.1}")} rx={format!("{rx:.1}")} ry={format!("{ry:.1}")}
+                <g class={classes!("disc", format!("disc-{}", c.name()))}>
+                    <path class="disc-side" d={side} fill={p.side} stroke={p.edge} stroke-width={format!("{:.1}", 1.2 * scale)} />
+                    <ellipse class={classes!("disc-top", (gold && top).then_some("gold"))} cx={cxs.clone()} cy={cys.clone()} rx={format!("{rx:.1}")} ry={format!("{ry:.1}")}
                         fill={p.top} stroke={rim} stroke-width={format!("{rim_width:.1}")} />
+                    <ellipse class="classic bevel" cx={cxs.clone()} cy={cys.clone()} rx={gx.clone()} ry={gy.clone()}
+                        fill="none" stroke={p.ring} stroke-width={format!("{:.1}", 1.6 * scale)} />
                     if top {
-                        <ellipse cx={format!("{cx:.1}")} cy={format!("{cy:.1}")} rx={format!("{:.1}", rx * 0.62)} ry={format!("{:.1}", ry * 0.62)}
+                        <ellipse class="classic groove" cx={cxs.clone()} cy={cys.clone()} rx={hx} ry={hy}
+                            fill="none" stroke={p.edge} stroke-width={format!("{:.1}", 1.4 * scale)} />
+                        <path class="classic shine" d={format!("M{:.1} {:.1}A{gx} {gy} 0 0 1 {:.1} {:.1}", cx - rx * 0.7, cy - ry * 0.3, cx + rx * 0.1, cy - ry * 0.84)}
+                            fill="none" stroke="#fff" stroke-opacity="0.55" stroke-linecap="round" stroke-width={format!("{:.1}", 2.2 * scale)} />
+                        <ellipse class="crown-ring" cx={cxs} cy={cys} rx={format!("{:.1}", rx * 0.62)} ry={format!("{:.1}", ry * 0.62)}
                             fill="none" stroke={if ultra { "#e8b923" } else { p.ring }} stroke-width={format!("{:.1}", 2.0 * scale)} />
                     }
                 </g>

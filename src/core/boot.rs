@@ -11,6 +11,7 @@ use super::library::games::Library;
 use super::library::{saved, share};
 use super::nav::{Nav, Screen};
 use super::notices::Notices;
+use super::preferences::Preferences;
 use super::session::{LoadGame, Session};
 use super::settings::Settings;
 use super::tournament::{store, TourneyState};
@@ -28,6 +29,8 @@ pub struct Stored {
     pub tournaments: Option<String>,
     /// The stars earned in lessons.
     pub lessons: Option<String>,
+    /// The Settings screen's preferences.
+    pub preferences: Option<String>,
 }
 
 /// One of the records the app keeps.
@@ -43,16 +46,19 @@ pub enum Kept {
     Previous,
     /// The stars earned in lessons.
     Lessons,
+    /// The Settings screen's preferences.
+    Preferences,
 }
 
 impl Kept {
     /// Every kept record.
-    pub const ALL: [Kept; 5] = [
+    pub const ALL: [Kept; 6] = [
         Kept::Saved,
         Kept::Archive,
         Kept::Tournaments,
         Kept::Previous,
         Kept::Lessons,
+        Kept::Preferences,
     ];
 
     /// Its name in storage keys and messages.
@@ -64,6 +70,7 @@ impl Kept {
             Kept::Tournaments => "tournaments",
             Kept::Previous => "previous",
             Kept::Lessons => "lessons",
+            Kept::Preferences => "preferences",
         }
     }
 
@@ -86,6 +93,7 @@ impl Kept {
                 None => Content::Remove,
             },
             Kept::Lessons => Content::Text(app.learn.progress.to_json()),
+            Kept::Preferences => Content::Text(app.preferences.to_json()),
         }
     }
 
@@ -99,6 +107,7 @@ impl Kept {
             Kept::Tournaments => (app.tournaments.rev(), 0),
             Kept::Previous => (app.notices.rev(), app.settings.rev()),
             Kept::Lessons => (app.learn.rev(), 0),
+            Kept::Preferences => (app.preferences.rev(), 0),
         }
     }
 }
@@ -169,6 +178,21 @@ pub fn boot(stored: &Stored, query: &str, coin: bool) -> Boot {
         }
         progress = read.progress;
     }
+    let mut preferences = Preferences::default();
+    if let Some(text) = &stored.preferences {
+        let read = Preferences::read(text);
+        if let Some(problem) = read.problem {
+            set_aside.push((Kept::Preferences, text.clone()));
+            notices.list.push(format!("{problem}; it was set aside."));
+        }
+        preferences = read.preferences;
+    }
+    // The new game screen starts from the preferred level and colour.
+    if stored.saved.is_none() {
+        settings.level = preferences.level;
+        settings.color = preferences.color;
+    }
+    session.confirm = preferences.confirm;
     let raw = stored.tournaments.as_deref();
     let tournaments = TourneyState::from_loaded(store::decode(raw), raw);
 
@@ -177,6 +201,7 @@ pub fn boot(stored: &Stored, query: &str, coin: bool) -> Boot {
         library: Slice::new(Library::with(archive)),
         tournaments: Slice::new(tournaments),
         learn: Slice::new(Learn::with(progress)),
+        preferences: Slice::new(preferences),
         ..AppState::default()
     };
     if share::asks_for_game(query) {

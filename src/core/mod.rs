@@ -34,12 +34,14 @@ pub mod coach;
 pub mod editor;
 pub mod embed;
 pub mod formation;
+pub mod game_events;
 pub mod input;
 pub mod learn;
 pub mod library;
 pub mod nav;
 pub mod notices;
 pub mod params;
+pub mod preferences;
 pub mod record;
 pub mod session;
 pub mod settings;
@@ -61,7 +63,9 @@ use library::archive::Entry;
 use library::games::{Library, LibraryAction, Opened};
 use nav::{Nav, NavAction, Screen};
 use notices::{NoticeAction, Notices};
+use preferences::Preferences;
 use session::{GameMeta, LoadGame, Opponent, Session, SessionAction, OPENING_TAG};
+
 use settings::Settings;
 use tournament::{TAction, TourneyState};
 
@@ -152,6 +156,9 @@ pub struct AppState {
     pub learn: Slice<Learn>,
     /// The evaluation bar and hints on the play screen.
     pub coach: Slice<Coach>,
+    /// The Settings screen's preferences (the look, sound, confirming
+    /// moves, the computer's default level and colour).
+    pub preferences: Slice<Preferences>,
     /// The next id for a request to the computer (ids are unique across
     /// the parts that ask).
     pub next_ai_id: u32,
@@ -207,6 +214,8 @@ pub enum AppAction {
     Coach(CoachAction),
     /// Show the best move on the play screen (counted in the game record).
     Hint,
+    /// New preferences (the Settings screen).
+    Preferences(Preferences),
     /// A request to the computer went out with this id.
     AiSent(AiTarget, u32),
     /// What the computer answered.
@@ -357,6 +366,25 @@ impl AppState {
         self.settings.level
     }
 
+    /// New preferences: a new default level or colour is also the new game
+    /// screen's choice; confirming moves applies to the game on the board.
+    fn set_preferences(&mut self, p: Preferences) {
+        let old = *self.preferences;
+        if old.level != p.level || old.color != p.color {
+            self.settings.update(|s| {
+                s.level = p.level;
+                s.color = p.color;
+            });
+        }
+        if old.confirm != p.confirm {
+            self.session.update(|s| {
+                s.confirm = p.confirm;
+                s.proposed = None;
+            });
+        }
+        self.preferences.update(|x| *x = p);
+    }
+
     fn ai_sent(&mut self, target: AiTarget, id: u32) {
         self.next_ai_id = id.wrapping_add(1).max(1);
         match target {
@@ -501,6 +529,7 @@ impl AppState {
             AppAction::Learn(a) => self.learn.update(|l| l.apply(a)),
             AppAction::Coach(a) => self.coach.update(|c| c.apply(a)),
             AppAction::Hint => self.hint(),
+            AppAction::Preferences(p) => self.set_preferences(p),
             AppAction::AiSent(target, id) => self.ai_sent(target, id),
             AppAction::Ai(reply) => self.ai_reply(reply),
             AppAction::AiReset(channel) => match channel {

@@ -19,6 +19,8 @@ pub enum Screen {
     Tournaments,
     /// Lessons.
     Learn,
+    /// The person's preferences.
+    Settings,
 }
 
 /// Navigation: the screen shown and the one to go back to from the rules.
@@ -46,8 +48,10 @@ pub enum NavAction {
     Show(Screen),
     /// Show the rules, remembering where to come back.
     ShowRules,
-    /// Leave the rules.
+    /// Leave the rules or the settings.
     CloseRules,
+    /// Show the settings, remembering where to come back.
+    ShowSettings,
 }
 
 impl Nav {
@@ -62,6 +66,12 @@ impl Nav {
                 self.screen = Screen::Rules;
             }
             NavAction::CloseRules => self.screen = self.back,
+            NavAction::ShowSettings => {
+                if !matches!(self.screen, Screen::Rules | Screen::Settings) {
+                    self.back = self.screen;
+                }
+                self.screen = Screen::Settings;
+            }
         }
     }
 }
@@ -82,6 +92,10 @@ mod tests {
         assert_eq!(nav.screen, Screen::Play);
         nav.apply(NavAction::Show(Screen::Games));
         nav.apply(NavAction::ShowRules);
+        nav.apply(NavAction::CloseRules);
+        assert_eq!(nav.screen, Screen::Games);
+        nav.apply(NavAction::ShowSettings);
+        assert_eq!(nav.screen, Screen::Settings);
         nav.apply(NavAction::CloseRules);
         assert_eq!(nav.screen, Screen::Games);
     }

@@ -158,6 +158,8 @@ pub enum SessionAction {
     Ai(AiReply),
     /// Give the game its id, start date and file tags.
     Meta(GameMeta),
+    /// Play the move waiting for confirmation.
+    Confirm,
 }
 
 /// What a screen says about the players, for the status line: a name per
@@ -201,6 +203,12 @@ pub struct Session {
     pub takebacks: bool,
     /// The game's id, start date and file tags (saved games, archive).
     pub meta: GameMeta,
+    /// How many attempted moves were refused (each one sounds).
+    pub refusals: u32,
+    /// Moves are played only once confirmed (a preference).
+    pub confirm: bool,
+    /// The move entered and waiting for confirmation: its text and squares.
+    pub proposed: Option<(String, Vec<u8>)>,
 }
 
 impl Default for Session {
@@ -221,6 +229,9 @@ impl Default for Session {
             dialog_closed: false,
             takebacks: true,
             meta: GameMeta::default(),
+            refusals: 0,
+            confirm: false,
+            proposed: None,
         }
     }
 }
@@ -416,12 +427,19 @@ impl Session {
             Some(ply) => game.move_at(ply).map(|m| m.squares).unwrap_or_default(),
             None => Vec::new(),
         };
+        let (targets, can_finish) = match &self.proposed {
+            // A move waiting for confirmation: its last square, tapped again.
+            Some((_, squares)) => (squares.last().copied().into_iter().collect(), false),
+            None => (
+                input::next_targets(&paths, &self.selection),
+                self.selection.len() > 1 && input::complete(&paths, &self.selection).is_some(),
+            ),
+        };
         Some(BoardInputs {
             shown,
             view: game.view_at(shown).unwrap_or([None; 64]),
-            targets: input::next_targets(&paths, &self.selection),
-            can_finish: self.selection.len() > 1
-                && input::complete(&paths, &self.selection).is_some(),
+            targets,
+            can_finish,
             highlight,
             movable,
             last_move,
@@ -501,6 +519,7 @@ impl Session {
             }
             SessionAction::Cancel => {
                 self.selection.clear();
+                self.proposed = None;
                 self.message = None;
             }
             SessionAction::Undo => {
@@ -515,6 +534,7 @@ impl Session {
             }
             SessionAction::View(ply) => {
                 self.selection.clear();
+                self.proposed = None;
                 self.view_ply = match (&self.game, ply) {
                     (Some(g), Some(p)) if p < g.ply() => Some(p),
                     (Some(g), Some(p)) if p <= g.recorded() && p != g.ply() => Some(p),
@@ -567,6 +587,13 @@ impl Session {
             }
             SessionAction::Ai(reply) => self.ai_reply(reply),
             SessionAction::Meta(meta) => self.meta = meta,
+            SessionAction::Confirm => {
+                if let Some((text, _)) = self.proposed.take() {
+                    if self.human_to_move() {
+                        self.play(&text);
+                    }
+                }
+            }
         }
     }
 
@@ -618,7 +645,18 @@ impl Session {
         if self.view_ply.is_some() {
             self.view_ply = None;
             self.selection.clear();
+            self.proposed = None;
             return;
+        }
+        // A move waiting for confirmation: its last square again plays it,
+        // any other click starts afresh.
+        if let Some((text, squares)) = self.proposed.take() {
+            if squares.last() == Some(&sq) && self.human_to_move() {
+                self.play(&text);
+                return;
+            }
+            self.selection.clear();
+            self.message = None;
         }
         if !self.human_to_move() {
             if let Some(outcome) = game.outcome() {
@@ -659,12 +697,21 @@ impl Session {
             ClickResult::Move(i) => {
                 if let Some(mv) = legal.get(i) {
                     let text = mv.text.clone();
-                    self.play(&text);
+                    if self.confirm {
+                        self.message = Some(format!(
+                            "Tap the square again or press Confirm to play {text}."
+                        ));
+                        self.selection = mv.squares.clone();
+                        self.proposed = Some((text, mv.squares.clone()));
+                    } else {
+                        self.play(&text);
+                    }
                 }
             }
             ClickResult::Illegal(tried) => {
                 self.message = Some(explain(game.as_ref(), &tried));
                 self.selection.clear();
+                self.refusals = self.refusals.wrapping_add(1);
             }
         }
     }
@@ -677,6 +724,7 @@ impl Session {
         match game.play_text(text) {
             Ok(()) => {
                 self.selection.clear();
+                self.proposed = None;
                 self.message = None;
                 self.draw_offer = None;
                 self.dialog_closed = false;
@@ -694,6 +742,7 @@ impl Session {
     }
 
     fn forget_ai(&mut self) {
+        self.proposed = None;
         self.pending = None;
         self.thinking = None;
         self.ai_stalled = false;
@@ -713,6 +762,7 @@ impl Session {
         }
         self.view_ply = None;
         self.selection.clear();
+        self.proposed = None;
         self.draw_offer = None;
         self.dialog_closed = false;
         self.pending = None;
@@ -753,6 +803,7 @@ impl Session {
         };
         self.view_ply = None;
         self.selection.clear();
+        self.proposed = None;
         self.pending = None;
         self.thinking = None;
         self.ai_stalled = false;

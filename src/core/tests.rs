@@ -252,3 +252,29 @@ fn the_embed_page_plays_its_parameters_and_obeys_commands() {
     s.apply(AppAction::Embed(EmbedAction::Reported));
     assert_eq!(s.embed.reason, "newGame");
 }
+
+#[test]
+fn preferences_set_the_new_game_defaults_and_confirming() {
+    use crate::core::preferences::Preferences;
+    let mut app = AppState::default();
+    let prefs = Preferences {
+        level: Level::clamped(5),
+        color: ColorChoice::Random,
+        confirm: true,
+        ..Preferences::default()
+    };
+    app.apply(AppAction::Preferences(prefs));
+    assert_eq!(*app.preferences, prefs);
+    assert_eq!(app.settings.level.number(), 5);
+    assert_eq!(app.settings.color, ColorChoice::Random);
+    assert!(app.session.confirm);
+    // The new game screen's own choice stays until the default changes.
+    let mut s = *app.settings;
+    s.level = Level::clamped(2);
+    app.apply(AppAction::Settings(s));
+    app.apply(AppAction::Preferences(Preferences {
+        sound: false,
+        ..prefs
+    }));
+    assert_eq!(app.settings.level.number(), 2);
+}

@@ -1,8 +1,11 @@
 //! The side effects, each behind one hook: the AI worker ([`use_ai`]) and
-//! keeping the app's records on the device ([`use_persistence`]).
+//! keeping the app's records on the device ([`use_persistence`]), the
+//! game's sounds and the look of the preferences ([`use_game_events`]).
 
 pub mod use_ai;
+pub mod use_game_events;
 pub mod use_persistence;
 
 pub use use_ai::use_ai;
+pub use use_game_events::{use_game_events, use_look};
 pub use use_persistence::use_persistence;

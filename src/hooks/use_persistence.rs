@@ -26,6 +26,7 @@ fn failure(kept: Kept, why: &str) -> String {
         Kept::Archive => format!("The archive could not be saved: {why}."),
         Kept::Tournaments => why.to_string(),
         Kept::Lessons => format!("Your lesson progress could not be saved: {why}."),
+        Kept::Preferences => format!("Your settings could not be saved: {why}."),
     }
 }
 

@@ -125,3 +125,57 @@ fn a_bad_link_changes_nothing_and_says_why() {
         .starts_with("This link could not be opened (game=chess: unknown game"));
     assert!(b.state.notices.list[0].ends_with("; your saved game is kept."));
 }
+
+#[test]
+fn preferences_are_read_back_and_give_the_new_game_defaults() {
+    use crate::core::preferences::{BoardTheme, Preferences};
+    use tiers_engine::search::Level;
+    let prefs = Preferences {
+        board: BoardTheme::Green,
+        confirm: true,
+        level: Level::clamped(6),
+        color: ColorChoice::Black,
+        ..Preferences::default()
+    };
+    let stored = Stored {
+        preferences: Some(prefs.to_json()),
+        ..Stored::default()
+    };
+    let b = boot(&stored, "", true);
+    assert_eq!(*b.state.preferences, prefs);
+    assert_eq!(b.state.settings.level.number(), 6);
+    assert_eq!(b.state.settings.color, ColorChoice::Black);
+    assert!(b.state.session.confirm);
+    assert!(b.set_aside.is_empty());
+    assert_eq!(
+        Kept::Preferences.content(&b.state),
+        Content::Text(prefs.to_json())
+    );
+    // A saved game keeps its own new-game choices.
+    let stored = Stored {
+        saved: Some(saved_game(&["11-15"])),
+        ..stored
+    };
+    let b = boot(&stored, "", true);
+    assert_eq!(b.state.settings.color, ColorChoice::Black);
+    assert_eq!(b.state.settings.level.number(), 3);
+}
+
+#[test]
+fn damaged_preferences_are_set_aside_with_a_notice() {
+    let stored = Stored {
+        preferences: Some("{\"v\": 1, \"board\": ".into()),
+        ..Stored::default()
+    };
+    let b = boot(&stored, "", true);
+    assert_eq!(
+        *b.state.preferences,
+        crate::core::preferences::Preferences::default()
+    );
+    assert_eq!(
+        b.set_aside,
+        [(Kept::Preferences, "{\"v\": 1, \"board\": ".to_string())]
+    );
+    assert!(b.state.notices.list[0].starts_with("Your settings record could not be read"));
+    assert!(b.state.notices.list[0].ends_with("; it was set aside."));
+}

@@ -353,3 +353,48 @@ fn a_double_ultra_king_ends_its_move_after_one_action() {
     s.apply(SessionAction::Finish);
     assert_eq!(moves(&s), ["d4-a1"]);
 }
+
+#[test]
+fn with_confirm_moves_a_move_waits_for_a_second_tap() {
+    let mut s = session(checkers_game(&[]), Opponent::Friend);
+    s.confirm = true;
+    let mv = s
+        .record()
+        .unwrap()
+        .legal()
+        .into_iter()
+        .find(|m| m.text == "11-15")
+        .unwrap();
+    let (from, to) = (mv.squares[0], mv.squares[1]);
+    s.apply(SessionAction::Square(from));
+    s.apply(SessionAction::Square(to));
+    // Not played yet: proposed, its target shown, a message says how.
+    assert_eq!(s.record().unwrap().ply(), 0);
+    assert_eq!(s.proposed.as_ref().map(|p| p.0.as_str()), Some("11-15"));
+    assert_eq!(s.board_inputs().unwrap().targets, [to]);
+    assert!(s.message.as_deref().unwrap().contains("Confirm"));
+    // The second tap plays it.
+    s.apply(SessionAction::Square(to));
+    assert_eq!(s.record().unwrap().move_texts(), ["11-15"]);
+    assert_eq!(s.proposed, None);
+    assert_eq!(s.message, None);
+    // A tap elsewhere forgets the proposal; the Confirm button plays.
+    let mv = s.record().unwrap().legal()[0].clone();
+    s.apply(SessionAction::Drag(mv.squares[0], mv.squares[1]));
+    assert!(s.proposed.is_some());
+    s.apply(SessionAction::Cancel);
+    assert_eq!(s.proposed, None);
+    s.apply(SessionAction::Drag(mv.squares[0], mv.squares[1]));
+    s.apply(SessionAction::Confirm);
+    assert_eq!(s.record().unwrap().ply(), 2);
+}
+
+#[test]
+fn refused_attempts_are_counted() {
+    let mut s = session(checkers_game(&[]), Opponent::Friend);
+    let from = s.record().unwrap().legal()[0].squares[0];
+    s.apply(SessionAction::Square(from));
+    s.apply(SessionAction::Square(crate::core::record::square("b4")));
+    assert_eq!(s.refusals, 1);
+    assert!(s.message.is_some());
+}

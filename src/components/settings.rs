@@ -1,0 +1,219 @@
+//! The Settings screen: the board theme and piece style (with a preview
+//! board of Tiers stacks), light or dark, sound, animation, what the board
+//! shows, confirming moves, and the computer's default level and colour.
+//! Every change applies at once and is kept on the device.
+
+use tiers_engine::search::Level;
+use tiers_engine::{BoardView, Color, GameKind, PieceKind, PieceView};
+use yew::prelude::*;
+
+use crate::components::board::Board;
+use crate::core::game_events::Sound;
+use crate::core::preferences::{Animation, BoardTheme, ColorMode, Named, PieceStyle, Preferences};
+use crate::core::record::square;
+use crate::core::settings::ColorChoice;
+use crate::core::Slice;
+
+/// Props of [`SettingsScreen`].
+#[derive(Properties, PartialEq, Clone)]
+pub struct SettingsProps {
+    /// The preferences.
+    pub preferences: Slice<Preferences>,
+    /// New preferences.
+    pub on_change: Callback<Preferences>,
+    /// Close the screen.
+    pub on_close: Callback<()>,
+}
+
+/// The preview: every tier of Tiers, an ultra king carrying a king, and a
+/// double ultra king, both colours, on a few squares.
+fn preview() -> BoardView {
+    let mut v: BoardView = [None; 64];
+    let piece = |color, kind, carried| {
+        Some(PieceView {
+            color,
+            kind,
+            carried,
+        })
+    };
+    let red = [
+        ("a1", PieceKind::Man, None),
+        ("c1", PieceKind::King, None),
+        ("e1", PieceKind::Triple, None),
+        ("b2", PieceKind::Quad, None),
+        ("d2", PieceKind::Ultra, Some(PieceKind::King)),
+        ("f2", PieceKind::DoubleUltra, None),
+        ("c3", PieceKind::Ultra, None),
+    ];
+    let black = [
+        ("h8", PieceKind::Man, None),
+        ("f8", PieceKind::King, None),
+        ("d8", PieceKind::Triple, None),
+        ("g7", PieceKind::Quad, None),
+        ("e7", PieceKind::Ultra, Some(PieceKind::Triple)),
+        ("c7", PieceKind::DoubleUltra, None),
+        ("f6", PieceKind::Ultra, None),
+    ];
+    for (color, list) in [(Color::Red, red), (Color::Black, black)] {
+        for (name, kind, carried) in list {
+            v[usize::from(square(name))] = piece(color, kind, carried);
+        }
+    }
+    v
+}
+
+/// A row of choices (id suffix and label of each), the one at `current`
+/// pressed; `pick` gets the index chosen.
+fn choices(
+    group: &'static str,
+    label: &'static str,
+    options: Vec<(&'static str, &'static str)>,
+    current: usize,
+    pick: Callback<usize>,
+) -> Html {
+    let buttons = options.into_iter().enumerate().map(|(i, (name, text))| {
+        let active = i == current;
+        let onclick = pick.reform(move |_: MouseEvent| i);
+        html! {
+            <button type="button" class={classes!("seg", active.then_some("active"))}
+                id={format!("{group}-{name}")} aria-pressed={active.to_string()} {onclick}>
+                { text }
+            </button>
+        }
+    });
+    html! {
+        <div class="setting">
+            <span class="setting-name" id={format!("{group}-label")}>{ label }</span>
+            <div class="segmented" role="group" aria-labelledby={format!("{group}-label")}>{ for buttons }</div>
+        </div>
+    }
+}
+
+/// The options of a choice, and the index of `current` among them.
+fn options<T: Named>(current: T) -> (Vec<(&'static str, &'static str)>, usize) {
+    let all = T::ALL;
+    (
+        all.iter().map(|v| (v.name(), v.label())).collect(),
+        all.iter().position(|&v| v == current).unwrap_or(0),
+    )
+}
+
+/// A check box.
+fn check(id: &'static str, label: &'static str, on: bool, set: Callback<bool>) -> Html {
+    let onchange = Callback::from(move |e: Event| {
+        if let Some(input) = e.target_dyn_into::<web_sys::HtmlInputElement>() {
+            set.emit(input.checked());
+        }
+    });
+    html! {
+        <label class="check" for={id}>
+            <input type="checkbox" {id} checked={on} {onchange} />
+            <span>{ label }</span>
+        </label>
+    }
+}
+
+/// The Settings screen.
+#[component]
+pub fn SettingsScreen(props: &SettingsProps) -> Html {
+    let p = *props.preferences;
+    let change = |f: fn(Preferences, bool) -> Preferences| {
+        let on_change = props.on_change.clone();
+        Callback::from(move |on: bool| on_change.emit(f(p, on)))
+    };
+    // A choice among the values of one preference.
+    let choice = |group, label, (list, current), set: fn(Preferences, usize) -> Preferences| {
+        choices(
+            group,
+            label,
+            list,
+            current,
+            props.on_change.reform(move |i| set(p, i)),
+        )
+    };
+    let on_volume = {
+        let on_change = props.on_change.clone();
+        Callback::from(move |e: InputEvent| {
+            if let Some(input) = e.target_dyn_into::<web_sys::HtmlInputElement>() {
+                if let Ok(n) = input.value().parse::<u8>() {
+                    on_change.emit(Preferences {
+                        volume: n.min(100),
+                        ..p
+                    });
+                }
+            }
+        })
+    };
+    let on_level = {
+        let on_change = props.on_change.clone();
+        Callback::from(move |e: Event| {
+            if let Some(select) = e.target_dyn_into::<web_sys::HtmlSelectElement>() {
+                if let Ok(n) = select.value().parse::<u8>() {
+                    on_change.emit(Preferences {
+                        level: Level::clamped(n),
+                        ..p
+                    });
+                }
+            }
+        })
+    };
+    let test_sound = Callback::from(move |_: MouseEvent| crate::sound::play_now(Sound::Crown, p));
+    let levels = Level::all().map(|l| {
+        html! {
+            <option value={l.number().to_string()} selected={l == p.level}>
+                { format!("{} · {}", l.number(), l.name()) }
+            </option>
+        }
+    });
+    let reduced = crate::browser::reduced_motion();
+    html! {
+        <section class="settings card" aria-labelledby="settings-title">
+            <h1 id="settings-title">{ "Settings" }</h1>
+            <p class="muted">{ "Kept on this device and applied at once, here and in embedded boards." }</p>
+            <div class="settings-grid">
+                <fieldset>
+                    <legend>{ "Board and pieces" }</legend>
+                    { choice("theme", "Board", options(p.board), |p, i| Preferences { board: BoardTheme::ALL[i], ..p }) }
+                    { choice("pieces", "Pieces", options(p.pieces), |p, i| Preferences { pieces: PieceStyle::ALL[i], ..p }) }
+                    { choice("mode", "Page", options(p.mode), |p, i| Preferences { mode: ColorMode::ALL[i], ..p }) }
+                    <div class="settings-preview">
+                        <Board view={preview()} kind={GameKind::Tiers} id="preview" label="Preview of the board and pieces"
+                            interactive={false} last_move={vec![square("c3"), square("f6")]} targets={vec![square("d4")]} />
+                    </div>
+                </fieldset>
+                <fieldset>
+                    <legend>{ "Sound and motion" }</legend>
+                    { check("sound-on", "Sounds", p.sound, change(|p, sound| Preferences { sound, ..p })) }
+                    <label class="range" for="volume">
+                        <span>{ format!("Volume {}%", p.volume) }</span>
+                        <input type="range" id="volume" min="0" max="100" step="5" value={p.volume.to_string()}
+                            disabled={!p.sound} oninput={on_volume} />
+                    </label>
+                    <button type="button" id="test-sound" disabled={!p.sound} onclick={test_sound}>{ "Play a sound" }</button>
+                    { choice("anim", "Animation", options(p.animation), |p, i| Preferences { animation: Animation::ALL[i], ..p }) }
+                    if reduced {
+                        <p class="muted" id="reduced-motion">{ "Your device asks for reduced motion: pieces do not slide, whatever this says." }</p>
+                    }
+                </fieldset>
+                <fieldset>
+                    <legend>{ "While playing" }</legend>
+                    { check("show-dots", "Show where a piece can go", p.dots, change(|p, dots| Preferences { dots, ..p })) }
+                    { check("show-coords", "Show coordinates and square numbers", p.coords, change(|p, coords| Preferences { coords, ..p })) }
+                    { check("show-last", "Highlight the last move", p.last_move, change(|p, last_move| Preferences { last_move, ..p })) }
+                    { check("confirm-moves", "Confirm moves (tap the square again, or press Confirm)", p.confirm, change(|p, confirm| Preferences { confirm, ..p })) }
+                </fieldset>
+                <fieldset>
+                    <legend>{ "Against the computer" }</legend>
+                    <label class="range" for="default-level">
+                        <span>{ "Default level" }</span>
+                        <select id="default-level" onchange={on_level}>{ for levels }</select>
+                    </label>
+                    { choice("color", "Your colour", options(p.color), |p, i| Preferences { color: <ColorChoice as Named>::ALL[i], ..p }) }
+                </fieldset>
+            </div>
+            <div class="actions">
+                <button type="button" class="primary" id="close-settings" onclick={props.on_close.reform(|_: MouseEvent| ())}>{ "Done" }</button>
+            </div>
+        </section>
+    }
+}

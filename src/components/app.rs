@@ -18,7 +18,7 @@ use crate::components::{on_click, to};
 use crate::core::boot::boot;
 use crate::core::nav::{NavAction, Screen};
 use crate::core::{AppAction, AppState};
-use crate::hooks::{use_ai, use_persistence};
+use crate::hooks::{use_ai, use_clock, use_persistence};
 use crate::storage;
 
 /// The starting state: what the device keeps, and a share link's game
@@ -41,6 +41,7 @@ fn start() -> AppState {
 pub fn App() -> Html {
     let app = use_reducer(start);
     use_ai(&app);
+    use_clock(&app);
     use_persistence(&app);
     let d = app.dispatcher();
     let show = |screen: Screen| on_click(&d, AppAction::Nav(NavAction::Show(screen)));

@@ -418,6 +418,7 @@ impl Editor {
             record,
             opponent,
             flipped,
+            clock: None,
         })
     }
 

@@ -1,8 +1,10 @@
 //! The choices on the new game screen: which game, against whom, at which
-//! level, in which colour. They are kept with the saved game.
+//! level, in which colour, with which time control. They are kept with the saved game.
 
 use tiers_engine::search::Level;
 use tiers_engine::{Color, GameKind};
+
+use super::clock::TimeControl;
 
 /// The colour the person asked for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -57,6 +59,8 @@ pub struct Settings {
     pub level: Level,
     /// The person's colour against the computer.
     pub color: ColorChoice,
+    /// The time control (None, the default: no clocks).
+    pub clock: Option<TimeControl>,
 }
 
 impl Default for Settings {
@@ -66,6 +70,7 @@ impl Default for Settings {
             vs_computer: true,
             level: Level::clamped(3),
             color: ColorChoice::Red,
+            clock: None,
         }
     }
 }

@@ -1,8 +1,11 @@
-//! The side effects, each behind one hook: the AI worker ([`use_ai`]) and
-//! keeping the app's records on the device ([`use_persistence`]).
+//! The side effects, each behind one hook: the AI worker ([`use_ai`]),
+//! keeping the app's records on the device ([`use_persistence`]) and the
+//! clocks' ticking ([`use_clock`]).
 
 pub mod use_ai;
+pub mod use_clock;
 pub mod use_persistence;
 
 pub use use_ai::use_ai;
+pub use use_clock::use_clock;
 pub use use_persistence::use_persistence;

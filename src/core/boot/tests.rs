@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::core::record::new_checkers;
-use crate::core::session::Opponent;
+use crate::core::session::{LoadGame, Opponent};
 use crate::core::settings::ColorChoice;
 use tiers_engine::GameKind;
 
@@ -17,6 +17,7 @@ fn saved_game(moves: &[&str]) -> String {
         record: g,
         opponent: Opponent::Friend,
         flipped: false,
+        clock: None,
     });
     s.meta.id = 9;
     let settings = Settings {

@@ -13,7 +13,7 @@ use self::game::{MatchGame, Stage};
 use self::store::{Entry, SavedMatch};
 use crate::core::ai::{AiTarget, DueRequest};
 use crate::core::formation::FormationAction;
-use crate::core::session::{capitalise, SessionAction};
+use crate::core::session::{capitalise, Session, SessionAction};
 use tiers_bracket::{Ballot, GameChoice, MatchId, MatchStatus, Tournament};
 use tiers_engine::search::Level;
 use tiers_engine::GameKind;
@@ -592,8 +592,16 @@ impl TourneyState {
         })
     }
 
-    /// Whether the match waits for the computer's reply to request `id`.
+    /// The match on the board's session, if it plays with clocks.
     #[must_use]
+    pub fn clock_session(&self) -> Option<&Session> {
+        self.game
+            .as_ref()
+            .map(|g| &g.session)
+            .filter(|s| s.clock.is_some())
+    }
+
+    /// Whether the match on the board waits for the computer's reply `id`.
     pub fn waits_for(&self, id: u32) -> bool {
         self.game
             .as_ref()

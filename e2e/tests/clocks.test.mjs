@@ -7,7 +7,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { shot } from '../harness.mjs';
-import { gameOver, press, status, withApp } from '../app.mjs';
+import { gameOver, press, status, still, withApp } from '../app.mjs';
 
 /** A clock's face as seconds: "2:57" → 177, "0:09.3" → 9.3. */
 function seconds(text) {
@@ -36,8 +36,6 @@ async function startTimed(page, { opponent, control, color = 'Red', level = 3 })
   } else {
     await page.getByRole('button', { name: 'Friend on this device' }).click();
   }
-  // None is the default.
-  assert.equal(await page.locator('#clock-none').getAttribute('aria-pressed'), 'true');
   await page.getByRole('group', { name: 'Time control' }).getByRole('button', { name: control, exact: true }).click();
   assert.equal(await page.locator(`#clock-${control.replace('+', '-')}`).getAttribute('aria-pressed'), 'true');
   await page.locator('#start-game').click();
@@ -65,6 +63,8 @@ test('1+0 against the computer: the person does not move and loses on time', asy
     await page.locator('#clock-increment').fill('4');
     await page.locator('#clock-increment').press('Tab');
     assert.match(await page.locator('#clock-note').innerText(), /^7 minutes each, plus 4 seconds after every move\./);
+    assert.equal(await page.locator('#clock-custom').getAttribute('aria-pressed'), 'true');
+    await shot(page, 'clocks-new-game-custom');
 
     await startTimed(page, { opponent: 'computer', control: '1+0', color: 'Red', level: 3 });
     // Black (the computer) moves first, on its clock; then the person's runs.
@@ -99,6 +99,7 @@ test('1+0 against the computer: the person does not move and loses on time', asy
     assert.deepEqual(await gameOver(page), ['You lost', 'Red ran out of time.']);
     const dialog = page.getByRole('dialog');
     assert.equal(await dialog.getByRole('button', { name: 'Take back' }).count(), 0);
+    await still(page);
     await shot(page, 'clocks-flag');
     assert.equal(await page.locator('#clock-red').innerText(), '0:00.0');
     await dialog.getByRole('button', { name: 'Look at the board' }).click();
@@ -111,6 +112,10 @@ test('1+0 against the computer: the person does not move and loses on time', asy
 
 test('3+2 between two people: the increment is added and a reload goes on', async () => {
   await withApp({}, async (page) => {
+    // No clock is the default.
+    await page.getByRole('button', { name: /^new game$/i }).first().click();
+    assert.equal(await page.locator('#clock-none').getAttribute('aria-pressed'), 'true');
+    assert.match(await page.locator('#clock-note').innerText(), /^No clock/);
     await startTimed(page, { opponent: 'friend', control: '3+2' });
     assert.match(await status(page), /^Black to move\.$/);
     let black = await clock(page, 'black');

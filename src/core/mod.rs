@@ -274,7 +274,9 @@ impl AppState {
     #[must_use]
     pub fn clock_change_due(&self, visible: bool) -> bool {
         let play = visible && self.nav.screen == Screen::Play;
-        let board = visible && self.nav.screen == Screen::Tournaments;
+        let board = visible
+            && self.nav.screen == Screen::Tournaments
+            && self.tournaments.view == tournament::View::Match;
         self.session.clock_change(play, 0).is_some()
             || self
                 .tournaments
@@ -291,7 +293,9 @@ impl AppState {
                 s.apply(change.unwrap_or(SessionAction::Tick(now)));
             });
         }
-        let board = visible && self.nav.screen == Screen::Tournaments;
+        let board = visible
+            && self.nav.screen == Screen::Tournaments
+            && self.tournaments.view == tournament::View::Match;
         let change = self
             .tournaments
             .clock_session()

@@ -159,3 +159,23 @@ test('3+2 between two people: the increment is added and a reload goes on', asyn
     assert.ok(strip.x + strip.width <= 360, 'the clock fits on the phone');
   });
 });
+
+test('a tournament with a 3+2 clock: the match board shows the clocks', async () => {
+  await withApp({ viewport: { width: 1280, height: 900 } }, async (page) => {
+    await page.click('#show-tournaments');
+    await page.click('#new-tournament');
+    await page.fill('#t-name', 'Blitz night');
+    await page.locator('#t-clock').selectOption('3+2');
+    await page.fill('#entrant-0-0', 'Ann');
+    await page.fill('#entrant-0-1', 'Bob');
+    await page.click('#create-tournament');
+    await page.locator('#bracket svg').waitFor();
+    await page.locator('#ready-1').getByRole('button', { name: 'Play on the board' }).click();
+    await page.locator('#t-match-title').waitFor();
+    // After the ballot's three moves, Red (Bob) is to move on a full clock.
+    await page.locator('#clock-red.running').waitFor();
+    assert.equal((await clock(page, 'black')).text, '3:00');
+    assert.equal((await clock(page, 'red')).running, true);
+    await shot(page, 'clocks-tournament');
+  });
+});

@@ -104,6 +104,25 @@ pub fn now() -> u64 {
     js_sys::Date::now() as u64
 }
 
+/// Whether the page is shown (not a background tab, not minimised).
+#[must_use]
+pub fn page_visible() -> bool {
+    web_sys::window()
+        .and_then(|w| w.document())
+        .is_none_or(|d| !d.hidden())
+}
+
+/// Calls `f` whenever the page is hidden or shown again, until the
+/// listener returned is dropped.
+pub fn on_visibility_change(mut f: impl FnMut() + 'static) -> Option<gloo::events::EventListener> {
+    let document = web_sys::window()?.document()?;
+    Some(gloo::events::EventListener::new(
+        &document,
+        "visibilitychange",
+        move |_| f(),
+    ))
+}
+
 /// A new game id: the time in milliseconds and three random digits.
 #[must_use]
 pub fn new_id() -> u64 {

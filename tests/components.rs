@@ -241,6 +241,7 @@ fn Harness(props: &HarnessProps) -> Html {
                     record,
                     opponent: Opponent::Friend,
                     flipped: false,
+                    clock: None,
                 }),
                 Default::default(),
             ));

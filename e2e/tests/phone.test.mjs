@@ -18,6 +18,10 @@ async function noSideScroll(page, what) {
 
 /** A finger drag from one square's centre to another's (CDP touch events). */
 async function touchDrag(page, from, to, board) {
+  // As a person would, with the squares on screen first (the new game
+  // screen, with its clock choices, leaves the page scrolled on a phone).
+  await page.locator(`#${board}-${to}`).scrollIntoViewIfNeeded();
+  await page.locator(`#${board}-${from}`).scrollIntoViewIfNeeded();
   const a = await page.locator(`#${board}-${from}`).boundingBox();
   const b = await page.locator(`#${board}-${to}`).boundingBox();
   const cdp = await page.context().newCDPSession(page);

@@ -14,6 +14,9 @@ pub enum WinReason {
     NoPieces,
     /// The loser resigned.
     Resignation,
+    /// The loser's clock reached zero (RULES.md §3: a flag loses, whatever
+    /// the position).
+    Time,
 }
 
 /// Why a game was drawn.
@@ -64,6 +67,7 @@ impl Outcome {
                     WinReason::NoLegalMove => format!("{loser} has no legal move"),
                     WinReason::NoPieces => format!("{loser} has no pieces left"),
                     WinReason::Resignation => format!("{loser} resigned"),
+                    WinReason::Time => format!("{loser} ran out of time"),
                 }
             }
             Outcome::Draw { reason } => match reason {
@@ -127,7 +131,8 @@ pub struct Game<P: Position> {
     moves: Vec<P::Move>,
     /// How many of `moves` are currently played (less than `moves.len()` after undo).
     cursor: usize,
-    /// A resignation or agreed draw, with the ply at which it was declared.
+    /// A resignation, an agreed draw or a loss on time, with the ply at
+    /// which it was declared.
     declared: Option<(usize, Outcome)>,
     /// Reused buffer for legal move lists.
     scratch: Vec<P::Move>,
@@ -279,7 +284,8 @@ impl<P: Position> Game<P> {
         self.cursor < self.moves.len()
     }
 
-    /// Takes back one move (and any resignation or agreed draw). Returns
+    /// Takes back one move (and any resignation, agreed draw or loss on
+    /// time). Returns
     /// whether anything changed.
     pub fn undo(&mut self) -> bool {
         if self.declared.take().is_some() {
@@ -315,6 +321,21 @@ impl<P: Position> Game<P> {
                 Outcome::Win {
                     winner: color.opposite(),
                     reason: WinReason::Resignation,
+                },
+            ));
+        }
+    }
+
+    /// `color`'s clock reached zero: the other side wins, whatever the
+    /// position (RULES.md §3). No effect once the game is over (a move that
+    /// ended the game came first).
+    pub fn lose_on_time(&mut self, color: Color) {
+        if self.outcome().is_none() {
+            self.declared = Some((
+                self.cursor,
+                Outcome::Win {
+                    winner: color.opposite(),
+                    reason: WinReason::Time,
                 },
             ));
         }

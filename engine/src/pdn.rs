@@ -11,7 +11,9 @@
 //! with spaces around their separators (`11 - 15`), comments `{...}`,
 //! variations `(...)`, `;` line comments, NAGs (`$3`) and move suffixes
 //! (`!`, `?!`), results `1-0`, `0-1`, `1/2-1/2`, `*` and the points forms
-//! `2-0`, `0-2`, `1-1`. Move numbers in the file are not checked (some
+//! `2-0`, `0-2`, `1-1`. A loss on time (RULES.md §3) is written as its
+//! result with the tag `[Termination "time forfeit"]`, as PGN does, and
+//! read back from it. Move numbers in the file are not checked (some
 //! programs number the moves of American checkers as if Red moved first);
 //! the moves are.
 //!
@@ -51,11 +53,14 @@
 //! );
 //! ```
 
-use crate::{Color, Game, GameKind, Outcome, Position};
+use crate::{Color, Game, GameKind, Outcome, Position, WinReason};
 use core::fmt;
 
 /// The seven archival tags of the PDN standard, in their standard order.
 pub const SEVEN_TAGS: [&str; 7] = ["Event", "Site", "Date", "Round", "White", "Black", "Result"];
+
+/// The `Termination` tag's value for a loss on time (as in PGN).
+pub const TIME_FORFEIT: &str = "time forfeit";
 
 /// The tags the writer produces itself (from the game), so that a caller's
 /// values for them are not written twice.
@@ -213,7 +218,8 @@ pub struct PdnGame<P: Position> {
     pub tags: Tags,
     /// The game: start position and moves, with the cursor after the last
     /// move. A stated win or draw that the board does not show is recorded
-    /// as a resignation or an agreed draw.
+    /// as a resignation or an agreed draw (a win with
+    /// `[Termination "time forfeit"]` as a loss on time).
     pub game: Game<P>,
     /// The result the file states (the movetext's result, else the
     /// `Result` tag).
@@ -751,7 +757,12 @@ fn build<P: Variant>(raw: RawGame, index: usize) -> Result<PdnGame<P>, PdnError>
         })
         .unwrap_or(PdnResult::Unknown);
     if game.outcome().is_none() {
+        let on_time = raw
+            .tags
+            .get("Termination")
+            .is_some_and(|t| t.trim().eq_ignore_ascii_case(TIME_FORFEIT));
         match stated {
+            PdnResult::Win(winner) if on_time => game.lose_on_time(winner.opposite()),
             PdnResult::Win(winner) => game.resign(winner.opposite()),
             PdnResult::Draw => game.agree_draw(),
             PdnResult::Unknown => {}
@@ -899,10 +910,21 @@ fn quote(value: &str) -> String {
 /// missing), `GameType`, the start position's tags when it is not the
 /// standard start, the other tags of `tags`, then the moves up to the
 /// cursor with move numbers, lines of at most 80 characters, and the
-/// result of the game at its cursor. The `Result` tag is the game's.
+/// result of the game at its cursor. The `Result` tag is the game's; a
+/// loss on time adds `[Termination "time forfeit"]` (a caller's
+/// `Termination` tag is written otherwise, unless it claims a loss on time
+/// the game does not show).
 #[must_use]
 pub fn write_game<P: Variant>(tags: &Tags, game: &Game<P>) -> String {
-    let result = PdnResult::of_outcome(game.outcome()).text(P::FIRST);
+    let outcome = game.outcome();
+    let result = PdnResult::of_outcome(outcome).text(P::FIRST);
+    let on_time = matches!(
+        outcome,
+        Some(Outcome::Win {
+            reason: WinReason::Time,
+            ..
+        })
+    );
     let defaults = Tags::new();
     let mut out = String::new();
     let mut put = |name: &str, value: &str| {
@@ -924,8 +946,13 @@ pub fn write_game<P: Variant>(tags: &Tags, game: &Game<P>) -> String {
     for (name, value) in P::start_tags(game.start()) {
         put(name, &value);
     }
+    if on_time {
+        put("Termination", TIME_FORFEIT);
+    }
     for (name, value) in tags.iter() {
-        if !SEVEN_TAGS.contains(&name) && !DERIVED_TAGS.contains(&name) {
+        let claims_time =
+            name == "Termination" && (on_time || value.trim().eq_ignore_ascii_case(TIME_FORFEIT));
+        if !SEVEN_TAGS.contains(&name) && !DERIVED_TAGS.contains(&name) && !claims_time {
             put(name, value);
         }
     }

@@ -19,7 +19,7 @@ use crate::components::{on_click, to};
 use crate::core::boot::boot;
 use crate::core::nav::{NavAction, Screen};
 use crate::core::{AppAction, AppState};
-use crate::hooks::{use_ai, use_game_events, use_look, use_persistence};
+use crate::hooks::{use_ai, use_clock, use_game_events, use_look, use_persistence};
 use crate::storage;
 
 /// The starting state: what the device keeps, and a share link's game
@@ -42,6 +42,7 @@ fn start() -> AppState {
 pub fn App() -> Html {
     let app = use_reducer(start);
     use_ai(&app);
+    use_clock(&app);
     use_persistence(&app);
     use_look(&app.preferences);
     // The game's sounds on the play screen, in lessons and in tournament

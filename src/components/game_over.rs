@@ -17,6 +17,9 @@ pub struct GameOverProps {
     pub on_new: Callback<()>,
     /// Take back.
     pub on_undo: Callback<()>,
+    /// Whether taking back is offered (not in a game with clocks).
+    #[prop_or(true)]
+    pub can_undo: bool,
 }
 
 /// The game-over dialog.
@@ -57,7 +60,9 @@ pub fn GameOver(props: &GameOverProps) -> Html {
                 <p class="reason">{ reason }{ "." }</p>
                 <div class="actions">
                     <button type="button" class="primary" onclick={new} ref={first}>{ "New game" }</button>
-                    <button type="button" onclick={undo}>{ "Take back" }</button>
+                    if props.can_undo {
+                        <button type="button" onclick={undo}>{ "Take back" }</button>
+                    }
                     <button type="button" onclick={close}>{ "Look at the board" }</button>
                 </div>
             </div>

@@ -9,8 +9,10 @@
 use tiers_engine::{Color, GameKind};
 use yew::prelude::*;
 
+use crate::browser;
 use crate::components::board::Board;
-use crate::components::panels::{Control, PlayerStrip, Status};
+use crate::components::panels::{ClockFace, Control, PlayerStrip, Status};
+use crate::core::clock::{face, LOW_MS};
 use crate::core::session::{Names, Opponent, Session, SessionAction};
 use crate::core::Slice;
 
@@ -70,13 +72,27 @@ pub fn LiveBoard(props: &LiveBoardProps) -> Html {
     let (Some(game), Some(inputs)) = (s.record(), s.board_inputs()) else {
         return html! {};
     };
-    let act = |make: fn(u8) -> SessionAction| props.on_action.reform(make);
-    let on_drag = props.on_action.reform(|(a, b)| SessionAction::Drag(a, b));
-    let on_cancel = props.on_action.reform(|()| SessionAction::Cancel);
-    let finish = props.on_action.reform(|()| SessionAction::Finish);
-    let confirm = props
-        .on_action
-        .reform(|_: MouseEvent| SessionAction::Confirm);
+    // With a running clock, a move is timed when it is made: the clock is
+    // charged up to that moment first.
+    let on_action = if s.clock.is_some_and(|c| c.running()) {
+        let inner = props.on_action.clone();
+        Callback::from(move |a: SessionAction| {
+            if matches!(
+                a,
+                SessionAction::Square(_) | SessionAction::Drag(..) | SessionAction::Finish
+            ) {
+                inner.emit(SessionAction::Tick(browser::now()));
+            }
+            inner.emit(a);
+        })
+    } else {
+        props.on_action.clone()
+    };
+    let act = |make: fn(u8) -> SessionAction| on_action.reform(make);
+    let on_drag = on_action.reform(|(a, b)| SessionAction::Drag(a, b));
+    let on_cancel = on_action.reform(|()| SessionAction::Cancel);
+    let finish = on_action.reform(|()| SessionAction::Finish);
+    let confirm = on_action.reform(|_: MouseEvent| SessionAction::Confirm);
     let proposed = s.proposed.as_ref().map(|(text, _)| text.clone());
     let outcome = game.outcome();
     let live = props.live && outcome.is_none();
@@ -152,13 +168,21 @@ pub fn LiveBoard(props: &LiveBoardProps) -> Html {
             (None, Opponent::Computer { .. }) => format!("You · {c}"),
             (None, Opponent::Friend) => c.to_string(),
         };
+        let clock = s.clock.map(|k| {
+            let left = k.left(c);
+            ClockFace {
+                text: face(left),
+                running: k.running() && outcome.is_none() && side == c,
+                low: left < LOW_MS,
+            }
+        });
         html! {
             <PlayerStrip color={c} name={AttrValue::from(name)} taken={captured[c.opposite().index()].clone()}
-                to_move={live && s.view_ply.is_none() && side == c} />
+                to_move={live && s.view_ply.is_none() && side == c} {clock} />
         }
     };
     let offer = s.draw_offer.filter(|_| outcome.is_none());
-    let answer = |a: SessionAction| props.on_action.reform(move |_: MouseEvent| a.clone());
+    let answer = |a: SessionAction| on_action.reform(move |_: MouseEvent| a.clone());
     let names = |c: Color| match &props.names.0 {
         Some(n) => n[c.index()].clone(),
         None => c.to_string(),

@@ -1,4 +1,4 @@
-//! The new game screen: which game, and against whom.
+//! The new game screen: which game, against whom, and the time control.
 
 use tiers_engine::search::Level;
 use tiers_engine::GameKind;
@@ -7,6 +7,7 @@ use yew::prelude::*;
 use tiers_bracket::ballots::DECK;
 use tiers_bracket::Ballot;
 
+use crate::core::clock::{TimeControl, PRESETS};
 use crate::core::settings::{ballot_name, ColorChoice, Opening, Settings};
 use crate::core::Slice;
 
@@ -104,6 +105,81 @@ pub fn NewGame(props: &NewGameProps) -> Html {
         .map(|b| option(Opening::Ballot(b.index), ballot_name(b)));
     let level = s.level.number();
     let level_name = s.level.name();
+    // "Custom" stays picked while its numbers happen to match a preset.
+    let custom = use_state(|| s.clock.is_some_and(|c| !PRESETS.contains(&c)));
+    let clock_button = |clock: Option<TimeControl>, label: String, id: String| {
+        let on_change = props.on_change.clone();
+        let active = !*custom && s.clock == clock;
+        let custom = custom.clone();
+        let onclick = Callback::from(move |_: MouseEvent| {
+            custom.set(false);
+            on_change.emit(Settings { clock, ..s });
+        });
+        html! {
+            <button type="button" class={classes!("seg", active.then_some("active"))} {id}
+                aria-pressed={active.to_string()} {onclick}>{ label }</button>
+        }
+    };
+    let on_custom = {
+        let on_change = props.on_change.clone();
+        let custom = custom.clone();
+        Callback::from(move |_: MouseEvent| {
+            custom.set(true);
+            let clock = s.clock.or(Some(TimeControl {
+                minutes: 10,
+                increment: 0,
+            }));
+            on_change.emit(Settings { clock, ..s });
+        })
+    };
+    let custom_input = |minutes: bool| {
+        let on_change = props.on_change.clone();
+        Callback::from(move |e: Event| {
+            let Some(input) = e.target_dyn_into::<web_sys::HtmlInputElement>() else {
+                return;
+            };
+            let Ok(n) = input.value().trim().parse::<u32>() else {
+                return;
+            };
+            let now = s.clock.unwrap_or(TimeControl {
+                minutes: 10,
+                increment: 0,
+            });
+            let clock = if minutes {
+                TimeControl {
+                    minutes: n.clamp(1, TimeControl::MAX_MINUTES),
+                    ..now
+                }
+            } else {
+                TimeControl {
+                    increment: n.min(TimeControl::MAX_INCREMENT),
+                    ..now
+                }
+            };
+            input.set_value(
+                &if minutes {
+                    clock.minutes
+                } else {
+                    clock.increment
+                }
+                .to_string(),
+            );
+            on_change.emit(Settings {
+                clock: Some(clock),
+                ..s
+            });
+        })
+    };
+    let clock_note = match s.clock {
+        None => "No clock: take all the time you like.".to_string(),
+        Some(c) => format!(
+            "{} minute{} each, plus {} second{} after every move. A player whose clock runs out loses.",
+            c.minutes,
+            if c.minutes == 1 { "" } else { "s" },
+            c.increment,
+            if c.increment == 1 { "" } else { "s" }
+        ),
+    };
     html! {
         <section class="new-game card" aria-labelledby="new-game-title">
             <h1 id="new-game-title">{ "New game" }</h1>
@@ -141,6 +217,30 @@ pub fn NewGame(props: &NewGameProps) -> Html {
                         { color_button(ColorChoice::Black, "Play Black", "black") }
                     </div>
                 }
+            </fieldset>
+            <fieldset>
+                <legend>{ "Clock" }</legend>
+                <div class="segmented clocks" role="group" aria-label="Time control">
+                    { clock_button(None, "None".into(), "clock-none".into()) }
+                    { for PRESETS.iter().map(|&c| clock_button(Some(c), c.name(), format!("clock-{}", c.name().replace('+', "-")))) }
+                    <button type="button" class={classes!("seg", custom.then_some("active"))} id="clock-custom"
+                        aria-pressed={custom.to_string()} onclick={on_custom}>{ "Custom" }</button>
+                </div>
+                if *custom {
+                    <div class="custom-clock">
+                        <label>
+                            <span>{ "Minutes" }</span>
+                            <input type="number" id="clock-minutes" min="1" max={TimeControl::MAX_MINUTES.to_string()} inputmode="numeric"
+                                value={s.clock.map_or(10, |c| c.minutes).to_string()} onchange={custom_input(true)} />
+                        </label>
+                        <label>
+                            <span>{ "Increment (seconds)" }</span>
+                            <input type="number" id="clock-increment" min="0" max={TimeControl::MAX_INCREMENT.to_string()} inputmode="numeric"
+                                value={s.clock.map_or(0, |c| c.increment).to_string()} onchange={custom_input(false)} />
+                        </label>
+                    </div>
+                }
+                <p class="clock-note" id="clock-note">{ clock_note }</p>
             </fieldset>
             <fieldset>
                 <legend>{ "Options" }</legend>

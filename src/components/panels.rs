@@ -1,4 +1,4 @@
-//! The panels around the board: a player strip (name, captured pieces),
+//! The panels around the board: a player strip (name, clock, captured pieces),
 //! the status line (whose turn, the computer thinking) and the controls.
 
 use tiers_engine::search::format_score;
@@ -20,6 +20,20 @@ pub struct PlayerStripProps {
     pub taken: Vec<Captured>,
     /// Whether it is this player's turn.
     pub to_move: bool,
+    /// The player's clock, in a game with a time control.
+    #[prop_or_default]
+    pub clock: Option<ClockFace>,
+}
+
+/// A clock as a player strip shows it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ClockFace {
+    /// The time left as read: "2:59", "0:09.3".
+    pub text: String,
+    /// Whether it runs (its side is to move).
+    pub running: bool,
+    /// Under ten seconds: shown in red, with tenths.
+    pub low: bool,
 }
 
 /// One player's strip: colour, name, turn marker and the pieces taken.
@@ -45,6 +59,13 @@ pub fn PlayerStrip(props: &PlayerStripProps) -> Html {
                     <span class="taken-count">{ format!("×{}", props.taken.len()) }</span>
                 }
             </span>
+            if let Some(c) = &props.clock {
+                <span class={classes!("clock", c.running.then_some("running"), c.low.then_some("low"))}
+                    id={format!("clock-{}", props.color.name())} role="timer"
+                    aria-label={format!("{} clock: {}{}", props.color, c.text, if c.running { ", running" } else { "" })}>
+                    { c.text.clone() }
+                </span>
+            }
         </div>
     }
 }

@@ -68,7 +68,7 @@ pub fn Play(props: &PlayProps) -> Html {
             </LiveBoard>
             if let (Some(o), false, None) = (outcome, s.dialog_closed, s.view_ply) {
                 <GameOver outcome={o} human={s.opponent.human()} on_close={act(SessionAction::CloseDialog)}
-                    on_new={new_game} on_undo={act(SessionAction::Undo)} />
+                    on_new={new_game} on_undo={act(SessionAction::Undo)} can_undo={s.takebacks_now()} />
             }
         </section>
     }

@@ -207,6 +207,14 @@ pub fn Rules(props: &RulesProps) -> Html {
                     onclick={set(GameKind::Tiers)}>{ "Tiers" }</button>
             </div>
             if *tab == GameKind::Checkers { { checkers } } else { { tiers } }
+            <article class="rulebook" aria-labelledby="rules-clocks" id="clock-rules">
+                <h2 id="rules-clocks">{ "Clocks (both games)" }</h2>
+                <ul>
+                    <li>{ "With a time control, each player has so many minutes for the whole game, plus an increment: seconds added to your clock after each of your moves (3+2 is three minutes, two seconds a move). Only the clock of the player to move runs; a move counts when its last step is played." }</li>
+                    <li>{ "If your clock reaches zero you lose, whatever the position on the board, as in over-the-board tournament play. Resigning, agreed draws and the draw rules are as without a clock; moves cannot be taken back." }</li>
+                    <li>{ "Against the computer the clocks stop while the page is hidden; between two people on one device they keep running, even across a reload. Without a time control (the default) there is no clock." }</li>
+                </ul>
+            </article>
         </section>
     }
 }

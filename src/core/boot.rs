@@ -12,7 +12,7 @@ use super::library::{saved, share};
 use super::nav::{Nav, Screen};
 use super::notices::Notices;
 use super::preferences::Preferences;
-use super::session::{LoadGame, Session};
+use super::session::Session;
 use super::settings::Settings;
 use super::tournament::{store, TourneyState};
 use super::{AppState, Slice};
@@ -211,15 +211,8 @@ pub fn boot(stored: &Stored, query: &str, coin: bool) -> Boot {
                     .record()
                     .is_some_and(|g| g.ply() > 0 && g.outcome().is_none());
                 if unfinished {
-                    if let Some(g) = session.game.clone() {
-                        notices.previous = Some((
-                            LoadGame {
-                                record: g,
-                                opponent: session.opponent,
-                                flipped: session.flipped,
-                            },
-                            session.meta.clone(),
-                        ));
+                    if let Some(g) = session.to_load() {
+                        notices.previous = Some((g, session.meta.clone()));
                     }
                 }
                 session.load(game);

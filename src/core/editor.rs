@@ -340,6 +340,7 @@ impl Editor {
             record,
             opponent,
             flipped,
+            clock: None,
         })
     }
 

@@ -2,6 +2,7 @@
 //! they are being placed, checked live by the engine
 //! ([`tiers::Formation::problems`]).
 
+use crate::core::clock::TimeControl;
 use tiers_engine::search::{choose_formation_for, Level};
 use tiers_engine::tiers::{self, Formation, Preset};
 use tiers_engine::{BoardView, Color, Game, PieceKind, PieceView};
@@ -46,6 +47,8 @@ pub struct FormationSetup {
     pub ready: [bool; 2],
     /// A note shown to the player (the computer's choice, errors).
     pub note: Option<String>,
+    /// The time control of the game to come (None: no clocks).
+    pub clock: Option<TimeControl>,
 }
 
 impl Default for FormationSetup {
@@ -83,6 +86,7 @@ impl FormationSetup {
             Opponent::Friend => Color::Red,
         };
         FormationSetup {
+            clock: None,
             squares,
             editing,
             opponent,

@@ -164,6 +164,7 @@ mod tests {
             record,
             opponent,
             flipped: false,
+            clock: None,
         })
     }
 

@@ -30,6 +30,7 @@
 pub mod ai;
 pub mod analysis;
 pub mod boot;
+pub mod clock;
 pub mod coach;
 pub mod editor;
 pub mod embed;
@@ -223,6 +224,16 @@ pub enum AppAction {
     /// The worker of a channel was replaced: its requests will never be
     /// answered.
     AiReset(Channel),
+    /// The time is now `now` (milliseconds since 1970) and the page is
+    /// `visible` or hidden: the clocks of the play screen's game (and of a
+    /// tournament match) are charged, started or stopped as the rules of
+    /// [`Session::clock_should_run`] say; a clock at zero loses.
+    Clock {
+        /// Milliseconds since 1970.
+        now: u64,
+        /// Whether the page is visible.
+        visible: bool,
+    },
 }
 
 impl AppState {
@@ -245,9 +256,9 @@ impl AppState {
             Screen::Play if self.session.ai_due() => {
                 self.session.ai_request(id).map(|request| DueRequest {
                     target: AiTarget::Game,
+                    min_reply_ms: min_reply_ms(&self.session),
                     request,
                     delay_ms: 0,
-                    min_reply_ms: MIN_REPLY_MS,
                 })
             }
             Screen::Play => self
@@ -267,6 +278,62 @@ impl AppState {
                 min_reply_ms: MIN_REPLY_MS,
             }),
             _ => None,
+        }
+    }
+
+    /// Whether any clock runs, and if so the soonest moment (ms since 1970)
+    /// its face changes or it reaches zero: when `hooks::use_clock` should
+    /// dispatch [`AppAction::Clock`] next. `None` when no clock runs.
+    #[must_use]
+    pub fn next_clock_change(&self) -> Option<u64> {
+        let mut sessions = vec![&*self.session];
+        sessions.extend(self.tournaments.clock_session());
+        sessions
+            .into_iter()
+            .filter_map(|s| {
+                let c = s.clock?;
+                let seen = c.seen?;
+                let side = s.side_to_move()?;
+                Some(seen + clock::until_face_changes(c.left(side)))
+            })
+            .min()
+    }
+
+    /// Whether a clock should be started or stopped now (the page is
+    /// `visible` or hidden): [`AppAction::Clock`] is due at once.
+    #[must_use]
+    pub fn clock_change_due(&self, visible: bool) -> bool {
+        let play = visible && self.nav.screen == Screen::Play;
+        let board = visible
+            && self.nav.screen == Screen::Tournaments
+            && self.tournaments.view == tournament::View::Match;
+        self.session.clock_change(play, 0).is_some()
+            || self
+                .tournaments
+                .clock_session()
+                .is_some_and(|s| s.clock_change(board, 0).is_some())
+    }
+
+    /// [`AppAction::Clock`].
+    fn clock(&mut self, now: u64, visible: bool) {
+        let play = visible && self.nav.screen == Screen::Play;
+        if self.session.clock.is_some() {
+            self.session.update(|s| {
+                let change = s.clock_change(play, now);
+                s.apply(change.unwrap_or(SessionAction::Tick(now)));
+            });
+        }
+        let board = visible
+            && self.nav.screen == Screen::Tournaments
+            && self.tournaments.view == tournament::View::Match;
+        let change = self
+            .tournaments
+            .clock_session()
+            .map(|s| s.clock_change(board, now));
+        if let Some(change) = change {
+            self.tournaments.update(|t| {
+                t.apply(TAction::Board(change.unwrap_or(SessionAction::Tick(now))));
+            });
         }
     }
 
@@ -319,12 +386,15 @@ impl AppState {
                     record,
                     opponent,
                     flipped,
+                    clock: settings.clock.map(clock::Clock::new),
                 };
                 self.load(game, meta);
             }
             GameKind::Tiers => {
-                self.formation
-                    .update(|f| *f = FormationSetup::new(opponent));
+                self.formation.update(|f| {
+                    *f = FormationSetup::new(opponent);
+                    f.clock = settings.clock;
+                });
                 self.session.update(|s| {
                     s.opponent = opponent;
                     s.flipped = flipped;
@@ -469,6 +539,7 @@ impl AppState {
                         record,
                         opponent: self.formation.opponent,
                         flipped: self.session.flipped,
+                        clock: self.formation.clock.map(clock::Clock::new),
                     };
                     self.load(game, GameMeta::default());
                 }
@@ -523,6 +594,7 @@ impl AppState {
                     s.kind = kind;
                     s.vs_computer = true;
                     s.level = Level::clamped(2);
+                    s.clock = None;
                 });
                 self.start(coin, 0);
             }
@@ -532,6 +604,7 @@ impl AppState {
             AppAction::Preferences(p) => self.set_preferences(p),
             AppAction::AiSent(target, id) => self.ai_sent(target, id),
             AppAction::Ai(reply) => self.ai_reply(reply),
+            AppAction::Clock { now, visible } => self.clock(now, visible),
             AppAction::AiReset(channel) => match channel {
                 Channel::Analysis => {
                     self.editor.update(Editor::analysis_reset);
@@ -550,6 +623,18 @@ impl AppState {
 /// The computer's move is shown no sooner than this after the request
 /// (milliseconds), so that the person sees their own move land first.
 pub const MIN_REPLY_MS: u32 = 450;
+
+/// [`MIN_REPLY_MS`], but when the computer plays on a clock no more than a
+/// hundredth of its time left (the wait is on its clock).
+#[must_use]
+pub fn min_reply_ms(session: &Session) -> u32 {
+    match (session.clock, session.side_to_move()) {
+        (Some(c), Some(side)) => {
+            u32::try_from(c.left(side) / 100).map_or(MIN_REPLY_MS, |ms| ms.min(MIN_REPLY_MS))
+        }
+        _ => MIN_REPLY_MS,
+    }
+}
 
 impl yew::Reducible for AppState {
     type Action = AppAction;

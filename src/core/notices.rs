@@ -71,6 +71,7 @@ mod tests {
             record: new_checkers(),
             opponent: Opponent::Friend,
             flipped: false,
+            clock: None,
         };
         let mut n = Notices {
             previous: Some((game, GameMeta::default())),

@@ -522,6 +522,7 @@ impl GameParams {
             record,
             opponent,
             flipped: self.flipped(opponent),
+            clock: None,
         })
     }
 

@@ -64,6 +64,8 @@ pub trait Record {
     fn outcome(&self) -> Option<Outcome>;
     /// `color` resigns.
     fn resign(&mut self, color: Color);
+    /// `color`'s clock reached zero: the other side wins (RULES.md §3).
+    fn lose_on_time(&mut self, color: Color);
     /// The players agree a draw.
     fn agree_draw(&mut self);
     /// The pieces each side has lost up to the cursor (index by `Color::index`
@@ -227,6 +229,10 @@ impl<P: Variant> Record for Game<P> {
 
     fn agree_draw(&mut self) {
         Game::agree_draw(self);
+    }
+
+    fn lose_on_time(&mut self, color: Color) {
+        Game::lose_on_time(self, color);
     }
 
     fn captured(&self) -> [Vec<Captured>; 2] {

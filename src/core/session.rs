@@ -9,6 +9,7 @@ use tiers_engine::search::Level;
 use tiers_engine::{BoardView, Color, GameKind, Outcome};
 
 use super::ai::{AiReply, AiRequest};
+use super::clock::{self, Clock};
 use super::input::{self, ClickResult};
 use super::record::{MoveOption, Record};
 
@@ -68,6 +69,8 @@ pub struct LoadGame {
     pub opponent: Opponent,
     /// Board seen from Black's side.
     pub flipped: bool,
+    /// The clocks, in a game with a time control (RULES.md §3).
+    pub clock: Option<Clock>,
 }
 
 impl PartialEq for LoadGame {
@@ -75,6 +78,7 @@ impl PartialEq for LoadGame {
         *self.record == *other.record
             && self.opponent == other.opponent
             && self.flipped == other.flipped
+            && self.clock == other.clock
     }
 }
 
@@ -85,6 +89,7 @@ impl std::fmt::Debug for LoadGame {
             .field("moves", &self.record.move_texts())
             .field("opponent", &self.opponent)
             .field("flipped", &self.flipped)
+            .field("clock", &self.clock)
             .finish()
     }
 }
@@ -160,6 +165,14 @@ pub enum SessionAction {
     Meta(GameMeta),
     /// Play the move waiting for confirmation.
     Confirm,
+    /// The time is now this (milliseconds since 1970): the running clock is
+    /// charged, and the side to move loses if it reaches zero.
+    Tick(u64),
+    /// Stop the clocks at this time (the page is hidden in a game against
+    /// the computer).
+    Pause(u64),
+    /// Start (or restart) the clocks from this time.
+    Resume(u64),
 }
 
 /// What a screen says about the players, for the status line: a name per
@@ -209,6 +222,8 @@ pub struct Session {
     pub confirm: bool,
     /// The move entered and waiting for confirmation: its text and squares.
     pub proposed: Option<(String, Vec<u8>)>,
+    /// The clocks, in a game with a time control.
+    pub clock: Option<Clock>,
 }
 
 impl Default for Session {
@@ -232,6 +247,7 @@ impl Default for Session {
             refusals: 0,
             confirm: false,
             proposed: None,
+            clock: None,
         }
     }
 }
@@ -274,6 +290,50 @@ impl Session {
         self.opponent = load.opponent;
         self.flipped = load.flipped;
         self.new_game(load.record);
+        self.clock = load.clock;
+    }
+
+    /// The game as it is, to load elsewhere (a game kept aside).
+    #[must_use]
+    pub fn to_load(&self) -> Option<LoadGame> {
+        Some(LoadGame {
+            record: self.game.clone()?,
+            opponent: self.opponent,
+            flipped: self.flipped,
+            clock: self.clock,
+        })
+    }
+
+    /// Whether moves may be taken back now: not in a game with clocks (as
+    /// over the board), not where the screen forbids it.
+    #[must_use]
+    pub fn takebacks_now(&self) -> bool {
+        self.takebacks && self.clock.is_none()
+    }
+
+    /// Whether the clocks should be running: a game with clocks that goes
+    /// on. `shown` says whether the screen playing it is visible (the
+    /// screen is shown and the page is not hidden); against the computer
+    /// the clocks stop while it is not (the computer cannot think then),
+    /// between two people they keep running.
+    #[must_use]
+    pub fn clock_should_run(&self, shown: bool) -> bool {
+        self.clock.is_some()
+            && self.outcome().is_none()
+            && (shown || matches!(self.opponent, Opponent::Friend))
+    }
+
+    /// The clock action due now, if any: start the clocks (`Resume`), stop
+    /// them (`Pause`), or nothing (`None`: running as it should, or no
+    /// clocks).
+    #[must_use]
+    pub fn clock_change(&self, shown: bool, now: u64) -> Option<SessionAction> {
+        let running = self.clock?.running();
+        match (self.clock_should_run(shown), running) {
+            (true, false) => Some(SessionAction::Resume(now)),
+            (false, true) => Some(SessionAction::Pause(now)),
+            _ => None,
+        }
     }
 
     /// The record, if a game is in progress.
@@ -357,7 +417,7 @@ impl Session {
             return false;
         };
         let fixed = self.meta.fixed_plies();
-        self.takebacks
+        self.takebacks_now()
             && game.ply() > fixed
             && match self.opponent {
                 Opponent::Computer { human, .. } => {
@@ -370,7 +430,7 @@ impl Session {
     /// Whether a taken-back move can be played again.
     #[must_use]
     pub fn can_redo(&self) -> bool {
-        self.takebacks && self.record().is_some_and(|g| g.ply() < g.recorded())
+        self.takebacks_now() && self.record().is_some_and(|g| g.ply() < g.recorded())
     }
 
     /// The legal moves the person can enter now (empty when it is not
@@ -393,7 +453,13 @@ impl Session {
         };
         let mut moves = game.move_texts();
         moves.truncate(game.ply());
-        let red = game.side_at(game.ply()) == Some(Color::Red);
+        let side = game.side_at(game.ply()).unwrap_or(Color::Red);
+        let red = side == Color::Red;
+        let level_ms = level.settings().movetime_ms;
+        let movetime_ms = match &self.clock {
+            Some(c) => clock::think_ms(level_ms, c, side),
+            None => level_ms,
+        };
         Some(AiRequest {
             id,
             kind: game.kind(),
@@ -401,7 +467,7 @@ impl Session {
             moves,
             level,
             seed: u64::from(self.serial) << 32 | u64::from(id) | if red { 1 << 31 } else { 0 },
-            movetime_ms: level.settings().movetime_ms,
+            movetime_ms,
         })
     }
 
@@ -523,12 +589,12 @@ impl Session {
                 self.message = None;
             }
             SessionAction::Undo => {
-                if self.takebacks {
+                if self.takebacks_now() {
                     self.undo();
                 }
             }
             SessionAction::Redo => {
-                if self.takebacks {
+                if self.takebacks_now() {
                     self.redo();
                 }
             }
@@ -594,6 +660,45 @@ impl Session {
                     }
                 }
             }
+            SessionAction::Tick(now) => self.tick(now, false),
+            SessionAction::Pause(now) => self.tick(now, true),
+            SessionAction::Resume(now) => {
+                if self.clock_should_run(true) {
+                    if let Some(c) = self.clock.as_mut() {
+                        c.start(now);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Charges the running clock up to `now` (and stops the clocks if
+    /// `stop`); a clock at zero loses the game (RULES.md §3). Once the game
+    /// is over the clocks stop.
+    fn tick(&mut self, now: u64, stop: bool) {
+        let (Some(c), Some(g)) = (self.clock.as_mut(), self.game.as_mut()) else {
+            return;
+        };
+        if g.outcome().is_some() {
+            c.seen = None;
+            return;
+        }
+        let side = g.side_at(g.ply()).unwrap_or(Color::Red);
+        let flagged = if stop {
+            c.stop(side, now)
+        } else {
+            c.charge(side, now)
+        };
+        if flagged {
+            c.seen = None;
+            g.lose_on_time(side);
+            self.pending = None;
+            self.thinking = None;
+            self.selection.clear();
+            self.draw_offer = None;
+            self.dialog_closed = false;
+            self.view_ply = None;
+            self.announce = format!("{side} ran out of time.");
         }
     }
 
@@ -728,6 +833,12 @@ impl Session {
                 self.message = None;
                 self.draw_offer = None;
                 self.dialog_closed = false;
+                if let Some(c) = self.clock.as_mut() {
+                    c.moved(mover);
+                    if game.outcome().is_some() {
+                        c.seen = None;
+                    }
+                }
                 let mut say = format!("{mover} played {text}.");
                 if let Some(outcome) = game.outcome() {
                     say.push_str(&format!(" {outcome}."));
@@ -828,12 +939,14 @@ impl Session {
         self.dialog_closed = false;
         self.announce = "New game.".into();
         self.meta = GameMeta::default();
+        self.clock = None;
     }
 
     /// Takes the game off the board (a Tiers game waiting for its
     /// formations); later computer replies are ignored.
     pub fn clear(&mut self) {
         self.game = None;
+        self.clock = None;
         self.serial = self.serial.wrapping_add(1);
         self.forget_ai();
     }

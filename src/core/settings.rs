@@ -1,9 +1,11 @@
 //! The choices on the new game screen: which game, against whom, at which
-//! level, in which colour. They are kept with the saved game.
+//! level, in which colour, with which time control. They are kept with the saved game.
 
 use tiers_bracket::ballots::{Ballot, DECK};
 use tiers_engine::search::Level;
 use tiers_engine::{Color, GameKind};
+
+use super::clock::TimeControl;
 
 /// The colour the person asked for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -119,6 +121,8 @@ pub struct Settings {
     pub opening: Opening,
     /// Whether hints may be asked during the game.
     pub hints: bool,
+    /// The time control (None, the default: no clocks).
+    pub clock: Option<TimeControl>,
 }
 
 impl Default for Settings {
@@ -130,6 +134,7 @@ impl Default for Settings {
             color: ColorChoice::Red,
             opening: Opening::Standard,
             hints: true,
+            clock: None,
         }
     }
 }

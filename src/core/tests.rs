@@ -278,3 +278,127 @@ fn preferences_set_the_new_game_defaults_and_confirming() {
     }));
     assert_eq!(app.settings.level.number(), 2);
 }
+
+fn timed(kind: GameKind, vs_computer: bool, control: &str) -> AppAction {
+    AppAction::Settings(Settings {
+        kind,
+        vs_computer,
+        level: Level::clamped(3),
+        color: ColorChoice::Black,
+        clock: clock::TimeControl::parse(control),
+        ..Settings::default()
+    })
+}
+
+#[test]
+fn a_timed_game_starts_with_full_clocks_and_ticks_only_while_it_should() {
+    let mut s = run([
+        timed(GameKind::Checkers, true, "1+0"),
+        AppAction::Start {
+            coin: false,
+            roll: 0,
+        },
+    ]);
+    let c = s.session.clock.expect("a clock");
+    assert_eq!(c.left, [60_000, 60_000]);
+    assert!(!c.running());
+    // The hook is told to start it, and then when it next changes.
+    assert!(s.clock_change_due(true));
+    assert_eq!(s.next_clock_change(), None);
+    s.apply(AppAction::Clock {
+        now: 1_000,
+        visible: true,
+    });
+    assert!(!s.clock_change_due(true));
+    assert_eq!(s.next_clock_change(), Some(1_001));
+    s.apply(AppAction::Clock {
+        now: 1_500,
+        visible: true,
+    });
+    assert_eq!(s.session.clock.unwrap().left, [60_000, 59_500]);
+    assert_eq!(s.next_clock_change(), Some(2_001));
+    // Another screen, against the computer: the clocks stop.
+    s.apply(AppAction::Nav(NavAction::Show(Screen::Rules)));
+    assert!(s.clock_change_due(true));
+    s.apply(AppAction::Clock {
+        now: 2_000,
+        visible: true,
+    });
+    assert!(!s.session.clock.unwrap().running());
+    assert_eq!(s.next_clock_change(), None);
+    // Back on the board it goes on; the time away is not charged.
+    s.apply(AppAction::Nav(NavAction::Show(Screen::Play)));
+    s.apply(AppAction::Clock {
+        now: 30_000,
+        visible: true,
+    });
+    s.apply(AppAction::Clock {
+        now: 31_000,
+        visible: true,
+    });
+    assert_eq!(s.session.clock.unwrap().left, [60_000, 58_000]);
+    // A computer on a clock holds its move back less.
+    s.apply(AppAction::Game(SessionAction::Square(
+        tiers_engine::checkers::square_to_index64(11),
+    )));
+    s.apply(AppAction::Game(SessionAction::Square(
+        tiers_engine::checkers::square_to_index64(15),
+    )));
+    let due = s.ai_due().expect("the computer's turn");
+    assert_eq!(due.min_reply_ms, MIN_REPLY_MS);
+    assert_eq!(due.request.movetime_ms, 400);
+    s.session
+        .update(|x| x.clock.as_mut().unwrap().left = [5_000, 58_000]);
+    let due = s.ai_due().unwrap();
+    assert_eq!((due.min_reply_ms, due.request.movetime_ms), (50, 166));
+}
+
+#[test]
+fn a_time_loss_is_archived_with_its_reason() {
+    let mut s = run([
+        timed(GameKind::Checkers, false, "3+2"),
+        AppAction::Start {
+            coin: false,
+            roll: 0,
+        },
+        AppAction::Clock {
+            now: 0,
+            visible: true,
+        },
+    ]);
+    // Two people: hidden, their clocks keep running.
+    assert!(!s.clock_change_due(false));
+    s.apply(AppAction::Clock {
+        now: 180_000,
+        visible: false,
+    });
+    assert_eq!(
+        s.session.outcome().unwrap().to_string(),
+        "Red wins: Black ran out of time"
+    );
+    s.apply(AppAction::Archive { now: 200_000 });
+    let e = &s.library.archive.games[0];
+    assert_eq!(e.reason, "Red wins: Black ran out of time");
+    assert!(
+        e.pdn.contains("[Termination \"time forfeit\"]"),
+        "{}",
+        e.pdn
+    );
+}
+
+#[test]
+fn a_tiers_game_gets_its_clock_after_the_formations() {
+    let mut s = run([
+        timed(GameKind::Tiers, false, "5+3"),
+        AppAction::Start {
+            coin: false,
+            roll: 0,
+        },
+    ]);
+    assert!(s.session.clock.is_none());
+    s.apply(AppAction::Formation(FormationAction::Ready(1)));
+    s.apply(AppAction::Formation(FormationAction::Ready(2)));
+    s.apply(AppAction::BeginTiers);
+    assert_eq!(s.nav.screen, Screen::Play);
+    assert_eq!(s.session.clock.unwrap().left, [300_000, 300_000]);
+}

@@ -13,6 +13,7 @@ use gloo::timers::callback::Timeout;
 use gloo_worker::{Spawnable, WorkerBridge};
 use yew::prelude::*;
 
+use crate::browser;
 use crate::core::ai::{AiReply, Channel, DueRequest};
 use crate::core::{AppAction, AppState};
 use crate::worker::AiAgent;
@@ -44,11 +45,22 @@ impl Worker {
                     let wait = hold - (js_sys::Date::now() - at);
                     let is_move = matches!(reply, AiReply::Move { .. });
                     let action = AppAction::Ai(reply);
+                    // A move is timed when it lands: the clocks are charged
+                    // up to that moment first.
+                    let land = move |dispatcher: &UseReducerDispatcher<AppState>| {
+                        if is_move {
+                            dispatcher.dispatch(AppAction::Clock {
+                                now: browser::now(),
+                                visible: browser::page_visible(),
+                            });
+                        }
+                        dispatcher.dispatch(action);
+                    };
                     if is_move && wait > 0.0 {
                         let dispatcher = dispatcher.clone();
-                        Timeout::new(wait as u32, move || dispatcher.dispatch(action)).forget();
+                        Timeout::new(wait as u32, move || land(&dispatcher)).forget();
                     } else {
-                        dispatcher.dispatch(action);
+                        land(&dispatcher);
                     }
                 })
                 .spawn(WORKER_PATH)

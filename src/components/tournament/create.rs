@@ -6,6 +6,7 @@ use yew::prelude::*;
 
 use super::{on, random_seed, TournamentProps, Tourney};
 use crate::components::Dispatch;
+use crate::core::clock::{TimeControl, PRESETS};
 use crate::core::tournament::draft::DraftAction;
 use crate::core::tournament::TAction;
 
@@ -145,6 +146,20 @@ pub fn CreateForm(props: &TournamentProps) -> Html {
         let want = !d.ballots;
         Callback::from(move |_: Event| tx.tourney(TAction::Draft(DraftAction::Ballots(want))))
     };
+    let on_clock = {
+        let tx = tx.clone();
+        Callback::from(move |e: Event| {
+            if let Some(sel) = e.target_dyn_into::<web_sys::HtmlSelectElement>() {
+                let clock = TimeControl::parse(&sel.value());
+                tx.tourney(TAction::Draft(DraftAction::Clock(clock)));
+            }
+        })
+    };
+    let clock_option = |c: Option<TimeControl>| {
+        let value = c.map_or_else(|| "none".to_string(), TimeControl::name);
+        let label = c.map_or_else(|| "No clock".to_string(), TimeControl::name);
+        html! { <option value={value} selected={d.clock == c}>{ label }</option> }
+    };
     let onsubmit = {
         let tx = tx.clone();
         Callback::from(move |e: SubmitEvent| {
@@ -176,6 +191,14 @@ pub fn CreateForm(props: &TournamentProps) -> Html {
             } else {
                 <p class="t-sub">{ "Tiers games start with each side setting up its formation (computer players choose their own)." }</p>
             }
+            <label class="t-field">
+                <span>{ "Clock" }</span>
+                <select id="t-clock" onchange={on_clock}>
+                    { clock_option(None) }
+                    { for PRESETS.iter().map(|&c| clock_option(Some(c))) }
+                </select>
+                <span class="t-sub">{ "Minutes + seconds added per move for every match game; a player whose clock runs out loses." }</span>
+            </label>
             { for brackets }
             <div class="actions">
                 <button type="button" onclick={add_bracket} id="add-bracket">{ "+ Add a bracket" }</button>

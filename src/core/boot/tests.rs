@@ -3,9 +3,9 @@
 
 use super::*;
 use crate::core::record::new_checkers;
-use crate::core::session::Opponent;
+use crate::core::session::{LoadGame, Opponent};
 use crate::core::settings::ColorChoice;
-use tiers_engine::GameKind;
+use tiers_engine::{Color, GameKind};
 
 /// The saved text of a two-player checkers game with these moves.
 fn saved_game(moves: &[&str]) -> String {
@@ -17,6 +17,7 @@ fn saved_game(moves: &[&str]) -> String {
         record: g,
         opponent: Opponent::Friend,
         flipped: false,
+        clock: None,
     });
     s.meta.id = 9;
     let settings = Settings {
@@ -178,4 +179,78 @@ fn damaged_preferences_are_set_aside_with_a_notice() {
     );
     assert!(b.state.notices.list[0].starts_with("Your settings record could not be read"));
     assert!(b.state.notices.list[0].ends_with("; it was set aside."));
+}
+
+/// The saved text of a timed (3+2) checkers game after 11-15, Red's clock
+/// last charged at 1 000 000 ms.
+fn timed_game(opponent: Opponent) -> String {
+    let mut g = new_checkers();
+    g.play_text("11-15").unwrap();
+    let mut s = Session::playing(LoadGame {
+        record: g,
+        opponent,
+        flipped: false,
+        clock: Some(crate::core::clock::Clock {
+            control: crate::core::clock::PRESETS[1],
+            left: [170_000, 160_000],
+            seen: Some(1_000_000),
+        }),
+    });
+    s.meta.id = 9;
+    saved::to_json(&Settings::default(), &s)
+}
+
+#[test]
+fn after_a_reload_a_two_player_clock_goes_on_and_the_computers_waits() {
+    use crate::core::AppAction;
+    // Two people: the time the page was away is charged.
+    let stored = Stored {
+        saved: Some(timed_game(Opponent::Friend)),
+        ..Stored::default()
+    };
+    let mut state = boot(&stored, "", true).state;
+    assert!(!state.clock_change_due(true), "it runs on");
+    state.apply(AppAction::Clock {
+        now: 1_030_000,
+        visible: true,
+    });
+    assert_eq!(state.session.clock.unwrap().left, [140_000, 160_000]);
+
+    // Against the computer: it waits for the person; the time away is free.
+    let stored = Stored {
+        saved: Some(timed_game(Opponent::Computer {
+            level: tiers_engine::search::Level::clamped(3),
+            human: Color::Red,
+        })),
+        ..Stored::default()
+    };
+    let mut state = boot(&stored, "", true).state;
+    assert!(state.clock_change_due(true));
+    state.apply(AppAction::Clock {
+        now: 1_030_000,
+        visible: true,
+    });
+    state.apply(AppAction::Clock {
+        now: 1_031_000,
+        visible: true,
+    });
+    assert_eq!(state.session.clock.unwrap().left, [169_000, 160_000]);
+
+    // A damaged clock: named, set aside, the game kept without a clock.
+    let text = timed_game(Opponent::Friend).replace("\"3+2\"", "\"x\"");
+    let b = boot(
+        &Stored {
+            saved: Some(text.clone()),
+            ..Stored::default()
+        },
+        "",
+        true,
+    );
+    assert_eq!(b.set_aside, [(Kept::Saved, text)]);
+    assert_eq!(
+        b.state.notices.list,
+        ["The saved game's clock could not be read (`x` is not a time control such as 3+2), so the game goes on without a clock; it was set aside."]
+    );
+    assert!(b.state.session.clock.is_none());
+    assert_eq!(b.state.session.record().unwrap().move_texts(), ["11-15"]);
 }

@@ -20,6 +20,7 @@ fn started(vs_computer: bool, opening: Opening, hints: bool, roll: u64) -> AppSt
         color: ColorChoice::Black,
         opening,
         hints,
+        clock: None,
     }));
     app.apply(AppAction::Start { coin: true, roll });
     app
@@ -199,6 +200,7 @@ fn against_the_computer_a_ballot_leaves_the_computer_to_move_when_it_is_red() {
         color: ColorChoice::Black,
         opening: Opening::Ballot(1),
         hints: true,
+        clock: None,
     }));
     app.apply(AppAction::Start {
         coin: true,

@@ -307,6 +307,7 @@ impl Play {
                 human: learner,
             },
             flipped: learner == Color::Black,
+            clock: None,
         });
         Some(Play {
             course,

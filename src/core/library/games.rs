@@ -174,6 +174,7 @@ pub fn open_at(record: &dyn Record, ply: usize) -> Result<LoadGame, String> {
         record,
         opponent: Opponent::Friend,
         flipped: false,
+        clock: None,
     })
 }
 

@@ -20,8 +20,8 @@ use tiers_engine::{
 use crate::core::record::Record;
 use crate::core::session::{GameMeta, Opponent};
 
-/// A resignation or agreed draw: the outcomes a record cannot show by its
-/// moves alone.
+/// A resignation, an agreed draw or a loss on time: the outcomes a record
+/// cannot show by its moves alone.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Declared {
     /// Red resigned.
@@ -30,6 +30,10 @@ pub enum Declared {
     BlackResigned,
     /// The players agreed a draw.
     DrawAgreed,
+    /// Red's clock reached zero.
+    RedOutOfTime,
+    /// Black's clock reached zero.
+    BlackOutOfTime,
 }
 
 impl Declared {
@@ -40,6 +44,8 @@ impl Declared {
             Declared::RedResigned => "red resigned",
             Declared::BlackResigned => "black resigned",
             Declared::DrawAgreed => "draw agreed",
+            Declared::RedOutOfTime => "red ran out of time",
+            Declared::BlackOutOfTime => "black ran out of time",
         }
     }
 
@@ -50,6 +56,8 @@ impl Declared {
             Declared::RedResigned,
             Declared::BlackResigned,
             Declared::DrawAgreed,
+            Declared::RedOutOfTime,
+            Declared::BlackOutOfTime,
         ]
         .into_iter()
         .find(|d| d.name() == text)
@@ -66,6 +74,13 @@ impl Declared {
                 Color::Red => Declared::BlackResigned,
                 Color::Black => Declared::RedResigned,
             }),
+            Outcome::Win {
+                winner,
+                reason: WinReason::Time,
+            } => Some(match winner {
+                Color::Red => Declared::BlackOutOfTime,
+                Color::Black => Declared::RedOutOfTime,
+            }),
             Outcome::Draw {
                 reason: DrawReason::Agreement,
             } => Some(Declared::DrawAgreed),
@@ -78,6 +93,8 @@ impl Declared {
             Declared::RedResigned => game.resign(Color::Red),
             Declared::BlackResigned => game.resign(Color::Black),
             Declared::DrawAgreed => game.agree_draw(),
+            Declared::RedOutOfTime => game.lose_on_time(Color::Red),
+            Declared::BlackOutOfTime => game.lose_on_time(Color::Black),
         }
     }
 }

@@ -10,14 +10,24 @@
 //!  "game":{"id":1700000000000123,"started":1700000000000,"kind":"checkers",
 //!          "start":"B:W21,…,32:B1,…,12","moves":["11-15","23-19"],"ply":2,
 //!          "opponent":{"type":"computer","level":3,"human":"red"},
-//!          "flipped":false,"declared":"red resigned","tags":[["Event","…"]]}}
+//!          "flipped":false,"declared":"red resigned","tags":[["Event","…"]],
+//!          "clock":{"control":"3+2","left":[178000,180000],"seen":1700000004000}}}
 //! ```
+//!
+//! The settings' `"clock"` is the time control chosen for new games
+//! (absent: none). A game's `"clock"` holds each side's time left (Red's
+//! first) charged up to `seen`, the moment its clock was last charged
+//! (absent while the clocks are stopped). On reading, a two-player game's
+//! running clock goes on from `seen` (the time the page was closed is
+//! charged, as over the board); against the computer the clocks wait for
+//! the person (the time away is not charged).
 
 use tiers_engine::search::Level;
 use tiers_engine::{Color, GameKind};
 use tiers_json::Json;
 
 use super::{rebuild, Declared};
+use crate::core::clock::{Clock, TimeControl};
 use crate::core::session::{GameMeta, LoadGame, Opponent, Session};
 use crate::core::settings::{ColorChoice, Opening, Settings};
 use crate::core::versioned;
@@ -32,20 +42,18 @@ fn color_of(text: &str) -> Option<Color> {
 /// What to store for these choices and this game, as JSON.
 #[must_use]
 pub fn to_json(s: &Settings, session: &Session) -> String {
-    let mut out = Json::obj([
-        ("v", Json::int(VERSION)),
-        (
-            "settings",
-            Json::obj([
-                ("kind", Json::str(s.kind.name())),
-                ("vs_computer", Json::Bool(s.vs_computer)),
-                ("level", Json::int(u64::from(s.level.number()))),
-                ("color", Json::str(s.color.name())),
-                ("opening", Json::Str(s.opening.name())),
-                ("hints", Json::Bool(s.hints)),
-            ]),
-        ),
+    let mut settings = Json::obj([
+        ("kind", Json::str(s.kind.name())),
+        ("vs_computer", Json::Bool(s.vs_computer)),
+        ("level", Json::int(u64::from(s.level.number()))),
+        ("color", Json::str(s.color.name())),
+        ("opening", Json::Str(s.opening.name())),
+        ("hints", Json::Bool(s.hints)),
     ]);
+    if let Some(c) = s.clock {
+        settings.set("clock", Json::str(&c.name()));
+    }
+    let mut out = Json::obj([("v", Json::int(VERSION)), ("settings", settings)]);
     if let Some(g) = session.record() {
         let opponent = match session.opponent {
             Opponent::Friend => Json::obj([("type", Json::str("friend"))]),
@@ -79,9 +87,52 @@ pub fn to_json(s: &Settings, session: &Session) -> String {
                 .map(|(k, v)| Json::List(vec![Json::str(k.as_str()), Json::str(v.as_str())]));
             game.set("tags", Json::List(tags.collect()));
         }
+        if let Some(c) = &session.clock {
+            game.set("clock", clock_json(c));
+        }
         out.set("game", game);
     }
     out.to_string()
+}
+
+fn clock_json(c: &Clock) -> Json {
+    let mut j = Json::obj([
+        ("control", Json::str(&c.control.name())),
+        (
+            "left",
+            Json::List(c.left.iter().map(|&ms| Json::int(ms)).collect()),
+        ),
+    ]);
+    if let Some(seen) = c.seen {
+        j.set("seen", Json::int(seen));
+    }
+    j
+}
+
+/// The most time a stored clock may hold (a week): more is damage.
+const MAX_LEFT_MS: u64 = 7 * 24 * 3_600_000;
+
+/// Reads [`clock_json`]; the error names what is wrong.
+fn read_clock(j: &Json) -> Result<Clock, String> {
+    let control = j.text("control")?;
+    let control = TimeControl::parse(control)
+        .ok_or_else(|| format!("`{control}` is not a time control such as 3+2"))?;
+    let left = match j.list("left")? {
+        [r, b] => [r, b].map(|v| v.as_u64().filter(|&ms| ms <= MAX_LEFT_MS)),
+        _ => [None, None],
+    };
+    let [Some(red), Some(black)] = left else {
+        return Err("the time left is not two numbers of milliseconds".into());
+    };
+    let seen = match j.get("seen") {
+        None | Some(Json::Null) => None,
+        Some(v) => Some(v.as_u64().ok_or("`seen` is not a time")?),
+    };
+    Ok(Clock {
+        control,
+        left: [red, black],
+        seen,
+    })
 }
 
 /// What could be read back.
@@ -113,6 +164,10 @@ fn settings(v: &Json) -> Option<Settings> {
             .and_then(|o| Opening::parse(o.as_str()?))
             .unwrap_or_default(),
         hints: v.get("hints").and_then(Json::as_bool).unwrap_or(true),
+        clock: v
+            .get("clock")
+            .and_then(Json::as_str)
+            .and_then(TimeControl::parse),
     })
 }
 
@@ -141,7 +196,24 @@ pub fn read(json: &str) -> Restored {
     out.settings = value.get("settings").and_then(settings);
     if let Some(g) = value.get("game").filter(|g| **g != Json::Null) {
         match load(g) {
-            Ok(l) => out.game = Some(l),
+            Ok((mut game, meta)) => {
+                match g.get("clock").filter(|c| **c != Json::Null).map(read_clock) {
+                    None => {}
+                    Some(Ok(mut c)) => {
+                        // Against the computer the time away is not charged.
+                        if matches!(game.opponent, Opponent::Computer { .. }) {
+                            c.seen = None;
+                        }
+                        game.clock = Some(c);
+                    }
+                    Some(Err(e)) => {
+                        out.problem = Some(format!(
+                            "The saved game's clock could not be read ({e}), so the game goes on without a clock"
+                        ));
+                    }
+                }
+                out.game = Some((game, meta));
+            }
             Err(e) => out.problem = Some(format!("The saved game could not be read ({e})")),
         }
     }
@@ -188,6 +260,7 @@ pub fn load(g: &Json) -> Result<(LoadGame, GameMeta), String> {
             record,
             opponent,
             flipped: g.get("flipped").and_then(Json::as_bool).unwrap_or(false),
+            clock: None,
         },
         GameMeta {
             id: g.number("id")?,
@@ -304,6 +377,109 @@ mod tests {
             read(&json).problem.unwrap(),
             "The saved game could not be read (unknown game `chess`: expected `checkers` or `tiers`)"
         );
+    }
+
+    fn timed(opponent: Opponent) -> Session {
+        let mut s = played(&["11-15"], opponent);
+        s.clock = Some(Clock {
+            control: TimeControl::parse("3+2").unwrap(),
+            left: [178_000, 176_500],
+            seen: Some(1_700_000_004_000),
+        });
+        s
+    }
+
+    #[test]
+    fn the_clocks_round_trip() {
+        let s = timed(Opponent::Friend);
+        let settings = Settings {
+            clock: TimeControl::parse("5+3"),
+            ..Settings::default()
+        };
+        let json = to_json(&settings, &s);
+        assert!(json.contains("\"clock\":\"5+3\""), "{json}");
+        assert!(
+            json.contains(
+                "\"clock\":{\"control\":\"3+2\",\"left\":[178000,176500],\"seen\":1700000004000}"
+            ),
+            "{json}"
+        );
+        let back = read(&json);
+        assert_eq!(back.problem, None);
+        assert_eq!(back.settings, Some(settings));
+        let (game, _) = back.game.unwrap();
+        // Two people: the running clock goes on from the moment it was
+        // last charged.
+        assert_eq!(game.clock, s.clock);
+        // Stopped clocks stay stopped; no clock stays none.
+        let mut stopped = timed(Opponent::Friend);
+        stopped.clock.as_mut().unwrap().seen = None;
+        let (game, _) = read(&stored(&stopped)).game.unwrap();
+        assert_eq!(game.clock, stopped.clock);
+        let (game, _) = read(&stored(&played(&[], Opponent::Friend))).game.unwrap();
+        assert_eq!(game.clock, None);
+    }
+
+    #[test]
+    fn against_the_computer_the_time_away_is_not_charged() {
+        let opponent = Opponent::Computer {
+            level: Level::clamped(3),
+            human: Color::Red,
+        };
+        let (game, _) = read(&stored(&timed(opponent))).game.unwrap();
+        let c = game.clock.unwrap();
+        assert_eq!(c.left, [178_000, 176_500]);
+        assert_eq!(c.seen, None, "waits for the person");
+    }
+
+    #[test]
+    fn a_damaged_clock_is_named_and_the_game_goes_on_without_it() {
+        let json = stored(&timed(Opponent::Friend));
+        for (from, to, why) in [
+            (
+                "\"3+2\"",
+                "\"3+999\"",
+                "`3+999` is not a time control such as 3+2",
+            ),
+            (
+                "[178000,176500]",
+                "[178000]",
+                "the time left is not two numbers of milliseconds",
+            ),
+            (
+                "[178000,176500]",
+                "[178000,\"x\"]",
+                "the time left is not two numbers of milliseconds",
+            ),
+            (
+                "[178000,176500]",
+                "[178000,99999999999999]",
+                "the time left is not two numbers of milliseconds",
+            ),
+            ("1700000004000}", "true}", "`seen` is not a time"),
+            ("\"control\":\"3+2\",", "", "`control` is missing"),
+        ] {
+            let bad = json.replacen(from, to, 1);
+            assert_ne!(bad, json, "{from}");
+            let r = read(&bad);
+            assert_eq!(
+                r.problem.as_deref(),
+                Some(
+                    format!(
+                        "The saved game's clock could not be read ({why}), so the game goes on without a clock"
+                    )
+                    .as_str()
+                ),
+                "{bad}"
+            );
+            let (game, _) = r.game.expect("the game is kept");
+            assert_eq!(game.clock, None);
+            assert_eq!(game.record.move_texts(), ["11-15"]);
+        }
+        // A bad time control in the settings is no time control.
+        let r = read(&json.replacen("\"color\":\"red\"", "\"color\":\"red\",\"clock\":\"9x\"", 1));
+        assert_eq!(r.problem, None);
+        assert_eq!(r.settings.unwrap().clock, None);
     }
 
     #[test]

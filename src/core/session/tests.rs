@@ -18,6 +18,7 @@ fn session(record: Box<dyn Record>, opponent: Opponent) -> Session {
         record,
         opponent,
         flipped: false,
+        clock: None,
     })
 }
 
@@ -397,4 +398,167 @@ fn refused_attempts_are_counted() {
     s.apply(SessionAction::Square(crate::core::record::square("b4")));
     assert_eq!(s.refusals, 1);
     assert!(s.message.is_some());
+}
+
+// ---------------------------------------------------------------------------
+// Clocks (RULES.md §3).
+
+use crate::core::clock::{Clock, TimeControl, PRESETS};
+
+fn timed(opponent: Opponent, control: TimeControl) -> Session {
+    Session::playing(LoadGame {
+        record: checkers_game(&[]),
+        opponent,
+        flipped: false,
+        clock: Some(Clock::new(control)),
+    })
+}
+
+fn left(s: &Session) -> [u64; 2] {
+    s.clock.unwrap().left
+}
+
+#[test]
+fn the_side_to_moves_clock_runs_and_the_increment_follows_the_move() {
+    // 3+2 between two people. Black moves first in checkers.
+    let mut s = timed(Opponent::Friend, PRESETS[1]);
+    assert_eq!(
+        s.clock_change(true, 1_000),
+        Some(SessionAction::Resume(1_000))
+    );
+    s.apply(SessionAction::Resume(1_000));
+    assert_eq!(s.clock_change(true, 2_000), None);
+    // Black thinks 5 s, then moves: 175 s + 2 s.
+    s.apply(SessionAction::Tick(6_000));
+    assert_eq!(left(&s), [180_000, 175_000]);
+    click_move(&mut s, "11-15");
+    assert_eq!(left(&s), [180_000, 177_000]);
+    // Now Red's clock runs from that moment.
+    s.apply(SessionAction::Tick(9_500));
+    s.apply(SessionAction::Tick(10_000));
+    assert_eq!(left(&s), [176_000, 177_000]);
+    click_move(&mut s, "23-19");
+    assert_eq!(left(&s), [178_000, 177_000]);
+    // No take-backs with clocks, as over the board.
+    assert!(!s.can_undo());
+    s.apply(SessionAction::Undo);
+    assert_eq!(moves(&s), ["11-15", "23-19"]);
+    // Without a clock nothing of this happens.
+    let mut plain = session(checkers_game(&[]), Opponent::Friend);
+    assert_eq!(plain.clock_change(true, 0), None);
+    plain.apply(SessionAction::Tick(50_000));
+    assert!(plain.clock.is_none() && plain.outcome().is_none());
+}
+
+#[test]
+fn a_flag_loses_and_stops_the_clocks() {
+    let mut s = timed(computer(Color::Black), PRESETS[0]);
+    s.apply(SessionAction::Resume(0));
+    // Black (the person) moves first and does not.
+    s.apply(SessionAction::Tick(59_999));
+    assert_eq!(s.outcome(), None);
+    s.apply(SessionAction::Tick(60_000));
+    assert_eq!(
+        s.outcome().unwrap().to_string(),
+        "Red wins: Black ran out of time"
+    );
+    assert_eq!(
+        s.status(&Names::default()),
+        "Red wins: Black ran out of time."
+    );
+    assert_eq!(s.announce, "Black ran out of time.");
+    assert!(!s.clock.unwrap().running());
+    assert_eq!(left(&s), [60_000, 0]);
+    // Nothing more: no move, no charge, no take-back.
+    s.apply(SessionAction::Tick(70_000));
+    assert_eq!(left(&s), [60_000, 0]);
+    assert!(!s.can_undo());
+    assert_eq!(s.clock_change(true, 80_000), None);
+    click_move_refused(&mut s);
+}
+
+fn click_move_refused(s: &mut Session) {
+    s.apply(SessionAction::Square(sq(11)));
+    assert_eq!(
+        s.message.as_deref(),
+        Some("The game is over: Red wins: Black ran out of time.")
+    );
+}
+
+#[test]
+fn the_computer_loses_on_time_too_and_its_late_move_is_dropped() {
+    let mut s = timed(computer(Color::Red), PRESETS[0]);
+    s.apply(SessionAction::Resume(0));
+    s.apply(SessionAction::AiSent(1));
+    s.apply(SessionAction::Tick(61_000));
+    assert_eq!(
+        s.outcome().unwrap().to_string(),
+        "Red wins: Black ran out of time"
+    );
+    assert_eq!(s.pending, None);
+    s.apply(SessionAction::Ai(AiReply::Move {
+        id: 1,
+        text: "11-15".into(),
+    }));
+    assert!(moves(&s).is_empty());
+}
+
+#[test]
+fn a_game_that_ends_on_the_board_stops_the_clocks() {
+    let mut s = timed(Opponent::Friend, PRESETS[1]);
+    s.apply(SessionAction::Resume(0));
+    s.apply(SessionAction::Resign);
+    assert!(s.outcome().is_some());
+    // The hook is told to stop them; stopping charges nothing more.
+    assert_eq!(
+        s.clock_change(true, 5_000),
+        Some(SessionAction::Pause(5_000))
+    );
+    s.apply(SessionAction::Pause(5_000));
+    assert_eq!(left(&s), [180_000, 180_000]);
+    assert!(!s.clock.unwrap().running());
+}
+
+#[test]
+fn clocks_pause_while_hidden_only_against_the_computer() {
+    // Against the computer: hidden, the clocks stop; the time away is free.
+    let mut s = timed(computer(Color::Black), PRESETS[1]);
+    s.apply(SessionAction::Resume(0));
+    assert_eq!(
+        s.clock_change(false, 4_000),
+        Some(SessionAction::Pause(4_000))
+    );
+    s.apply(SessionAction::Pause(4_000));
+    assert_eq!(left(&s), [180_000, 176_000]);
+    s.apply(SessionAction::Tick(100_000));
+    assert_eq!(left(&s), [180_000, 176_000]);
+    assert_eq!(s.clock_change(false, 100_000), None);
+    assert_eq!(
+        s.clock_change(true, 200_000),
+        Some(SessionAction::Resume(200_000))
+    );
+    s.apply(SessionAction::Resume(200_000));
+    s.apply(SessionAction::Tick(201_000));
+    assert_eq!(left(&s), [180_000, 175_000]);
+
+    // Between two people: hidden or not, they run.
+    let mut s = timed(Opponent::Friend, PRESETS[1]);
+    s.apply(SessionAction::Resume(0));
+    assert_eq!(s.clock_change(false, 4_000), None);
+    s.apply(SessionAction::Tick(100_000));
+    assert_eq!(left(&s), [180_000, 80_000]);
+}
+
+#[test]
+fn the_computer_thinks_within_its_clock() {
+    let mut s = timed(computer(Color::Black), PRESETS[0]);
+    s.apply(SessionAction::Resume(0));
+    click_move(&mut s, "11-15");
+    // Red (the computer) has 60 s: at level 3 its 400 ms stand.
+    assert_eq!(s.ai_request(1).unwrap().movetime_ms, 400);
+    s.clock.as_mut().unwrap().left = [3_000, 60_000];
+    assert_eq!(s.ai_request(1).unwrap().movetime_ms, 100);
+    // Without a clock the level's time.
+    let s = session(checkers_game(&["11-15"]), computer(Color::Black));
+    assert_eq!(s.ai_request(1).unwrap().movetime_ms, 400);
 }

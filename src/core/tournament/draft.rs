@@ -1,5 +1,6 @@
 //! The "new tournament" form while it is filled in.
 
+use crate::core::clock::TimeControl;
 use tiers_bracket::entrant::number_repeats;
 use tiers_bracket::{
     BracketSetup, Entrant, GameChoice, Seeding, Tournament, TournamentSetup, MAX_ENTRANTS,
@@ -54,6 +55,8 @@ pub struct Draft {
     pub game: GameChoice,
     /// Checkers: start every game from a random three-move ballot.
     pub ballots: bool,
+    /// The matches' time control (None: no clocks).
+    pub clock: Option<TimeControl>,
     /// Seed of the ballot draw.
     pub ballot_seed: u64,
     /// The brackets.
@@ -78,6 +81,8 @@ pub enum DraftAction {
     Game(GameChoice),
     /// Ballot openings on or off.
     Ballots(bool),
+    /// The matches' time control.
+    Clock(Option<TimeControl>),
     /// Add a bracket (with this shuffle seed).
     AddBracket(u64),
     /// Remove bracket `i`.
@@ -110,6 +115,7 @@ impl Draft {
             name: String::new(),
             game: GameChoice::Checkers,
             ballots: true,
+            clock: None,
             // Seeds people can read out and type again.
             ballot_seed: seed % 1_000_000,
             brackets: vec![DraftBracket::new("Open", (seed >> 24) % 1_000_000)],
@@ -124,6 +130,7 @@ impl Draft {
             DraftAction::Name(n) => self.name = n,
             DraftAction::Game(g) => self.game = g,
             DraftAction::Ballots(on) => self.ballots = on,
+            DraftAction::Clock(c) => self.clock = c,
             DraftAction::AddBracket(seed) => {
                 let name = match self.brackets.len() {
                     1 if self.brackets[0].name == "Open" => {

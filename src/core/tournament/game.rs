@@ -21,6 +21,7 @@ use tiers_engine::{checkers, tiers, Color, Game, GameKind, Outcome, Position};
 
 use tiers_engine::search::Level;
 
+use crate::core::clock::{Clock, TimeControl};
 use crate::core::formation::{computer_formation, FormationAction, FormationSetup};
 use crate::core::record::{new_checkers, Record};
 use crate::core::session::{Opponent, Session, SessionAction};
@@ -86,6 +87,8 @@ pub struct MatchGame {
     pub fast: bool,
     /// Where the match stands.
     pub stage: Stage,
+    /// The time control of its games (None: no clocks).
+    pub clock: Option<TimeControl>,
     /// Whether the result went into the bracket.
     pub recorded: bool,
 }
@@ -131,6 +134,7 @@ impl MatchGame {
             },
             formation: FormationSetup::default(),
             fast: false,
+            clock: None,
             stage: Stage::Formation,
             recorded: false,
         }
@@ -256,6 +260,7 @@ impl MatchGame {
 
     fn load(&mut self, record: Box<dyn Record>) {
         self.session.new_game(record);
+        self.session.clock = self.clock.map(Clock::new);
         self.session.announce = format!("Game {} of match {} begins.", self.game_no, self.id + 1);
         self.stage = Stage::Playing;
         // Between computers, the side to move after a ballot may be either.

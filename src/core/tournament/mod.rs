@@ -13,7 +13,7 @@ use self::game::{MatchGame, Stage};
 use self::store::{Entry, SavedMatch};
 use crate::core::ai::{AiTarget, DueRequest};
 use crate::core::formation::FormationAction;
-use crate::core::session::{capitalise, SessionAction};
+use crate::core::session::{capitalise, Opponent, Session, SessionAction};
 use tiers_bracket::{Ballot, GameChoice, MatchId, MatchStatus, Tournament};
 use tiers_engine::search::Level;
 use tiers_engine::GameKind;
@@ -278,6 +278,7 @@ impl TourneyState {
                 m[..r.ply().min(m.len())].to_vec()
             }),
             fast: g.fast,
+            clock: g.session.clock.map(|c| (c.left, c.seen)),
         })
     }
 
@@ -303,6 +304,12 @@ impl TourneyState {
                         saved.id + 1
                     ));
                     return;
+                }
+                // The clocks go on from where they were; with the computer
+                // playing, the time away is not charged.
+                if let (Some(c), Some((left, seen))) = (g.session.clock.as_mut(), saved.clock) {
+                    c.left = left;
+                    c.seen = seen.filter(|_| g.session.opponent == Opponent::Friend);
                 }
             }
             false => g.begin(u64::from(saved.game) ^ 0x5eed),
@@ -346,7 +353,8 @@ impl TourneyState {
 
     /// A match ready to be played on the board.
     fn match_game(&self, tid: u32, bracket: usize, id: MatchId, game_no: u32) -> Option<MatchGame> {
-        let t = &self.entry(tid)?.tournament;
+        let entry = self.entry(tid)?;
+        let t = &entry.tournament;
         let b = t.brackets().get(bracket)?;
         if id >= b.structure().matches.len() || b.status(id) != MatchStatus::Ready {
             return None;
@@ -366,7 +374,7 @@ impl TourneyState {
         } else {
             format!("{} · match {}", t.name(), id + 1)
         };
-        Some(MatchGame::new(
+        let mut g = MatchGame::new(
             tid,
             bracket,
             id,
@@ -374,7 +382,9 @@ impl TourneyState {
             [player(x), player(y)],
             kind,
             t.ballot(bracket, id, game_no),
-        ))
+        );
+        g.clock = entry.clock;
+        Some(g)
     }
 
     fn start_match(&mut self, bracket: usize, id: MatchId, seed: u64) {
@@ -578,13 +588,16 @@ impl TourneyState {
         let g = self.game.as_ref().filter(|g| g.computer_due())?;
         let mut request = g.session.ai_request(id)?;
         if g.fast {
-            request.movetime_ms = FAST_MOVETIME_MS;
+            request.movetime_ms = request.movetime_ms.min(FAST_MOVETIME_MS);
         }
+        // The pause between two computers is on the clock of the one to
+        // move: with clocks it is shortened as its time runs down.
+        let watch = crate::core::min_reply_ms(&g.session).min(WATCH_DELAY_MS);
         Some(DueRequest {
             target: AiTarget::Match,
             request,
             delay_ms: if g.computers_only() && !g.fast {
-                WATCH_DELAY_MS
+                watch
             } else {
                 0
             },
@@ -592,8 +605,16 @@ impl TourneyState {
         })
     }
 
-    /// Whether the match waits for the computer's reply to request `id`.
+    /// The match on the board's session, if it plays with clocks.
     #[must_use]
+    pub fn clock_session(&self) -> Option<&Session> {
+        self.game
+            .as_ref()
+            .map(|g| &g.session)
+            .filter(|s| s.clock.is_some())
+    }
+
+    /// Whether the match on the board waits for the computer's reply `id`.
     pub fn waits_for(&self, id: u32) -> bool {
         self.game
             .as_ref()
@@ -620,7 +641,11 @@ impl TourneyState {
                     let id = s.next_id;
                     s.next_id += 1;
                     s.notice = Some(format!("Tournament “{}” created.", t.name()));
-                    s.entries.push(Entry { id, tournament: t });
+                    s.entries.push(Entry {
+                        id,
+                        tournament: t,
+                        clock: s.draft.clock,
+                    });
                     s.view = View::Bracket { id, bracket: 0 };
                 }
                 Err(e) => s.draft.error = Some(e),
@@ -645,7 +670,11 @@ impl TourneyState {
                     let id = s.next_id;
                     s.next_id += 1;
                     s.notice = Some(format!("Imported “{}” from {name}.", t.name()));
-                    s.entries.push(Entry { id, tournament: t });
+                    s.entries.push(Entry {
+                        id,
+                        tournament: t,
+                        clock: None,
+                    });
                     s.view = View::Bracket { id, bracket: 0 };
                 }
                 Err(e) => {

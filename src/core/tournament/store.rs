@@ -15,6 +15,8 @@
 //! was (and written back) until the person removes it.
 
 use tiers_bracket::{MatchId, Tournament};
+
+use crate::core::clock::TimeControl;
 use tiers_json::Json;
 
 /// The localStorage key.
@@ -31,6 +33,9 @@ pub struct Entry {
     pub id: u32,
     /// The tournament.
     pub tournament: Tournament,
+    /// The time control of its matches (None: no clocks). Kept beside the
+    /// tournament file (`"clock": "3+2"`), not in it.
+    pub clock: Option<TimeControl>,
 }
 
 /// The match game in progress, as saved.
@@ -58,6 +63,10 @@ pub struct SavedMatch {
     pub moves: Vec<String>,
     /// Computer moves played quickly.
     pub fast: bool,
+    /// The current game's clocks, if the tournament has a time control:
+    /// each side's time left (Red's first) and the moment it was last
+    /// charged (None: stopped). The control is the tournament's.
+    pub clock: Option<([u64; 2], Option<u64>)>,
 }
 
 impl SavedMatch {
@@ -81,6 +90,19 @@ impl SavedMatch {
             ),
             ("moves", Json::strs(&self.moves)),
             ("fast", Json::Bool(self.fast)),
+            (
+                "clock",
+                self.clock.map_or(Json::Null, |(left, seen)| {
+                    let mut j = Json::obj([(
+                        "left",
+                        Json::List(left.iter().map(|&ms| Json::int(ms)).collect()),
+                    )]);
+                    if let Some(seen) = seen {
+                        j.set("seen", Json::int(seen));
+                    }
+                    j
+                }),
+            ),
         ])
     }
 
@@ -138,6 +160,17 @@ impl SavedMatch {
             },
             moves: texts("moves")?,
             fast: v.get("fast").and_then(Json::as_bool).unwrap_or(false),
+            clock: match v.get("clock") {
+                None | Some(Json::Null) => None,
+                Some(c) => {
+                    let left = match c.get("left").and_then(Json::as_list) {
+                        Some([r, b]) => r.as_u64().zip(b.as_u64()),
+                        _ => None,
+                    };
+                    let (r, b) = left.ok_or("\"clock\" has no time left")?;
+                    Some(([r, b], c.get("seen").and_then(Json::as_u64)))
+                }
+            },
         })
     }
 }
@@ -208,7 +241,15 @@ pub fn decode(text: Option<&str>) -> Loaded {
             };
             match parsed {
                 Ok((id, tournament)) if out.entries.iter().all(|e| e.id != id) => {
-                    out.entries.push(Entry { id, tournament });
+                    let clock = item
+                        .get("clock")
+                        .and_then(Json::as_str)
+                        .and_then(TimeControl::parse);
+                    out.entries.push(Entry {
+                        id,
+                        tournament,
+                        clock,
+                    });
                 }
                 Ok((id, _)) => out.problems.push(format!(
                     "Saved tournament {}{name} has the same id ({id}) as another one and was left out.",
@@ -254,10 +295,14 @@ pub fn encode(
     let mut list: Vec<Json> = entries
         .iter()
         .map(|e| {
-            Json::obj([
+            let mut j = Json::obj([
                 ("id", Json::int(e.id.into())),
                 ("file", e.tournament.to_value()),
-            ])
+            ]);
+            if let Some(c) = e.clock {
+                j.set("clock", Json::str(&c.name()));
+            }
+            j
         })
         .collect();
     list.extend(broken.iter().cloned());
@@ -298,10 +343,12 @@ mod tests {
             Entry {
                 id: 4,
                 tournament: t,
+                clock: TimeControl::parse("3+2"),
             },
             Entry {
                 id: 7,
                 tournament: sample("Two"),
+                clock: None,
             },
         ];
         let game = SavedMatch {
@@ -316,6 +363,7 @@ mod tests {
             formations: Some([vec![0, 2, 4], vec![63, 61]]),
             moves: vec!["1-5".into()],
             fast: true,
+            clock: Some(([170_000, 160_000], Some(1_700_000_000_000))),
         };
         let text = encode(&entries, &[], 8, Some(&game));
         let back = decode(Some(&text));
@@ -352,6 +400,7 @@ mod tests {
         let good = Entry {
             id: 2,
             tournament: sample("Good"),
+            clock: None,
         };
         let mut text = encode(std::slice::from_ref(&good), &[], 3, None);
         text = text.replace(

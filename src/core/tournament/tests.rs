@@ -380,3 +380,60 @@ fn the_page_style_sheet_carries_the_bracket_picture_style() {
         "styles/tournament.css must contain tiers_bracket::svg::STYLE verbatim"
     );
 }
+
+#[test]
+fn matches_play_on_the_tournaments_clock_and_keep_it_across_a_reload() {
+    use crate::core::clock::TimeControl;
+    let mut s = run(
+        TourneyState::default(),
+        [
+            TAction::New(7),
+            TAction::Draft(DraftAction::Name("Blitz".into())),
+            TAction::Draft(DraftAction::Game(GameChoice::Checkers)),
+            TAction::Draft(DraftAction::Ballots(false)),
+            TAction::Draft(DraftAction::Clock(TimeControl::parse("3+2"))),
+            TAction::Draft(DraftAction::EntrantName(0, 0, "Ann".into())),
+            TAction::Draft(DraftAction::EntrantName(0, 1, "Bob".into())),
+            TAction::Create,
+        ],
+    );
+    assert_eq!(s.entries[0].clock, TimeControl::parse("3+2"));
+    s = run(s, [TAction::Play(0, 0, 5)]);
+    let c = s
+        .clock_session()
+        .expect("the match has clocks")
+        .clock
+        .unwrap();
+    assert_eq!(c.left, [180_000, 180_000]);
+    // Ann v Bob: two people, their clocks run; 11-15 after 10 s gets +2 s.
+    s = run(
+        s,
+        [
+            TAction::Board(SessionAction::Resume(0)),
+            TAction::Board(SessionAction::Tick(10_000)),
+        ],
+    );
+    let mv = s.game.as_ref().unwrap().session.record().unwrap().legal()[0].clone();
+    s = run(
+        s,
+        mv.squares
+            .iter()
+            .map(|&sq| TAction::Board(SessionAction::Square(sq))),
+    );
+    let left = s.clock_session().unwrap().clock.unwrap().left;
+    assert_eq!(left, [180_000, 172_000]);
+    // Stored and read back: the clocks as they were, still running.
+    let text = s.encode();
+    let back = TourneyState::from_loaded(store::decode(Some(&text)), Some(&text));
+    assert!(back.problems.is_empty(), "{:?}", back.problems);
+    assert_eq!(back.entries[0].clock, TimeControl::parse("3+2"));
+    let c = back.clock_session().unwrap().clock.unwrap();
+    assert_eq!((c.left, c.seen), (left, Some(10_000)));
+    // A flag ends the game: Red (to move) runs out of time, Black wins.
+    let back = run(back, [TAction::Board(SessionAction::Tick(200_000))]);
+    let g = back.game.as_ref().unwrap();
+    assert_eq!(
+        g.session.outcome().unwrap().to_string(),
+        "Black wins: Red ran out of time"
+    );
+}

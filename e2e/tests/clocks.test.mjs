@@ -1,0 +1,181 @@
+// Clocks (RULES.md §3): a 1+0 game against the computer where the person
+// does not move and loses on time (the page's clock is driven by
+// Playwright's fake timers, so a minute passes in a moment; the clocks
+// stop while the page is hidden), and a 3+2 game between two people where
+// the clocks show, the increment is added and, after a reload, the running
+// clock goes on from where it was (real time, desktop and 360 px wide).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { shot } from '../harness.mjs';
+import { gameOver, press, status, still, withApp } from '../app.mjs';
+
+/** A clock's face as seconds: "2:57" → 177, "0:09.3" → 9.3. */
+function seconds(text) {
+  const [m, s] = text.trim().split(':');
+  return Number(m) * 60 + Number(s);
+}
+
+/** The clock of `color` ('red' or 'black'): its text and whether it runs / is low. */
+async function clock(page, color) {
+  const el = page.locator(`#clock-${color}`);
+  const cls = (await el.getAttribute('class')) ?? '';
+  return { text: await el.innerText(), running: /\brunning\b/.test(cls), low: /\blow\b/.test(cls) };
+}
+
+/** Starts a game with a time control from the new game screen. */
+async function startTimed(page, { opponent, control, color = 'Red', level = 3 }) {
+  await page.getByRole('button', { name: /^new game$/i }).first().click();
+  await page.locator('[data-game=checkers]').click();
+  if (opponent === 'computer') {
+    await page.getByRole('button', { name: 'Computer', exact: true }).click();
+    const slider = page.getByRole('slider', { name: 'Computer level' });
+    await slider.focus();
+    await page.keyboard.press('Home');
+    for (let i = 1; i < level; i++) await page.keyboard.press('ArrowRight');
+    await page.getByRole('button', { name: `Play ${color}`, exact: true }).click();
+  } else {
+    await page.getByRole('button', { name: 'Friend on this device' }).click();
+  }
+  await page.getByRole('group', { name: 'Time control' }).getByRole('button', { name: control, exact: true }).click();
+  assert.equal(await page.locator(`#clock-${control.replace('+', '-')}`).getAttribute('aria-pressed'), 'true');
+  await page.locator('#start-game').click();
+  await page.locator('.play .board').waitFor();
+}
+
+/** Makes the page look hidden or shown again (a background tab). */
+async function setHidden(page, hidden) {
+  await page.evaluate((hidden) => {
+    Object.defineProperty(document, 'hidden', { value: hidden, configurable: true });
+    Object.defineProperty(document, 'visibilityState', { value: hidden ? 'hidden' : 'visible', configurable: true });
+    document.dispatchEvent(new Event('visibilitychange'));
+  }, hidden);
+}
+
+test('1+0 against the computer: the person does not move and loses on time', async () => {
+  await withApp({}, async (page) => {
+    await page.clock.install();
+    await page.reload();
+    await page.getByRole('heading', { name: /new game/i }).waitFor();
+    // A custom control can be set too; then back to a preset.
+    await page.locator('#clock-custom').click();
+    await page.locator('#clock-minutes').fill('7');
+    await page.locator('#clock-minutes').press('Tab');
+    await page.locator('#clock-increment').fill('4');
+    await page.locator('#clock-increment').press('Tab');
+    assert.match(await page.locator('#clock-note').innerText(), /^7 minutes each, plus 4 seconds after every move\./);
+    assert.equal(await page.locator('#clock-custom').getAttribute('aria-pressed'), 'true');
+    await shot(page, 'clocks-new-game-custom');
+
+    await startTimed(page, { opponent: 'computer', control: '1+0', color: 'Red', level: 3 });
+    // Black (the computer) moves first, on its clock; then the person's runs.
+    await page.locator('#status-text', { hasText: 'your turn' }).waitFor({ timeout: 30_000 });
+    const black = await clock(page, 'black');
+    assert.ok(seconds(black.text) <= 60 && seconds(black.text) > 50, `the computer used a little time: ${black.text}`);
+    assert.equal(black.running, false);
+    let red = await clock(page, 'red');
+    assert.equal(red.running, true);
+    assert.ok(seconds(red.text) >= 59, red.text);
+    // No take-backs with clocks.
+    assert.equal(await page.locator('#undo').isDisabled(), true);
+
+    // Hidden, the clocks stop (against the computer): 30 s away cost nothing.
+    await setHidden(page, true);
+    await page.clock.fastForward(30_000);
+    await setHidden(page, false);
+    await page.clock.fastForward(500);
+    red = await clock(page, 'red');
+    assert.ok(seconds(red.text) >= 58, `the time away was not charged: ${red.text}`);
+
+    // Under ten seconds: red, with tenths.
+    await page.clock.fastForward(seconds(red.text) * 1000 - 5_000);
+    await page.locator('#clock-red.low').waitFor();
+    red = await clock(page, 'red');
+    assert.match(red.text, /^0:0\d\.\d$/);
+    assert.ok(red.low && red.running);
+    await shot(page, 'clocks-low');
+
+    // The flag falls: the person loses, whatever the position.
+    await page.clock.fastForward(6_000);
+    assert.deepEqual(await gameOver(page), ['You lost', 'Red ran out of time.']);
+    const dialog = page.getByRole('dialog');
+    assert.equal(await dialog.getByRole('button', { name: 'Take back' }).count(), 0);
+    await still(page);
+    await shot(page, 'clocks-flag');
+    assert.equal(await page.locator('#clock-red').innerText(), '0:00.0');
+    await dialog.getByRole('button', { name: 'Look at the board' }).click();
+    assert.match(await status(page), /^Black wins: Red ran out of time\.$/);
+    // The archive has it, with its reason.
+    await page.locator('#show-games').click();
+    await page.getByText('Red ran out of time').first().waitFor();
+  });
+});
+
+test('3+2 between two people: the increment is added and a reload goes on', async () => {
+  await withApp({}, async (page) => {
+    // No clock is the default.
+    await page.getByRole('button', { name: /^new game$/i }).first().click();
+    assert.equal(await page.locator('#clock-none').getAttribute('aria-pressed'), 'true');
+    assert.match(await page.locator('#clock-note').innerText(), /^No clock/);
+    await startTimed(page, { opponent: 'friend', control: '3+2' });
+    assert.match(await status(page), /^Black to move\.$/);
+    let black = await clock(page, 'black');
+    let red = await clock(page, 'red');
+    assert.ok(black.running && !red.running);
+    assert.equal(red.text, '3:00');
+    // Black thinks until the clock reads 2:57, then plays 11-15 (f6-e5):
+    // two seconds are added.
+    await page.locator('#clock-black', { hasText: '2:57' }).waitFor({ timeout: 10_000 });
+    await press(page, 'f6');
+    await press(page, 'e5');
+    black = await clock(page, 'black');
+    assert.ok(seconds(black.text) > 177, `the increment was added: ${black.text}`);
+    assert.equal(black.running, false);
+    red = await clock(page, 'red');
+    assert.equal(red.running, true);
+    // Red plays 22-18 (c3-d4) at once.
+    await press(page, 'c3');
+    await press(page, 'd4');
+    red = await clock(page, 'red');
+    assert.ok(seconds(red.text) >= 180, `Red's increment: ${red.text}`);
+    await shot(page, 'clocks-3-2-desktop');
+
+    // Reload: the game and its clocks come back; Black's clock went on
+    // running while the page was away (two people: no pause).
+    const before = seconds((await clock(page, 'black')).text);
+    const redBefore = (await clock(page, 'red')).text;
+    await page.waitForTimeout(1_500);
+    await page.reload();
+    await page.locator('.play .board').waitFor();
+    await page.locator('#clock-black.running').waitFor();
+    black = await clock(page, 'black');
+    assert.ok(seconds(black.text) <= before - 1, `it went on: ${before} then ${black.text}`);
+    assert.equal((await clock(page, 'red')).text, redBefore);
+    assert.match(await status(page), /^Black to move\./);
+
+    // On a phone, 360 px wide.
+    await page.setViewportSize({ width: 360, height: 780 });
+    await shot(page, 'clocks-3-2-phone');
+    const strip = await page.locator('#clock-black').boundingBox();
+    assert.ok(strip.x + strip.width <= 360, 'the clock fits on the phone');
+  });
+});
+
+test('a tournament with a 3+2 clock: the match board shows the clocks', async () => {
+  await withApp({ viewport: { width: 1280, height: 900 } }, async (page) => {
+    await page.click('#show-tournaments');
+    await page.click('#new-tournament');
+    await page.fill('#t-name', 'Blitz night');
+    await page.locator('#t-clock').selectOption('3+2');
+    await page.fill('#entrant-0-0', 'Ann');
+    await page.fill('#entrant-0-1', 'Bob');
+    await page.click('#create-tournament');
+    await page.locator('#bracket svg').waitFor();
+    await page.locator('#ready-1').getByRole('button', { name: 'Play on the board' }).click();
+    await page.locator('#t-match-title').waitFor();
+    // After the ballot's three moves, Red (Bob) is to move on a full clock.
+    await page.locator('#clock-red.running').waitFor();
+    assert.equal((await clock(page, 'black')).text, '3:00');
+    assert.equal((await clock(page, 'red')).running, true);
+    await shot(page, 'clocks-tournament');
+  });
+});

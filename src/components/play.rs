@@ -3,6 +3,7 @@
 
 use yew::prelude::*;
 
+use crate::components::bylink::ByLinkPanel;
 use crate::components::game_over::GameOver;
 use crate::components::live_board::{game_title, LiveBoard};
 use crate::components::move_list::moves_box;
@@ -41,7 +42,7 @@ pub fn Play(props: &PlayProps) -> Html {
             <Control id="undo" icon="↶" label={if vs_computer { "Take back" } else { "Undo" }} on_click={act(SessionAction::Undo)} disabled={!s.can_undo()} />
             <Control id="redo" icon="↷" label="Redo" on_click={act(SessionAction::Redo)} disabled={!s.can_redo()} />
             <Control id="flip" icon="⇅" label="Flip" on_click={act(SessionAction::Flip)} />
-            if !vs_computer {
+            if !vs_computer && s.meta.bylink.is_none() {
                 <Control id="offer-draw" icon="½" label="Offer draw" on_click={act(SessionAction::OfferDraw)} disabled={outcome.is_some() || s.draw_offer.is_some()} />
             }
             <Control id="resign" icon="⚑" label={if resign.armed { "Sure? Resign" } else { "Resign" }}
@@ -52,6 +53,7 @@ pub fn Play(props: &PlayProps) -> Html {
     html! {
         <section class="play" aria-label={format!("{} game", game_title(game.kind()))}>
             <LiveBoard session={s.clone()} on_action={on_action.clone()} id="play" strips=true {controls}>
+                <ByLinkPanel session={s.clone()} dispatch={d.clone()} />
                 { moves_box(s, &on_action) }
                 { crate::components::game_tools::game_tools(s, d) }
             </LiveBoard>

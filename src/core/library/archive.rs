@@ -9,10 +9,11 @@ use tiers_engine::{checkers, tiers, GameKind, Outcome};
 use tiers_json::Json;
 
 use super::files::{self, FileGame};
+use super::saved::{bylink_json, read_bylink};
 use super::{game_tags, kind_title, tag};
 use crate::core::record::Record;
-use crate::core::session::GameMeta;
 use crate::core::session::Opponent;
+use crate::core::session::{ByLink, GameMeta};
 use crate::core::versioned;
 
 /// The schema version written now.
@@ -42,13 +43,20 @@ pub struct Entry {
     pub moves: usize,
     /// The game as PDN (checkers) or Tiers record.
     pub pdn: String,
+    /// A game played by link: the side this device plays (such a game is
+    /// kept from its first move, finished or not).
+    pub bylink: Option<ByLink>,
 }
 
 impl Entry {
-    /// The archive entry of a finished game (None if it is not finished).
+    /// The archive entry of a finished game (None if it is not finished),
+    /// or of a game by link, finished or not.
     #[must_use]
     pub fn of(record: &dyn Record, opponent: Opponent, meta: &GameMeta, now: u64) -> Option<Entry> {
-        let outcome = record.outcome()?;
+        let outcome = record.outcome();
+        if outcome.is_none() && meta.bylink.is_none() {
+            return None;
+        }
         let tags = game_tags(opponent, meta);
         let red = tag(&tags, "White").unwrap_or("Red").to_string();
         let black = tag(&tags, "Black").unwrap_or("Black").to_string();
@@ -59,17 +67,20 @@ impl Entry {
             kind: record.kind().name().to_string(),
             red,
             black,
-            result: result_text(record.kind(), outcome).to_string(),
-            reason: outcome.to_string(),
+            result: outcome
+                .map_or("*", |o| result_text(record.kind(), o))
+                .to_string(),
+            reason: outcome.map_or_else(|| "In progress, by link".to_string(), |o| o.to_string()),
             moves: record.ply(),
             pdn,
+            bylink: meta.bylink.clone(),
         })
     }
 
     /// As JSON.
     #[must_use]
     pub fn to_value(&self) -> Json {
-        Json::obj([
+        let mut v = Json::obj([
             ("id", Json::int(self.id)),
             ("date", Json::int(self.date)),
             ("kind", Json::str(self.kind.as_str())),
@@ -79,7 +90,11 @@ impl Entry {
             ("reason", Json::str(self.reason.as_str())),
             ("moves", Json::int(self.moves as u64)),
             ("pdn", Json::str(self.pdn.as_str())),
-        ])
+        ]);
+        if let Some(b) = &self.bylink {
+            v.set("bylink", bylink_json(b));
+        }
+        v
     }
 
     /// From JSON; the game itself is checked by [`Entry::game`].
@@ -94,6 +109,10 @@ impl Entry {
             reason: v.text("reason")?.to_string(),
             moves: v.number("moves")? as usize,
             pdn: v.text("pdn")?.to_string(),
+            bylink: match v.get("bylink") {
+                Some(b) => Some(read_bylink(b)?),
+                None => None,
+            },
         })
     }
 
@@ -278,6 +297,7 @@ mod tests {
             id,
             started: 1_700_000_000_000,
             tags: Vec::new(),
+            bylink: None,
         }
     }
 

@@ -18,7 +18,7 @@ use tiers_engine::{Color, GameKind};
 use tiers_json::Json;
 
 use super::{rebuild, Declared};
-use crate::core::session::{GameMeta, LoadGame, Opponent, Session};
+use crate::core::session::{ByLink, GameMeta, LoadGame, Opponent, Session};
 use crate::core::settings::{ColorChoice, Settings};
 use crate::core::versioned;
 
@@ -69,6 +69,9 @@ pub fn to_json(s: &Settings, session: &Session) -> String {
         if let Some(d) = Declared::of(g.outcome()) {
             game.set("declared", Json::str(d.name()));
         }
+        if let Some(b) = &session.meta.bylink {
+            game.set("bylink", bylink_json(b));
+        }
         if !session.meta.tags.is_empty() {
             let tags = session
                 .meta
@@ -80,6 +83,27 @@ pub fn to_json(s: &Settings, session: &Session) -> String {
         out.set("game", game);
     }
     out.to_string()
+}
+
+/// A game by link as stored (in the saved game and the archive).
+#[must_use]
+pub fn bylink_json(b: &ByLink) -> Json {
+    Json::obj([
+        ("me", Json::str(b.me.name())),
+        ("days", Json::int(u64::from(b.days))),
+        ("sent", Json::int(b.sent)),
+    ])
+}
+
+/// Reads [`bylink_json`].
+pub fn read_bylink(v: &Json) -> Result<ByLink, String> {
+    let me = v.text("me")?;
+    let me = color_of(me).ok_or_else(|| format!("`bylink.me` is `{me}`, not a colour"))?;
+    Ok(ByLink {
+        me,
+        days: u8::try_from(v.number("days")?).map_err(|_| "`bylink.days` is too large")?,
+        sent: v.get("sent").and_then(Json::as_u64).unwrap_or(0),
+    })
 }
 
 /// What could be read back.
@@ -185,6 +209,10 @@ pub fn load(g: &Json) -> Result<(LoadGame, GameMeta), String> {
             id: g.number("id")?,
             started: g.get("started").and_then(Json::as_u64).unwrap_or(0),
             tags,
+            bylink: match g.get("bylink") {
+                Some(b) => Some(read_bylink(b)?),
+                None => None,
+            },
         },
     ))
 }
@@ -206,6 +234,7 @@ mod tests {
                 id: 42,
                 started: 1_700_000_000_000,
                 tags: vec![("Event".into(), "Club night".into())],
+                bylink: None,
             },
             ..Session::default()
         }

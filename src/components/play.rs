@@ -37,6 +37,12 @@ pub fn Play(props: &PlayProps) -> Html {
     let new_game = to(d, |()| AppAction::Nav(NavAction::Show(Screen::NewGame)));
     let outcome = game.outcome();
     let vs_computer = matches!(s.opponent, Opponent::Computer { .. });
+    // By link, the other device's turn: nothing to do here but send the link.
+    let waiting = s
+        .meta
+        .bylink
+        .as_ref()
+        .is_some_and(|b| s.side_to_move() != Some(b.me));
     let controls = html! {
         <div class="controls">
             <Control id="undo" icon="↶" label={if vs_computer { "Take back" } else { "Undo" }} on_click={act(SessionAction::Undo)} disabled={!s.can_undo()} />
@@ -46,7 +52,7 @@ pub fn Play(props: &PlayProps) -> Html {
                 <Control id="offer-draw" icon="½" label="Offer draw" on_click={act(SessionAction::OfferDraw)} disabled={outcome.is_some() || s.draw_offer.is_some()} />
             }
             <Control id="resign" icon="⚑" label={if resign.armed { "Sure? Resign" } else { "Resign" }}
-                on_click={resign.on_click.clone()} disabled={outcome.is_some()} />
+                on_click={resign.on_click.clone()} disabled={outcome.is_some() || waiting} />
             <Control id="new-game" icon="+" label="New game" on_click={new_game.clone()} />
         </div>
     };

@@ -80,6 +80,7 @@ impl AppState {
             s.meta.bylink = Some(ByLink { me, days, sent: 0 });
             s.view_ply = None;
             s.draw_offer = None;
+            s.flipped = me == Color::Black;
         });
         self.file_by_link();
     }

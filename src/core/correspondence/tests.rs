@@ -68,6 +68,11 @@ fn two_devices_play_by_link_and_both_keep_the_game() {
         });
         let b = ann.session.meta.bylink.clone().unwrap();
         assert_eq!(b.me, first, "the device plays the side to move");
+        assert_eq!(
+            ann.session.flipped,
+            first == tiers_engine::Color::Black,
+            "its side below"
+        );
         assert_eq!(ann.session.meta.id, 0x1234_5678_9ABC, "48 bits");
         assert_eq!(names(&ann.session.meta), ["Ann", "Bob"]);
         assert!(!ann.session.can_undo() && !ann.session.can_redo());

@@ -21,11 +21,10 @@
 //! is wrong: cut short, changed (the check sum), a newer format, a bad
 //! start, an illegal move.
 
-use tiers_engine::pdn::Variant;
 use tiers_engine::tiers::Formation;
-use tiers_engine::{checkers, tiers, Color, Game, GameKind, Position};
+use tiers_engine::{checkers, tiers, Color, GameKind, Position};
 
-use super::Declared;
+use super::{rebuild, Declared};
 use crate::core::params::query_pairs;
 use crate::core::record::Record;
 
@@ -284,20 +283,22 @@ fn from_formations(masks: [u32; 2]) -> Result<tiers::Position, String> {
     ))
 }
 
-fn move_indices<P: Position>(start: &str, moves: &[String]) -> Result<Vec<(usize, usize)>, String> {
-    let mut pos = P::parse(start).map_err(|e| format!("the start position: {e}"))?;
-    let mut legal = Vec::new();
+/// Each move of `record` up to its cursor as (its index in the list of
+/// legal moves, the length of that list). Through [`Record`], so that the
+/// page holds this once for both games.
+fn move_indices(record: &dyn Record) -> Result<Vec<(usize, usize)>, String> {
+    let mut moves = record.move_texts();
+    moves.truncate(record.ply());
+    let mut g = rebuild(record.kind(), &record.start_text(), &[], 0, None)?;
     let mut out = Vec::with_capacity(moves.len());
-    for text in moves {
-        legal.clear();
-        pos.legal_moves(&mut legal);
-        let mv = pos.parse_move(text).map_err(|e| e.to_string())?;
+    for text in &moves {
+        let legal = g.legal();
         let i = legal
             .iter()
-            .position(|m| *m == mv)
+            .position(|m| m.text == *text)
             .ok_or_else(|| format!("{text} is not in the list of legal moves"))?;
         out.push((i, legal.len()));
-        pos = pos.play(&mv);
+        g.play_text(text)?;
     }
     Ok(out)
 }
@@ -347,12 +348,7 @@ pub fn encode(game: &LinkGame) -> Result<String, String> {
         _ if start_tag == 2 => push_text(&mut out, &start, 255, "the start position")?,
         _ => {}
     }
-    let moves = record.move_texts();
-    let moves = &moves[..record.ply().min(moves.len())];
-    let indices = match kind {
-        GameKind::Checkers => move_indices::<checkers::Position>(&start, moves)?,
-        GameKind::Tiers => move_indices::<tiers::Position>(&start, moves)?,
-    };
+    let indices = move_indices(record)?;
     let mut n = indices.len();
     if n >= 1 << 21 {
         return Err("the game is too long for a link".into());
@@ -381,21 +377,18 @@ pub fn encode(game: &LinkGame) -> Result<String, String> {
 
 // ---- reading ---------------------------------------------------------------
 
-fn replay<P: Variant>(
-    start: P,
+fn replay(
+    mut game: Box<dyn Record>,
     r: &mut Reader<'_>,
     plies: usize,
     declared: Option<Declared>,
-) -> Result<Game<P>, String> {
-    let mut game = Game::new(start);
-    let mut legal = Vec::new();
-    for _ in 0..plies {
-        let pos = game.position();
-        let (number, side) = (pos.move_number(), pos.side_to_move());
-        legal.clear();
-        pos.legal_moves(&mut legal);
+) -> Result<Box<dyn Record>, String> {
+    for ply in 0..plies {
+        let side = game.side_at(ply).unwrap_or(Color::Red);
+        let number = move_number(&*game, ply);
+        let legal = game.legal();
         let i = r.bits(width(legal.len()))?;
-        let Some(&mv) = legal.get(i) else {
+        let Some(mv) = legal.get(i) else {
             return Err(if legal.is_empty() {
                 format!("move {number} ({side}) is played after the end of the game")
             } else {
@@ -406,16 +399,26 @@ fn replay<P: Variant>(
                 )
             });
         };
-        game.play_recorded(mv)
+        game.play_text(&mv.text)
             .map_err(|e| format!("move {number} ({side}): {e}"))?;
     }
     if let Some(d) = declared {
         if game.outcome().is_some() {
             return Err("it was resigned or drawn after the game had ended".into());
         }
-        d.apply(&mut game);
+        match d {
+            Declared::RedResigned => game.resign(Color::Red),
+            Declared::BlackResigned => game.resign(Color::Black),
+            Declared::DrawAgreed => game.agree_draw(),
+        }
     }
     Ok(game)
+}
+
+/// The number of the move at `ply` as the game record numbers it.
+fn move_number(game: &dyn Record, ply: usize) -> usize {
+    let (first, second) = game.first_move_number();
+    first as usize + (ply + usize::from(second)) / 2
 }
 
 /// Reads a link's value (what follows `bylink=`). The error names what is
@@ -503,25 +506,21 @@ pub fn decode(value: &str) -> Result<LinkGame, String> {
         None
     };
     let plies = r.varint()?;
-    let record: Box<dyn Record> = match kind {
-        GameKind::Checkers => {
-            let start = match &text_start {
-                Some(t) => checkers::Position::parse(t)
-                    .map_err(|e| format!("the link's start position: {e}"))?,
-                None => checkers::Position::start(),
-            };
-            Box::new(replay(start, &mut r, plies, declared)?)
-        }
-        GameKind::Tiers => {
-            let start = match (&text_start, masks) {
-                (Some(t), _) => tiers::Position::parse(t)
-                    .map_err(|e| format!("the link's start position: {e}"))?,
-                (None, Some(m)) => from_formations(m)?,
-                (None, None) => tiers::Position::start(),
-            };
-            Box::new(replay(start, &mut r, plies, declared)?)
-        }
+    let start = match (text_start, masks) {
+        (Some(t), _) => t,
+        (None, Some(m)) => from_formations(m)?.to_text(),
+        (None, None) => match kind {
+            GameKind::Checkers => checkers::Position::start().to_text(),
+            GameKind::Tiers => tiers::Position::start().to_text(),
+        },
     };
+    let game = rebuild(kind, &start, &[], 0, None).map_err(|e| {
+        format!(
+            "the link's start position: {}",
+            e.trim_start_matches("the start position: ")
+        )
+    })?;
+    let record = replay(game, &mut r, plies, declared)?;
     r.align();
     if r.at != body.len() {
         return Err("the link was changed or damaged (it has more moves than it says)".into());

@@ -1,5 +1,7 @@
 use super::*;
 use crate::core::library::rebuild;
+use tiers_engine::pdn::Variant;
+use tiers_engine::Game;
 
 const BASE: &str = "https://example.org/tiers/";
 
@@ -172,8 +174,7 @@ fn every_kind_of_bad_link_is_named() {
 
     // An illegal move with a right check sum: the first move's index
     // raised past the list (all the bits of its width set).
-    let list =
-        move_indices::<tiers::Position>(&g.record.start_text(), &g.record.move_texts()).unwrap();
+    let list = move_indices(&*g.record).unwrap();
     let (n, w) = (list[0].1, width(list[0].1));
     assert!(n < 1 << w, "the first list is not a power of two long: {n}");
     let mut bytes = from_base64(&good).unwrap();

@@ -109,31 +109,46 @@ fn set_up_starts_resignations_and_draws_go_round_trip() {
 
 #[test]
 fn a_hundred_move_game_makes_a_short_link() {
-    // The longest games the tests play: 100 moves (200 plies) of random
-    // play from random Tiers formations, and checkers (which often ends
-    // sooner); long names and a time limit included.
+    // Random games of up to 100 moves (200 plies) of both kinds, with
+    // names of 40 letters and a time limit; random play often ends sooner
+    // (checkers nearly always), so games are played until 20 Tiers games
+    // and 3 checkers games have lasted the whole 100 moves.
     let mut rng = Rng(7);
-    let mut longest = 0;
-    for i in 0..40 {
-        let record = if i % 2 == 0 {
+    let (mut longest, mut longest_full) = (0, 0);
+    let mut full = [0, 0];
+    let mut games = 0;
+    while full[0] < 3 || full[1] < 20 {
+        games += 1;
+        assert!(games < 20_000, "random games reach 100 moves: {full:?}");
+        let tiers = games % 2 == 0 && full[1] < 20 || full[0] >= 3;
+        let record = if tiers {
             let start = tiers_start(&mut rng);
             random_game(start, 200, &mut rng)
         } else {
             random_game(checkers::Position::start(), 200, &mut rng)
         };
+        let whole = record.ply() == 200;
         let mut g = game(record);
         g.names = ["A".repeat(MAX_NAME), "B".repeat(MAX_NAME)];
         let url = link(BASE, &g).unwrap();
-        longest = longest.max(url.len());
         assert!(url.len() < 2000, "{}", url.len());
+        longest = longest.max(url.len());
+        if whole {
+            full[usize::from(tiers)] += 1;
+            longest_full = longest_full.max(url.len());
+            assert_eq!(decode(&encode(&g).unwrap()).unwrap().record.ply(), 200);
+        }
     }
     // A Tiers game set up from a TFEN with every tier: the text start.
     let tfen = "8/1t4d[m]1/8/8/3U[K]4/8/8/8 r 0 1";
     let g = game(rebuild(GameKind::Tiers, tfen, &[], 0, None).unwrap());
     let url = link(BASE, &g).unwrap();
     assert!(url.len() < 200, "{url}");
-    println!("longest link of the 100-move games: {longest} characters");
-    assert!(longest < 400, "{longest}");
+    println!(
+        "longest link: {longest} characters; of the 100-move games: {longest_full} ({} characters of address; {games} games)",
+        BASE.len()
+    );
+    assert!(longest_full < 400, "{longest_full}");
 }
 
 #[test]

@@ -46,6 +46,7 @@ test('a correspondence game of 10 moves between two devices, by link', async () 
     ];
     let last = '';
     let longest = 0;
+    const links = [];
     for (let ply = 0; ply < 10; ply++) {
       const mover = devices[ply % 2];
       const other = devices[(ply + 1) % 2];
@@ -55,6 +56,7 @@ test('a correspondence game of 10 moves between two devices, by link', async () 
       const field = mover.page.locator('#bylink-link');
       await field.waitFor();
       last = await field.inputValue();
+      links.push(last);
       longest = Math.max(longest, last.length);
       assert.match(last, /\?bylink=[A-Za-z0-9_-]+$/);
       if (ply === 0) {
@@ -105,6 +107,41 @@ test('a correspondence game of 10 moves between two devices, by link', async () 
     await bob.getByText('Bob vs Ann').first().waitFor();
     await shot(bob, 'bylink-archive-phone');
 
+    // A third device opens an older link and plays another move there: its
+    // link contradicts Bob's copy, and Bob is asked which game to keep.
+    const carolB = await launch(PHONE);
+    try {
+      const carol = await newPage(carolB.context);
+      const bobMoves = await moveTexts(ann); // the same game (Bob is on the games screen)
+      assert.equal(bobMoves.length, 10);
+      let other = null;
+      for (const k of [8, 6, 4, 2]) {
+        await carol.goto(links[k]);
+        await carol.locator('#bylink-turn', { hasText: 'Your move' }).waitFor();
+        const color = k % 2 === 0 ? 'red' : 'black';
+        await playFirstLegal(carol, color, { tap: true, pick: (n) => n - 1 });
+        const texts = await moveTexts(carol);
+        if (texts[k + 1] !== bobMoves[k + 1]) {
+          other = await carol.locator('#bylink-link').inputValue();
+          break;
+        }
+      }
+      assert.ok(other, 'a different move was found');
+      await bob.goto(other);
+      const dialog = bob.getByRole('alertdialog', { name: 'Which game to keep?' });
+      await dialog.waitFor();
+      await dialog.getByText('its history is different: the moves differ at move').waitFor();
+      await still(bob);
+      await shot(bob, 'bylink-conflict-phone');
+      await dialog.getByRole('button', { name: 'Keep mine' }).click();
+      await bob.locator('#play-a1').waitFor();
+      assert.deepEqual(await moveTexts(bob), bobMoves, 'his copy kept');
+      assert.equal((await archived(bob))[0].moves, 10);
+      assert.deepEqual(carol.problems(), [], 'no page errors (Carol)');
+    } finally {
+      await carolB.close();
+    }
+
     // A tampered link (one character changed) is refused and changes nothing.
     const value = last.split('bylink=')[1];
     const i = Math.floor(value.length / 2);
@@ -129,3 +166,64 @@ test('a correspondence game of 10 moves between two devices, by link', async () 
     await server.close();
   }
 });
+
+test('Tiers by link: random formations travel in the link, two moves each way', async () => {
+  const server = await serve();
+  const annB = await launch(PHONE);
+  const bobB = await launch(PHONE);
+  try {
+    const ann = await newPage(annB.context);
+    const bob = await newPage(bobB.context);
+    await ann.goto(server.url + '/');
+    await ann.getByRole('heading', { name: /new game/i }).waitFor();
+    await startGame(ann, { game: 'tiers', opponent: 'friend' });
+    for (let i = 0; i < 2; i++) {
+      await ann.locator('#formation-random').click();
+      await ann.locator('#formation-ready').click();
+    }
+    await ann.locator('#begin-tiers').click();
+    await ann.locator('.play .board').waitFor();
+    const start = await boardLabelsOf(ann);
+    await ann.getByRole('button', { name: 'Play by link' }).click();
+    await ann.getByLabel('Your name').fill('Ann');
+    await ann.getByLabel("Your friend's name").fill('Bob');
+    await ann.getByRole('button', { name: 'Start playing by link' }).click();
+    await ann.locator('#bylink-role', { hasText: 'You play Red in this game by link, against Bob.' }).waitFor();
+    assert.equal(await ann.locator('#bylink-role').innerText(), 'You play Red in this game by link, against Bob.', 'no time limit unless chosen');
+    const pick = seeded(3);
+    const devices = [
+      { page: ann, color: 'red' },
+      { page: bob, color: 'black' },
+    ];
+    for (let ply = 0; ply < 4; ply++) {
+      const mover = devices[ply % 2];
+      const other = devices[(ply + 1) % 2];
+      await playFirstLegal(mover.page, mover.color, { pick });
+      const link = await mover.page.locator('#bylink-link').inputValue();
+      await other.page.goto(link);
+      await other.page.locator('#bylink-turn', { hasText: 'Your move' }).waitFor();
+      assert.deepEqual(await moveTexts(other.page), await moveTexts(mover.page));
+      if (ply === 0) {
+        await bob.locator('#bylink-role', { hasText: 'You play Black in this game by link, against Ann.' }).waitFor();
+        // The same formations: the position before the first move.
+        await bob.getByRole('button', { name: 'Start position' }).click();
+        assert.deepEqual(await boardLabelsOf(bob), start);
+        await bob.getByRole('button', { name: 'Current position' }).click();
+        await still(bob);
+        await shot(bob, 'bylink-tiers-phone');
+      }
+    }
+    assert.equal((await archived(ann))[0].moves, 4);
+    assert.equal((await archived(bob))[0].moves, 4);
+    assert.deepEqual(ann.problems(), []);
+    assert.deepEqual(bob.problems(), []);
+  } finally {
+    await annB.close();
+    await bobB.close();
+    await server.close();
+  }
+});
+
+function boardLabelsOf(page) {
+  return page.$$eval('[id^="play-"].square', (els) => els.map((e) => e.getAttribute('aria-label')).sort());
+}

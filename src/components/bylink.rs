@@ -98,7 +98,7 @@ pub fn ByLinkPanel(props: &ByLinkProps) -> Html {
                 <label>{ "Time per move" }
                     <select id="bylink-days" ref={days_ref}>
                         { for [(0u8, "No limit"), (1, "1 day"), (3, "3 days"), (7, "7 days")].into_iter().map(|(n, t)| html! {
-                            <option value={n.to_string()}>{ t }</option>
+                            <option value={n.to_string()} selected={n == 0}>{ t }</option>
                         }) }
                     </select>
                 </label>

@@ -176,7 +176,7 @@ fn a_contradicting_link_asks_which_to_keep() {
     ann.open_link(&link(&carol));
     let c = ann.notices.conflict.clone().expect("a question");
     assert!(
-        c.why.starts_with("the moves differ from ply 2"),
+        c.why.starts_with("the moves differ at move 1 (Red: "),
         "{}",
         c.why
     );

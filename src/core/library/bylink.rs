@@ -577,8 +577,8 @@ pub fn merge(mine: Option<&dyn Record>, link: &dyn Record) -> Merge {
     if common < a.len() && common < b.len() {
         let side = mine.side_at(common).unwrap_or(Color::Red);
         return Merge::Conflict(format!(
-            "the moves differ from ply {} ({side}: {} in yours, {} in the link's)",
-            common + 1,
+            "the moves differ at move {} ({side}: {} in yours, {} in the link's)",
+            move_number(mine, common),
             a[common],
             b[common]
         ));

@@ -239,7 +239,7 @@ fn merging_updates_keeps_or_asks() {
     };
     assert_eq!(
         why,
-        "the moves differ from ply 2 (Red: 23-19 in yours, 22-18 in the link's)"
+        "the moves differ at move 1 (Red: 23-19 in yours, 22-18 in the link's)"
     );
     // Another start.
     let other = rebuild(GameKind::Checkers, "W:W22,23,K1:B12,14", &[], 0, None).unwrap();

@@ -256,3 +256,58 @@ fn merging_updates_keeps_or_asks() {
         Merge::Conflict(_)
     ));
 }
+
+#[test]
+fn no_input_makes_the_reader_panic() {
+    // Random text, and good links with random bytes changed, cut or
+    // repeated (check sum made right again half of the time): a game or a
+    // message, never a panic.
+    let mut rng = Rng(99);
+    let start = tiers_start(&mut rng);
+    let goods = [
+        from_base64(&encode(&game(random_game(start, 60, &mut rng))).unwrap()).unwrap(),
+        from_base64(
+            &encode(&game(random_game(
+                checkers::Position::start(),
+                60,
+                &mut rng,
+            )))
+            .unwrap(),
+        )
+        .unwrap(),
+    ];
+    for i in 0..3000 {
+        let mut bytes = goods[i % 2].clone();
+        match rng.next() % 4 {
+            0 => {
+                let n = (rng.next() % 80) as usize;
+                bytes = (0..n).map(|_| rng.next() as u8).collect();
+            }
+            1 => {
+                let cut = (rng.next() as usize) % bytes.len();
+                bytes.truncate(cut);
+            }
+            2 => {
+                let at = (rng.next() as usize) % bytes.len();
+                let more = bytes[at..].to_vec();
+                bytes.extend(more);
+            }
+            _ => {
+                for _ in 0..=rng.next() % 3 {
+                    let at = 3 + (rng.next() as usize) % (bytes.len() - 3);
+                    bytes[at] = rng.next() as u8;
+                }
+            }
+        }
+        if bytes.len() > 5 && rng.next() % 2 == 0 {
+            let total = bytes.len().min(u16::MAX as usize) as u16;
+            bytes[1..3].copy_from_slice(&total.to_le_bytes());
+            let body = bytes.len() - 2;
+            let sum = checksum(&bytes[..body]);
+            bytes[body..].copy_from_slice(&sum.to_le_bytes());
+        }
+        if let Err(e) = decode(&to_base64(&bytes)) {
+            assert!(e.len() > 10, "{e}");
+        }
+    }
+}

@@ -299,7 +299,7 @@ fn no_input_makes_the_reader_panic() {
                 }
             }
         }
-        if bytes.len() > 5 && rng.next() % 2 == 0 {
+        if bytes.len() > 5 && rng.next().is_multiple_of(2) {
             let total = bytes.len().min(u16::MAX as usize) as u16;
             bytes[1..3].copy_from_slice(&total.to_le_bytes());
             let body = bytes.len() - 2;

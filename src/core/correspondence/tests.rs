@@ -266,3 +266,27 @@ fn a_game_by_link_survives_a_reload_and_another_game_is_kept_aside() {
     assert!(bob.notices.previous.is_some());
     assert_eq!(bob.session.kind(), Some(GameKind::Tiers));
 }
+
+#[test]
+fn an_archived_game_by_link_continues_as_itself() {
+    let mut ann = friend_game(GameKind::Checkers);
+    ann.apply(AppAction::PlayByLink {
+        id: 77,
+        names: ["Ann".into(), "Bob".into()],
+        days: 0,
+    });
+    play(&mut ann, 0);
+    let meta = ann.session.meta.clone();
+    let before = moves(&ann);
+    // Another game meanwhile, then back to this one from the games screen.
+    ann.apply(AppAction::Start { coin: false });
+    assert!(ann.session.meta.bylink.is_none());
+    use crate::core::library::games::LibraryAction;
+    ann.apply(AppAction::Library(LibraryAction::Choose(77)));
+    ann.apply(AppAction::Library(LibraryAction::Continue(None)));
+    assert_eq!(moves(&ann), before);
+    assert_eq!(ann.session.meta.id, 77);
+    assert_eq!(ann.session.meta.bylink, meta.bylink);
+    assert!(ann.session.enterable().is_empty(), "still Bob's turn");
+    assert_eq!(ann.library.archive.games.len(), 1);
+}

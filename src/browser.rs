@@ -50,6 +50,47 @@ pub async fn copy(text: &str) -> Result<(), String> {
         .map_err(|_| "the browser refused to copy".to_string())
 }
 
+/// Whether the browser can hand a link to another app (the Web Share
+/// API, on phones).
+#[must_use]
+pub fn can_share() -> bool {
+    let navigator = gloo::utils::window().navigator();
+    js_sys::Reflect::get(&navigator, &"share".into()).is_ok_and(|v| v.is_function())
+}
+
+/// Hands `url` to another app through the Web Share API. `Ok(false)`: the
+/// person closed the share sheet; an error: sharing is not possible.
+pub async fn share(title: &str, text: &str, url: &str) -> Result<bool, String> {
+    let navigator = gloo::utils::window().navigator();
+    let share = js_sys::Reflect::get(&navigator, &"share".into())
+        .ok()
+        .and_then(|v| v.dyn_into::<js_sys::Function>().ok())
+        .ok_or("this browser cannot share")?;
+    let data = js_sys::Object::new();
+    for (k, v) in [("title", title), ("text", text), ("url", url)] {
+        let _ = js_sys::Reflect::set(&data, &k.into(), &v.into());
+    }
+    let promise = share
+        .call1(&navigator, &data)
+        .map_err(|_| "the browser refused to share".to_string())?
+        .dyn_into::<js_sys::Promise>()
+        .map_err(|_| "the browser cannot share".to_string())?;
+    match JsFuture::from(promise).await {
+        Ok(_) => Ok(true),
+        Err(e) => {
+            let name = js_sys::Reflect::get(&e, &"name".into())
+                .ok()
+                .and_then(|n| n.as_string())
+                .unwrap_or_default();
+            if name == "AbortError" {
+                Ok(false)
+            } else {
+                Err("the browser refused to share".into())
+            }
+        }
+    }
+}
+
 /// Reads the file picked in an `<input type="file">` (at most `max_mb`
 /// megabytes)
 /// and calls `done` with its name and text, or a message saying why it

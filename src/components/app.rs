@@ -31,7 +31,9 @@ fn start() -> AppState {
     for (kept, text) in &b.set_aside {
         storage::set_aside(*kept, text);
     }
-    if crate::core::library::share::asks_for_game(&query) {
+    if crate::core::library::share::asks_for_game(&query)
+        || crate::core::library::bylink::value_in(&query).is_some()
+    {
         browser::forget_query();
     }
     b.state

@@ -114,10 +114,16 @@ pub fn GamesScreen(props: &GamesProps) -> Html {
     match &u.source {
         Source::Archive => {
             let shown: Vec<&Entry> = u.shown().collect();
+            let going = shown.iter().filter(|e| e.result == "*").count();
+            let done = shown.len() - going;
             summary = format!(
-                "{} finished game{}",
-                shown.len(),
-                if shown.len() == 1 { "" } else { "s" }
+                "{done} finished game{}{}",
+                if done == 1 { "" } else { "s" },
+                match going {
+                    0 => String::new(),
+                    1 => ", 1 by link going on".to_string(),
+                    n => format!(", {n} by link going on"),
+                }
             );
             if shown.is_empty() {
                 empty = Some(match u.filter {

@@ -5,6 +5,7 @@
 
 pub mod app;
 pub mod board;
+pub mod bylink;
 pub mod coach;
 pub mod editor;
 pub mod embed;

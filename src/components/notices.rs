@@ -34,6 +34,20 @@ pub fn NoticeBar(props: &NoticeBarProps) -> Html {
         }
     });
     html! {
+        <>
+        if let Some(c) = &n.conflict {
+            <div class="dialog-backdrop">
+                <div class="dialog" role="alertdialog" aria-modal="true" aria-labelledby="conflict-title" id="bylink-conflict">
+                    <h2 id="conflict-title">{ "Which game to keep?" }</h2>
+                    <p>{ format!("This link is for a game you have, but its history is different: {}.", c.why) }</p>
+                    <p>{ format!("Yours: {} moves. The link's: {} moves.", c.mine.0.record.ply(), c.theirs.0.record.ply()) }</p>
+                    <div class="actions">
+                        <button type="button" id="conflict-mine" onclick={act(NoticeAction::KeepMine)}>{ "Keep mine" }</button>
+                        <button type="button" id="conflict-link" onclick={act(NoticeAction::TakeLink)}>{ "Take the link's" }</button>
+                    </div>
+                </div>
+            </div>
+        }
         if !n.list.is_empty() || n.previous.is_some() {
             <div class="notices" id="notices">
                 { for items }
@@ -47,5 +61,6 @@ pub fn NoticeBar(props: &NoticeBarProps) -> Html {
                 }
             </div>
         }
+        </>
     }
 }

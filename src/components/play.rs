@@ -3,6 +3,7 @@
 
 use yew::prelude::*;
 
+use crate::components::bylink::ByLinkPanel;
 use crate::components::coach::CoachPanel;
 use crate::components::game_over::GameOver;
 use crate::components::live_board::{game_title, LiveBoard};
@@ -46,22 +47,29 @@ pub fn Play(props: &PlayProps) -> Html {
         .hint_move(s)
         .map(|m| m.squares)
         .unwrap_or_default();
+    // By link, the other device's turn: nothing to do here but send the link.
+    let waiting = s
+        .meta
+        .bylink
+        .as_ref()
+        .is_some_and(|b| s.side_to_move() != Some(b.me));
     let controls = html! {
         <div class="controls">
             <Control id="undo" icon="↶" label={if vs_computer { "Take back" } else { "Undo" }} on_click={act(SessionAction::Undo)} disabled={!s.can_undo()} />
             <Control id="redo" icon="↷" label="Redo" on_click={act(SessionAction::Redo)} disabled={!s.can_redo()} />
             <Control id="flip" icon="⇅" label="Flip" on_click={act(SessionAction::Flip)} />
-            if !vs_computer {
+            if !vs_computer && s.meta.bylink.is_none() {
                 <Control id="offer-draw" icon="½" label="Offer draw" on_click={act(SessionAction::OfferDraw)} disabled={outcome.is_some() || s.draw_offer.is_some()} />
             }
             <Control id="resign" icon="⚑" label={if resign.armed { "Sure? Resign" } else { "Resign" }}
-                on_click={resign.on_click.clone()} disabled={outcome.is_some()} />
+                on_click={resign.on_click.clone()} disabled={outcome.is_some() || waiting} />
             <Control id="new-game" icon="+" label="New game" on_click={new_game.clone()} />
         </div>
     };
     html! {
         <section class="play" aria-label={format!("{} game", game_title(game.kind()))}>
             <LiveBoard session={s.clone()} on_action={on_action.clone()} id="play" strips=true {controls} {marks}>
+                <ByLinkPanel session={s.clone()} dispatch={d.clone()} />
                 <CoachPanel session={s.clone()} coach={props.coach.clone()} dispatch={d.clone()} />
                 { moves_box(s, &on_action) }
                 { crate::components::game_tools::game_tools(s, d) }

@@ -8,7 +8,7 @@ use super::learn::progress::Progress;
 use super::learn::Learn;
 use super::library::archive::Archive;
 use super::library::games::Library;
-use super::library::{saved, share};
+use super::library::{bylink, saved, share};
 use super::nav::{Nav, Screen};
 use super::notices::Notices;
 use super::preferences::Preferences;
@@ -134,8 +134,9 @@ pub struct Boot {
 
 /// Builds the starting state. `query` is the page address's query (a share
 /// link's game replaces the game in progress, which is kept aside if it is
-/// unfinished; a bad link changes nothing); `coin` draws a random colour
-/// for it.
+/// unfinished; a game by link, `bylink=`, is opened by
+/// [`AppState::open_link`]; a bad link changes nothing); `coin` draws a
+/// random colour for it.
 #[must_use]
 pub fn boot(stored: &Stored, query: &str, coin: bool) -> Boot {
     let mut notices = Notices::default();
@@ -204,7 +205,8 @@ pub fn boot(stored: &Stored, query: &str, coin: bool) -> Boot {
         preferences: Slice::new(preferences),
         ..AppState::default()
     };
-    if share::asks_for_game(query) {
+    let by_link = bylink::value_in(query);
+    if by_link.is_none() && share::asks_for_game(query) {
         match share::open(query, coin) {
             Ok(game) => {
                 let unfinished = session
@@ -232,6 +234,15 @@ pub fn boot(stored: &Stored, query: &str, coin: bool) -> Boot {
     }
     state.session = Slice::new(session);
     state.notices = Slice::new(notices);
+    if let Some(value) = by_link {
+        state.open_link(&value);
+        if state.session.game.is_some() || state.notices.conflict.is_some() {
+            state.nav = Slice::new(Nav {
+                screen: Screen::Play,
+                back: Screen::NewGame,
+            });
+        }
+    }
     Boot { state, set_aside }
 }
 

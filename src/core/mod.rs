@@ -32,6 +32,7 @@ pub mod analysis;
 pub mod boot;
 pub mod clock;
 pub mod coach;
+pub mod correspondence;
 pub mod editor;
 pub mod embed;
 pub mod formation;
@@ -197,6 +198,16 @@ pub enum AppAction {
     EditPosition(GameKind, String),
     /// The games library.
     Library(LibraryAction),
+    /// The two-player game on the play screen becomes a game by link
+    /// (this device plays the side to move).
+    PlayByLink {
+        /// The game's id (random; 48 bits are kept).
+        id: u64,
+        /// Red's and Black's names.
+        names: [String; 2],
+        /// Days per move (0: no limit).
+        days: u8,
+    },
     /// File the finished game of the play screen in the archive (its end
     /// time).
     Archive {
@@ -530,7 +541,11 @@ impl AppState {
             AppAction::Nav(a) => self.nav.update(|n| n.apply(a)),
             AppAction::Settings(s) => self.settings.update(|x| *x = s),
             AppAction::Start { coin, roll } => self.start(coin, roll),
-            AppAction::Game(a) => self.session.update(|s| s.apply(a)),
+            AppAction::Game(a) => {
+                self.session.update(|s| s.apply(a));
+                self.file_by_link();
+            }
+            AppAction::PlayByLink { id, names, days } => self.play_by_link(id, names, days),
             AppAction::Load(game, meta) => self.load(*game, meta),
             AppAction::Formation(a) => self.formation.update(|f| f.apply(a)),
             AppAction::BeginTiers => match self.formation.build() {
@@ -570,6 +585,8 @@ impl AppState {
                 }
             }
             AppAction::Tourney(a) => self.tournaments.update(|t| t.apply(a)),
+            AppAction::Notice(NoticeAction::KeepMine) => self.resolve_conflict(false),
+            AppAction::Notice(NoticeAction::TakeLink) => self.resolve_conflict(true),
             AppAction::Notice(a) => {
                 if let Some((game, meta)) = self.notices.update(|n| n.apply(a)) {
                     self.load(game, meta);

@@ -11,6 +11,20 @@ pub struct Notices {
     pub list: Vec<String>,
     /// The unfinished game a share link replaced.
     pub previous: Option<(LoadGame, GameMeta)>,
+    /// A game by link whose history contradicts the device's copy: which
+    /// to keep is asked.
+    pub conflict: Option<Box<LinkConflict>>,
+}
+
+/// A link whose game contradicts the device's copy of it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LinkConflict {
+    /// How the two differ, in words.
+    pub why: String,
+    /// The device's copy.
+    pub mine: (LoadGame, GameMeta),
+    /// The link's game.
+    pub theirs: (LoadGame, GameMeta),
 }
 
 /// What can be done with the notices.
@@ -24,6 +38,10 @@ pub enum NoticeAction {
     ResumePrevious,
     /// Forget the game kept aside.
     DropPrevious,
+    /// Of a contradicting link and the device's copy, keep the copy.
+    KeepMine,
+    /// Of a contradicting link and the device's copy, take the link's.
+    TakeLink,
 }
 
 impl Notices {
@@ -42,6 +60,8 @@ impl Notices {
             }
             NoticeAction::ResumePrevious => return self.previous.take(),
             NoticeAction::DropPrevious => self.previous = None,
+            // The app's state answers these (it holds the archive).
+            NoticeAction::KeepMine | NoticeAction::TakeLink => {}
         }
         None
     }

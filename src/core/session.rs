@@ -105,6 +105,22 @@ pub struct GameMeta {
     pub started: u64,
     /// PDN tags (Event, Site, player names…) to write back on export.
     pub tags: Vec<(String, String)>,
+    /// A game played by link (correspondence): which side this device
+    /// plays (the id is [`GameMeta::id`], the names are the White / Black
+    /// tags).
+    pub bylink: Option<ByLink>,
+}
+
+/// A game played by link with a friend far away: this device plays one
+/// side, the other device the other; each move goes by a link.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ByLink {
+    /// The side this device plays.
+    pub me: Color,
+    /// Days per move (0: no limit).
+    pub days: u8,
+    /// When the last link was made (ms since 1970; 0: unknown).
+    pub sent: u64,
 }
 
 /// The tag naming a game's opening; a game that began with a three-move
@@ -380,7 +396,7 @@ impl Session {
             return false;
         }
         let side = g.side_at(g.ply()).unwrap_or(Color::Red);
-        !self.opponent.is_computer(side)
+        !self.opponent.is_computer(side) && self.meta.bylink.as_ref().is_none_or(|b| b.me == side)
     }
 
     /// Whether it is the computer's turn in a game that goes on.
@@ -418,6 +434,7 @@ impl Session {
         };
         let fixed = self.meta.fixed_plies();
         self.takebacks_now()
+            && self.meta.bylink.is_none()
             && game.ply() > fixed
             && match self.opponent {
                 Opponent::Computer { human, .. } => {
@@ -430,7 +447,9 @@ impl Session {
     /// Whether a taken-back move can be played again.
     #[must_use]
     pub fn can_redo(&self) -> bool {
-        self.takebacks_now() && self.record().is_some_and(|g| g.ply() < g.recorded())
+        self.takebacks_now()
+            && self.meta.bylink.is_none()
+            && self.record().is_some_and(|g| g.ply() < g.recorded())
     }
 
     /// The legal moves the person can enter now (empty when it is not
@@ -589,12 +608,12 @@ impl Session {
                 self.message = None;
             }
             SessionAction::Undo => {
-                if self.takebacks_now() {
+                if self.can_undo() {
                     self.undo();
                 }
             }
             SessionAction::Redo => {
-                if self.takebacks_now() {
+                if self.can_redo() {
                     self.redo();
                 }
             }
@@ -611,7 +630,9 @@ impl Session {
             SessionAction::Resign => {
                 let opponent = self.opponent;
                 if let Some(g) = self.game.as_mut() {
-                    if g.outcome().is_some() {
+                    let side = g.side_at(g.ply()).unwrap_or(Color::Red);
+                    let by_link_wait = self.meta.bylink.as_ref().is_some_and(|b| b.me != side);
+                    if g.outcome().is_some() || by_link_wait {
                         return;
                     }
                     let color = match opponent {
@@ -627,7 +648,7 @@ impl Session {
             }
             SessionAction::OfferDraw => {
                 if let (Some(g), Opponent::Friend) = (self.game.as_ref(), self.opponent) {
-                    if g.outcome().is_none() {
+                    if g.outcome().is_none() && self.meta.bylink.is_none() {
                         self.draw_offer = g.side_at(g.ply());
                         self.announce = "A draw is offered.".into();
                     }

@@ -163,6 +163,7 @@ fn a_finished_game_is_archived_once_and_can_be_continued() {
         id: 77,
         started: 1,
         tags: Vec::new(),
+        bylink: None,
     })));
     s.apply(AppAction::Game(SessionAction::Drag(
         tiers_engine::checkers::square_to_index64(18),

@@ -48,6 +48,7 @@ pub fn use_persistence(app: &UseReducerHandle<AppState>) {
                 id: browser::new_id(),
                 started: browser::now(),
                 tags: session.meta.tags.clone(),
+                bylink: session.meta.bylink.clone(),
             })));
             return;
         }

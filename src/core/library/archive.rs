@@ -9,11 +9,12 @@ use tiers_engine::{checkers, tiers, GameKind, Outcome};
 use tiers_json::Json;
 
 use super::files::{self, FileGame};
+use super::saved::{bylink_json, read_bylink};
 use super::{game_tags, kind_title, tag};
 use crate::core::coach::hints_in;
 use crate::core::record::Record;
-use crate::core::session::GameMeta;
 use crate::core::session::Opponent;
+use crate::core::session::{ByLink, GameMeta};
 use crate::core::versioned;
 
 /// The schema version written now.
@@ -45,13 +46,20 @@ pub struct Entry {
     pub hints: u32,
     /// The game as PDN (checkers) or Tiers record.
     pub pdn: String,
+    /// A game played by link: the side this device plays (such a game is
+    /// kept from its first move, finished or not).
+    pub bylink: Option<ByLink>,
 }
 
 impl Entry {
-    /// The archive entry of a finished game (None if it is not finished).
+    /// The archive entry of a finished game (None if it is not finished),
+    /// or of a game by link, finished or not.
     #[must_use]
     pub fn of(record: &dyn Record, opponent: Opponent, meta: &GameMeta, now: u64) -> Option<Entry> {
-        let outcome = record.outcome()?;
+        let outcome = record.outcome();
+        if outcome.is_none() && meta.bylink.is_none() {
+            return None;
+        }
         let tags = game_tags(opponent, meta);
         let red = tag(&tags, "White").unwrap_or("Red").to_string();
         let black = tag(&tags, "Black").unwrap_or("Black").to_string();
@@ -62,11 +70,14 @@ impl Entry {
             kind: record.kind().name().to_string(),
             red,
             black,
-            result: result_text(record.kind(), outcome).to_string(),
-            reason: outcome.to_string(),
+            result: outcome
+                .map_or("*", |o| result_text(record.kind(), o))
+                .to_string(),
+            reason: outcome.map_or_else(|| "In progress, by link".to_string(), |o| o.to_string()),
             moves: record.ply(),
             hints: hints_in(&tags),
             pdn,
+            bylink: meta.bylink.clone(),
         })
     }
 
@@ -86,6 +97,9 @@ impl Entry {
         ]);
         if self.hints > 0 {
             v.set("hints", Json::int(u64::from(self.hints)));
+        }
+        if let Some(b) = &self.bylink {
+            v.set("bylink", bylink_json(b));
         }
         v
     }
@@ -107,6 +121,10 @@ impl Entry {
                 Some(_) => u32::try_from(v.number("hints")?).map_err(|_| "`hints` is too large")?,
             },
             pdn: v.text("pdn")?.to_string(),
+            bylink: match v.get("bylink") {
+                Some(b) => Some(read_bylink(b)?),
+                None => None,
+            },
         })
     }
 
@@ -291,6 +309,7 @@ mod tests {
             id,
             started: 1_700_000_000_000,
             tags: Vec::new(),
+            bylink: None,
         }
     }
 

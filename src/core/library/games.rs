@@ -300,10 +300,29 @@ impl Library {
                             l.opponent = Opponent::Computer { level, human };
                             l.flipped = human == Color::Black;
                         }
-                        let meta = GameMeta {
+                        let mut meta = GameMeta {
                             tags: c.tags,
                             ..GameMeta::default()
                         };
+                        // A game by link goes on as itself (same id, same
+                        // side) from its last move.
+                        let entry = self
+                            .selected
+                            .and_then(|id| self.archive.games.iter().find(|e| e.id == id));
+                        if let Some(e) = entry.filter(|e| e.bylink.is_some() && human.is_none()) {
+                            match open_at(&*c.record, usize::MAX) {
+                                Ok(whole) => l = whole,
+                                Err(e) => {
+                                    self.note =
+                                        Some(format!("This game cannot be continued: {e}."));
+                                    return None;
+                                }
+                            }
+                            meta.id = e.id;
+                            meta.started = e.date;
+                            meta.bylink.clone_from(&e.bylink);
+                            l.flipped = e.bylink.as_ref().is_some_and(|b| b.me == Color::Black);
+                        }
                         return Some(Opened::Game(Box::new(l), meta));
                     }
                     Err(e) => self.note = Some(format!("This game cannot be continued: {e}.")),
@@ -322,6 +341,7 @@ impl Library {
                     id,
                     started: now,
                     tags: c.tags,
+                    bylink: None,
                 };
                 if let Some(entry) = Entry::of(&*c.record, Opponent::Friend, &meta, now) {
                     self.archive.upsert(entry);

@@ -8,6 +8,7 @@
 //! engine does not accept is caught with the engine's own message).
 
 pub mod archive;
+pub mod bylink;
 pub mod files;
 pub mod games;
 pub mod saved;

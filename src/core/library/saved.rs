@@ -28,7 +28,7 @@ use tiers_json::Json;
 
 use super::{rebuild, Declared};
 use crate::core::clock::{Clock, TimeControl};
-use crate::core::session::{GameMeta, LoadGame, Opponent, Session};
+use crate::core::session::{ByLink, GameMeta, LoadGame, Opponent, Session};
 use crate::core::settings::{ColorChoice, Opening, Settings};
 use crate::core::versioned;
 
@@ -78,6 +78,9 @@ pub fn to_json(s: &Settings, session: &Session) -> String {
         ]);
         if let Some(d) = Declared::of(g.outcome()) {
             game.set("declared", Json::str(d.name()));
+        }
+        if let Some(b) = &session.meta.bylink {
+            game.set("bylink", bylink_json(b));
         }
         if !session.meta.tags.is_empty() {
             let tags = session
@@ -132,6 +135,27 @@ fn read_clock(j: &Json) -> Result<Clock, String> {
         control,
         left: [red, black],
         seen,
+    })
+}
+
+/// A game by link as stored (in the saved game and the archive).
+#[must_use]
+pub fn bylink_json(b: &ByLink) -> Json {
+    Json::obj([
+        ("me", Json::str(b.me.name())),
+        ("days", Json::int(u64::from(b.days))),
+        ("sent", Json::int(b.sent)),
+    ])
+}
+
+/// Reads [`bylink_json`].
+pub fn read_bylink(v: &Json) -> Result<ByLink, String> {
+    let me = v.text("me")?;
+    let me = color_of(me).ok_or_else(|| format!("`bylink.me` is `{me}`, not a colour"))?;
+    Ok(ByLink {
+        me,
+        days: u8::try_from(v.number("days")?).map_err(|_| "`bylink.days` is too large")?,
+        sent: v.get("sent").and_then(Json::as_u64).unwrap_or(0),
     })
 }
 
@@ -266,6 +290,10 @@ pub fn load(g: &Json) -> Result<(LoadGame, GameMeta), String> {
             id: g.number("id")?,
             started: g.get("started").and_then(Json::as_u64).unwrap_or(0),
             tags,
+            bylink: match g.get("bylink") {
+                Some(b) => Some(read_bylink(b)?),
+                None => None,
+            },
         },
     ))
 }
@@ -287,6 +315,7 @@ mod tests {
                 id: 42,
                 started: 1_700_000_000_000,
                 tags: vec![("Event".into(), "Club night".into())],
+                bylink: None,
             },
             ..Session::default()
         }

@@ -1,0 +1,188 @@
+//! Playing a friend far away, by link: on the play screen of a two-player
+//! game, "Play by link" (names, time per move); then, in a game by link,
+//! which side this device plays, and after its move the link to send (the
+//! share sheet where the browser has one, else copied; always shown in a
+//! read-only field to select).
+
+use tiers_engine::Color;
+use wasm_bindgen_futures::spawn_local;
+use yew::prelude::*;
+
+use crate::browser;
+use crate::components::Dispatch;
+use crate::core::correspondence::{link_of, names};
+use crate::core::session::{Opponent, Session};
+use crate::core::{AppAction, Slice};
+
+/// Props of [`ByLinkPanel`].
+#[derive(Properties, PartialEq, Clone)]
+pub struct ByLinkProps {
+    /// The game.
+    pub session: Slice<Session>,
+    /// Dispatches actions.
+    pub dispatch: Dispatch,
+}
+
+/// The "play by link" panel of the play screen.
+#[component]
+pub fn ByLinkPanel(props: &ByLinkProps) -> Html {
+    let s = &props.session;
+    let form = use_state(|| false);
+    let said = use_state(|| None::<String>);
+    let (me_ref, friend_ref, days_ref) = (use_node_ref(), use_node_ref(), use_node_ref());
+    let Some(game) = s.record() else {
+        return html! {};
+    };
+    let over = game.outcome().is_some();
+    let Some(b) = &s.meta.bylink else {
+        if s.opponent != Opponent::Friend || over {
+            return html! {};
+        }
+        let side = s.side_to_move().unwrap_or(Color::Red);
+        if !*form {
+            let open = {
+                let form = form.clone();
+                Callback::from(move |_: MouseEvent| form.set(true))
+            };
+            return html! {
+                <div class="bylink">
+                    <button type="button" id="bylink-start" onclick={open}>{ "Play by link" }</button>
+                    <p class="bylink-hint">{ "Play a friend far away: each move makes a link to send." }</p>
+                </div>
+            };
+        }
+        let go = {
+            let d = props.dispatch.clone();
+            let form = form.clone();
+            let (me_ref, friend_ref, days_ref) =
+                (me_ref.clone(), friend_ref.clone(), days_ref.clone());
+            Callback::from(move |e: SubmitEvent| {
+                e.prevent_default();
+                let text = |r: &NodeRef| {
+                    r.cast::<web_sys::HtmlInputElement>()
+                        .map(|i| i.value())
+                        .unwrap_or_default()
+                };
+                let mine = text(&me_ref);
+                let friend = text(&friend_ref);
+                let days = days_ref
+                    .cast::<web_sys::HtmlSelectElement>()
+                    .and_then(|s| s.value().parse().ok())
+                    .unwrap_or(0);
+                let names = if side == Color::Red {
+                    [mine, friend]
+                } else {
+                    [friend, mine]
+                };
+                d.dispatch(AppAction::PlayByLink {
+                    id: browser::random_seed(),
+                    names,
+                    days,
+                });
+                form.set(false);
+            })
+        };
+        let cancel = {
+            let form = form.clone();
+            Callback::from(move |_: MouseEvent| form.set(false))
+        };
+        return html! {
+            <form class="bylink" id="bylink-form" onsubmit={go}>
+                <p>{ format!("You play {side} (the side to move) on this device; your friend plays the other side on theirs.") }</p>
+                <label>{ "Your name" }
+                    <input id="bylink-me" maxlength="40" autocomplete="name" ref={me_ref} />
+                </label>
+                <label>{ "Your friend's name" }
+                    <input id="bylink-friend" maxlength="40" ref={friend_ref} />
+                </label>
+                <label>{ "Time per move" }
+                    <select id="bylink-days" ref={days_ref}>
+                        { for [(0u8, "No limit"), (1, "1 day"), (3, "3 days"), (7, "7 days")].into_iter().map(|(n, t)| html! {
+                            <option value={n.to_string()} selected={n == 0}>{ t }</option>
+                        }) }
+                    </select>
+                </label>
+                <div class="bylink-buttons">
+                    <button type="submit" id="bylink-go">{ "Start playing by link" }</button>
+                    <button type="button" onclick={cancel}>{ "Cancel" }</button>
+                </div>
+            </form>
+        };
+    };
+    let players = names(&s.meta);
+    let me = b.me;
+    let friend = players[me.opposite().index()].clone();
+    let side = s.side_to_move().unwrap_or(Color::Red);
+    let my_turn = !over && side == me;
+    let limit = match b.days {
+        0 => String::new(),
+        1 => " One day per move.".to_string(),
+        n => format!(" {n} days per move."),
+    };
+    let role = format!("You play {me} in this game by link, against {friend}.{limit}");
+    let link = if my_turn {
+        None
+    } else {
+        link_of(s, &browser::page_base(), browser::now())
+    };
+    let can_share = browser::can_share();
+    let send = link.clone().and_then(Result::ok).map(|url| {
+        let said = said.clone();
+        let friend = friend.clone();
+        Callback::from(move |_: MouseEvent| {
+            let (url, said, friend) = (url.clone(), said.clone(), friend.clone());
+            spawn_local(async move {
+                if can_share {
+                    let text = format!("Your move in our game, {friend}:");
+                    match browser::share("Tiers", &text, &url).await {
+                        Ok(true) => return said.set(Some("Link sent.".into())),
+                        Ok(false) => return said.set(None),
+                        Err(_) => {}
+                    }
+                }
+                said.set(Some(match browser::copy(&url).await {
+                    Ok(()) => format!("Link copied: send it to {friend} (a message, an e-mail…)."),
+                    Err(e) => format!("Could not copy ({e}): select the link above and copy it."),
+                }));
+            });
+        })
+    });
+    let select = Callback::from(|e: FocusEvent| {
+        if let Some(t) = e.target_dyn_into::<web_sys::HtmlInputElement>() {
+            t.select();
+        }
+    });
+    let link_html = match &link {
+        Some(Ok(url)) => html! {
+            <>
+                <input id="bylink-link" class="bylink-link" readonly=true aria-label="The link to send"
+                    value={url.clone()} onfocus={select} />
+                <button type="button" id="bylink-send" onclick={send.unwrap_or_default()}>
+                    { if can_share { "Send the link…" } else { "Copy the link" } }
+                </button>
+            </>
+        },
+        Some(Err(e)) => html! { <p class="warn">{ e.clone() }</p> },
+        None => html! {},
+    };
+    html! {
+        <div class="bylink" id="bylink">
+            <p id="bylink-role"><strong>{ role }</strong></p>
+            if my_turn {
+                <p id="bylink-turn">{ "Your move: play it on the board, then send the link that appears here." }</p>
+            } else {
+                <p id="bylink-turn">{
+                    if over {
+                        format!("The game is over: send the last link so that {friend} sees it.")
+                    } else {
+                        format!("Now send this link to {friend}; their reply will come as a link too.")
+                    }
+                }</p>
+                { link_html }
+                if let Some(text) = &*said {
+                    <p id="bylink-said" role="status">{ text.clone() }</p>
+                }
+            }
+        </div>
+    }
+}

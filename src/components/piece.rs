@@ -13,6 +13,15 @@ pub struct PieceProps {
     pub piece: PieceView,
 }
 
+/// `x` with one decimal ("12.3", "-0.5"), written without the standard
+/// library's float formatting (which would add kilobytes to the page).
+fn d1(x: f64) -> String {
+    let tenths = (x * 10.0).round() as i64;
+    let sign = if tenths < 0 { "-" } else { "" };
+    let a = tenths.unsigned_abs();
+    format!("{sign}{}.{}", a / 10, a % 10)
+}
+
 const RX: f64 = 36.0;
 const RY: f64 = 14.0;
 const T: f64 = 11.0;
@@ -71,8 +80,8 @@ fn stack(color: Color, kind: PieceKind, cx: f64, scale: f64, top_offset: f64) ->
     // A soft shadow under the stack, drawn here rather than with a CSS
     // filter (filters make every frame of an animation costly to paint).
     let shadow = html! {
-        <ellipse class="shadow" cx={format!("{cx:.1}")} cy={format!("{:.1}", base + t + 1.5 * scale)}
-            rx={format!("{:.1}", rx + 1.5 * scale)} ry={format!("{:.1}", ry + 1.0 * scale)} fill="#000" fill-opacity="0.35" />
+        <ellipse class="shadow" cx={d1(cx)} cy={d1(base + t + 1.5 * scale)}
+            rx={d1(rx + 1.5 * scale)} ry={d1(ry + 1.0 * scale)} fill="#000" fill-opacity="0.35" />
     };
     let discs: Html = colors
         .iter()
@@ -81,42 +90,42 @@ fn stack(color: Color, kind: PieceKind, cx: f64, scale: f64, top_offset: f64) ->
             let p = palette(c);
             let cy = base - i as f64 * t;
             let side = format!(
-                "M{:.1} {:.1}L{:.1} {:.1}A{:.1} {:.1} 0 0 0 {:.1} {:.1}L{:.1} {:.1}Z",
-                cx - rx,
-                cy,
-                cx - rx,
-                cy + t,
-                rx,
-                ry,
-                cx + rx,
-                cy + t,
-                cx + rx,
-                cy
+                "M{} {}L{} {}A{} {} 0 0 0 {} {}L{} {}Z",
+                d1(cx - rx),
+                d1(cy),
+                d1(cx - rx),
+                d1(cy + t),
+                d1(rx),
+                d1(ry),
+                d1(cx + rx),
+                d1(cy + t),
+                d1(cx + rx),
+                d1(cy)
             );
             let top = i == last;
             let rim = if gold && top { "#e8b923" } else { p.edge };
             let rim_width = if gold && top { 3.0 * scale } else { 1.2 * scale };
-            let ell = |k: f64| (format!("{:.1}", rx * k), format!("{:.1}", ry * k));
+            let ell = |k: f64| (d1(rx * k), d1(ry * k));
             let (gx, gy) = ell(0.84);
             let (hx, hy) = ell(0.38);
-            let (cxs, cys) = (format!("{cx:.1}"), format!("{cy:.1}"));
+            let (cxs, cys) = (d1(cx), d1(cy));
             // The "classic" style's details (styles/settings.css shows
             // them): a bevel on every disc's edge, grooved rings and a
             // shine on the top one.
             html! {
                 <g class={classes!("disc", format!("disc-{}", c.name()))}>
-                    <path class="disc-side" d={side} fill={p.side} stroke={p.edge} stroke-width={format!("{:.1}", 1.2 * scale)} />
-                    <ellipse class={classes!("disc-top", (gold && top).then_some("gold"))} cx={cxs.clone()} cy={cys.clone()} rx={format!("{rx:.1}")} ry={format!("{ry:.1}")}
-                        fill={p.top} stroke={rim} stroke-width={format!("{rim_width:.1}")} />
+                    <path class="disc-side" d={side} fill={p.side} stroke={p.edge} stroke-width={d1(1.2 * scale)} />
+                    <ellipse class={classes!("disc-top", (gold && top).then_some("gold"))} cx={cxs.clone()} cy={cys.clone()} rx={d1(rx)} ry={d1(ry)}
+                        fill={p.top} stroke={rim} stroke-width={d1(rim_width)} />
                     <ellipse class="classic bevel" cx={cxs.clone()} cy={cys.clone()} rx={gx.clone()} ry={gy.clone()}
-                        fill="none" stroke={p.ring} stroke-width={format!("{:.1}", 1.6 * scale)} />
+                        fill="none" stroke={p.ring} stroke-width={d1(1.6 * scale)} />
                     if top {
                         <ellipse class="classic groove" cx={cxs.clone()} cy={cys.clone()} rx={hx} ry={hy}
-                            fill="none" stroke={p.edge} stroke-width={format!("{:.1}", 1.4 * scale)} />
-                        <path class="classic shine" d={format!("M{:.1} {:.1}A{gx} {gy} 0 0 1 {:.1} {:.1}", cx - rx * 0.7, cy - ry * 0.3, cx + rx * 0.1, cy - ry * 0.84)}
-                            fill="none" stroke="#fff" stroke-opacity="0.55" stroke-linecap="round" stroke-width={format!("{:.1}", 2.2 * scale)} />
-                        <ellipse class="crown-ring" cx={cxs} cy={cys} rx={format!("{:.1}", rx * 0.62)} ry={format!("{:.1}", ry * 0.62)}
-                            fill="none" stroke={if ultra { "#e8b923" } else { p.ring }} stroke-width={format!("{:.1}", 2.0 * scale)} />
+                            fill="none" stroke={p.edge} stroke-width={d1(1.4 * scale)} />
+                        <path class="classic shine" d={format!("M{} {}A{gx} {gy} 0 0 1 {} {}", d1(cx - rx * 0.7), d1(cy - ry * 0.3), d1(cx + rx * 0.1), d1(cy - ry * 0.84))}
+                            fill="none" stroke="#fff" stroke-opacity="0.55" stroke-linecap="round" stroke-width={d1(2.2 * scale)} />
+                        <ellipse class="crown-ring" cx={cxs} cy={cys} rx={d1(rx * 0.62)} ry={d1(ry * 0.62)}
+                            fill="none" stroke={if ultra { "#e8b923" } else { p.ring }} stroke-width={d1(2.0 * scale)} />
                     }
                 </g>
             }

@@ -460,11 +460,13 @@ pub fn read(bytes: &[u8]) -> Result<Vec<Packed>, EgdbError> {
         let bad = |why: String| {
             EgdbError::Malformed(format!("slice {} ({}): {why}", n + 1, material.name()))
         };
-        if !material.is_stored()
-            || material.pieces() > 15
-            || material.us_kings > 15
+        // The counts first: summing bytes of any value would overflow.
+        if material.us_kings > 15
             || material.us_men > 12
+            || material.them_kings > 15
             || material.them_men > 12
+            || !material.is_stored()
+            || material.pieces() > 15
         {
             return Err(bad("not a material this format holds".into()));
         }

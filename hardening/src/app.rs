@@ -25,14 +25,18 @@ const BASE: &str = "https://example.org/tiers/";
 /// that opens a game writes a share link (`game_link`) that opens the same
 /// game.
 pub fn check_url(query: &str) -> Checked {
-    let (pairs, (game, problems), config, opened) = bounded("the link reader", query, || {
+    // Each reader within the bounds on its own (each reads a `pdn=` game).
+    let (pairs, (game, problems)) = bounded("the link reader", query, || {
         let pairs = query_pairs(query);
         let read = params::parse_game(&pairs, &["embed", "origin"]);
-        let config = embed::parse_config(&pairs);
         let _ = embed::requested("/embed", query);
         let _ = share::asks_for_game(query);
-        (pairs, read, config, share::open(query, false))
+        (pairs, read)
     })?;
+    let config = bounded("the embed page's reader", query, || {
+        embed::parse_config(&pairs)
+    })?;
+    let opened = bounded("opening a share link", query, || share::open(query, false))?;
     for p in problems.iter().chain(&config.problems) {
         has_message("the link reader", query, p)?;
         if p.param.is_empty() && p.problem.trim().is_empty() {

@@ -464,3 +464,46 @@ fn the_command_line_builds_probes_verifies_and_packs() {
     .contains("egdb"));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A file whose one slice header names `material` (`[us kings, us men,
+/// them kings, them men]`), with the right length and checksum.
+fn forged(material: [u8; 4]) -> Vec<u8> {
+    let mut body = b"TIEREGDB".to_vec();
+    body.extend_from_slice(&1u16.to_le_bytes());
+    body.extend_from_slice(&1u16.to_le_bytes());
+    body.extend_from_slice(&0u64.to_le_bytes());
+    body.extend_from_slice(&material);
+    body.extend_from_slice(&760u64.to_le_bytes());
+    body.extend_from_slice(&4096u32.to_le_bytes());
+    body.extend_from_slice(&1u32.to_le_bytes());
+    body.extend_from_slice(&13u16.to_le_bytes());
+    body.extend_from_slice(&1u16.to_le_bytes());
+    body.extend_from_slice(&[0; 8]);
+    let total = body.len() as u64 + 4;
+    body[12..20].copy_from_slice(&total.to_le_bytes());
+    let crc = egdb::crc32(&body);
+    body.extend_from_slice(&crc.to_le_bytes());
+    body
+}
+
+#[test]
+fn forged_slice_headers_are_refused_before_any_work() {
+    // Found by the `egdb` fuzz target (hardening/): piece counts whose sum
+    // overflowed a byte, and a 10-piece material whose index alone took
+    // 200 ms and 240 MB to build before the header was found wrong.
+    for material in [
+        [200, 100, 1, 0],
+        [0, 9, 0, 1],
+        [0, 12, 0, 12],
+        [15, 0, 15, 0],
+    ] {
+        let e = Egdb::from_bytes(&forged(material)).unwrap_err();
+        assert!(
+            e.to_string().contains("not a material this format holds"),
+            "{material:?}: {e}"
+        );
+    }
+    // A real material with a wrong size is refused by its size.
+    let e = Egdb::from_bytes(&forged([0, 1, 0, 2])).unwrap_err();
+    assert!(e.to_string().contains("760 positions where"), "{e}");
+}

@@ -425,6 +425,12 @@ pub fn near_json(u: &mut Unstructured<'_>) -> String {
 /// results, written by the crate, then changed a little.
 #[must_use]
 pub fn near_tournament(u: &mut Unstructured<'_>) -> String {
+    let text = near_tournament_unchanged(u);
+    mutate(u, &text)
+}
+
+/// [`near_tournament`]'s file before it is changed.
+fn near_tournament_unchanged(u: &mut Unstructured<'_>) -> String {
     let brackets: Vec<BracketSetup> = (0..1 + pick(u, 2))
         .map(|b| BracketSetup {
             name: format!("Bracket {b}"),
@@ -454,7 +460,7 @@ pub fn near_tournament(u: &mut Unstructured<'_>) -> String {
         ballot_seed: chance(u, 2).then(|| number(u, 1000)),
         brackets,
     };
-    let text = match Tournament::new(setup) {
+    match Tournament::new(setup) {
         Ok(mut t) => {
             for b in 0..t.brackets().len() {
                 for _ in 0..pick(u, 30) {
@@ -471,6 +477,480 @@ pub fn near_tournament(u: &mut Unstructured<'_>) -> String {
             t.to_json()
         }
         Err(e) => e.to_string(),
+    }
+}
+
+// ----- The app's readers (README, Hardening: "Adding a target") -----
+
+use std::sync::OnceLock;
+use tiers_app::core::library::archive::{Archive, Entry as ArchiveEntry};
+use tiers_app::core::library::{saved, share};
+use tiers_app::core::record::Record;
+use tiers_app::core::session::{GameMeta, LoadGame, Opponent, Session};
+use tiers_app::core::settings::{ColorChoice, Settings};
+use tiers_app::core::tournament::store::{self, SavedMatch};
+use tiers_engine::search::Level;
+use tiers_engine::GameKind;
+
+/// A random game as the app holds it: checkers from the start or Tiers
+/// from a random start, `0..max` random plies, now and then resigned.
+fn app_record(u: &mut Unstructured<'_>, max: usize) -> Box<dyn Record> {
+    let plies = pick(u, max);
+    let mut record: Box<dyn Record> = if chance(u, 2) {
+        Box::new(random_game(u, checkers::Position::start(), plies))
+    } else {
+        let start = tiers_start(u);
+        Box::new(random_game(u, start, plies))
     };
-    mutate(u, &text)
+    if record.outcome().is_none() && chance(u, 1) {
+        record.resign(color(u));
+    }
+    record
+}
+
+fn opponent(u: &mut Unstructured<'_>) -> Opponent {
+    if chance(u, 1) {
+        Opponent::Friend
+    } else {
+        Opponent::Computer {
+            level: Level::clamped(1 + pick(u, 8) as u8),
+            human: color(u),
+        }
+    }
+}
+
+/// A value of another type than most fields hold.
+fn odd_value(u: &mut Unstructured<'_>) -> Json {
+    match pick(u, 8) {
+        0 => Json::Null,
+        1 => Json::Bool(chance(u, 2)),
+        2 => Json::Num(["-1", "1e400", "99", "0.5", "18446744073709551616"][pick(u, 5)].into()),
+        3 => Json::str(["", "x", "red", "tiers", "11-15"][pick(u, 5)]),
+        4 => Json::List(vec![Json::int(1), Json::str("a")]),
+        5 => Json::obj([("v", Json::int(1))]),
+        _ => json_value(u, 2),
+    }
+}
+
+/// Changes one field somewhere in `value` (up to three levels down): its
+/// value replaced by one of another type, or the field removed.
+fn wrong_field(u: &mut Unstructured<'_>, value: &mut Json, depth: usize) {
+    match value {
+        Json::Obj(fields) if !fields.is_empty() => {
+            let i = pick(u, fields.len());
+            if depth < 3 && chance(u, 2) && matches!(fields[i].1, Json::Obj(_) | Json::List(_)) {
+                wrong_field(u, &mut fields[i].1, depth + 1);
+            } else if chance(u, 1) {
+                fields.remove(i);
+            } else {
+                fields[i].1 = odd_value(u);
+            }
+        }
+        Json::List(items) if !items.is_empty() => {
+            let i = pick(u, items.len());
+            if depth < 3 && chance(u, 3) {
+                wrong_field(u, &mut items[i], depth + 1);
+            } else {
+                items[i] = odd_value(u);
+            }
+        }
+        _ => *value = odd_value(u),
+    }
+}
+
+/// A record written by the app: kept as written, or with one field of
+/// the wrong type (or missing), then changed a little.
+fn damage(u: &mut Unstructured<'_>, text: String) -> String {
+    let text = match pick(u, 3) {
+        0 => text,
+        _ => match Json::parse(&text) {
+            Ok(mut v) => {
+                wrong_field(u, &mut v, 0);
+                v.to_text(chance(u, 1))
+            }
+            Err(_) => text,
+        },
+    };
+    if chance(u, 2) {
+        mutate(u, &text)
+    } else {
+        text
+    }
+}
+
+/// Parameters a link may add (a second `game=`, contradictions, bad
+/// values, embed parameters).
+const LINK_PARTS: &[&str] = &[
+    "game=tiers",
+    "game=checkers",
+    "game=chess",
+    "ai=9",
+    "ai=1",
+    "ai=",
+    "players=2",
+    "players=3",
+    "colour=blue",
+    "color=random",
+    "flip=1",
+    "flip=maybe",
+    "orientation=black",
+    "undo=0",
+    "fen=B:W21-32:B1-12",
+    "fen=W:W22:B5",
+    "tfen=8/8/8/3u%5Bk%5D4/8/8/8/U%5BM%5D7%20b%203%2012",
+    "tfen=8%2F8",
+    "pdn=11-15+23-19",
+    "pdn=%5BFEN%20%22",
+    "embed=1",
+    "origin=https://example.com",
+    "origin=*",
+    "origin=https://a.com,http://localhost:8000",
+    "origin=ftp://x",
+    "utm_source=x",
+    "%",
+    "%zz",
+    "%ff%fe",
+    "=",
+    "&",
+    "?",
+    "#x",
+];
+
+/// A page query: a real share link (a random game, or a position) with
+/// parameters added (a second `game=`, a contradiction, a bad value),
+/// then changed a little.
+#[must_use]
+pub fn near_url(u: &mut Unstructured<'_>) -> String {
+    let record = app_record(u, 40);
+    let link = if chance(u, 3) {
+        share::game_link("https://example.org/", &*record, chance(u, 1))
+    } else {
+        let text = record.position_text_at(record.ply()).unwrap_or_default();
+        share::position_link("https://example.org/", record.kind(), &text, chance(u, 1))
+    };
+    let mut query = link
+        .ok()
+        .and_then(|l| l.split_once('?').map(|(_, q)| q.to_string()))
+        .unwrap_or_default();
+    let extra = if chance(u, 2) { 1 + pick(u, 3) } else { 0 };
+    for _ in 0..extra {
+        let part = LINK_PARTS[pick(u, LINK_PARTS.len())];
+        if chance(u, 2) {
+            query = format!("{query}&{part}");
+        } else {
+            query = format!("{part}&{query}");
+        }
+    }
+    if chance(u, 1) {
+        query.insert(0, '?');
+    }
+    if chance(u, 2) {
+        mutate(u, &query)
+    } else {
+        query
+    }
+}
+
+/// A postMessage command as JSON text: a real `newGame` (some of the game
+/// parameters, good or bad), `setPosition` (a random game's position) or
+/// `flip`, then one field of the wrong type (or missing), then changed a
+/// little.
+#[must_use]
+pub fn near_embed_command(u: &mut Unstructured<'_>) -> String {
+    let mut fields = vec![("tiers".to_string(), Json::int(1))];
+    match pick(u, 3) {
+        0 => {
+            fields.push(("type".into(), Json::str("newGame")));
+            for _ in 0..pick(u, 4) {
+                let part = LINK_PARTS[pick(u, LINK_PARTS.len())];
+                let (n, v) = part.split_once('=').unwrap_or((part, ""));
+                let value = match pick(u, 4) {
+                    0 => Json::Num("2".into()),
+                    1 => Json::Bool(true),
+                    _ => Json::str(v),
+                };
+                fields.push((n.to_string(), value));
+            }
+        }
+        1 => {
+            fields.push(("type".into(), Json::str("setPosition")));
+            let record = app_record(u, 30);
+            let text = record.position_text_at(record.ply()).unwrap_or_default();
+            let name = match (record.kind(), chance(u, 3)) {
+                (GameKind::Checkers, true) => "fen",
+                (GameKind::Tiers, true) => "tfen",
+                (GameKind::Checkers, false) => "tfen",
+                (GameKind::Tiers, false) => "fen",
+            };
+            fields.push((name.into(), Json::Str(text)));
+        }
+        _ => {
+            fields.push(("type".into(), Json::str("flip")));
+            if chance(u, 2) {
+                let o = ["red", "black", "Black", "blue"][pick(u, 4)];
+                fields.push(("orientation".into(), Json::str(o)));
+            }
+        }
+    }
+    let text = Json::Obj(fields).to_text(false);
+    damage(u, text)
+}
+
+/// A saved game (`tiers.saved`): a random game against a random opponent
+/// with random choices, written by the app, then damaged.
+#[must_use]
+pub fn near_saved_game(u: &mut Unstructured<'_>) -> String {
+    let settings = Settings {
+        kind: if chance(u, 2) {
+            GameKind::Checkers
+        } else {
+            GameKind::Tiers
+        },
+        vs_computer: chance(u, 2),
+        level: Level::clamped(1 + pick(u, 8) as u8),
+        color: [ColorChoice::Red, ColorChoice::Black, ColorChoice::Random][pick(u, 3)],
+    };
+    let mut session = Session::default();
+    if chance(u, 3) {
+        let record = app_record(u, 60);
+        let opponent = opponent(u);
+        session.load(LoadGame {
+            record,
+            opponent,
+            flipped: chance(u, 1),
+        });
+        session.meta = GameMeta {
+            id: number(u, 1 << 53),
+            started: number(u, 1 << 45),
+            tags: if chance(u, 1) {
+                vec![("Event".into(), "Club \"night\"".into())]
+            } else {
+                Vec::new()
+            },
+        };
+    }
+    damage(u, saved::to_json(&settings, &session))
+}
+
+/// The archive (`tiers.archive`): one to three finished random games,
+/// written by the app, then damaged.
+#[must_use]
+pub fn near_archive(u: &mut Unstructured<'_>) -> String {
+    let mut archive = Archive::new();
+    for i in 0..pick(u, 4) {
+        let mut record = app_record(u, 40);
+        if record.outcome().is_none() {
+            record.resign(color(u));
+        }
+        let meta = GameMeta {
+            id: 1 + i as u64 + number(u, 3),
+            started: 0,
+            tags: Vec::new(),
+        };
+        let opp = opponent(u);
+        if let Some(entry) = ArchiveEntry::of(&*record, opp, &meta, number(u, 1 << 45)) {
+            archive.upsert(entry);
+        }
+    }
+    damage(u, archive.to_json())
+}
+
+/// A tournament (one of [`near_tournament`]'s, unchanged), if its setup
+/// is accepted.
+fn tournament(u: &mut Unstructured<'_>) -> Option<Tournament> {
+    let text = near_tournament_unchanged(u);
+    Tournament::from_json(&text).ok()
+}
+
+/// The tournaments (`tiers.tournaments`): up to two tournaments, an
+/// unreadable entry now and then, a match in progress, written by the
+/// app, then damaged.
+#[must_use]
+pub fn near_tournament_store(u: &mut Unstructured<'_>) -> String {
+    let mut entries = Vec::new();
+    for i in 0..pick(u, 3) {
+        if let Some(t) = tournament(u) {
+            entries.push(store::Entry {
+                id: 1 + i as u32 + pick(u, 2) as u32,
+                tournament: t,
+            });
+        }
+    }
+    let broken: Vec<Json> = if chance(u, 1) {
+        vec![Json::obj([("id", Json::int(9)), ("file", Json::str("x"))])]
+    } else {
+        Vec::new()
+    };
+    let game = (chance(u, 2) && !entries.is_empty()).then(|| SavedMatch {
+        tournament: entries[0].id,
+        bracket: pick(u, 2),
+        id: pick(u, 8),
+        game: 1 + pick(u, 3) as u32,
+        draws: pick(u, 3) as u32,
+        ballot: chance(u, 2).then(|| number(u, 200) as u16),
+        records: Vec::new(),
+        playing: chance(u, 2),
+        formations: None,
+        moves: vec!["11-15".into(), "23-19".into()],
+        fast: chance(u, 2),
+    });
+    let next_id = 1 + pick(u, 6) as u32;
+    damage(u, store::encode(&entries, &broken, next_id, game.as_ref()))
+}
+
+/// Lesson progress (`tiers.lessons`): a few exercises' stars, written by
+/// the app, then damaged.
+#[must_use]
+pub fn near_progress(u: &mut Unstructured<'_>) -> String {
+    let mut progress = tiers_app::core::learn::progress::Progress::default();
+    for _ in 0..pick(u, 6) {
+        let course = ["tiers", "checkers", "x"][pick(u, 3)];
+        let lesson = ["man", "king", "moving", ""][pick(u, 4)];
+        progress.record(
+            format!("{course}/{lesson}/{}", 1 + pick(u, 9)),
+            1 + pick(u, 3) as u8,
+        );
+    }
+    damage(u, progress.to_json())
+}
+
+/// A whole device for the boot: each record from its generator or
+/// nothing, and a page query, joined by NUL
+/// (`tiers_hardening::app::boot_input` splits them).
+#[must_use]
+pub fn near_boot(u: &mut Unstructured<'_>) -> String {
+    let mut parts = Vec::new();
+    let makers: [fn(&mut Unstructured<'_>) -> String; 5] = [
+        near_saved_game,
+        near_archive,
+        near_tournament_store,
+        near_progress,
+        near_url,
+    ];
+    for make in makers {
+        parts.push(if chance(u, 3) { make(u) } else { String::new() });
+    }
+    parts.join("\0")
+}
+
+/// The real course files.
+const COURSES: [&str; 2] = [
+    include_str!("../../assets/data/courses/checkers.txt"),
+    include_str!("../../assets/data/courses/tiers.txt"),
+];
+
+/// Lines a course file may get wrong.
+const COURSE_LINES: &[&str] = &[
+    "course chess",
+    "course tiers",
+    "title",
+    "lesson x: X",
+    "lesson",
+    "about",
+    "exercise",
+    "text",
+    "position W:W22:B5",
+    "position 8/8/8/8/8/8/8/8 r",
+    "position 4k3/8/8/8/8/4M3/8/8 r 0 1",
+    "history 11-15",
+    "play reach 18: 22-18",
+    "play reach 99: 22-18",
+    "play capture 0: 22x15",
+    "play become Z: e3-e4",
+    "play win in 0: 1-5",
+    "play win in 255: 1-5",
+    "play move: 22-18 | 22-17",
+    "play formation: a1 b2 c3",
+    "play",
+    "reply 5-9",
+    "reply",
+    "wrong 22-17: no",
+    "wrong 22-17",
+    "wrong 33-1: no",
+    "play draw and win: 22-18",
+];
+
+/// A course file: a real course (whole, or its first lines), a line
+/// from a list put in somewhere, then changed a little.
+#[must_use]
+pub fn near_course(u: &mut Unstructured<'_>) -> String {
+    let text = COURSES[pick(u, 2)];
+    let mut lines: Vec<&str> = text.lines().collect();
+    if chance(u, 2) {
+        let keep = 3 + pick(u, lines.len().saturating_sub(3));
+        lines.truncate(keep);
+    }
+    for _ in 0..pick(u, 3) {
+        let at = pick(u, lines.len() + 1);
+        let line = COURSE_LINES[pick(u, COURSE_LINES.len())];
+        if chance(u, 2) && at < lines.len() {
+            lines[at] = line;
+        } else {
+            lines.insert(at, line);
+        }
+    }
+    let text = lines.join("\n");
+    if chance(u, 2) {
+        mutate(u, &text)
+    } else {
+        text
+    }
+}
+
+/// A small endgame database file (the 2-piece slices), built once.
+#[must_use]
+pub fn egdb_file() -> &'static [u8] {
+    static FILE: OnceLock<Vec<u8>> = OnceLock::new();
+    FILE.get_or_init(|| {
+        let dir = std::env::temp_dir().join(format!("tiers-hardening-egdb-{}", std::process::id()));
+        let bytes = tiers_engine::egdb::build(&dir, 2, |_| {})
+            .ok()
+            .and_then(|()| tiers_engine::egdb::pack(&dir, 2).ok())
+            .unwrap_or_default();
+        let _ = std::fs::remove_dir_all(&dir);
+        bytes
+    })
+}
+
+/// An endgame database file: the small real one with a few bytes or
+/// numbers changed (a header field, a slice's size, a block offset, the
+/// data) and, mostly, its length and checksum made right again, so the
+/// change reaches the reader past the checksum.
+#[must_use]
+pub fn near_egdb(u: &mut Unstructured<'_>) -> Vec<u8> {
+    let mut bytes = egdb_file().to_vec();
+    for _ in 0..1 + pick(u, 3) {
+        let len = bytes.len();
+        // Mostly in the headers (the first 200 bytes).
+        let at = if chance(u, 3) {
+            pick(u, len.min(200))
+        } else {
+            pick(u, len)
+        };
+        match pick(u, 4) {
+            0 if at < len => bytes[at] = u.arbitrary().unwrap_or(0xFF),
+            1 if at + 4 <= len => {
+                let v: u32 = [0, 1, u32::MAX, 4096, 0x8000_0000][pick(u, 5)];
+                bytes[at..at + 4].copy_from_slice(&v.to_le_bytes());
+            }
+            2 => {
+                let end = (at + 1 + pick(u, 64)).min(len);
+                bytes.drain(at.min(end)..end);
+            }
+            _ => {
+                let end = (at + 1 + pick(u, 64)).min(len);
+                let copy = bytes[at.min(end)..end].to_vec();
+                bytes.splice(at..at, copy);
+            }
+        }
+    }
+    if chance(u, 3) && bytes.len() >= 24 {
+        // The length field (bytes 12..20) and the checksum made right.
+        let n = bytes.len() as u64;
+        bytes[12..20].copy_from_slice(&n.to_le_bytes());
+        let body = n as usize - 4;
+        let crc = tiers_engine::egdb::crc32(&bytes[..body]);
+        bytes[body..].copy_from_slice(&crc.to_le_bytes());
+    }
+    bytes
 }

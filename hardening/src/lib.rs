@@ -1,4 +1,6 @@
-//! Property checks of every reader of the engine and the tournament crate,
+//! Property checks of every reader of the engine, the tournament crate and
+//! the app (`tiers-app`'s core: links, embed commands, kept records,
+//! course files; the endgame database file),
 //! shared by the fuzz targets (`fuzz/`, cargo-fuzz) and the corpus replay
 //! test (`tests/corpus.rs`, part of the normal `cargo test`).
 //!
@@ -26,11 +28,16 @@
 //! ```
 
 pub mod alloc;
+pub mod app;
 mod bracket;
 mod engine;
 pub mod gen;
 pub mod targets;
 
+pub use app::{
+    check_archive, check_boot, check_course, check_egdb, check_embed_command,
+    check_lesson_progress, check_saved_game, check_tournament_store, check_url,
+};
 pub use bracket::{check_json, check_tournament};
 pub use engine::{
     check_checkers_move, check_checkers_setup, check_fen, check_pdn, check_tfen, check_tiers_move,

@@ -6,7 +6,10 @@
 //! structure-aware: the rest drives a generator of [`crate::gen`]. Any
 //! other input is raw text (invalid UTF-8 replaced, as a browser reading a
 //! file does). The move targets read their raw text as a position on the
-//! first line (empty or `start` for the start) and the move below it.
+//! first line (empty or `start` for the start) and the move below it; the
+//! `boot` target splits its text on NUL into the kept records and the
+//! page query ([`crate::app::boot_input`]); `egdb` reads bytes as they
+//! are.
 
 use crate::{gen, Checked, Violation};
 use arbitrary::Unstructured;
@@ -14,7 +17,7 @@ use tiers_engine::{checkers, tiers, Position};
 
 /// The targets, by name (the names of the fuzz targets and of the
 /// corpus folders `fuzz/corpus/<name>/`).
-pub const NAMES: [&str; 7] = [
+pub const NAMES: [&str; 16] = [
     "fen",
     "tfen",
     "checkers_move",
@@ -22,6 +25,15 @@ pub const NAMES: [&str; 7] = [
     "pdn",
     "tournament",
     "json",
+    "url",
+    "embed_command",
+    "saved_game",
+    "archive",
+    "tournament_store",
+    "lesson_progress",
+    "boot",
+    "course",
+    "egdb",
 ];
 
 /// The raw text of an input, or the generator's bytes.
@@ -49,6 +61,15 @@ fn position_and_move<P: Position>(text: &str) -> Option<(P, &str)> {
 
 /// Runs target `name` on one input.
 pub fn run(name: &str, data: &[u8]) -> Checked {
+    if name == "egdb" {
+        // Bytes, not text: a leading 0xF8 or more drives the generator.
+        return match data.split_first() {
+            Some((&first, rest)) if first >= 0xF8 => {
+                crate::check_egdb(&gen::near_egdb(&mut Unstructured::new(rest)))
+            }
+            _ => crate::check_egdb(data),
+        };
+    }
     match (name, decode(data)) {
         ("fen", Input::Text(t)) => crate::check_fen(&t),
         ("fen", Input::Structured(mut u)) => {
@@ -90,6 +111,30 @@ pub fn run(name: &str, data: &[u8]) -> Checked {
         }
         ("json", Input::Text(t)) => crate::check_json(&t),
         ("json", Input::Structured(mut u)) => crate::check_json(&gen::near_json(&mut u)),
+        ("url", Input::Text(t)) => crate::check_url(&t),
+        ("url", Input::Structured(mut u)) => crate::check_url(&gen::near_url(&mut u)),
+        ("embed_command", Input::Text(t)) => crate::check_embed_command(&t),
+        ("embed_command", Input::Structured(mut u)) => {
+            crate::check_embed_command(&gen::near_embed_command(&mut u))
+        }
+        ("saved_game", Input::Text(t)) => crate::check_saved_game(&t),
+        ("saved_game", Input::Structured(mut u)) => {
+            crate::check_saved_game(&gen::near_saved_game(&mut u))
+        }
+        ("archive", Input::Text(t)) => crate::check_archive(&t),
+        ("archive", Input::Structured(mut u)) => crate::check_archive(&gen::near_archive(&mut u)),
+        ("tournament_store", Input::Text(t)) => crate::check_tournament_store(&t),
+        ("tournament_store", Input::Structured(mut u)) => {
+            crate::check_tournament_store(&gen::near_tournament_store(&mut u))
+        }
+        ("lesson_progress", Input::Text(t)) => crate::check_lesson_progress(&t),
+        ("lesson_progress", Input::Structured(mut u)) => {
+            crate::check_lesson_progress(&gen::near_progress(&mut u))
+        }
+        ("boot", Input::Text(t)) => crate::check_boot(&t),
+        ("boot", Input::Structured(mut u)) => crate::check_boot(&gen::near_boot(&mut u)),
+        ("course", Input::Text(t)) => crate::check_course(&t),
+        ("course", Input::Structured(mut u)) => crate::check_course(&gen::near_course(&mut u)),
         (other, _) => Err(Violation(format!(
             "no target `{other}` (targets: {})",
             NAMES.join(", ")

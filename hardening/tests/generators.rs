@@ -75,3 +75,65 @@ fn generated_inputs_are_near_valid() {
         accepted(|u| Json::parse(&gen::near_json(u)).is_ok()),
     );
 }
+
+#[test]
+fn generated_app_inputs_are_near_valid() {
+    use tiers_app::core::boot::boot;
+    use tiers_app::core::embed::parse_command;
+    use tiers_app::core::learn::{course, progress::Progress};
+    use tiers_app::core::library::{archive::Archive, saved, share};
+    use tiers_app::core::tournament::store;
+    use tiers_engine::egdb::Egdb;
+    use tiers_hardening::app::boot_input;
+
+    both_sides(
+        "share link",
+        accepted(|u| share::open(&gen::near_url(u), false).is_ok()),
+    );
+    both_sides(
+        "embed command",
+        accepted(|u| {
+            Json::parse(&gen::near_embed_command(u)).is_ok_and(|m| parse_command(&m).is_ok())
+        }),
+    );
+    both_sides(
+        "saved game",
+        accepted(|u| saved::read(&gen::near_saved_game(u)).problem.is_none()),
+    );
+    both_sides(
+        "archive",
+        accepted(|u| Archive::read(&gen::near_archive(u)).problem.is_none()),
+    );
+    both_sides(
+        "tournaments",
+        accepted(|u| {
+            store::decode(Some(&gen::near_tournament_store(u)))
+                .problems
+                .is_empty()
+        }),
+    );
+    both_sides(
+        "lesson progress",
+        accepted(|u| Progress::read(&gen::near_progress(u)).problem.is_none()),
+    );
+    both_sides(
+        "boot",
+        accepted(|u| {
+            let (stored, query) = boot_input(&gen::near_boot(u));
+            let b = boot(&stored, &query, false);
+            b.set_aside.is_empty()
+        }),
+    );
+    both_sides(
+        "course",
+        accepted(|u| course::read(&gen::near_course(u)).is_ok()),
+    );
+    assert!(
+        Egdb::from_bytes(gen::egdb_file()).is_ok(),
+        "the small database loads"
+    );
+    both_sides(
+        "endgame database",
+        accepted(|u| Egdb::from_bytes(&gen::near_egdb(u)).is_ok()),
+    );
+}

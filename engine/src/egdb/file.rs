@@ -28,6 +28,7 @@
 //! them (longer runs compress better), and every reader resolves them
 //! through their captures instead of reading them.
 
+use super::build::MAX_BUILD_PIECES;
 use super::index::{Material, SliceIndex};
 use super::tables::Slice;
 use super::value::NOT_STORED;
@@ -460,11 +461,15 @@ pub fn read(bytes: &[u8]) -> Result<Vec<Packed>, EgdbError> {
         let bad = |why: String| {
             EgdbError::Malformed(format!("slice {} ({}): {why}", n + 1, material.name()))
         };
-        if !material.is_stored()
-            || material.pieces() > 15
-            || material.us_kings > 15
+        // The counts first: summing bytes of any value would overflow; then no
+        // more pieces than a database is built with (the index of a larger
+        // material alone takes seconds and gigabytes).
+        if material.us_kings > 15
             || material.us_men > 12
+            || material.them_kings > 15
             || material.them_men > 12
+            || !material.is_stored()
+            || material.pieces() > MAX_BUILD_PIECES
         {
             return Err(bad("not a material this format holds".into()));
         }

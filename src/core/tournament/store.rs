@@ -251,10 +251,14 @@ pub fn decode(text: Option<&str>) -> Loaded {
                         clock,
                     });
                 }
-                Ok((id, _)) => out.problems.push(format!(
-                    "Saved tournament {}{name} has the same id ({id}) as another one and was left out.",
-                    i + 1
-                )),
+                Ok((id, _)) => {
+                    // Kept as it was (not lost when the rest is written).
+                    out.problems.push(format!(
+                        "Saved tournament {}{name} has the same id ({id}) as another one; it is kept apart as it was.",
+                        i + 1
+                    ));
+                    out.broken.push(item.clone());
+                }
                 Err(e) => {
                     out.problems.push(format!(
                         "Saved tournament {}{name} could not be read: {e}.",
@@ -418,5 +422,32 @@ mod tests {
         let again = decode(Some(&encode(&got.entries, &got.broken, got.next_id, None)));
         assert_eq!(again.broken, got.broken);
         assert_eq!(again.next_id, 3);
+    }
+
+    #[test]
+    fn a_tournament_with_a_taken_id_is_kept_apart_not_lost() {
+        // Found by the `tournament_store` fuzz target: the second entry
+        // with an id was dropped, and gone once the rest was written.
+        let one = Entry {
+            id: 1,
+            tournament: sample("One"),
+        };
+        let two = Entry {
+            id: 1,
+            tournament: sample("Two"),
+        };
+        let text = encode(&[one.clone(), two], &[], 2, None);
+        let got = decode(Some(&text));
+        assert_eq!(got.entries, vec![one]);
+        assert_eq!(got.broken.len(), 1);
+        assert!(
+            got.problems[0].starts_with(
+                "Saved tournament 2 (“Two”) has the same id (1) as another one; it is kept apart"
+            ),
+            "{:?}",
+            got.problems
+        );
+        let again = decode(Some(&encode(&got.entries, &got.broken, got.next_id, None)));
+        assert_eq!((again.entries, again.broken), (got.entries, got.broken));
     }
 }

@@ -347,18 +347,28 @@ pub fn check_lesson_progress(text: &str) -> Checked {
 
 /// The records a boot input holds and the page's query: the raw text is
 /// split on NUL into the saved game, the archive, the tournaments, the
-/// lesson progress and the query (an empty part: nothing kept).
+/// lesson progress, the query and the preferences (an empty part: nothing
+/// kept; the preferences last, so that inputs made before they existed
+/// read as before).
 #[must_use]
 pub fn boot_input(text: &str) -> (Stored, String) {
-    let mut parts = text.splitn(5, '\0');
+    let mut parts = text.splitn(6, '\0');
     let mut next = || parts.next().filter(|p| !p.is_empty()).map(str::to_string);
     let stored = Stored {
         saved: next(),
         archive: next(),
         tournaments: next(),
         lessons: next(),
+        preferences: None,
     };
-    (stored, next().unwrap_or_default())
+    let query = next().unwrap_or_default();
+    (
+        Stored {
+            preferences: next(),
+            ..stored
+        },
+        query,
+    )
 }
 
 /// The texts the app writes for each record after starting from `stored`.
@@ -373,6 +383,7 @@ fn written(state: &tiers_app::core::AppState, stored: &Stored) -> Stored {
         archive: text(Kept::Archive, &stored.archive),
         tournaments: text(Kept::Tournaments, &stored.tournaments),
         lessons: text(Kept::Lessons, &stored.lessons),
+        preferences: text(Kept::Preferences, &stored.preferences),
     }
 }
 
@@ -391,10 +402,11 @@ pub fn check_boot(text: &str) -> Checked {
         let was = match kept {
             Kept::Saved => stored.saved.as_deref(),
             Kept::Lessons => stored.lessons.as_deref(),
+            Kept::Preferences => stored.preferences.as_deref(),
             _ => None,
         };
         let ok = match kept {
-            Kept::Saved | Kept::Lessons => was == Some(aside.as_str()),
+            Kept::Saved | Kept::Lessons | Kept::Preferences => was == Some(aside.as_str()),
             Kept::Archive => stored.archive.is_some() && !aside.is_empty(),
             _ => false,
         };

@@ -483,11 +483,13 @@ fn near_tournament_unchanged(u: &mut Unstructured<'_>) -> String {
 // ----- The app's readers (README, Hardening: "Adding a target") -----
 
 use std::sync::OnceLock;
+use tiers_app::core::clock::{Clock, TimeControl, PRESETS};
 use tiers_app::core::library::archive::{Archive, Entry as ArchiveEntry};
 use tiers_app::core::library::{saved, share};
+use tiers_app::core::preferences::Preferences;
 use tiers_app::core::record::Record;
 use tiers_app::core::session::{GameMeta, LoadGame, Opponent, Session};
-use tiers_app::core::settings::{ColorChoice, Settings};
+use tiers_app::core::settings::{ColorChoice, Opening, Settings};
 use tiers_app::core::tournament::store::{self, SavedMatch};
 use tiers_engine::search::Level;
 use tiers_engine::GameKind;
@@ -696,6 +698,15 @@ pub fn near_embed_command(u: &mut Unstructured<'_>) -> String {
     damage(u, text)
 }
 
+/// No time control, now and then a preset or a custom one.
+fn time_control(u: &mut Unstructured<'_>) -> Option<TimeControl> {
+    match pick(u, 4) {
+        0 => Some(PRESETS[pick(u, PRESETS.len())]),
+        1 => TimeControl::parse(&format!("{}+{}", 1 + pick(u, 180), pick(u, 61))),
+        _ => None,
+    }
+}
+
 /// A saved game (`tiers.saved`): a random game against a random opponent
 /// with random choices, written by the app, then damaged.
 #[must_use]
@@ -709,6 +720,13 @@ pub fn near_saved_game(u: &mut Unstructured<'_>) -> String {
         vs_computer: chance(u, 2),
         level: Level::clamped(1 + pick(u, 8) as u8),
         color: [ColorChoice::Red, ColorChoice::Black, ColorChoice::Random][pick(u, 3)],
+        opening: [
+            Opening::Standard,
+            Opening::RandomBallot,
+            Opening::Ballot(1 + pick(u, 156) as u16),
+        ][pick(u, 3)],
+        hints: chance(u, 1),
+        clock: time_control(u),
     };
     let mut session = Session::default();
     if chance(u, 3) {
@@ -718,6 +736,7 @@ pub fn near_saved_game(u: &mut Unstructured<'_>) -> String {
             record,
             opponent,
             flipped: chance(u, 1),
+            clock: time_control(u).map(Clock::new),
         });
         session.meta = GameMeta {
             id: number(u, 1 << 53),
@@ -727,6 +746,7 @@ pub fn near_saved_game(u: &mut Unstructured<'_>) -> String {
             } else {
                 Vec::new()
             },
+            bylink: None,
         };
     }
     damage(u, saved::to_json(&settings, &session))
@@ -746,6 +766,7 @@ pub fn near_archive(u: &mut Unstructured<'_>) -> String {
             id: 1 + i as u64 + number(u, 3),
             started: 0,
             tags: Vec::new(),
+            bylink: None,
         };
         let opp = opponent(u);
         if let Some(entry) = ArchiveEntry::of(&*record, opp, &meta, number(u, 1 << 45)) {
@@ -773,6 +794,7 @@ pub fn near_tournament_store(u: &mut Unstructured<'_>) -> String {
             entries.push(store::Entry {
                 id: 1 + i as u32 + pick(u, 2) as u32,
                 tournament: t,
+                clock: time_control(u),
             });
         }
     }
@@ -793,6 +815,12 @@ pub fn near_tournament_store(u: &mut Unstructured<'_>) -> String {
         formations: None,
         moves: vec!["11-15".into(), "23-19".into()],
         fast: chance(u, 2),
+        clock: chance(u, 2).then(|| {
+            (
+                [number(u, 600_000), number(u, 600_000)],
+                chance(u, 1).then(|| number(u, 1 << 45)),
+            )
+        }),
     });
     let next_id = 1 + pick(u, 6) as u32;
     damage(u, store::encode(&entries, &broken, next_id, game.as_ref()))
@@ -814,21 +842,43 @@ pub fn near_progress(u: &mut Unstructured<'_>) -> String {
     damage(u, progress.to_json())
 }
 
+/// The preferences (`tiers.preferences`): random choices written by the
+/// app, then damaged.
+#[must_use]
+pub fn near_preferences(u: &mut Unstructured<'_>) -> String {
+    let prefs = Preferences {
+        sound: chance(u, 1),
+        volume: pick(u, 101) as u8,
+        dots: chance(u, 1),
+        coords: chance(u, 1),
+        last_move: chance(u, 1),
+        confirm: chance(u, 1),
+        level: Level::clamped(1 + pick(u, 8) as u8),
+        color: [ColorChoice::Red, ColorChoice::Black, ColorChoice::Random][pick(u, 3)],
+        ..Preferences::default()
+    };
+    damage(u, prefs.to_json())
+}
+
 /// A whole device for the boot: each record from its generator or
 /// nothing, and a page query, joined by NUL
 /// (`tiers_hardening::app::boot_input` splits them).
 #[must_use]
 pub fn near_boot(u: &mut Unstructured<'_>) -> String {
     let mut parts = Vec::new();
-    let makers: [fn(&mut Unstructured<'_>) -> String; 5] = [
+    let makers: [fn(&mut Unstructured<'_>) -> String; 6] = [
         near_saved_game,
         near_archive,
         near_tournament_store,
         near_progress,
         near_url,
+        near_preferences,
     ];
-    for make in makers {
-        parts.push(if chance(u, 3) { make(u) } else { String::new() });
+    for (i, make) in makers.into_iter().enumerate() {
+        // The preferences (added last) now and then, so that most devices
+        // still start with nothing set aside.
+        let present = if i == 5 { chance(u, 1) } else { chance(u, 3) };
+        parts.push(if present { make(u) } else { String::new() });
     }
     parts.join("\0")
 }

@@ -431,10 +431,12 @@ mod tests {
         let one = Entry {
             id: 1,
             tournament: sample("One"),
+            clock: None,
         };
         let two = Entry {
             id: 1,
             tournament: sample("Two"),
+            clock: None,
         };
         let text = encode(&[one.clone(), two], &[], 2, None);
         let got = decode(Some(&text));

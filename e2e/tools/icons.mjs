@@ -5,7 +5,7 @@
 // zone). Run it after changing an SVG and commit the PNGs:
 //   node e2e/tools/icons.mjs
 // When Debian's pngquant is installed the PNGs are reduced to a palette
-// (a third of the size; the icons count against the build's size budget).
+// (32 colours: a quarter of the size; the icons count against the build's size budget).
 import { execFileSync } from 'node:child_process';
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -32,7 +32,7 @@ try {
     const out = join(dir, png);
     writeFileSync(out, shot);
     try {
-      execFileSync('pngquant', ['--force', '--skip-if-larger', '--strip', '--output', out, '64', out]);
+      execFileSync('pngquant', ['--force', '--skip-if-larger', '--strip', '--output', out, '32', out]);
     } catch (e) {
       if (e.code !== 'ENOENT') throw e;
       console.log('pngquant not installed: PNGs left as Chromium drew them');

@@ -15,14 +15,20 @@
 // 2. The page's script (app-<hash>.js) must be there: the boot module
 //    imports it. (The AI worker has its own wasm and Trunk's loader shim,
 //    worker_loader.js.)
-// 3. The service worker's precache list: every file of the build with its
+// 3. One stylesheet (release builds): Trunk writes one CSS file per
+//    component stylesheet (styles/*.css, one per component as the sources
+//    are kept); the page gets them joined, in the same order, as one file
+//    named by its content hash, with its SRI digest. Gzipped, one file is
+//    some 40 % smaller than eighteen (the same words compress together).
+//    Under `trunk serve` the files stay apart, for live reload.
+// 4. The service worker's precache list: every file of the build with its
 //    SHA-256 digest, and a build version (a hash of them all), written into
 //    sw.js. Under `trunk serve` (the page has Trunk's live-reload client)
 //    the list is left out, so the worker caches nothing during development.
 //
 // Running it twice on the same directory gives the same result.
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -73,7 +79,25 @@ if (appJs.length !== 1) {
   process.exit(1);
 }
 
-// 3. The precache list, in sw.js.
+// 3. The stylesheets in one file.
+if (!dev) {
+  const links = [...html.matchAll(/<link\b[^>]*\brel=["']?stylesheet\b[^>]*>/gi)];
+  const hrefs = links.map((m) => /\bhref=["']?([^"'\s>]+)/i.exec(m[0])?.[1]);
+  if (links.length > 1 && hrefs.every((h) => h && h.startsWith(publicUrl) && h.endsWith('.css'))) {
+    const names = hrefs.map((h) => h.slice(publicUrl.length));
+    const css = names.map((n) => readFileSync(join(dir, n), 'utf8')).join('\n');
+    const name = `styles-${sha('sha256', css, 'hex').slice(0, 16)}.css`;
+    writeFileSync(join(dir, name), css);
+    for (const n of names) if (n !== name) unlinkSync(join(dir, n));
+    const tag = `<link rel=stylesheet href="${publicUrl}${name}" integrity="sha384-${sha('sha384', css)}">`;
+    links.forEach((m, i) => {
+      html = html.replace(m[0], i === 0 ? tag : '');
+    });
+    writeFileSync(htmlPath, html);
+  }
+}
+
+// 4. The precache list, in sw.js.
 function* files(d) {
   for (const name of readdirSync(d).sort()) {
     const path = join(d, name);

@@ -239,8 +239,16 @@ const fn build_keys() -> ZobristKeys {
     keys
 }
 
-/// The engine's Zobrist keys (fixed, computed at compile time).
-pub static ZOBRIST: ZobristKeys = build_keys();
+/// The engine's Zobrist keys (fixed), computed on first use rather than at
+/// compile time: 10 KB of random numbers do not compress, and the web
+/// page's download is counted gzipped.
+static ZOBRIST: std::sync::OnceLock<ZobristKeys> = std::sync::OnceLock::new();
+
+/// The Zobrist keys.
+#[inline]
+pub fn zobrist() -> &'static ZobristKeys {
+    ZOBRIST.get_or_init(build_keys)
+}
 
 /// The pieces on a Tiers board: a bitboard per colour and kind, a bitboard
 /// per carried kind (the carrier's square; the carried piece has the
@@ -337,14 +345,14 @@ impl Board {
     #[inline]
     pub fn put(&mut self, color: Color, kind: PieceKind, sq: u8) {
         self.pieces[color.index()][kind_index(kind)] |= 1u64 << sq;
-        self.hash ^= ZOBRIST.piece[color.index()][kind_index(kind)][sq as usize];
+        self.hash ^= zobrist().piece[color.index()][kind_index(kind)][sq as usize];
     }
 
     /// Removes the piece `color`/`kind` from `sq` (not what it carries).
     #[inline]
     pub fn take(&mut self, color: Color, kind: PieceKind, sq: u8) {
         self.pieces[color.index()][kind_index(kind)] &= !(1u64 << sq);
-        self.hash ^= ZOBRIST.piece[color.index()][kind_index(kind)][sq as usize];
+        self.hash ^= zobrist().piece[color.index()][kind_index(kind)][sq as usize];
     }
 
     /// Marks the carrier of `color` on `sq` as carrying `kind` (tier 1–4).
@@ -353,7 +361,7 @@ impl Board {
         let k = kind_index(kind);
         debug_assert!(k < 4);
         self.carried[k] |= 1u64 << sq;
-        self.hash ^= ZOBRIST.carried[color.index()][k][sq as usize];
+        self.hash ^= zobrist().carried[color.index()][k][sq as usize];
     }
 
     /// Removes the carried piece of the `color` carrier on `sq`; returns it.
@@ -362,7 +370,7 @@ impl Board {
         let kind = self.carried_at(sq)?;
         let k = kind_index(kind);
         self.carried[k] &= !(1u64 << sq);
-        self.hash ^= ZOBRIST.carried[color.index()][k][sq as usize];
+        self.hash ^= zobrist().carried[color.index()][k][sq as usize];
         Some(kind)
     }
 
@@ -396,7 +404,7 @@ impl Board {
                 while bb != 0 {
                     let sq = bb.trailing_zeros() as usize;
                     bb &= bb - 1;
-                    h ^= ZOBRIST.piece[color.index()][kind_index(kind)][sq];
+                    h ^= zobrist().piece[color.index()][kind_index(kind)][sq];
                 }
             }
             let own = self.color_occ(color);
@@ -405,7 +413,7 @@ impl Board {
                 while bb != 0 {
                     let sq = bb.trailing_zeros() as usize;
                     bb &= bb - 1;
-                    h ^= ZOBRIST.carried[color.index()][k][sq];
+                    h ^= zobrist().carried[color.index()][k][sq];
                 }
             }
         }

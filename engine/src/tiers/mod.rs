@@ -27,7 +27,7 @@ pub use setup::{Setup, SetupError, MAX_PIECES};
 pub use tfen::ParseTfenError;
 
 use crate::{BoardView, Color, GameKind, PieceKind, PieceView};
-use board::{kind_index, ZOBRIST};
+use board::{kind_index, zobrist};
 
 /// The default start position (default formations, Red to move).
 pub const START_TFEN: &str = "1m1m1m1m/m1m1m1m1/1m1m1m1m/8/8/M1M1M1M1/1M1M1M1M/M1M1M1M1 r 0 1";
@@ -135,7 +135,7 @@ impl Position {
 fn side_key(side: Color) -> u64 {
     match side {
         Color::Red => 0,
-        Color::Black => ZOBRIST.black_to_move,
+        Color::Black => zobrist().black_to_move,
     }
 }
 

@@ -8,7 +8,7 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DIST, launch, newPage, serve, shot } from '../harness.mjs';
-import { moveTexts, openLink } from '../app.mjs';
+import { moveTexts, openLink, playFirstLegal } from '../app.mjs';
 
 /** Black (the computer, level 8) with two kings against Red's lone king:
  * a database win; the person plays Red. */
@@ -32,12 +32,22 @@ test('the computer at the top level loads the endgame database and plays from it
   await run(DIST, async (page, server) => {
     assert.ok(!server.requests.includes(EGDB), 'not fetched before it is needed');
     await openLink(page, server, LINK);
-    // Its thinking shows the database's verdict, then it moves.
+    // Its thinking shows the database's verdict, then it moves. The worker
+    // holds its first search up to 3 s for the file; on a busy machine the
+    // file can take longer, and that search goes on without it: then the
+    // next one has it.
     const thinking = page.locator('#thinking', { hasText: /db win in \d+/ });
-    await thinking.waitFor({ timeout: 30_000 });
-    await page.locator('#status-text', { hasText: 'your turn' }).waitFor({ timeout: 30_000 });
+    const mine = page.locator('#status-text', { hasText: 'your turn' });
+    let seen = false;
+    for (let turn = 0; turn < 2 && !seen; turn++) {
+      await thinking.or(mine).first().waitFor({ timeout: 30_000 });
+      seen = (await thinking.count()) > 0;
+      await mine.waitFor({ timeout: 30_000 });
+      if (!seen) await playFirstLegal(page, 'red');
+    }
+    assert.ok(seen, 'a database win in the thinking line');
     assert.ok(server.requests.includes(EGDB), 'the worker fetched the database');
-    assert.equal((await moveTexts(page)).length, 1);
+    assert.ok([1, 3].includes((await moveTexts(page)).length));
     assert.equal(await page.locator('#notices').count(), 0, 'no notice');
     await shot(page, 'endgames-db-win');
     assert.deepEqual(page.problems(), []);

@@ -27,6 +27,7 @@ pub mod game;
 pub mod pdn;
 pub mod perft;
 mod position;
+pub mod puzzle;
 #[cfg(feature = "reference")]
 pub mod reference;
 pub mod search;

@@ -13,7 +13,10 @@
 //! (`!`, `?!`), results `1-0`, `0-1`, `1/2-1/2`, `*` and the points forms
 //! `2-0`, `0-2`, `1-1`. A loss on time (RULES.md §3) is written as its
 //! result with the tag `[Termination "time forfeit"]`, as PGN does, and
-//! read back from it. Move numbers in the file are not checked (some
+//! read back from it. Each move's comments and NAGs (a suffix read as its
+//! NAG: `?` 2, `??` 4, `?!` 6, …) are kept with it ([`PdnGame::notes`])
+//! and written back by [`write_annotated`]; variations are skipped. Move
+//! numbers in the file are not checked (some
 //! programs number the moves of American checkers as if Red moved first);
 //! the moves are.
 //!
@@ -224,6 +227,65 @@ pub struct PdnGame<P: Position> {
     /// The result the file states (the movetext's result, else the
     /// `Result` tag).
     pub result: PdnResult,
+    /// What the file says about each move (one per move, in order): its
+    /// NAGs and comment.
+    pub notes: Vec<Annotation>,
+}
+
+/// What a file says about one move: its NAGs (a suffix `?` is `$2`, `??`
+/// `$4`, `?!` `$6`, `!` `$1`, `!!` `$3`, `!?` `$5`) and its comments (the
+/// `{...}` after it, joined by a space, white space collapsed).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Annotation {
+    /// Numeric annotation glyphs, in file order.
+    pub nags: Vec<u8>,
+    /// The comment; empty when none.
+    pub comment: String,
+}
+
+impl Annotation {
+    /// Whether it says nothing.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.nags.is_empty() && self.comment.is_empty()
+    }
+
+    fn add_comment(&mut self, text: &str) {
+        for word in text.split_whitespace() {
+            if !self.comment.is_empty() {
+                self.comment.push(' ');
+            }
+            self.comment.push_str(word);
+        }
+    }
+}
+
+/// The NAG of a move suffix (`?` → 2), if it is one.
+#[must_use]
+pub fn suffix_nag(suffix: &str) -> Option<u8> {
+    Some(match suffix {
+        "!" => 1,
+        "?" => 2,
+        "!!" => 3,
+        "??" => 4,
+        "!?" => 5,
+        "?!" => 6,
+        _ => return None,
+    })
+}
+
+/// The move suffix written for a NAG (`2` → `?`), if it has one.
+#[must_use]
+pub fn nag_suffix(nag: u8) -> Option<&'static str> {
+    Some(match nag {
+        1 => "!",
+        2 => "?",
+        3 => "!!",
+        4 => "??",
+        5 => "!?",
+        6 => "?!",
+        _ => return None,
+    })
 }
 
 /// Why a file could not be read: what and where.
@@ -359,6 +421,8 @@ struct RawGame {
     tag_index: std::collections::HashMap<String, usize>,
     /// Move texts with their lines.
     moves: Vec<(String, usize)>,
+    /// What the file says about each move of `moves`.
+    notes: Vec<Annotation>,
     first_number: Option<u32>,
     result: Option<String>,
 }
@@ -426,18 +490,27 @@ impl<'a> Scanner<'a> {
         }
     }
 
-    /// Skips a bracketed comment or variation (nesting allowed).
-    fn skip_bracketed(&mut self, open: char, close: char, game: usize) -> Result<(), PdnError> {
+    /// Skips a bracketed comment or variation (nesting allowed) and
+    /// returns what was inside.
+    fn skip_bracketed(
+        &mut self,
+        open: char,
+        close: char,
+        game: usize,
+    ) -> Result<&'a str, PdnError> {
         let line = self.line;
         self.bump();
+        let from = self.pos();
         let mut depth = 1;
-        while let Some(c) = self.bump() {
+        loop {
+            let at = self.pos();
+            let Some(c) = self.bump() else { break };
             if c == open {
                 depth += 1;
             } else if c == close {
                 depth -= 1;
                 if depth == 0 {
-                    return Ok(());
+                    return Ok(&self.text[from..at]);
                 }
             }
         }
@@ -570,7 +643,17 @@ fn split_games(text: &str, first: Color) -> Result<Vec<RawGame>, PdnError> {
     fn flush(cur: &mut RawGame, pending: &mut Option<(String, usize)>) {
         if let Some(p) = pending.take() {
             cur.moves.push(p);
+            cur.notes.push(Annotation::default());
         }
+    }
+
+    /// The note of the move just read (none before the first move).
+    fn last_note<'n>(
+        cur: &'n mut RawGame,
+        pending: &mut Option<(String, usize)>,
+    ) -> Option<&'n mut Annotation> {
+        flush(cur, pending);
+        cur.notes.last_mut()
     }
 
     loop {
@@ -597,8 +680,17 @@ fn split_games(text: &str, first: Color) -> Result<Vec<RawGame>, PdnError> {
                 let (name, value) = s.tag(games.len() + 1)?;
                 cur.set_tag(name, value);
             }
-            '{' => s.skip_bracketed('{', '}', game_no)?,
-            '(' => s.skip_bracketed('(', ')', game_no)?,
+            '{' => {
+                let text = s.skip_bracketed('{', '}', game_no)?;
+                if cur.result.is_none() {
+                    if let Some(note) = last_note(&mut cur, &mut pending) {
+                        note.add_comment(text);
+                    }
+                }
+            }
+            '(' => {
+                s.skip_bracketed('(', ')', game_no)?;
+            }
             ';' => s.skip_line(),
             '}' | ')' | ']' => {
                 // A stray closing bracket: ignore it.
@@ -626,8 +718,11 @@ fn split_games(text: &str, first: Color) -> Result<Vec<RawGame>, PdnError> {
                     cur.result = Some(word);
                     continue;
                 }
-                if word.starts_with('$') {
-                    continue; // NAG
+                if let Some(n) = word.strip_prefix('$') {
+                    if let (Ok(n), Some(note)) = (n.parse(), last_note(&mut cur, &mut pending)) {
+                        note.nags.push(n);
+                    }
+                    continue;
                 }
                 let (number, rest) = strip_number(&word);
                 if number.is_some() || rest.len() < word.len() {
@@ -636,17 +731,24 @@ fn split_games(text: &str, first: Color) -> Result<Vec<RawGame>, PdnError> {
                         cur.first_number = number;
                     }
                 }
-                let rest = rest.trim_end_matches(['!', '?']);
-                if rest.is_empty() {
-                    continue;
-                }
-                match pending.as_mut() {
-                    Some((p, _)) if p.ends_with(is_separator) || rest.starts_with(is_separator) => {
-                        p.push_str(rest);
+                let bare = rest.trim_end_matches(['!', '?']);
+                let nag = suffix_nag(&rest[bare.len()..]);
+                if !bare.is_empty() {
+                    match pending.as_mut() {
+                        Some((p, _))
+                            if p.ends_with(is_separator) || bare.starts_with(is_separator) =>
+                        {
+                            p.push_str(bare);
+                        }
+                        _ => {
+                            flush(&mut cur, &mut pending);
+                            pending = Some((bare.to_string(), line));
+                        }
                     }
-                    _ => {
-                        flush(&mut cur, &mut pending);
-                        pending = Some((rest.to_string(), line));
+                }
+                if let Some(n) = nag {
+                    if let Some(note) = last_note(&mut cur, &mut pending) {
+                        note.nags.push(n);
                     }
                 }
             }
@@ -768,10 +870,13 @@ fn build<P: Variant>(raw: RawGame, index: usize) -> Result<PdnGame<P>, PdnError>
             PdnResult::Unknown => {}
         }
     }
+    let mut notes = raw.notes;
+    notes.resize(raw.moves.len(), Annotation::default());
     Ok(PdnGame {
         tags: raw.tags,
         game,
         result: stated,
+        notes,
     })
 }
 
@@ -916,6 +1021,14 @@ fn quote(value: &str) -> String {
 /// the game does not show).
 #[must_use]
 pub fn write_game<P: Variant>(tags: &Tags, game: &Game<P>) -> String {
+    write_annotated(tags, game, &[])
+}
+
+/// [`write_game`] with what to say about each move (`notes[ply]`, missing
+/// ones say nothing): NAGs 1 to 6 as move suffixes (`11-15?`), others as
+/// `$n`, then the comment in braces (a `}` in it is written `)`).
+#[must_use]
+pub fn write_annotated<P: Variant>(tags: &Tags, game: &Game<P>, notes: &[Annotation]) -> String {
     let outcome = game.outcome();
     let result = PdnResult::of_outcome(outcome).text(P::FIRST);
     let on_time = matches!(
@@ -978,7 +1091,26 @@ pub fn write_game<P: Variant>(tags: &Tags, game: &Game<P>) -> String {
         } else if ply == 0 {
             push_word(&mut out, &mut line, &format!("{number}..."));
         }
-        push_word(&mut out, &mut line, text);
+        let Some(note) = notes.get(ply) else {
+            push_word(&mut out, &mut line, text);
+            continue;
+        };
+        let mut word = text.clone();
+        let mut rest = note.nags.as_slice();
+        if let Some(s) = rest.first().and_then(|&n| nag_suffix(n)) {
+            word.push_str(s);
+            rest = &rest[1..];
+        }
+        push_word(&mut out, &mut line, &word);
+        for nag in rest {
+            push_word(&mut out, &mut line, &format!("${nag}"));
+        }
+        if !note.comment.is_empty() {
+            let comment = format!("{{{}}}", note.comment.replace('}', ")"));
+            for w in comment.split_whitespace() {
+                push_word(&mut out, &mut line, w);
+            }
+        }
     }
     push_word(&mut out, &mut line, result);
     out.push_str(&line);

@@ -428,3 +428,52 @@ fn tiers_record_errors() {
         "{err}"
     );
 }
+
+#[test]
+fn comments_and_nags_are_kept_with_their_moves() {
+    let g = &checkers::pdn::read_games(CHECKERBOARD_SAVED).unwrap()[0];
+    let comments: Vec<&str> = g.notes.iter().map(|n| n.comment.as_str()).collect();
+    assert_eq!(comments, ["forced", "only move?", "", "", ""]);
+    let text =
+        "{before any move} 1. 11-15! (1. 9-13 22-18) 23 - 19 $1 2. 8-11?! {a {nested}\n  comment} \
+        22-17 $14 {one} {two} 3. 9-13 ?? 17-14 $2 $4 *";
+    let g = &checkers::pdn::read_games(text).unwrap()[0];
+    assert_eq!(g.game.ply(), 6);
+    let nags: Vec<&[u8]> = g.notes.iter().map(|n| n.nags.as_slice()).collect();
+    assert_eq!(nags, [&[1][..], &[1], &[6], &[14], &[4], &[2, 4]]);
+    assert_eq!(g.notes[2].comment, "a {nested} comment");
+    assert_eq!(g.notes[3].comment, "one two");
+    assert!(
+        g.notes[0].comment.is_empty(),
+        "a comment before the first move is not a move's"
+    );
+}
+
+#[test]
+fn annotated_games_round_trip() {
+    let text = "1. 11-15 23-19 2. 8-11 22-17 *";
+    let g = &checkers::pdn::read_games(text).unwrap()[0];
+    let mut notes = vec![pdn::Annotation::default(); 4];
+    notes[0].comment = "[%eval +0.10/9] a quiet start".into();
+    notes[1].nags = vec![2];
+    notes[2].nags = vec![4, 18];
+    notes[2].comment = "[%eval -3.25/9] [%best 9-13 22-18] brace } inside".into();
+    notes[3].nags = vec![146];
+    let written = pdn::write_annotated(&g.tags, &g.game, &notes);
+    assert!(
+        written.contains("1. 11-15 {[%eval +0.10/9] a quiet start} 23-19? 2. 8-11?? $18 {[%eval"),
+        "{written}"
+    );
+    assert!(written.contains("22-17 $146 *"), "{written}");
+    let back = &checkers::pdn::read_games(&written).unwrap()[0];
+    assert_eq!(back.game.move_texts(), g.game.move_texts());
+    notes[2].comment = notes[2].comment.replace('}', ")");
+    assert_eq!(back.notes, notes);
+    // Without notes the writer writes what it always did.
+    assert_eq!(
+        pdn::write_annotated(&g.tags, &g.game, &[]),
+        pdn::write_game(&g.tags, &g.game)
+    );
+    assert_eq!(pdn::suffix_nag("?!"), Some(6));
+    assert_eq!(pdn::nag_suffix(4), Some("??"));
+}

@@ -7,6 +7,7 @@
 //! tiers bestmove <checkers|tiers> <POSITION|start> [--movetime MS] [--depth D] [--level L] [--seed S] [--egdb DIR | --no-egdb]
 //! tiers selfplay <checkers|tiers> --a PLAYER --b PLAYER --games N [--movetime MS] [--first K] [--egdb DIR | --no-egdb] [--egdb-for a|b|both]
 //! tiers egdb     <build|probe|verify|pack> ...
+//! tiers puzzles  <checkers|tiers> --count N --out FILE [--seed S] ... | tiers puzzles verify <checkers|tiers> FILE
 //! tiers bench
 //! tiers tune     <checkers|tiers> [--games N] [--level L] [--seed S] [--first-weight I] [--verify-depth D] [--verify-games N]
 //! tiers random-games <checkers|tiers> --games N [--seed S] [--first K] [--sample R]
@@ -30,6 +31,8 @@ use tiers_engine::{checkers, egdb, tiers, Color, Game, GameKind, Outcome, Positi
 mod ballots;
 #[path = "tiers/egdb.rs"]
 mod egdb_cmd;
+#[path = "tiers/puzzles.rs"]
+mod puzzles;
 #[path = "tiers/random_games.rs"]
 mod random_games;
 #[path = "tiers/starts.rs"]
@@ -38,7 +41,7 @@ mod starts;
 mod tune;
 use starts::tiers_start_for_game;
 
-const USAGE: &str = "usage: tiers <moves|perft|divide|bestmove|selfplay|bench|tune|random-games> <checkers|tiers> ... | tiers egdb <build|probe|verify|pack> ... (see `tiers help`)";
+const USAGE: &str = "usage: tiers <moves|perft|divide|bestmove|selfplay|bench|tune|random-games|puzzles> <checkers|tiers> ... | tiers egdb <build|probe|verify|pack> ... (see `tiers help`)";
 
 const HELP: &str = "\
 tiers moves    <checkers|tiers> <POSITION|start>
@@ -103,12 +106,17 @@ fn run(args: &[String]) -> CliResult {
     };
     match command.as_str() {
         "help" | "--help" | "-h" => {
-            for line in HELP.lines().chain(egdb_cmd::HELP.lines()) {
+            for line in HELP
+                .lines()
+                .chain(puzzles::HELP.lines())
+                .chain(egdb_cmd::HELP.lines())
+            {
                 out(line);
             }
             Ok(())
         }
         "egdb" => egdb_cmd::run(&args[1..]).map_err(CliError),
+        "puzzles" => puzzles::run(&args[1..]).map_err(CliError),
         "bench" => {
             if args.len() > 1 {
                 return err(format!("bench takes no argument, got `{}`", args[1]));

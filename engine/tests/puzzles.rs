@@ -1,0 +1,159 @@
+//! The puzzle files (engine/data/puzzles/; the Puzzles screen that will show them is not in the page yet): every puzzle reads,
+//! its position and every move of its solution are legal and written as
+//! the engine writes them, and on a sample the first move is still the
+//! only clearly best one at the depth it was generated with. Generation is
+//! reproducible.
+
+use std::sync::Arc;
+
+use tiers_engine::egdb::Egdb;
+use tiers_engine::puzzle::{self, GenConfig, Puzzle};
+use tiers_engine::search::{Evaluate, Level, Searcher};
+use tiers_engine::{checkers, tiers, Position};
+
+fn shipped(name: &str) -> Vec<Puzzle> {
+    let path = format!("{}/data/puzzles/{name}.txt", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    puzzle::read(&text).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
+/// The 4-piece database when `./dev build` has made it (the sample then
+/// includes the endgame puzzles, which were found with it).
+fn egdb() -> Option<Arc<Egdb>> {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../assets/data/egdb/checkers-4.egdb"
+    );
+    let bytes = std::fs::read(path).ok()?;
+    Egdb::from_bytes(&bytes).ok().map(Arc::new)
+}
+
+fn all_play<P: Position>(list: &[Puzzle]) {
+    assert!(list.len() >= 300, "{} puzzles", list.len());
+    for p in list {
+        p.check::<P>().unwrap();
+        assert!(!p.themes.is_empty(), "{}", p.id);
+    }
+    let mut positions: Vec<&str> = list.iter().map(|p| p.position.as_str()).collect();
+    positions.sort_unstable();
+    positions.dedup();
+    assert_eq!(positions.len(), list.len(), "a position twice");
+}
+
+/// Every `step`-th puzzle is confirmed by a fresh search to `depth`
+/// ([`puzzle::confirm`]: at each solver move with a choice, the solution's
+/// move is the best by a man or the only win), as `tiers puzzles verify
+/// --keep` did when the file was made.
+fn unique_on_sample<P: Evaluate>(list: &[Puzzle], depth: u32, step: usize, db: Option<Arc<Egdb>>) {
+    let mut searcher = Searcher::new(16);
+    let has_db = db.is_some();
+    searcher.set_egdb(db);
+    let mut checked = 0;
+    for p in list.iter().step_by(step) {
+        if !has_db && p.themes.iter().any(|t| t == "endgame") {
+            continue;
+        }
+        puzzle::confirm::<P>(&mut searcher, p, depth, 100).unwrap();
+        checked += 1;
+    }
+    assert!(checked >= list.len() / step / 3, "only {checked} checked");
+}
+
+#[test]
+fn the_checkers_puzzles_play() {
+    all_play::<checkers::Position>(&shipped("checkers"));
+}
+
+#[test]
+fn the_tiers_puzzles_play() {
+    all_play::<tiers::Position>(&shipped("tiers"));
+}
+
+#[test]
+fn the_checkers_puzzles_are_unique_on_a_sample() {
+    // The searches reach positions the database holds: without it they
+    // differ from the ones that confirmed the file.
+    let Some(db) = egdb() else {
+        eprintln!("no assets/data/egdb/checkers-4.egdb (made by ./dev build): not checked");
+        return;
+    };
+    unique_on_sample::<checkers::Position>(&shipped("checkers"), 10, 10, Some(db));
+}
+
+#[test]
+fn the_tiers_puzzles_are_unique_on_a_sample() {
+    unique_on_sample::<tiers::Position>(&shipped("tiers"), 6, 10, None);
+}
+
+#[test]
+fn generation_is_reproducible() {
+    let config = GenConfig {
+        count: 2,
+        seed: 5,
+        play_level: Level::playing(4).unwrap(),
+        scan_depth: 6,
+        verify_depth: 8,
+        threshold: 150,
+        max_plies: 160,
+        max_games: 20,
+        prefix: 'c',
+    };
+    let start = |g: u64| {
+        // Ballot 1 (9-13 21-17 5-9) and the standard start, in turn.
+        let mut pos = checkers::Position::start();
+        if g.is_multiple_of(2) {
+            for m in ["9-13", "21-17", "5-9"] {
+                pos = pos.play(&pos.parse_move(m).unwrap());
+            }
+        }
+        pos
+    };
+    let (a, stats) = puzzle::generate(&config, None, start, |_, _| {});
+    let (b, _) = puzzle::generate(&config, None, start, |_, _| {});
+    assert_eq!(a, b);
+    assert_eq!(a.len(), 2, "{stats:?}");
+    for p in &a {
+        p.check::<checkers::Position>().unwrap();
+        assert_eq!(Puzzle::parse_line(&p.to_line()).unwrap(), *p);
+    }
+}
+
+/// Damaged lines never panic the reader or the check: every cut and every
+/// one-byte change of the first shipped puzzles either reads (and then is
+/// checked against the rules) or gives an error naming line 1.
+#[test]
+fn damaged_lines_are_refused_without_panic() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/data/puzzles/");
+    for (name, tiers_game) in [("checkers", false), ("tiers", true)] {
+        let text = std::fs::read_to_string(format!("{path}{name}.txt")).unwrap();
+        for line in text.lines().filter(|l| !l.starts_with('#')).take(12) {
+            let bytes = line.as_bytes();
+            let mut variants: Vec<String> = (0..bytes.len())
+                .filter(|&i| line.is_char_boundary(i))
+                .map(|i| line[..i].to_string())
+                .collect();
+            for i in 0..bytes.len() {
+                for b in [b'|', b' ', b'x', b'9', b'-', b'K', b'/'] {
+                    let mut v = bytes.to_vec();
+                    v[i] = b;
+                    if let Ok(s) = String::from_utf8(v) {
+                        variants.push(s);
+                    }
+                }
+            }
+            for v in variants {
+                match puzzle::read(&v) {
+                    Ok(list) => {
+                        let p = &list[0];
+                        let _ = if tiers_game {
+                            p.check::<tiers::Position>().map(|_| ())
+                        } else {
+                            p.check::<checkers::Position>().map(|_| ())
+                        };
+                    }
+                    Err(e) => assert!(e.line == 1 && !e.message.is_empty(), "{v}: {e}"),
+                }
+            }
+        }
+    }
+}

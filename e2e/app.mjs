@@ -183,3 +183,23 @@ export async function gameOver(page) {
   await dialog.waitFor();
   return [await dialog.getByRole('heading').innerText(), await dialog.locator('.reason').innerText()];
 }
+
+/**
+ * A host page on its own origin embedding the app (at `app`) with `query`
+ * in an iframe, with an optional `caption` above it; `window.events`
+ * collects the app's messages, `window.send(m)` posts one to it.
+ */
+export function hostPage(app, query, caption = '') {
+  const head = caption ? `\n<p style="margin:8px">${caption}</p>` : '';
+  return `<!doctype html><html><head><title>Host</title></head>
+<body style="margin:0;background:#dde;font:14px sans-serif">${head}
+<iframe id="frame" src="${app}/?${query}" width="400" height="600" style="border:0"></iframe>
+<script>
+  window.events = [];
+  addEventListener('message', (e) => {
+    if (e.origin === ${JSON.stringify(app)}) window.events.push(e.data);
+  });
+  window.send = (m) => document.getElementById('frame').contentWindow.postMessage(m, ${JSON.stringify(app)});
+</script>
+</body></html>`;
+}

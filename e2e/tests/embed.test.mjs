@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { launch, newPage, serve, shot } from '../harness.mjs';
-import { still } from '../app.mjs';
+import { hostPage, still } from '../app.mjs';
 
 /** Asserts that an element lies inside the viewport. */
 async function inside(page, locator, what) {
@@ -100,22 +100,6 @@ test('bad parameters are explained inside the frame', async () => {
   }
 });
 
-/** A host page on its own origin, embedding the app with these parameters. */
-function hostPage(app, query) {
-  return `<!doctype html><html><head><title>Host</title></head>
-<body style="margin:0;background:#dde;font:14px sans-serif">
-<p style="margin:8px">A site that embeds Tiers</p>
-<iframe id="frame" src="${app}/?${query}" width="400" height="600" style="border:0"></iframe>
-<script>
-  window.events = [];
-  addEventListener('message', (e) => {
-    if (e.origin === ${JSON.stringify(app)}) window.events.push(e.data);
-  });
-  window.send = (m) => document.getElementById('frame').contentWindow.postMessage(m, ${JSON.stringify(app)});
-</script>
-</body></html>`;
-}
-
 /** Waits for the next event of `type` after `from` events, returns it. */
 async function nextEvent(page, type, from = 0, timeout = 30_000) {
   const handle = await page.waitForFunction(
@@ -140,7 +124,7 @@ async function withHost(query, body) {
   const host = await serve(undefined, { extra: pages });
   const browser = await launch({ viewport: { width: 600, height: 720 } });
   try {
-    pages['/host.html'].body = hostPage(app.url, query(host.url));
+    pages['/host.html'].body = hostPage(app.url, query(host.url), 'A site that embeds Tiers');
     const page = await newPage(browser.context);
     await body(page, { host });
     assert.deepEqual(page.problems(), []);

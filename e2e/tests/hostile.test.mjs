@@ -8,23 +8,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { launch, newPage, serve, shot } from '../harness.mjs';
-import { boardLabels, seeded } from '../app.mjs';
+import { boardLabels, hostPage, seeded } from '../app.mjs';
 import { playCheckers, resign, startFriendGame, stored, waitForMoves } from '../library.mjs';
-
-/** A host page on its own origin embedding the app with `query`. */
-function hostPage(app, query) {
-  return `<!doctype html><html><head><title>Host</title></head>
-<body style="margin:0;background:#dde;font:14px sans-serif">
-<iframe id="frame" src="${app}/?${query}" width="400" height="600" style="border:0"></iframe>
-<script>
-  window.events = [];
-  addEventListener('message', (e) => {
-    if (e.origin === ${JSON.stringify(app)}) window.events.push(e.data);
-  });
-  window.send = (m) => document.getElementById('frame').contentWindow.postMessage(m, ${JSON.stringify(app)});
-</script>
-</body></html>`;
-}
 
 /** Waits until `n` events have come, returns them. */
 async function events(page, n, timeout = 60_000) {

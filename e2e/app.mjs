@@ -27,9 +27,9 @@ export async function withApp(options, body) {
 /**
  * Starts a game from the new game screen: `game` 'checkers' or 'tiers',
  * `opponent` 'computer' or 'friend', `level` 1–8, `color` 'Red', 'Black'
- * or 'Random'.
+ * or 'Random', and a time control `clock` ('3+2', …; none by default).
  */
-export async function startGame(page, { game = 'checkers', opponent = 'computer', level = 1, color = 'Red' } = {}) {
+export async function startGame(page, { game = 'checkers', opponent = 'computer', level = 1, color = 'Red', clock = null } = {}) {
   await page.getByRole('button', { name: /^new game$/i }).first().click();
   await page.locator(`[data-game=${game}]`).click();
   if (opponent === 'computer') {
@@ -44,6 +44,10 @@ export async function startGame(page, { game = 'checkers', opponent = 'computer'
     await page.getByRole('button', { name: label, exact: true }).click();
   } else {
     await page.getByRole('button', { name: 'Friend on this device' }).click();
+  }
+  if (clock) {
+    await page.getByRole('group', { name: 'Time control' }).getByRole('button', { name: clock, exact: true }).click();
+    assert.equal(await page.locator(`#clock-${clock.replace('+', '-')}`).getAttribute('aria-pressed'), 'true');
   }
   await page.locator('#start-game').click();
   if (game === 'checkers') await page.locator('.play .board').waitFor();

@@ -7,7 +7,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { shot } from '../harness.mjs';
-import { gameOver, press, status, still, withApp } from '../app.mjs';
+import { gameOver, press, startGame, status, still, withApp } from '../app.mjs';
 
 /** A clock's face as seconds: "2:57" → 177, "0:09.3" → 9.3. */
 function seconds(text) {
@@ -22,24 +22,9 @@ async function clock(page, color) {
   return { text: await el.innerText(), running: /\brunning\b/.test(cls), low: /\blow\b/.test(cls) };
 }
 
-/** Starts a game with a time control from the new game screen. */
-async function startTimed(page, { opponent, control, color = 'Red', level = 3 }) {
-  await page.getByRole('button', { name: /^new game$/i }).first().click();
-  await page.locator('[data-game=checkers]').click();
-  if (opponent === 'computer') {
-    await page.getByRole('button', { name: 'Computer', exact: true }).click();
-    const slider = page.getByRole('slider', { name: 'Computer level' });
-    await slider.focus();
-    await page.keyboard.press('Home');
-    for (let i = 1; i < level; i++) await page.keyboard.press('ArrowRight');
-    await page.getByRole('button', { name: `Play ${color}`, exact: true }).click();
-  } else {
-    await page.getByRole('button', { name: 'Friend on this device' }).click();
-  }
-  await page.getByRole('group', { name: 'Time control' }).getByRole('button', { name: control, exact: true }).click();
-  assert.equal(await page.locator(`#clock-${control.replace('+', '-')}`).getAttribute('aria-pressed'), 'true');
-  await page.locator('#start-game').click();
-  await page.locator('.play .board').waitFor();
+/** Starts a checkers game with a time control from the new game screen. */
+function startTimed(page, { opponent, control, color = 'Red', level = 3 }) {
+  return startGame(page, { opponent, level, color, clock: control });
 }
 
 /** Makes the page look hidden or shown again (a background tab). */

@@ -44,6 +44,8 @@ async function registerWorker() {
     console.warn('Tiers: no offline support:', e);
     return;
   }
+  // Service workers blocked (a policy, an automated browser): no offline use.
+  if (!registration) return;
   // An embedded board stays quiet: its host page decides when to reload.
   if (new URLSearchParams(location.search).has('embed')) return;
   const waiting = () => {

@@ -45,6 +45,35 @@ const offlineJs = readFileSync(fileURLToPath(new URL('../../assets/offline.js', 
 // Comment lines out of a shipped script (it counts against the size budget).
 const strip = (js) => js.split('\n').filter((l) => !/^\s*\/\//.test(l)).join('\n');
 
+// 1a. The boot module loads the page's app, or the full app (full.js,
+//     src/bin/full.rs: the page's app and the tournament screens) when the
+//     address asks for one of its screens (`?screen=tournaments`). If the
+//     full app cannot be had (offline before it was kept on this device)
+//     the page's app starts and says so (`window.__tiersFullFailed`).
+function chooseApp(body) {
+  const trunk = /import init, \* as bindings from '([^']+)';\s*const wasm = await init\(\{ module_or_path: '([^']+)' \}\);/;
+  const m = trunk.exec(body);
+  if (!m) {
+    if (/__tiersFullFailed/.test(body)) return body;
+    console.error("postbuild: Trunk's boot script has changed; cannot add the full app");
+    process.exit(1);
+  }
+  const [, js, wasm] = m;
+  return body.replace(m[0], `const full = new URLSearchParams(location.search).get('screen') === 'tournaments';
+const boot = async (js, wasm) => {
+  const b = await import(js);
+  return [b, await b.default({ module_or_path: wasm })];
+};
+let bindings, wasm;
+try {
+  [bindings, wasm] = await boot(full ? '${publicUrl}full.js' : '${js}', full ? '${publicUrl}full_bg.wasm' : '${wasm}');
+} catch (e) {
+  if (!full) throw e;
+  window.__tiersFullFailed = String(e && e.message || e);
+  [bindings, wasm] = await boot('${js}', '${wasm}');
+}`);
+}
+
 // 1. Inline scripts out of index.html.
 const htmlPath = join(dir, 'index.html');
 let html = readFileSync(htmlPath, 'utf8');
@@ -55,6 +84,7 @@ html = html.replace(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi, (tag, attrs, body
   if (/\bsrc\s*=/i.test(attrs) || body.trim() === '') return tag;
   if (dev && /trunk\/ws|__trunk_address__/i.test(body)) return tag;
   const module = /\btype\s*=\s*["']?module\b/i.test(attrs);
+  if (module) body = chooseApp(body);
   if (module && !dev) body = `${body}\n${strip(offlineJs)}`;
   const name = `${module ? 'boot' : 'script'}-${sha('sha256', body, 'hex').slice(0, 16)}.js`;
   writeFileSync(join(dir, name), body);

@@ -1,4 +1,4 @@
-//! The puzzle files (engine/data/puzzles/; the Puzzles screen that will show them is not in the page yet): every puzzle reads,
+//! The puzzle files (assets/puzzles/, shown by the Puzzles screen): every puzzle reads,
 //! its position and every move of its solution are legal and written as
 //! the engine writes them, and on a sample the first move is still the
 //! only clearly best one at the depth it was generated with. Generation is
@@ -12,7 +12,10 @@ use tiers_engine::search::{Evaluate, Level, Searcher};
 use tiers_engine::{checkers, tiers, Position};
 
 fn shipped(name: &str) -> Vec<Puzzle> {
-    let path = format!("{}/data/puzzles/{name}.txt", env!("CARGO_MANIFEST_DIR"));
+    let path = format!(
+        "{}/../assets/puzzles/{name}.txt",
+        env!("CARGO_MANIFEST_DIR")
+    );
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
     puzzle::read(&text).unwrap_or_else(|e| panic!("{path}: {e}"))
 }
@@ -123,7 +126,7 @@ fn generation_is_reproducible() {
 /// checked against the rules) or gives an error naming line 1.
 #[test]
 fn damaged_lines_are_refused_without_panic() {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/data/puzzles/");
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../assets/puzzles/");
     for (name, tiers_game) in [("checkers", false), ("tiers", true)] {
         let text = std::fs::read_to_string(format!("{path}{name}.txt")).unwrap();
         for line in text.lines().filter(|l| !l.starts_with('#')).take(12) {

@@ -347,12 +347,12 @@ pub fn check_lesson_progress(text: &str) -> Checked {
 
 /// The records a boot input holds and the page's query: the raw text is
 /// split on NUL into the saved game, the archive, the tournaments, the
-/// lesson progress, the query and the preferences (an empty part: nothing
-/// kept; the preferences last, so that inputs made before they existed
-/// read as before).
+/// lesson progress, the query, the preferences and the puzzle history (an
+/// empty part: nothing kept; the later records last, so that inputs made
+/// before they existed read as before).
 #[must_use]
 pub fn boot_input(text: &str) -> (Stored, String) {
-    let mut parts = text.splitn(6, '\0');
+    let mut parts = text.splitn(7, '\0');
     let mut next = || parts.next().filter(|p| !p.is_empty()).map(str::to_string);
     let stored = Stored {
         saved: next(),
@@ -360,11 +360,14 @@ pub fn boot_input(text: &str) -> (Stored, String) {
         tournaments: next(),
         lessons: next(),
         preferences: None,
+        puzzles: None,
     };
     let query = next().unwrap_or_default();
+    let preferences = next();
     (
         Stored {
-            preferences: next(),
+            preferences,
+            puzzles: next(),
             ..stored
         },
         query,
@@ -384,6 +387,7 @@ fn written(state: &tiers_app::core::AppState, stored: &Stored) -> Stored {
         tournaments: text(Kept::Tournaments, &stored.tournaments),
         lessons: text(Kept::Lessons, &stored.lessons),
         preferences: text(Kept::Preferences, &stored.preferences),
+        puzzles: text(Kept::Puzzles, &stored.puzzles),
     }
 }
 

@@ -860,24 +860,40 @@ pub fn near_preferences(u: &mut Unstructured<'_>) -> String {
     damage(u, prefs.to_json())
 }
 
+/// The puzzle rating and history (`tiers.puzzles`): puzzles of both games
+/// solved and failed as the app records them, then damaged.
+#[must_use]
+pub fn near_puzzles(u: &mut Unstructured<'_>) -> String {
+    use tiers_app::core::puzzles::history::{Attempt, History};
+    let mut history = History::default();
+    for _ in 0..pick(u, 12) {
+        let kind = [GameKind::Checkers, GameKind::Tiers][pick(u, 2)];
+        let id = format!("{}{:04}", &kind.name()[..1], pick(u, 400));
+        let result = [Attempt::Solved, Attempt::Failed][pick(u, 2)];
+        history.record(kind, &id, 400 + 10 * pick(u, 260) as u32, result);
+    }
+    damage(u, history.to_json())
+}
+
 /// A whole device for the boot: each record from its generator or
 /// nothing, and a page query, joined by NUL
 /// (`tiers_hardening::app::boot_input` splits them).
 #[must_use]
 pub fn near_boot(u: &mut Unstructured<'_>) -> String {
     let mut parts = Vec::new();
-    let makers: [fn(&mut Unstructured<'_>) -> String; 6] = [
+    let makers: [fn(&mut Unstructured<'_>) -> String; 7] = [
         near_saved_game,
         near_archive,
         near_tournament_store,
         near_progress,
         near_url,
         near_preferences,
+        near_puzzles,
     ];
     for (i, make) in makers.into_iter().enumerate() {
-        // The preferences (added last) now and then, so that most devices
-        // still start with nothing set aside.
-        let present = if i == 5 { chance(u, 1) } else { chance(u, 3) };
+        // The preferences and the puzzles (added last) now and then, so
+        // that most devices still start with nothing set aside.
+        let present = if i >= 5 { chance(u, 1) } else { chance(u, 3) };
         parts.push(if present { make(u) } else { String::new() });
     }
     parts.join("\0")

@@ -1,10 +1,8 @@
 //! The page: the app, or the embed page. The AI runs in its own wasm
-//! (src/bin/worker.rs), loaded when the computer first thinks.
+//! (src/bin/worker.rs), loaded when the computer first thinks; the
+//! tournament screens are in the full app (src/bin/full.rs), loaded when
+//! they are opened.
 
 fn main() {
-    if tiers_app::components::embed::is_embed_page() {
-        yew::Renderer::<tiers_app::components::embed::EmbedApp>::new().render();
-    } else {
-        yew::Renderer::<tiers_app::components::app::App>::new().render();
-    }
+    tiers_app::render_page();
 }

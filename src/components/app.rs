@@ -11,9 +11,13 @@ use crate::components::games::GamesScreen;
 use crate::components::learn::LearnScreen;
 use crate::components::new_game::NewGame;
 use crate::components::notices::NoticeBar;
+use crate::components::open_full;
 use crate::components::play::Play;
+use crate::components::puzzles::PuzzlesScreen;
+use crate::components::review::ReviewScreen;
 use crate::components::rules::Rules;
 use crate::components::settings::SettingsScreen;
+#[cfg(feature = "full")]
 use crate::components::tournament::TournamentScreen;
 use crate::components::{on_click, to};
 use crate::core::boot::boot;
@@ -33,6 +37,7 @@ fn start() -> AppState {
     }
     if crate::core::library::share::asks_for_game(&query)
         || crate::core::library::bylink::value_in(&query).is_some()
+        || Screen::asked_in(&query).is_some()
     {
         browser::forget_query();
     }
@@ -47,6 +52,7 @@ pub fn App() -> Html {
     use_clock(&app);
     use_persistence(&app);
     use_look(&app.preferences);
+    open_full::use_open_full(app.nav.screen);
     // The game's sounds on the play screen, in lessons and in tournament
     // matches.
     use_game_events(app.session.rev(), Some(&app.session), &app.preferences);
@@ -84,14 +90,24 @@ pub fn App() -> Html {
         Screen::Editor => {
             html! { <EditorScreen editor={app.editor.clone()} dispatch={d.clone()} /> }
         }
+        #[cfg(feature = "full")]
         Screen::Tournaments => {
             html! { <TournamentScreen state={app.tournaments.clone()} dispatch={d.clone()} /> }
         }
+        // The page has no tournament screens: it loads the full app for them.
+        #[cfg(not(feature = "full"))]
+        Screen::Tournaments => open_full::view(Screen::Tournaments, "Tournaments", &d),
         Screen::Learn => html! { <LearnScreen learn={app.learn.clone()} dispatch={d.clone()} /> },
         Screen::Settings => html! {
             <SettingsScreen preferences={app.preferences.clone()} on_change={to(&d, AppAction::Preferences)}
                 on_close={to(&d, |()| AppAction::Nav(NavAction::CloseRules))} />
         },
+        Screen::Review => {
+            html! { <ReviewScreen review={app.review.clone()} dispatch={d.clone()} /> }
+        }
+        Screen::Puzzles => {
+            html! { <PuzzlesScreen puzzles={app.puzzles.clone()} dispatch={d.clone()} /> }
+        }
     };
     let resume =
         app.session.game.is_some() && !matches!(app.nav.screen, Screen::Play | Screen::Formation);
@@ -114,6 +130,7 @@ pub fn App() -> Html {
                     }
                     <button type="button" class="nav-link" onclick={show(Screen::NewGame)}>{ "New game" }</button>
                     <button type="button" class="nav-link" onclick={show(Screen::Learn)} id="show-learn">{ "Learn" }</button>
+                    <button type="button" class="nav-link" onclick={show(Screen::Puzzles)} id="show-puzzles">{ "Puzzles" }</button>
                     <button type="button" class="nav-link" onclick={show(Screen::Games)} id="show-games">{ "Games" }</button>
                     <button type="button" class="nav-link" onclick={show(Screen::Editor)} id="show-editor">{ "Editor" }</button>
                     <button type="button" class="nav-link" onclick={show(Screen::Tournaments)} id="show-tournaments">{ "Tournaments" }</button>

@@ -20,6 +20,8 @@ pub struct GameOverProps {
     /// Whether taking back is offered (not in a game with clocks).
     #[prop_or(true)]
     pub can_undo: bool,
+    /// Review the game.
+    pub on_review: Callback<()>,
 }
 
 /// The game-over dialog.
@@ -35,6 +37,7 @@ pub fn GameOver(props: &GameOverProps) -> Html {
     let close = props.on_close.reform(|_: MouseEvent| ());
     let new = props.on_new.reform(|_: MouseEvent| ());
     let undo = props.on_undo.reform(|_: MouseEvent| ());
+    let review = props.on_review.reform(|_: MouseEvent| ());
     // Keyboard users land on the dialog's first button.
     let first = use_node_ref();
     {
@@ -60,6 +63,7 @@ pub fn GameOver(props: &GameOverProps) -> Html {
                 <p class="reason">{ reason }{ "." }</p>
                 <div class="actions">
                     <button type="button" class="primary" onclick={new} ref={first}>{ "New game" }</button>
+                    <button type="button" id="review-game" onclick={review}>{ "Review this game" }</button>
                     if props.can_undo {
                         <button type="button" onclick={undo}>{ "Take back" }</button>
                     }

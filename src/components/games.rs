@@ -13,9 +13,10 @@ use crate::browser;
 use crate::components::export::ExportBar;
 use crate::components::viewer::{use_replay_keys, viewer};
 use crate::components::widgets::seg;
-use crate::components::{to, Dispatch};
+use crate::components::{on_click, to, Dispatch};
 use crate::core::library::archive::Entry;
 use crate::core::library::games::{Library, LibraryAction, Source};
+use crate::core::review::ReviewFrom;
 use crate::core::{AppAction, Slice};
 
 /// At most this many games of a file are listed.
@@ -136,7 +137,7 @@ pub fn GamesScreen(props: &GamesProps) -> Html {
                     e.title(),
                     e.reason.clone(),
                     format!(
-                        "{} · {} moves · {}{}",
+                        "{} · {} moves · {}{}{}",
                         browser::local_time(e.date),
                         e.moves,
                         e.result,
@@ -144,6 +145,11 @@ pub fn GamesScreen(props: &GamesProps) -> Html {
                             0 => String::new(),
                             1 => " · 1 hint".to_string(),
                             n => format!(" · {n} hints"),
+                        },
+                        if e.review.is_some() {
+                            " · reviewed"
+                        } else {
+                            ""
                         }
                     ),
                     u.selected == Some(e.id),
@@ -220,6 +226,7 @@ pub fn GamesScreen(props: &GamesProps) -> Html {
                         { export_bar(pdn, "archive-export") }
                     }
                     <div class="actions tight">
+                        <button type="button" id="archive-review" onclick={on_click(&props.dispatch, AppAction::ReviewGame(ReviewFrom::Games))} disabled={record.ply() == 0}>{ if c.review.is_some() { "Show the review" } else { "Review this game" } }</button>
                         <button type="button" class="primary" id="continue-friend" onclick={on(&send, LibraryAction::Continue(None))} disabled={over_here}>{ "Continue: two players" }</button>
                         <button type="button" id="continue-computer" onclick={on(&send, LibraryAction::Continue(Some(side)))} disabled={over_here}>{ format!("Continue as {side} vs computer") }</button>
                         { act }

@@ -19,12 +19,16 @@ pub mod live_board;
 pub mod move_list;
 pub mod new_game;
 pub mod notices;
+pub mod open_full;
 pub mod panels;
 pub mod piece;
 pub mod play;
+pub mod puzzles;
+pub mod review;
 pub mod rules;
 pub mod settings;
 pub mod square;
+#[cfg(feature = "full")]
 pub mod tournament;
 pub mod viewer;
 pub mod widgets;

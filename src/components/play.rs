@@ -12,6 +12,7 @@ use crate::components::panels::{use_confirm, Control};
 use crate::components::{to, Dispatch};
 use crate::core::coach::Coach;
 use crate::core::nav::{NavAction, Screen};
+use crate::core::review::ReviewFrom;
 use crate::core::session::{Opponent, Session, SessionAction};
 use crate::core::{AppAction, Slice};
 
@@ -76,7 +77,8 @@ pub fn Play(props: &PlayProps) -> Html {
             </LiveBoard>
             if let (Some(o), false, None) = (outcome, s.dialog_closed, s.view_ply) {
                 <GameOver outcome={o} human={s.opponent.human()} on_close={act(SessionAction::CloseDialog)}
-                    on_new={new_game} on_undo={act(SessionAction::Undo)} can_undo={s.takebacks_now()} />
+                    on_new={new_game} on_undo={act(SessionAction::Undo)} can_undo={s.takebacks_now()}
+                    on_review={to(d, |()| AppAction::ReviewGame(ReviewFrom::Play))} />
             }
         </section>
     }

@@ -88,7 +88,7 @@ pub enum Channel {
     /// The computer's moves (play screen, tournament matches).
     Play,
     /// Analysis: the board editor's, the play screen's evaluation bar and
-    /// hints.
+    /// hints, game reviews.
     Analysis,
 }
 
@@ -105,6 +105,8 @@ pub enum AiTarget {
     Lesson,
     /// The play screen's evaluation bar and hints.
     Coach,
+    /// A game's review.
+    Review,
 }
 
 impl AiTarget {
@@ -113,7 +115,7 @@ impl AiTarget {
     pub fn channel(self) -> Channel {
         match self {
             AiTarget::Game | AiTarget::Match | AiTarget::Lesson => Channel::Play,
-            AiTarget::Analysis | AiTarget::Coach => Channel::Analysis,
+            AiTarget::Analysis | AiTarget::Coach | AiTarget::Review => Channel::Analysis,
         }
     }
 }

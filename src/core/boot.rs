@@ -12,6 +12,8 @@ use super::library::{bylink, saved, share};
 use super::nav::{Nav, Screen};
 use super::notices::Notices;
 use super::preferences::Preferences;
+use super::puzzles::history::History;
+use super::puzzles::Puzzles;
 use super::session::Session;
 use super::settings::Settings;
 use super::tournament::{store, TourneyState};
@@ -31,6 +33,8 @@ pub struct Stored {
     pub lessons: Option<String>,
     /// The Settings screen's preferences.
     pub preferences: Option<String>,
+    /// The puzzle rating and history.
+    pub puzzles: Option<String>,
 }
 
 /// One of the records the app keeps.
@@ -48,17 +52,20 @@ pub enum Kept {
     Lessons,
     /// The Settings screen's preferences.
     Preferences,
+    /// The puzzle rating and history.
+    Puzzles,
 }
 
 impl Kept {
     /// Every kept record.
-    pub const ALL: [Kept; 6] = [
+    pub const ALL: [Kept; 7] = [
         Kept::Saved,
         Kept::Archive,
         Kept::Tournaments,
         Kept::Previous,
         Kept::Lessons,
         Kept::Preferences,
+        Kept::Puzzles,
     ];
 
     /// Its name in storage keys and messages.
@@ -71,6 +78,7 @@ impl Kept {
             Kept::Previous => "previous",
             Kept::Lessons => "lessons",
             Kept::Preferences => "preferences",
+            Kept::Puzzles => "puzzles",
         }
     }
 
@@ -94,6 +102,7 @@ impl Kept {
             },
             Kept::Lessons => Content::Text(app.learn.progress.to_json()),
             Kept::Preferences => Content::Text(app.preferences.to_json()),
+            Kept::Puzzles => Content::Text(app.puzzles.history.to_json()),
         }
     }
 
@@ -108,6 +117,7 @@ impl Kept {
             Kept::Previous => (app.notices.rev(), app.settings.rev()),
             Kept::Lessons => (app.learn.rev(), 0),
             Kept::Preferences => (app.preferences.rev(), 0),
+            Kept::Puzzles => (app.puzzles.rev(), 0),
         }
     }
 }
@@ -194,6 +204,15 @@ pub fn boot(stored: &Stored, query: &str, coin: bool) -> Boot {
         settings.color = preferences.color;
     }
     session.confirm = preferences.confirm;
+    let mut history = History::default();
+    if let Some(text) = &stored.puzzles {
+        let read = History::read(text);
+        if let Some(problem) = read.problem {
+            set_aside.push((Kept::Puzzles, text.clone()));
+            notices.list.push(format!("{problem}; it was set aside."));
+        }
+        history = read.history;
+    }
     let raw = stored.tournaments.as_deref();
     let tournaments = TourneyState::from_loaded(store::decode(raw), raw);
 
@@ -203,9 +222,11 @@ pub fn boot(stored: &Stored, query: &str, coin: bool) -> Boot {
         tournaments: Slice::new(tournaments),
         learn: Slice::new(Learn::with(progress)),
         preferences: Slice::new(preferences),
+        puzzles: Slice::new(Puzzles::with(history)),
         ..AppState::default()
     };
     let by_link = bylink::value_in(query);
+    let game_link = by_link.is_some() || share::asks_for_game(query);
     if by_link.is_none() && share::asks_for_game(query) {
         match share::open(query, coin) {
             Ok(game) => {
@@ -242,6 +263,14 @@ pub fn boot(stored: &Stored, query: &str, coin: bool) -> Boot {
                 back: Screen::NewGame,
             });
         }
+    }
+    // The full app opened for one of its screens (`?screen=tournaments`),
+    // unless the address is a game link (that game is shown).
+    if let Some(screen) = Screen::asked_in(query).filter(|_| !game_link) {
+        state.nav = Slice::new(Nav {
+            screen,
+            back: state.nav.screen,
+        });
     }
     Boot { state, set_aside }
 }

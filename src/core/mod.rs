@@ -18,6 +18,8 @@
 //! | the embed page's own state | [`embed::EmbedState`] | [`embed::EmbedAction`] |
 //! | lessons and the learner's stars | [`learn::Learn`] | [`learn::LearnAction`] |
 //! | the evaluation bar and hints on the play screen | [`coach::Coach`] | [`coach::CoachAction`] |
+//! | a game's review | [`review::ReviewState`] | [`review::ReviewAction`] |
+//! | puzzles, the puzzle rating and history | [`puzzles::Puzzles`] | [`puzzles::PuzzleAction`] |
 //!
 //! [`AppState`]'s own reducer combines them in one place: actions that
 //! concern two parts (start a game from the settings, continue an archived
@@ -44,7 +46,9 @@ pub mod nav;
 pub mod notices;
 pub mod params;
 pub mod preferences;
+pub mod puzzles;
 pub mod record;
+pub mod review;
 pub mod session;
 pub mod settings;
 pub mod tournament;
@@ -66,6 +70,8 @@ use library::games::{Library, LibraryAction, Opened};
 use nav::{Nav, NavAction, Screen};
 use notices::{NoticeAction, Notices};
 use preferences::Preferences;
+use puzzles::{PuzzleAction, Puzzles};
+use review::{ReviewAction, ReviewFrom, ReviewState, Subject};
 use session::{GameMeta, LoadGame, Opponent, Session, SessionAction, OPENING_TAG};
 
 use settings::Settings;
@@ -161,6 +167,10 @@ pub struct AppState {
     /// The Settings screen's preferences (the look, sound, confirming
     /// moves, the computer's default level and colour).
     pub preferences: Slice<Preferences>,
+    /// A game's review.
+    pub review: Slice<ReviewState>,
+    /// Puzzles: the files, the puzzle on the board, the rating and history.
+    pub puzzles: Slice<Puzzles>,
     /// The next id for a request to the computer (ids are unique across
     /// the parts that ask).
     pub next_ai_id: u32,
@@ -224,10 +234,17 @@ pub enum AppAction {
     Learn(LearnAction),
     /// The evaluation bar.
     Coach(CoachAction),
+    /// Puzzles.
+    Puzzle(PuzzleAction),
     /// Show the best move on the play screen (counted in the game record).
     Hint,
     /// New preferences (the Settings screen).
     Preferences(Preferences),
+    /// Review a game: the one finished on the play screen or the one
+    /// chosen on the games screen.
+    ReviewGame(ReviewFrom),
+    /// The review screen.
+    Review(ReviewAction),
     /// A request to the computer went out with this id.
     AiSent(AiTarget, u32),
     /// What the computer answered.
@@ -287,6 +304,12 @@ impl AppState {
                 request,
                 delay_ms: 0,
                 min_reply_ms: MIN_REPLY_MS,
+            }),
+            Screen::Review => self.review.request(id).map(|request| DueRequest {
+                target: AiTarget::Review,
+                request,
+                delay_ms: 0,
+                min_reply_ms: 0,
             }),
             _ => None,
         }
@@ -468,6 +491,20 @@ impl AppState {
 
     fn ai_sent(&mut self, target: AiTarget, id: u32) {
         self.next_ai_id = id.wrapping_add(1).max(1);
+        // A review shares the analysis worker: a request sent while the
+        // other is still searching replaces the worker (`hooks::use_ai`),
+        // so the part that waited stops waiting (the review asks again for
+        // its position when its screen is shown).
+        if target == AiTarget::Review {
+            if self.editor.analysis.pending.is_some() {
+                self.editor.update(Editor::analysis_reset);
+            }
+            if self.coach.analysis.pending.is_some() {
+                self.coach.update(|c| c.analysis.reset());
+            }
+        } else if target.channel() == Channel::Analysis && self.review.analysis.pending.is_some() {
+            self.review.update(ReviewState::reset);
+        }
         match target {
             AiTarget::Analysis => self.editor.update(|e| e.analysis_sent(id)),
             AiTarget::Match => self
@@ -479,6 +516,7 @@ impl AppState {
                 let session = &self.session;
                 self.coach.update(|c| c.sent(session, id));
             }
+            AiTarget::Review => self.review.update(|r| r.sent(id)),
         }
     }
 
@@ -505,7 +543,72 @@ impl AppState {
                 .update(|l| l.apply(LearnAction::Board(SessionAction::Ai(reply))));
         } else if self.coach.analysis.waits_for(id) {
             self.coach.update(|c| c.analysis.reply(reply));
+        } else if self.review.waits_for(id) && self.review.update(|r| r.reply(reply)) {
+            // Finished: kept with the archived game.
+            if let (Some(s), Some(r)) = (&self.review.subject, &self.review.review) {
+                if let Some(id) = s.id {
+                    self.library.update(|l| l.keep_review(id, r));
+                }
+            }
         }
+    }
+
+    /// Opens the review of the game finished on the play screen or chosen
+    /// on the games screen.
+    fn review_game(&mut self, from: ReviewFrom) {
+        let (subject, saved, back) = match from {
+            ReviewFrom::Play => {
+                let Some(record) = self.session.record().filter(|g| g.outcome().is_some()) else {
+                    return;
+                };
+                let s = &self.session;
+                let tags = library::game_tags(s.opponent, &s.meta);
+                let id = (s.meta.id != 0).then_some(s.meta.id);
+                let saved = self
+                    .library
+                    .archive
+                    .games
+                    .iter()
+                    .find(|e| Some(e.id) == id)
+                    .and_then(|e| e.review.clone());
+                let names = library::player_names(s.opponent);
+                let subject = Subject {
+                    record: record.clone_box(),
+                    title: format!(
+                        "{} · {} vs {}",
+                        library::kind_title(record.kind()),
+                        names[0],
+                        names[1]
+                    ),
+                    tags,
+                    id,
+                    human: s.opponent.human(),
+                };
+                // Back from the review: the board, not the dialog again.
+                self.session.update(|s| s.apply(SessionAction::CloseDialog));
+                (subject, saved, Screen::Play)
+            }
+            ReviewFrom::Games => {
+                let Some(c) = self.library.chosen_game() else {
+                    return;
+                };
+                let human = [Color::Red, Color::Black].into_iter().find(|&side| {
+                    let name = if side == Color::Red { "White" } else { "Black" };
+                    library::tag(&c.tags, name) == Some("You")
+                });
+                let subject = Subject {
+                    record: c.record,
+                    tags: c.tags,
+                    title: c.title,
+                    id: c.id,
+                    human,
+                };
+                (subject, c.review, Screen::Games)
+            }
+        };
+        self.review.update(|r| r.open(subject, saved, back));
+        self.nav
+            .update(|n| n.apply(NavAction::Show(Screen::Review)));
     }
 
     /// Reduces one action (the [`yew::Reducible`] implementation calls
@@ -617,8 +720,11 @@ impl AppState {
             }
             AppAction::Learn(a) => self.learn.update(|l| l.apply(a)),
             AppAction::Coach(a) => self.coach.update(|c| c.apply(a)),
+            AppAction::Puzzle(a) => self.puzzles.update(|p| p.apply(a)),
             AppAction::Hint => self.hint(),
             AppAction::Preferences(p) => self.set_preferences(p),
+            AppAction::ReviewGame(from) => self.review_game(from),
+            AppAction::Review(a) => self.review.update(|r| r.apply(a)),
             AppAction::AiSent(target, id) => self.ai_sent(target, id),
             AppAction::Ai(reply) => self.ai_reply(reply),
             AppAction::Clock { now, visible } => self.clock(now, visible),
@@ -626,6 +732,7 @@ impl AppState {
                 Channel::Analysis => {
                     self.editor.update(Editor::analysis_reset);
                     self.coach.update(|c| c.analysis.reset());
+                    self.review.update(ReviewState::reset);
                 }
                 Channel::Play => {
                     self.session.update(Session::forget_pending);

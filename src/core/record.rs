@@ -77,6 +77,8 @@ pub trait Record {
     /// The game up to the cursor as PDN (checkers) or the Tiers record,
     /// with these tags.
     fn to_pdn(&self, tags: &Tags) -> String;
+    /// [`Record::to_pdn`] with a comment and NAGs for each move.
+    fn to_pdn_annotated(&self, tags: &Tags, notes: &[tiers_engine::pdn::Annotation]) -> String;
     /// The move number of the first move, and whether it is the second move
     /// of its pair (the game was set up with the second player to move), as
     /// the game record numbers it.
@@ -262,6 +264,10 @@ impl<P: Variant> Record for Game<P> {
 
     fn to_pdn(&self, tags: &Tags) -> String {
         pdn::write_game(tags, self)
+    }
+
+    fn to_pdn_annotated(&self, tags: &Tags, notes: &[tiers_engine::pdn::Annotation]) -> String {
+        pdn::write_annotated(tags, self, notes)
     }
 
     fn first_move_number(&self) -> (u32, bool) {

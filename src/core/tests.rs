@@ -403,3 +403,104 @@ fn a_tiers_game_gets_its_clock_after_the_formations() {
     assert_eq!(s.nav.screen, Screen::Play);
     assert_eq!(s.session.clock.unwrap().left, [300_000, 300_000]);
 }
+
+#[test]
+fn a_review_is_routed_finished_kept_with_the_archived_game_and_not_made_again() {
+    use crate::core::review::{ReviewAction, ReviewFrom};
+    let mut s = AppState::default();
+    s.apply(AppAction::Library(LibraryAction::Take(
+        "t".into(),
+        "[White \"You\"]\n1. 11-15 23-19 2. 8-11 1-0\n".into(),
+    )));
+    s.apply(AppAction::Library(LibraryAction::Keep { id: 31, now: 2 }));
+    s.apply(AppAction::Library(LibraryAction::Filter(None)));
+    s.apply(AppAction::Library(LibraryAction::Choose(31)));
+    s.apply(AppAction::Nav(NavAction::Show(Screen::Games)));
+    s.apply(AppAction::ReviewGame(ReviewFrom::Games));
+    assert_eq!(s.nav.screen, Screen::Review);
+    assert_eq!(s.review.subject.as_ref().unwrap().human, Some(Color::Red));
+    for ply in 0..=3 {
+        let due = s.ai_due().expect("the next position");
+        assert_eq!(due.target, AiTarget::Review);
+        assert_eq!(due.target.channel(), Channel::Analysis);
+        assert_eq!(due.request.moves.len(), ply);
+        let id = due.request.id;
+        s.apply(AppAction::AiSent(AiTarget::Review, id));
+        assert!(s.ai_due().is_none(), "one position at a time");
+        if ply == 1 {
+            // The worker replaced: the same position is asked again.
+            s.apply(AppAction::AiReset(Channel::Analysis));
+            let again = s.ai_due().unwrap();
+            assert_eq!(again.request.moves.len(), 1);
+            s.apply(AppAction::AiSent(AiTarget::Review, again.request.id));
+            // The old request's reply is stale.
+            s.apply(AppAction::Ai(AiReply::Move {
+                id,
+                text: "x".into(),
+            }));
+            assert_eq!(s.review.found.len(), 1);
+        }
+        let id = s.next_ai_id - 1;
+        s.apply(AppAction::Ai(AiReply::Info {
+            id,
+            depth: 5,
+            score: 10,
+            nodes: 1,
+            pv: vec!["9-14".into()],
+        }));
+        s.apply(AppAction::Ai(AiReply::Move {
+            id,
+            text: "9-14".into(),
+        }));
+    }
+    assert!(s.review.review.is_some());
+    let kept = s.library.archive.games[0].review.clone();
+    assert_eq!(
+        kept.as_ref(),
+        s.review.review.as_ref(),
+        "kept with the archived game"
+    );
+    // Opened again (from the archive, after a reload): not made again.
+    let json = s.library.archive.to_json();
+    let read = crate::core::library::archive::Archive::read(&json);
+    assert_eq!(read.archive.games[0].review, kept);
+    s.apply(AppAction::Review(ReviewAction::Ply(1)));
+    s.apply(AppAction::Nav(NavAction::Show(Screen::Games)));
+    s.apply(AppAction::ReviewGame(ReviewFrom::Games));
+    assert!(s.review.review.is_some() && s.ai_due().is_none());
+    assert_eq!(s.review.ply, 0);
+}
+
+#[test]
+fn a_review_and_the_editor_analysis_share_the_worker_without_waiting_forever() {
+    use crate::core::review::ReviewFrom;
+    let mut s = AppState::default();
+    s.apply(AppAction::Library(LibraryAction::Take(
+        "t".into(),
+        "1. 11-15 23-19 1-0\n".into(),
+    )));
+    s.apply(AppAction::ReviewGame(ReviewFrom::Games));
+    let due = s.ai_due().unwrap();
+    s.apply(AppAction::AiSent(AiTarget::Review, due.request.id));
+    assert!(s.review.running());
+    // The editor's analysis goes out meanwhile: the review's search is cut.
+    s.apply(AppAction::EditPosition(
+        GameKind::Checkers,
+        "W:W18:B14".into(),
+    ));
+    s.apply(AppAction::Editor(EditorAction::Analyse));
+    let due = s.ai_due().unwrap();
+    assert_eq!(due.target, AiTarget::Analysis);
+    s.apply(AppAction::AiSent(AiTarget::Analysis, due.request.id));
+    assert!(
+        !s.review.running(),
+        "no longer waiting for a reply that will not come"
+    );
+    // Back on the review: the position is asked again, and the editor's
+    // search, cut in turn, is no longer waited for.
+    s.apply(AppAction::Nav(NavAction::Show(Screen::Review)));
+    let due = s.ai_due().unwrap();
+    assert_eq!((due.target, due.request.moves.len()), (AiTarget::Review, 0));
+    s.apply(AppAction::AiSent(AiTarget::Review, due.request.id));
+    assert!(s.editor.analysis.pending.is_none());
+}

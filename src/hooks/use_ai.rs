@@ -29,12 +29,15 @@ pub const WORKER_PATH: &str = "./worker_loader.js";
 struct Worker {
     bridge: Option<WorkerBridge<AiAgent>>,
     sent: Rc<Cell<(f64, f64)>>,
+    /// A request went out and its move (or error) has not come back.
+    busy: Rc<Cell<bool>>,
 }
 
 impl Worker {
     /// The bridge, started on first use; its replies are dispatched.
     fn bridge(&mut self, dispatcher: &UseReducerDispatcher<AppState>) -> &WorkerBridge<AiAgent> {
         let sent = self.sent.clone();
+        let busy = self.busy.clone();
         let dispatcher = dispatcher.clone();
         self.bridge.get_or_insert_with(move || {
             AiAgent::spawner()
@@ -44,6 +47,9 @@ impl Worker {
                     let (at, hold) = sent.get();
                     let wait = hold - (js_sys::Date::now() - at);
                     let is_move = matches!(reply, AiReply::Move { .. });
+                    if is_move || matches!(reply, AiReply::Error { .. }) {
+                        busy.set(false);
+                    }
                     let action = AppAction::Ai(reply);
                     // A move is timed when it lands: the clocks are charged
                     // up to that moment first.
@@ -79,7 +85,8 @@ pub fn use_ai(app: &UseReducerHandle<AppState>) {
     // play screen's of a position no longer shown) ends with its worker.
     {
         let workers = workers.clone();
-        let running = app.editor.analysis.running() || app.coach.analysis.running();
+        let running =
+            app.editor.analysis.running() || app.coach.analysis.running() || app.review.running();
         use_effect_with(running, move |&running| {
             if !running {
                 workers.borrow_mut()[1].bridge = None;
@@ -102,13 +109,17 @@ pub fn use_ai(app: &UseReducerHandle<AppState>) {
 fn send(workers: &mut [Worker; 2], dispatcher: &UseReducerDispatcher<AppState>, due: DueRequest) {
     let w = match due.target.channel() {
         Channel::Play => &mut workers[0],
-        // A new analysis replaces the worker: the one before (and its
-        // search) goes.
+        // A new analysis replaces a worker still searching: the search
+        // before goes. An idle one is kept (a review asks for one
+        // position after another).
         Channel::Analysis => {
-            workers[1].bridge = None;
+            if workers[1].busy.get() {
+                workers[1].bridge = None;
+            }
             &mut workers[1]
         }
     };
+    w.busy.set(true);
     w.sent
         .set((js_sys::Date::now(), f64::from(due.min_reply_ms)));
     let id = due.request.id;

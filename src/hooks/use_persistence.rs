@@ -27,6 +27,7 @@ fn failure(kept: Kept, why: &str) -> String {
         Kept::Tournaments => why.to_string(),
         Kept::Lessons => format!("Your lesson progress could not be saved: {why}."),
         Kept::Preferences => format!("Your settings could not be saved: {why}."),
+        Kept::Puzzles => format!("Your puzzle rating could not be saved: {why}."),
     }
 }
 

@@ -13,6 +13,7 @@ use super::saved::{bylink_json, read_bylink};
 use super::{game_tags, kind_title, tag};
 use crate::core::coach::hints_in;
 use crate::core::record::Record;
+use crate::core::review::Review;
 use crate::core::session::Opponent;
 use crate::core::session::{ByLink, GameMeta};
 use crate::core::versioned;
@@ -49,6 +50,8 @@ pub struct Entry {
     /// A game played by link: the side this device plays (such a game is
     /// kept from its first move, finished or not).
     pub bylink: Option<ByLink>,
+    /// Its finished review (stored only when there is one).
+    pub review: Option<Review>,
 }
 
 impl Entry {
@@ -78,6 +81,7 @@ impl Entry {
             hints: hints_in(&tags),
             pdn,
             bylink: meta.bylink.clone(),
+            review: None,
         })
     }
 
@@ -101,11 +105,15 @@ impl Entry {
         if let Some(b) = &self.bylink {
             v.set("bylink", bylink_json(b));
         }
+        if let Some(r) = &self.review {
+            v.set("review", r.to_value());
+        }
         v
     }
 
     /// From JSON; the game itself is checked by [`Entry::game`].
     pub fn from_value(v: &Json) -> Result<Entry, String> {
+        let moves = v.number("moves")? as usize;
         Ok(Entry {
             id: v.number("id")?,
             date: v.number("date")?,
@@ -114,7 +122,7 @@ impl Entry {
             black: v.text("black")?.to_string(),
             result: v.text("result")?.to_string(),
             reason: v.text("reason")?.to_string(),
-            moves: v.number("moves")? as usize,
+            moves,
             // Added later: entries without it asked no hint.
             hints: match v.get("hints") {
                 None => 0,
@@ -125,6 +133,11 @@ impl Entry {
                 Some(b) => Some(read_bylink(b)?),
                 None => None,
             },
+            // Added later, and only a cache: a damaged review is dropped
+            // (made again when asked for).
+            review: v
+                .get("review")
+                .and_then(|r| Review::from_value(r, moves).ok()),
         })
     }
 
@@ -362,6 +375,36 @@ mod tests {
             Entry::from_value(&bad).unwrap_err(),
             "`hints` is not a whole number"
         );
+    }
+
+    #[test]
+    fn a_review_is_kept_with_the_entry_and_a_damaged_one_dropped() {
+        use crate::core::review::{Eval, MoveReview, Review};
+        let g = finished(&["11-15"]);
+        let mut e = Entry::of(&*g, Opponent::Friend, &meta(3), 5).unwrap();
+        assert!(e.to_value().get("review").is_none(), "none until reviewed");
+        e.review = Some(Review {
+            ms: 350,
+            start: Eval { red: 0, depth: 8 },
+            moves: vec![MoveReview {
+                after: Eval { red: -20, depth: 8 },
+                better: vec!["9-14".into(), "22-18".into()],
+            }],
+        });
+        let back = Entry::from_value(&e.to_value()).unwrap();
+        assert_eq!(back, e);
+        // Damaged (or of another length): the entry reads, the review is
+        // made again when asked for.
+        for bad in [Json::str("x"), Json::obj([("ms", Json::int(1))])] {
+            let mut v = e.to_value();
+            v.set("review", bad);
+            let back = Entry::from_value(&v).unwrap();
+            assert_eq!(back.review, None);
+            assert_eq!(back.pdn, e.pdn);
+        }
+        let mut v = e.to_value();
+        v.set("moves", Json::int(2));
+        assert_eq!(Entry::from_value(&v).unwrap().review, None);
     }
 
     #[test]

@@ -15,6 +15,8 @@ pub struct FileGame {
     pub record: Box<dyn Record>,
     /// Its tags, in file order.
     pub tags: Vec<(String, String)>,
+    /// What the file says about each move (comments, NAGs).
+    pub notes: Vec<tiers_engine::pdn::Annotation>,
 }
 
 impl FileGame {
@@ -55,6 +57,7 @@ fn from_pdn<P: Variant>(g: PdnGame<P>) -> FileGame {
             .map(|(n, v)| (n.to_string(), v.to_string()))
             .collect(),
         record: Box::new(g.game),
+        notes: g.notes,
     }
 }
 

@@ -14,35 +14,10 @@ use super::archive::{Archive, Entry};
 use super::files::{self, file_name, FileGame, Reading};
 use super::{pdn_date, rebuild, Declared};
 use crate::core::record::Record;
+use crate::core::review::{Review, REVIEW_TAG};
 use crate::core::session::{GameMeta, LoadGame, Opponent};
 
-/// A step through a replayed game asked for by a key.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Step {
-    /// The start position (Home).
-    First,
-    /// One move back (left arrow).
-    Back,
-    /// One move on (right arrow).
-    On,
-    /// The last position (End).
-    Last,
-}
-
-impl Step {
-    /// The ply to show after this step from `shown`, in a game of `last`
-    /// plies.
-    #[must_use]
-    pub fn from(self, shown: usize, last: usize) -> usize {
-        let shown = shown.min(last);
-        match self {
-            Step::First => 0,
-            Step::Back => shown.saturating_sub(1),
-            Step::On => (shown + 1).min(last),
-            Step::Last => last,
-        }
-    }
-}
+pub use crate::core::nav::Step;
 
 /// Games read from a file.
 #[derive(Clone)]
@@ -107,6 +82,8 @@ pub struct Chosen {
     pub tags: Vec<(String, String)>,
     /// The archive id, for archived games.
     pub id: Option<u64>,
+    /// Its review: kept with the archived game, or written in its PDN.
+    pub review: Option<Review>,
 }
 
 /// What the games screen asks for.
@@ -178,6 +155,18 @@ pub fn open_at(record: &dyn Record, ply: usize) -> Result<LoadGame, String> {
     })
 }
 
+/// The review written in a game's PDN, if it has one.
+fn written_review(g: &FileGame) -> Option<Review> {
+    Review::from_pdn(
+        g.tags
+            .iter()
+            .find(|(n, _)| n == REVIEW_TAG)
+            .map(|(_, v)| v.as_str()),
+        &g.notes,
+        g.record.ply(),
+    )
+}
+
 impl Library {
     /// A library showing this archive.
     #[must_use]
@@ -192,6 +181,16 @@ impl Library {
             note: None,
             text: String::new(),
             error: None,
+        }
+    }
+
+    /// Keeps a finished review with the archived game `id` (if it is
+    /// still there with as many moves).
+    pub fn keep_review(&mut self, id: u64, review: &Review) {
+        if let Some(e) = self.archive.games.iter_mut().find(|e| e.id == id) {
+            if e.moves == review.moves.len() {
+                e.review = Some(review.clone());
+            }
         }
     }
 
@@ -218,6 +217,7 @@ impl Library {
             Source::Archive => {
                 let e = self.archive.games.iter().find(|e| e.id == selected)?;
                 Some(e.game().map(|g| Chosen {
+                    review: e.review.clone().or_else(|| written_review(&g)),
                     title: e.title(),
                     reason: format!("{} · {}", e.reason, local_time(e.date)),
                     record: g.record,
@@ -242,12 +242,15 @@ impl Library {
                     pdn: None,
                     tags: g.tags.clone(),
                     id: None,
+                    review: written_review(g),
                 }))
             }
         }
     }
 
-    fn chosen_game(&self) -> Option<Chosen> {
+    /// The chosen game, if it can be replayed.
+    #[must_use]
+    pub fn chosen_game(&self) -> Option<Chosen> {
         self.chosen(&|_| String::new()).and_then(Result::ok)
     }
 
@@ -343,7 +346,8 @@ impl Library {
                     tags: c.tags,
                     bylink: None,
                 };
-                if let Some(entry) = Entry::of(&*c.record, Opponent::Friend, &meta, now) {
+                if let Some(mut entry) = Entry::of(&*c.record, Opponent::Friend, &meta, now) {
+                    entry.review = c.review;
                     self.archive.upsert(entry);
                     self.note = Some("Saved in the archive.".into());
                 }

@@ -1,0 +1,187 @@
+// The Puzzles screen as a person uses it, on a 360×740 phone by taps: a
+// checkers puzzle solved (its solution read from the shipped file, the
+// replies coming by themselves), the next one failed with a wrong move
+// (refused with "That's not it — try again"), the rating moving up then
+// down and found again after a reload, three more checkers puzzles and a
+// Tiers puzzle solved (five solved, one failed), and the puzzles
+// offline after one visit. Screenshots: target/screenshots/puzzles-*.png.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { DIST, shot } from '../harness.mjs';
+import { piecesOf, still, withApp } from '../app.mjs';
+
+const PHONE = { viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 };
+
+/** The puzzles of a shipped file by id: { position, solution: [moves], rating }. */
+function puzzles(kind) {
+  const out = new Map();
+  for (const raw of readFileSync(join(DIST, 'puzzles', `${kind}.txt`), 'utf8').split('\n')) {
+    const line = raw.trim();
+    if (!line || line.startsWith('#')) continue;
+    const [id, position, solution, rating] = line.split('|').map((f) => f.trim());
+    out.set(id, { position, solution: solution.split(/\s+/), rating: Number(rating) });
+  }
+  return out;
+}
+
+/** The board squares (a1…h8) a move's text names, in the order they are clicked. */
+function squaresOf(kind, text) {
+  if (kind === 'checkers') {
+    return text.split(/[-x]/).map((n) => {
+      const i = Number(n) - 1;
+      const row = Math.floor(i / 4);
+      const file = 2 * (i % 4) + (row % 2 === 0 ? 1 : 0);
+      return 'abcdefgh'[file] + (8 - row);
+    });
+  }
+  const out = [];
+  text.split(',').forEach((part, i) => {
+    const names = part.split(/[-x<>]/);
+    out.push(...(i === 0 ? names : names.slice(1)));
+  });
+  return out;
+}
+
+const tap = (page, sq) => page.locator(`#puzzle-${sq}`).tap();
+const rating = async (page) => Number(await page.locator('#puzzle-rating').innerText());
+
+/** The puzzle on the board: its game and id. */
+async function current(page, kind) {
+  const el = page.locator(`[data-puzzle^="${kind}/"]`);
+  await el.waitFor();
+  const [, id] = (await el.getAttribute('data-puzzle')).split('/');
+  return id;
+}
+
+/** Plays the whole solution of the puzzle on the board, waiting for each reply. */
+async function solve(page, kind, puzzle) {
+  for (let i = 0; i < puzzle.solution.length; i += 2) {
+    const squares = squaresOf(kind, puzzle.solution[i]);
+    for (const sq of squares) await tap(page, sq);
+    if (await page.locator('#finish-move').count()) await tap(page, squares.at(-1));
+    if (i + 2 < puzzle.solution.length) {
+      await page.locator(`.puzzle-board[data-step="${i + 2}"]`).waitFor({ timeout: 10_000 });
+    }
+  }
+  await page.locator('#puzzle-result').waitFor();
+}
+
+/**
+ * Makes a legal move that is not the solution's first: a piece of the
+ * solver's that can go somewhere else, then targets until the move ends.
+ */
+async function wrongMove(page, kind, puzzle, color) {
+  const [from, to] = squaresOf(kind, puzzle.solution[0]);
+  for (const sq of await piecesOf(page, color, 'puzzle')) {
+    await tap(page, sq);
+    const targets = (await page.$$eval('[id^="puzzle-"].square.target', (els) => els.map((e) => e.id.split('-').pop())))
+      .filter((t) => sq !== from || t !== to);
+    if (targets.length === 0) continue;
+    await tap(page, targets[0]);
+    // A capture that goes on: any next target until the move is over.
+    for (let n = 0; n < 8 && (await page.locator('#puzzle-note').count()) === 0; n++) {
+      const next = await page.$$eval('[id^="puzzle-"].square.target', (els) => els.map((e) => e.id.split('-').pop()));
+      if (next.length === 0) break;
+      await tap(page, next[0]);
+    }
+    return;
+  }
+  assert.fail('no wrong move found');
+}
+
+test('puzzles on a phone: five solved, one failed, the rating kept', async () => {
+  await withApp(PHONE, async (page) => {
+    const file = puzzles('checkers');
+    assert.ok(file.size >= 300, `${file.size} checkers puzzles`);
+    await page.locator('#show-puzzles').tap();
+    const id = await current(page, 'checkers');
+    assert.equal(await rating(page), 1500);
+    assert.equal(await page.locator('#puzzle-counts').innerText(), '0 solved, 0 failed');
+    const first = file.get(id);
+    assert.ok(first, `${id} is in the file`);
+    assert.ok(Math.abs(first.rating - 1500) <= 400, `picked near 1500: ${first.rating}`);
+    await still(page);
+    await shot(page, 'puzzles-phone');
+    await solve(page, 'checkers', first);
+    assert.match(await page.locator('#puzzle-result').innerText(), /^Solved/);
+    const up = await rating(page);
+    assert.ok(up > 1500, `rating up: ${up}`);
+    assert.equal(await page.locator('#puzzle-counts').innerText(), '1 solved, 0 failed');
+    assert.match(await page.locator('#puzzle-change').innerText(), /^Rating 1500 → \d+ \(\+\d+\)$/);
+    await still(page);
+    await shot(page, 'puzzles-solved');
+
+    // The next one, failed with a wrong move.
+    await page.locator('#puzzle-next').tap();
+    await page.waitForFunction((id) => !document.querySelector(`[data-puzzle="checkers/${id}"]`), id);
+    const id2 = await current(page, 'checkers');
+    assert.notEqual(id2, id);
+    const second = file.get(id2);
+    const solver = (await page.locator('#puzzle-task').innerText()).startsWith('Red') ? 'red' : 'black';
+    await wrongMove(page, 'checkers', second, solver);
+    await page.locator('#puzzle-note').waitFor();
+    assert.equal(await page.locator('#puzzle-note').innerText(), "That's not it — try again.");
+    assert.equal(await page.locator('.puzzle-board').getAttribute('data-step'), '0');
+    const down = await rating(page);
+    assert.ok(down < up, `rating down: ${up} → ${down}`);
+    assert.equal(await page.locator('#puzzle-counts').innerText(), '1 solved, 1 failed');
+    await still(page);
+    await shot(page, 'puzzles-wrong');
+    // The hint shows the piece to move.
+    await page.locator('#puzzle-hint').tap();
+    const from = squaresOf('checkers', second.solution[0])[0];
+    assert.equal(await page.locator(`#puzzle-${from}.zone`).count(), 1, 'the hint marks the piece');
+
+    // Kept on the device.
+    await page.waitForFunction(() => JSON.parse(localStorage.getItem('tiers.puzzles') ?? '{}').history);
+    await page.reload();
+    await page.locator('#show-puzzles').tap();
+    await current(page, 'checkers');
+    assert.equal(await rating(page), down);
+    assert.equal(await page.locator('#puzzle-counts').innerText(), '1 solved, 1 failed');
+    const stored = JSON.parse(await page.evaluate(() => localStorage.getItem('tiers.puzzles')));
+    assert.equal(stored.v, 1);
+    assert.equal(stored.history[`checkers/${id}`], 'solved');
+    assert.equal(stored.history[`checkers/${id2}`], 'failed');
+
+    // Three more solved, each raising the rating.
+    for (let n = 0; n < 3; n++) {
+      const before = await rating(page);
+      const prev = await current(page, 'checkers');
+      const next = page.locator('#puzzle-next');
+      await ((await next.count()) ? next : page.locator('#puzzle-skip')).tap();
+      await page.waitForFunction((id) => !document.querySelector(`[data-puzzle="checkers/${id}"]`), prev);
+      const pid = await current(page, 'checkers');
+      await solve(page, 'checkers', file.get(pid));
+      assert.ok((await rating(page)) > before, `rating up from ${before}`);
+    }
+    assert.equal(await page.locator('#puzzle-counts').innerText(), '4 solved, 1 failed');
+
+    // Tiers: the fifth solved.
+    await page.locator('#puzzles-tiers').tap();
+    const tid = await current(page, 'tiers');
+    assert.equal(await rating(page), 1500, 'a rating of its own');
+    await still(page);
+    await shot(page, 'puzzles-tiers-phone');
+    await solve(page, 'tiers', puzzles('tiers').get(tid));
+    assert.ok((await rating(page)) > 1500);
+  });
+});
+
+test('the puzzles work offline after one visit', async () => {
+  await withApp({}, async (page, { server }) => {
+    await page.waitForFunction(() => navigator.serviceWorker.controller?.state === 'activated');
+    await page.context().setOffline(true);
+    await server.close();
+    const served = server.requests.length;
+    await page.reload();
+    await page.locator('#show-puzzles').click();
+    await current(page, 'checkers');
+    await page.locator('#puzzles-tiers').click();
+    await current(page, 'tiers');
+    await shot(page, 'puzzles-offline-desktop');
+    assert.equal(server.requests.length, served, 'nothing reached the server while offline');
+  });
+});

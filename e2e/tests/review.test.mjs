@@ -1,0 +1,252 @@
+// Game review, as a person uses it: a checkers game lost on purpose to
+// level 8 (men given away for nothing, then a resignation) reviewed from the
+// game-over dialog, "show only my mistakes" stepping to a blunder; a
+// checkers game with a blunder played
+// on purpose (two players, then a resignation) reviewed from the game-over
+// dialog (progress, the graph with a point per move, a point clicked, the
+// blunder marked with the better move, "show only my mistakes" stepping to
+// it), exported as annotated PDN and imported back with its review and no
+// new analysis; a Tiers game reviewed from the archive on a phone, with
+// Cancel and Go on, kept with the archived game; and the time a long game
+// takes, with the page's long tasks measured meanwhile.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { shot } from '../harness.mjs';
+import { piecesOf, playFirstLegal, press, startGame, waitForTurn, withApp } from '../app.mjs';
+import { playCheckers, resign, startFriendGame } from '../library.mjs';
+
+const PHONE = { viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 };
+
+/** Waits for the review to be finished (its counts shown). */
+async function finished(page, timeout = 60_000) {
+  await page.locator('#review-counts').waitFor({ timeout });
+}
+
+const FILES = 'abcdefgh';
+const at = (f, r) => (f >= 0 && f < 8 && r >= 1 && r <= 8 ? FILES[f] + r : null);
+const fileOf = (sq) => FILES.indexOf(sq[0]);
+const rankOf = (sq) => Number(sq[1]);
+
+/**
+ * A quiet move of a Black man (Black moves towards rank 1) that gives it
+ * away for nothing: a Red man can jump it and no Black man can jump back.
+ * Kings are left out (none early in the game). Null when there is none.
+ */
+function giveaway(black, red) {
+  const empty = (sq, b, r) => sq && !b.has(sq) && !r.has(sq);
+  for (const from of black) {
+    for (const df of [-1, 1]) {
+      const to = at(fileOf(from) + df, rankOf(from) - 1);
+      if (!empty(to, black, red)) continue;
+      const b = new Set(black);
+      b.delete(from);
+      b.add(to);
+      for (const dx of [-1, 1]) {
+        // A Red man below `to` jumps it upwards (Red men move towards rank 8).
+        const e = at(fileOf(to) - dx, rankOf(to) - 1);
+        const land = at(fileOf(to) + dx, rankOf(to) + 1);
+        if (!e || !red.has(e) || !empty(land, b, red)) continue;
+        const after = new Set(b);
+        after.delete(to);
+        const redAfter = new Set(red);
+        redAfter.delete(e);
+        redAfter.add(land);
+        // Can a Black man jump the Red man where it landed?
+        const back = [-1, 1].some((d) => {
+          const j = at(fileOf(land) - d, rankOf(land) + 1);
+          const l = at(fileOf(land) + d, rankOf(land) - 1);
+          return j && after.has(j) && empty(l, after, redAfter);
+        });
+        if (!back) return [from, to];
+      }
+    }
+  }
+  return null;
+}
+
+test('a checkers game lost on purpose to level 8: the review finds my blunder', { timeout: 240_000 }, async () => {
+  await withApp({ viewport: { width: 1280, height: 900 } }, async (page) => {
+    await startGame(page, { level: 8, color: 'Black' });
+    let given = 0;
+    for (let turn = 0; turn < 12 && given < 2; turn++) {
+      assert.equal(await waitForTurn(page, 60_000), 'mine');
+      const black = new Set(await piecesOf(page, 'black'));
+      const red = new Set(await piecesOf(page, 'red'));
+      const move = turn > 0 && (await page.locator('.square.highlight').count()) === 0 ? giveaway(black, red) : null;
+      if (move) {
+        await press(page, move[0]);
+        await press(page, move[1]);
+        given += 1;
+      } else {
+        await playFirstLegal(page, 'black');
+      }
+    }
+    assert.ok(given > 0, 'a man was given away');
+    assert.equal(await waitForTurn(page, 60_000), 'mine');
+    await resign(page);
+    await page.getByRole('dialog').waitFor();
+    await page.click('#review-game');
+    await finished(page, 120_000);
+    const points = await page.locator('#review-graph circle').count();
+    assert.ok(points >= 4, `a point per move: ${points}`);
+    // Only my (Black's) mistakes: the next one is a blunder of mine.
+    await page.check('#review-only-mine');
+    assert.match(await page.locator('#review-counts').innerText(), /Black: [^\n]*\d+ blunders?/);
+    await page.click('#review-next-mark');
+    const detail = await page.locator('#review-detail').innerText();
+    assert.match(detail, /\(Black\): (Blunder|Mistake|Inaccuracy)\./, detail);
+    const marks = await page.locator('#review-marks').innerText();
+    assert.doesNotMatch(marks, /^Red /m, 'only my moves are listed');
+    assert.match(marks, /^Black .*Blunder/m, marks);
+    await shot(page, 'review-level-8');
+  });
+});
+
+async function openImport(page) {
+  await page.click('#show-games');
+  if (!(await page.locator('#import-text').isVisible())) await page.locator('.import-form summary').click();
+}
+
+test('a blunder played on purpose is found, exported and imported back without analysis', async () => {
+  await withApp({}, async (page) => {
+    await startFriendGame(page);
+    // Red's 19-16 gives a man away for nothing.
+    for (const mv of ['11-15', '23-19', '9-14', '19-16', '12x19']) await playCheckers(page, mv);
+    await resign(page); // Red, to move, resigns
+    await page.getByRole('dialog').waitFor();
+    await page.click('#review-game');
+    await page.locator('#review-title').waitFor();
+    const progress = await page.locator('#review-progress-text').innerText();
+    assert.match(progress, /^Analysing move \d of 5…$/, progress);
+    await finished(page);
+    assert.equal(await page.locator('#review-progress').count(), 0, 'no progress once done');
+    assert.equal(await page.locator('#review-graph circle').count(), 5, 'a point per move');
+
+    // Two players: step through Red's marked moves.
+    await page.click('#review-only-red');
+    const marks = await page.locator('#review-marks').innerText();
+    assert.match(marks, /Red 19-16\?\? · Blunder · better \d+[-x]\d+/, marks);
+    assert.match(await page.locator('#review-counts').innerText(), /Red: 1 blunder/);
+    await page.click('#review-next-mark');
+    assert.match(await page.locator('#review-caption').innerText(), /^After move 4 of 5 \(19-16\)/);
+    const detail = await page.locator('#review-detail').innerText();
+    assert.match(detail, /^2\.\.\. 19-16\?\? \(Red\): Blunder\. Red's winning chances \d+% → \d+%\. Better: \d+[-x]\d+ \(line: [\d\-x ]+\)\. Play the better line on the board$/, detail);
+    await shot(page, 'review-blunder');
+    // The better line played out on the board, then back to the game.
+    const better = detail.match(/Better: (\d+[-x]\d+)/)[1];
+    await page.click('#review-show-line');
+    await page.locator('#review-line-note').waitFor();
+    assert.match(await page.locator('#review-caption').innerText(), new RegExp(`^After move 4 of \\d+ \\(${better}\\)`));
+    await page.click('#review-line-note ~ .viewer [aria-label="Next move"]');
+    assert.match(await page.locator('#review-caption').innerText(), /^After move 5 of /);
+    await shot(page, 'review-line');
+    await page.click('#review-hide-line');
+    assert.match(await page.locator('#review-caption').innerText(), /^After move 4 of 5 \(19-16\)/);
+
+    // A point of the graph shows its position.
+    await page.locator('#review-graph circle[data-ply="2"]').click();
+    assert.match(await page.locator('#review-caption').innerText(), /^After move 2 of 5 \(23-19\)/);
+    assert.match(await page.locator('#review-detail').innerText(), /^1\.\.\. 23-19 \(Red\)/);
+
+    // The annotated PDN.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('#review-export-download')]);
+    const pdn = readFileSync(await download.path(), 'utf8');
+    assert.match(pdn, /\[Review "350 ms, start [+-]\d+\.\d\d\/\d+"\]/);
+    const flat = pdn.replace(/\s+/g, ' ');
+    assert.match(flat, /19-16\?\? \{\[%eval -\d+\.\d\d\/\d+\] \[%best \d+[-x]\d+[^\]]*\] Blunder: \d+[-x]\d+ was better\.\}/, pdn);
+    assert.equal((flat.match(/\[%eval /g) || []).length, 5, 'an evaluation per move');
+    const counts = await page.locator('#review-counts').innerText();
+
+    // Imported back: the review is there at once, with no analysis.
+    await page.click('#review-back');
+    await openImport(page);
+    await page.fill('#import-text', pdn);
+    await page.click('#import-read');
+    await page.locator('#archive-review', { hasText: 'Show the review' }).click();
+    await finished(page, 2_000);
+    assert.equal(await page.locator('#review-progress').count(), 0, 'not analysed again');
+    assert.equal(await page.locator('#review-counts').innerText(), counts);
+    assert.match(await page.locator('#review-marks').innerText(), /19-16\?\? · Blunder/);
+  });
+});
+
+test('a Tiers game reviewed from the archive on a phone: cancel, go on, kept', async () => {
+  await withApp(PHONE, async (page) => {
+    await startFriendGame(page, 'tiers');
+    for (let i = 0; i < 3; i++) {
+      await playFirstLegal(page, 'red', { tap: true });
+      await playFirstLegal(page, 'black', { tap: true });
+    }
+    await resign(page);
+    await page.getByRole('dialog').waitFor();
+    await page.getByRole('button', { name: 'Look at the board' }).click();
+    await page.click('#show-games');
+    await page.locator('.archive-item').first().click();
+    await page.click('#archive-review');
+    await page.locator('#review-cancel').click();
+    await page.locator('#review-progress-text', { hasText: /^Analysis cancelled \(\d of 7 positions analysed\)\.$/ }).waitFor();
+    const done = Number(await page.locator('#review-progress').getAttribute('value'));
+    await page.waitForTimeout(1_200);
+    assert.equal(Number(await page.locator('#review-progress').getAttribute('value')), done, 'nothing analysed after cancel');
+    await shot(page, 'review-phone-cancelled');
+    await page.click('#review-resume');
+    await finished(page);
+    assert.equal(await page.locator('#review-graph circle').count(), 6);
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(width <= 360, `no sideways scrolling on a phone (${width})`);
+    await page.locator('#review-graph circle[data-ply="3"]').click();
+    assert.match(await page.locator('#review-caption').innerText(), /^After move 3 of 6/);
+    await shot(page, 'review-phone');
+    // Kept with the archived game: opened again, not analysed again.
+    await page.click('#review-back');
+    assert.match(await page.locator('.archive-item').first().innerText(), / · reviewed$/m);
+    await page.locator('#archive-review', { hasText: 'Show the review' }).click();
+    await finished(page, 2_000);
+    assert.equal(await page.locator('#review-progress').count(), 0);
+  });
+});
+
+/** A 28-move (56-ply) game, as CheckerBoard ships it (games/tinsley.pdn). */
+const LONG = `[Event "Ohio State Ty 1946"]
+[Black "MF Tinsley"]
+[White "M Rex"]
+[Result "1/2-1/2"]
+1. 11-15 23-18 2. 8-11 27-23 3. 4-8 23-19 4. 10x14 19x10 5. 14x23 26x19 6.
+7x14 24-20 7. 6-10 30-26 8. 11-15 28-24 9. 14-18 20-16 10. 18-23 16-11 11.
+23x30 11x4 12. 2-7 4-8 13. 1-6 22-18 14. 15x22 25x18 15. 10x14 18x15 16. 14-18
+29x25 17. 9-13 8-4 18. 13-17 21x14 19. 30x21 15-10 20. 6x15 19x10 21. 21-17
+4-8 22. 18-22 24-19 23. 22-25 32-28 24. 25-30 31-27 25. 30-26 19-16 26. 12x19
+27-24 27. 3x12 10x3 28. 17x10 24x15x6 1/2-1/2
+`;
+
+test('the time a game takes, the page kept responsive', async () => {
+  await withApp({}, async (page) => {
+    await page.evaluate(() => {
+      window.__long = [];
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) window.__long.push(e.duration);
+      }).observe({ type: 'longtask' });
+    });
+    await openImport(page);
+    await page.fill('#import-text', LONG);
+    await page.click('#import-read');
+    await page.click('#archive-review');
+    // The worker's first start is not counted: from the first position done on.
+    const done = () => page.evaluate(() => Number(document.querySelector('#review-progress')?.value ?? 0));
+    await page.waitForFunction(() => Number(document.querySelector('#review-progress')?.value ?? 0) >= 1, null, { timeout: 30_000 });
+    const first = await done();
+    await page.evaluate(() => { window.__long = []; });
+    const t0 = Date.now();
+    await finished(page, 120_000);
+    const seconds = (Date.now() - t0) / 1000;
+    const positions = 57 - first;
+    const perPosition = seconds / positions;
+    const long = await page.evaluate(() => window.__long);
+    console.log(`review: ${positions} positions in ${seconds.toFixed(1)} s (${(perPosition * 1000).toFixed(0)} ms each); a 60-move game (121 positions) ≈ ${(perPosition * 121).toFixed(0)} s; long tasks: ${JSON.stringify(long)}`);
+    assert.ok(perPosition * 121 < 60, `a 60-move game in under a minute (${(perPosition * 121).toFixed(1)} s)`);
+    assert.deepEqual(long.filter((d) => d > 50), [], 'no main-thread task over 50 ms while reviewing');
+    assert.equal(await page.locator('#review-graph circle').count(), 56);
+    await shot(page, 'review-long');
+  });
+});

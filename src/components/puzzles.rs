@@ -1,0 +1,198 @@
+//! The puzzles screen: the game chosen (checkers or Tiers), one puzzle at a
+//! time on the live board, the solver's rating, streak and counts. The
+//! puzzle files are fetched when the screen first shows (the service
+//! worker has them offline); the opponent's replies come after a short
+//! pause, and a solved puzzle offers the next one.
+
+use gloo::timers::callback::Timeout;
+use tiers_engine::GameKind;
+use yew::prelude::*;
+
+use crate::browser;
+use crate::components::live_board::{game_title, LiveBoard};
+use crate::components::{to, Dispatch};
+use crate::core::puzzles::{
+    puzzle_path, Loading, Note, PuzzleAction, Puzzles, Solving, GAMES, WRONG,
+};
+use crate::core::{AppAction, Slice};
+
+/// Props of [`PuzzlesScreen`].
+#[derive(Properties, PartialEq, Clone)]
+pub struct PuzzlesProps {
+    /// The puzzles, the puzzle on the board, the rating.
+    pub puzzles: Slice<Puzzles>,
+    /// Dispatches actions.
+    pub dispatch: Dispatch,
+}
+
+/// How long the opponent's reply waits after the solver's move
+/// (milliseconds).
+const REPLY_MS: u32 = 600;
+
+fn act(d: &Dispatch, a: impl Fn() -> PuzzleAction + 'static) -> Callback<MouseEvent> {
+    let d = d.clone();
+    Callback::from(move |_: MouseEvent| d.dispatch(AppAction::Puzzle(a())))
+}
+
+/// Fetches a puzzle file and hands it to the state.
+fn fetch(d: &Dispatch, kind: GameKind) {
+    d.dispatch(AppAction::Puzzle(PuzzleAction::Fetching(kind)));
+    let d = d.clone();
+    wasm_bindgen_futures::spawn_local(async move {
+        let text = browser::fetch_text(&puzzle_path(kind)).await;
+        d.dispatch(AppAction::Puzzle(PuzzleAction::Loaded(kind, text)));
+    });
+}
+
+/// The puzzles screen.
+#[component]
+pub fn PuzzlesScreen(props: &PuzzlesProps) -> Html {
+    let d = &props.dispatch;
+    let pz = &props.puzzles;
+    let kind = pz.kind;
+    // Fetch the chosen game's file; put a puzzle on the board once it is
+    // read; play the opponent's reply after a pause.
+    let idle = matches!(pz.set(kind), Loading::Idle).then_some(kind);
+    let wants = pz.wants_puzzle();
+    let due = pz
+        .solving
+        .as_ref()
+        .filter(|s| s.reply_due)
+        .map(|s| s.board.rev());
+    {
+        let d = d.clone();
+        use_effect_with((idle, wants, due), move |(idle, wants, due)| {
+            if let Some(k) = idle {
+                fetch(&d, *k);
+            }
+            if *wants {
+                d.dispatch(AppAction::Puzzle(
+                    PuzzleAction::Next(browser::random_seed()),
+                ));
+            }
+            let t = due.map(|_| {
+                Timeout::new(REPLY_MS, move || {
+                    d.dispatch(AppAction::Puzzle(PuzzleAction::Reply));
+                })
+            });
+            move || drop(t)
+        });
+    }
+    let tabs = GAMES.into_iter().map(|k| {
+        let selected = k == kind;
+        html! {
+            <button type="button" aria-pressed={selected.to_string()}
+                class={classes!("puzzle-tab", selected.then_some("selected"))}
+                id={format!("puzzles-{}", k.name())}
+                onclick={act(d, move || PuzzleAction::Choose(k, browser::random_seed()))}>
+                { game_title(k) }
+            </button>
+        }
+    });
+    let (solved, failed) = pz.history.counts(kind);
+    let rating = pz.history.rating(kind);
+    let stats = html! {
+        <p class="puzzle-stats" id="puzzle-stats">
+            <span>{ "Your rating: " }<strong id="puzzle-rating">{ rating }</strong></span>
+            <span id="puzzle-counts">{ format!("{solved} solved, {failed} failed") }</span>
+            <span id="puzzle-streak">{ format!("streak {}", pz.history.streak) }</span>
+        </p>
+    };
+    let body = match (pz.set(kind), pz.solving.as_ref().filter(|s| s.kind == kind)) {
+        (_, Some(s)) => solving(s, d),
+        (Loading::Failed(e), None) => {
+            let d = d.clone();
+            html! {
+                <>
+                    <p class="error" role="alert">{ e.clone() }</p>
+                    <button type="button" id="puzzles-retry" onclick={Callback::from(move |_: MouseEvent| fetch(&d, kind))}>{ "Try again" }</button>
+                </>
+            }
+        }
+        _ => html! { <p class="hint">{ "Loading the puzzles…" }</p> },
+    };
+    html! {
+        <section class="puzzles" aria-labelledby="puzzles-title">
+            <header class="puzzles-head">
+                <h1 id="puzzles-title">{ "Puzzles" }</h1>
+                <div class="puzzle-tabs" role="group" aria-label="Game">{ for tabs }</div>
+                { stats }
+            </header>
+            { body }
+        </section>
+    }
+}
+
+/// What the solver is asked to do, from the puzzle's themes.
+fn goal(themes: &[String]) -> &'static str {
+    if themes.iter().any(|t| t == "win") {
+        "win"
+    } else if themes.iter().any(|t| t == "endgame") {
+        "reach a won ending"
+    } else {
+        "win material"
+    }
+}
+
+/// The puzzle on the board, with what happened and the controls.
+fn solving(s: &Solving, d: &Dispatch) -> Html {
+    let p = &s.puzzle;
+    let who = s.solver;
+    let (done, of) = s.progress();
+    let head = html! {
+        <div class="puzzle-info">
+            <p class="crumb">{ format!("Puzzle {} · rated {} · {}", p.id, p.rating, p.themes.join(", ")) }</p>
+            <p class="puzzle-task" id="puzzle-task">
+                { format!("{who} to play and {}: find the best move ({done} of {of} move{} played).",
+                    goal(&p.themes), if of == 1 { "" } else { "s" }) }
+            </p>
+        </div>
+    };
+    let note = s.note.as_ref().map(|n| {
+        let (class, role, text) = match n {
+            Note::Wrong => ("lesson-note wrong", "alert", format!("{WRONG}.")),
+            Note::Broken(t) => ("lesson-note wrong", "alert", t.clone()),
+            Note::Hint(t) => ("lesson-note hint-note", "status", t.clone()),
+        };
+        html! { <p {class} {role} id="puzzle-note">{ text }</p> }
+    });
+    let change = s.change.map(|(a, b)| {
+        let diff = i64::from(b) - i64::from(a);
+        html! { <p class="puzzle-change" id="puzzle-change">{ format!("Rating {a} → {b} ({diff:+})") }</p> }
+    });
+    let result = s.solved.then(|| {
+        html! {
+            <div class="lesson-result" role="status" id="puzzle-result">
+                <p class="solved">{ if s.failed { "Solved (counted as failed: a wrong move or a hint)" } else { "Solved" } }</p>
+                <button type="button" class="primary" id="puzzle-next"
+                    onclick={act(d, || PuzzleAction::Next(browser::random_seed()))}>{ "Next puzzle" }</button>
+            </div>
+        }
+    });
+    let controls = html! {
+        <>
+            { note.unwrap_or_default() }
+            { result.unwrap_or_default() }
+            { change.unwrap_or_default() }
+            <div class="lesson-controls">
+                if !s.solved {
+                    <button type="button" id="puzzle-hint" onclick={act(d, || PuzzleAction::Hint)} disabled={!s.can_hint()}>{ "Hint" }</button>
+                    <button type="button" id="puzzle-skip" onclick={act(d, || PuzzleAction::Next(browser::random_seed()))}>{ "Another puzzle" }</button>
+                }
+            </div>
+        </>
+    };
+    let status = if s.solved {
+        "Well played: the line is over.".to_string()
+    } else if s.reply_due {
+        format!("{} replies…", who.opposite())
+    } else {
+        format!("Your move ({who}).")
+    };
+    html! {
+        <div class="puzzle-board" data-puzzle={format!("{}/{}", s.kind.name(), p.id)} data-step={s.step.to_string()}>
+            <LiveBoard session={s.board.clone()} on_action={to(d, |a| AppAction::Puzzle(PuzzleAction::Board(a)))}
+                id="puzzle" live={!s.solved} marks={s.marks.clone()} status={AttrValue::from(status)} {head} {controls} />
+        </div>
+    }
+}

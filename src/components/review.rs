@@ -1,0 +1,291 @@
+//! The review screen: the analysis's progress (cancellable), then the
+//! evaluation graph (Red's winning chances after each move; a click shows
+//! that position), each side's inaccuracies, mistakes and blunders, the
+//! move shown with its mark and the better line, stepping through the
+//! marked moves (only the person's, if they like), and the annotated PDN.
+
+use tiers_engine::search::format_score;
+use tiers_engine::Color;
+use yew::prelude::*;
+
+use crate::components::export::ExportBar;
+use crate::components::viewer::{use_replay_keys, viewer};
+use crate::components::widgets::seg;
+use crate::components::Dispatch;
+use crate::core::library::{kind_title, rebuild};
+use crate::core::nav::{NavAction, Screen};
+use crate::core::review::{counts_text, Mark, ReviewAction, ReviewState};
+use crate::core::{AppAction, Slice};
+
+/// Props of [`ReviewScreen`].
+#[derive(Properties, PartialEq, Clone)]
+pub struct ReviewProps {
+    /// The review.
+    pub review: Slice<ReviewState>,
+    /// Dispatches actions.
+    pub dispatch: Dispatch,
+}
+
+/// The graph's size (SVG units).
+const W: u32 = 600;
+const H: u32 = 160;
+const PAD: u32 = 8;
+
+fn act(d: &Dispatch, a: ReviewAction) -> Callback<MouseEvent> {
+    let d = d.clone();
+    Callback::from(move |_: MouseEvent| d.dispatch(AppAction::Review(a)))
+}
+
+/// The review screen.
+#[component]
+pub fn ReviewScreen(props: &ReviewProps) -> Html {
+    let (r, d) = (&props.review, &props.dispatch);
+    let on_ply = {
+        let d = d.clone();
+        Callback::from(move |p: usize| d.dispatch(AppAction::Review(ReviewAction::Ply(p))))
+    };
+    let on_step = {
+        let d = d.clone();
+        Callback::from(move |s| d.dispatch(AppAction::Review(ReviewAction::Step(s))))
+    };
+    use_replay_keys(r.subject.is_some(), on_step);
+    let Some(s) = r.subject.clone() else {
+        return html! { <section class="review card"><p>{ "No game to review." }</p></section> };
+    };
+    let back = r.back.unwrap_or(Screen::Games);
+    let back_click = {
+        let d = d.clone();
+        Callback::from(move |_: MouseEvent| d.dispatch(AppAction::Nav(NavAction::Show(back))))
+    };
+    let plies = s.plies();
+    let shown = r.ply.min(plies);
+    let sides = s.sides();
+    let texts = s.record.move_texts();
+
+    let progress = if r.review.is_none() {
+        let (done, all) = r.progress();
+        let text = if r.cancelled {
+            format!("Analysis cancelled ({done} of {all} positions analysed).")
+        } else {
+            format!(
+                "Analysing move {} of {plies}…",
+                (done + 1).min(plies.max(1))
+            )
+        };
+        html! {
+            <div class="review-progress" role="status">
+                <progress id="review-progress" max={all.to_string()} value={done.to_string()} />
+                <span id="review-progress-text">{ text }</span>
+                if r.cancelled {
+                    <button type="button" class="primary" id="review-resume" onclick={act(d, ReviewAction::Resume)}>{ "Go on" }</button>
+                } else {
+                    <button type="button" id="review-cancel" onclick={act(d, ReviewAction::Cancel)}>{ "Cancel" }</button>
+                }
+            </div>
+        }
+    } else {
+        html! {}
+    };
+
+    let result = r.review.as_ref().map(|review| {
+        let marks = review.marks(&sides);
+        let counts = review.counts(&sides);
+        // The graph: Red's winning chances at each ply, Red up.
+        let x = |ply: usize| PAD + (ply as u32) * (W - 2 * PAD) / (plies.max(1) as u32);
+        let y = |ply: usize| PAD + (1000 - review.eval_at(ply).share(Color::Red)) * (H - 2 * PAD) / 1000;
+        let line: Vec<String> = (0..=plies).map(|p| format!("{},{}", x(p), y(p))).collect();
+        let points = (1..=plies).map(|p| {
+            let mark = marks.get(p - 1).copied().flatten();
+            let class = match mark {
+                Some(Mark::Blunder) => "pt blunder",
+                Some(Mark::Mistake) => "pt mistake",
+                Some(Mark::Inaccuracy) => "pt inaccuracy",
+                None if p == shown => "pt shown",
+                None => "pt",
+            };
+            let onclick = {
+                let on_ply = on_ply.clone();
+                Callback::from(move |_: MouseEvent| on_ply.emit(p))
+            };
+            let label = format!(
+                "{}{} {}",
+                texts.get(p - 1).cloned().unwrap_or_default(),
+                mark.map_or("", Mark::suffix),
+                format_score(review.eval_at(p).red)
+            );
+            // The whole column of a move is its target (a finger on a
+            // phone misses a dot).
+            let band = (W - 2 * PAD) / (plies.max(1) as u32);
+            html! {
+                <g class="pt-move" {onclick}>
+                    <title>{ label }</title>
+                    <rect class="pt-hit" x={(x(p) - band / 2).to_string()} y="0" width={band.to_string()} height={H.to_string()} />
+                    <circle class={class} data-ply={p.to_string()} cx={x(p).to_string()} cy={y(p).to_string()}
+                        r={if mark.is_some() { "6" } else { "4" }} />
+                </g>
+            }
+        });
+        let graph = html! {
+            <svg class="review-graph" id="review-graph" viewBox={format!("0 0 {W} {H}")} role="img"
+                aria-label="Red's winning chances after each move (Red up, Black down)">
+                <rect class="graph-bg" x="0" y="0" width={W.to_string()} height={H.to_string()} />
+                <line class="graph-mid" x1="0" y1={(H / 2).to_string()} x2={W.to_string()} y2={(H / 2).to_string()} />
+                <line class="graph-at" x1={x(shown).to_string()} y1="0" x2={x(shown).to_string()} y2={H.to_string()} />
+                <polyline class="graph-line" points={line.join(" ")} />
+                { for points }
+            </svg>
+        };
+        // The move shown.
+        let detail = if shown == 0 {
+            html! { { format!("Start position: {}.", eval_words(review.eval_at(0).red)) } }
+        } else {
+            let i = shown - 1;
+            let side = sides.get(i).copied().unwrap_or(Color::Red);
+            let (first, second) = s.record.first_move_number();
+            let number = first as usize + (i + usize::from(second)) / 2;
+            let mark = marks.get(i).copied().flatten();
+            let played = format!(
+                "{number}{} {}{}",
+                if (i + usize::from(second)) % 2 == 0 { "." } else { "..." },
+                texts.get(i).cloned().unwrap_or_default(),
+                mark.map_or("", Mark::suffix)
+            );
+            let chances = format!(
+                "{side}'s winning chances {}% → {}%",
+                (review.eval_at(i).share(side) + 5) / 10,
+                (review.eval_at(shown).share(side) + 5) / 10
+            );
+            let better = &review.moves[i].better;
+            let show = (!better.is_empty()).then(|| html! {
+                <button type="button" id="review-show-line" onclick={act(d, ReviewAction::ShowLine(i))}>{ "Play the better line on the board" }</button>
+            });
+            let text = match (mark, better.first()) {
+                (Some(m), Some(b)) => format!(
+                    "{played} ({side}): {}. {chances}. Better: {b} (line: {}).",
+                    m.name(),
+                    better.join(" ")
+                ),
+                (None, Some(b)) => format!("{played} ({side}): {chances}. The computer preferred {b}."),
+                _ => format!("{played} ({side}): the computer's choice too. {chances}."),
+            };
+            html! { <>{ text }{ " " }{ show.unwrap_or_default() }</> }
+        };
+        // The marked moves stepped through.
+        let only = r.only;
+        let marked = r.marked();
+        let list = marked.iter().map(|&i| {
+            let m = marks[i].unwrap_or(Mark::Inaccuracy);
+            let text = format!(
+                "{} {}{} · {}{}",
+                sides[i],
+                texts[i],
+                m.suffix(),
+                m.name(),
+                review.moves[i].better.first().map(|b| format!(" · better {b}")).unwrap_or_default()
+            );
+            let active = shown == i + 1;
+            html! {
+                <li><button type="button" class={if active { "mark-item active" } else { "mark-item" }}
+                    onclick={act(d, ReviewAction::Ply(i + 1))}>{ text }</button></li>
+            }
+        });
+        let filter = match s.human {
+            Some(h) => {
+                let d = d.clone();
+                let onchange = Callback::from(move |e: Event| {
+                    let on = e
+                        .target_dyn_into::<web_sys::HtmlInputElement>()
+                        .is_some_and(|i| i.checked());
+                    d.dispatch(AppAction::Review(ReviewAction::Only(on.then_some(h))));
+                });
+                html! {
+                    <label class="check"><input type="checkbox" id="review-only-mine" checked={only == Some(h)} {onchange} />
+                        { " Show only my mistakes" }</label>
+                }
+            }
+            None => html! {
+                <div class="segmented" role="group" aria-label="Marked moves of">
+                    { seg(only.is_none(), "Both sides", act(d, ReviewAction::Only(None)), "review-only-both") }
+                    { seg(only == Some(Color::Red), "Red", act(d, ReviewAction::Only(Some(Color::Red))), "review-only-red") }
+                    { seg(only == Some(Color::Black), "Black", act(d, ReviewAction::Only(Some(Color::Black))), "review-only-black") }
+                </div>
+            },
+        };
+        let has_prev = marked.iter().any(|&i| i + 1 < shown);
+        let has_next = marked.iter().any(|&i| i + 1 > shown);
+        let pdn = r.annotated_pdn().unwrap_or_default();
+        let file = format!("tiers-review-{}.pdn", s.record.kind().name());
+        html! {
+            <>
+                <p class="review-counts" id="review-counts">
+                    { counts_text(Color::Red, counts[0]) }<br />{ counts_text(Color::Black, counts[1]) }
+                </p>
+                { graph }
+                <div class="review-detail" id="review-detail" aria-live="polite">{ detail }</div>
+                <div class="review-marks">
+                    { filter }
+                    <div class="actions tight">
+                        <button type="button" id="review-prev-mark" onclick={act(d, ReviewAction::PrevMark)} disabled={!has_prev}>{ "◀ Previous mistake" }</button>
+                        <button type="button" id="review-next-mark" onclick={act(d, ReviewAction::NextMark)} disabled={!has_next}>{ "Next mistake ▶" }</button>
+                    </div>
+                    if marked.is_empty() {
+                        <p class="empty" id="review-no-marks">{ "No marked moves." }</p>
+                    } else {
+                        <ul class="mark-list" id="review-marks" aria-label="Marked moves">{ for list }</ul>
+                    }
+                </div>
+                <ExportBar pdn={Callback::from(move |()| (pdn.clone(), file.clone()))} id="review-export" />
+            </>
+        }
+    });
+
+    // The board: the game, or a better line played out.
+    let line = r.line_moves().and_then(|moves| {
+        let rec = rebuild(
+            s.record.kind(),
+            &s.record.start_text(),
+            &moves,
+            moves.len(),
+            None,
+        )
+        .ok()?;
+        Some((rec, r.line.unwrap_or(0)))
+    });
+    let board = match line {
+        Some((rec, from)) => html! {
+            <>
+                <p class="review-line-note" id="review-line-note">
+                    { format!("The computer's line instead of move {} ({}):", from + 1, texts.get(from).cloned().unwrap_or_default()) }
+                    { " " }
+                    <button type="button" id="review-hide-line" onclick={act(d, ReviewAction::HideLine)}>{ "Back to the game" }</button>
+                </p>
+                { viewer(&*rec, r.line_ply, &on_ply, "review") }
+            </>
+        },
+        None => viewer(&*s.record, shown, &on_ply, "review"),
+    };
+
+    html! {
+        <section class="review card" aria-labelledby="review-title">
+            <div class="review-head">
+                <h1 id="review-title">{ format!("Review: {}", kind_title(s.record.kind())) }</h1>
+                <button type="button" id="review-back" onclick={back_click}>{ "Back" }</button>
+            </div>
+            <p class="review-game">{ s.title.clone() }</p>
+            { progress }
+            <div class="review-body">
+                <div class="review-board">{ board }</div>
+                <div class="review-info">{ result.unwrap_or_default() }</div>
+            </div>
+        </section>
+    }
+}
+
+/// "+0.35 for Red".
+fn eval_words(red: i32) -> String {
+    if red >= 0 {
+        format!("{} for Red", format_score(red))
+    } else {
+        format!("{} for Black", format_score(-red))
+    }
+}

@@ -80,6 +80,18 @@ test('the evaluation bar follows a game against the computer', async () => {
     const share = Number(await page.locator('#eval-text').getAttribute('data-share'));
     assert.ok(share > 150 && share < 850, `about level at the start: ${share}`);
     await shot(page, 'coach-eval');
+    // The line's second move: the line up to it drawn on the board as two
+    // numbered arrows; pressed again, they go.
+    await page.waitForFunction(() => document.querySelectorAll('#eval-line .pv-move').length >= 2, null, { timeout: 20_000 });
+    await page.locator('#eval-line .pv-move').nth(1).click();
+    const arrows = page.locator('.play .board .arrows g');
+    await arrows.nth(1).waitFor();
+    assert.equal(await arrows.count(), 2);
+    assert.deepEqual(await page.locator('.play .board .arrows text').allTextContents(), ['1', '2']);
+    assert.equal(await page.locator('#eval-line .pv-move[aria-pressed="true"]').count(), 2);
+    await shot(page, 'coach-line-arrows');
+    await page.locator('#eval-line .pv-move').nth(1).click();
+    assert.equal(await page.locator('.play .board .arrows').count(), 0);
     // Two moves each: after each reply the new position is evaluated.
     for (let i = 0; i < 2; i++) {
       await playFirstLegal(page, 'black');

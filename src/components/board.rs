@@ -47,6 +47,10 @@ pub struct BoardProps {
     /// Squares to tint (home rows in the formation editor).
     #[prop_or_default]
     pub zone: Vec<u8>,
+    /// Moves drawn as arrows (each: origin, then each landing square),
+    /// numbered in order: a line of play shown on the board.
+    #[prop_or_default]
+    pub arrows: Vec<Vec<u8>>,
     /// Whether clicks and drags are accepted.
     #[prop_or(true)]
     pub interactive: bool,
@@ -580,8 +584,60 @@ pub fn Board(props: &BoardProps) -> Html {
             >
                 <div class="squares">{ for rows }</div>
                 <div class="pieces" aria-hidden="true">{ for pieces.into_iter().map(|(_, h)| h) }</div>
+                if !props.arrows.is_empty() {
+                    { arrows(&props.arrows, flipped) }
+                }
             </div>
         </div>
+    }
+}
+
+/// Moves drawn as numbered arrows over the board (in square units, a
+/// square's centre at its column and row plus a half), the first mover's in
+/// one colour and the other's in another.
+fn arrows(moves: &[Vec<u8>], flipped: bool) -> Html {
+    let centre = |sq: u8| {
+        let (col, row) = screen_pos(sq, flipped);
+        (f64::from(col) + 0.5, f64::from(row) + 0.5)
+    };
+    let drawn = moves.iter().enumerate().map(|(i, squares)| {
+        let (class, head) = if i % 2 == 0 {
+            ("arrow first", "url(#arrow-first)")
+        } else {
+            ("arrow second", "url(#arrow-second)")
+        };
+        let hops = squares.windows(2).map(|w| {
+            let ((x1, y1), (x2, y2)) = (centre(w[0]), centre(w[1]));
+            // Stop short of the centre so the head does not hide the piece.
+            let (dx, dy) = (x2 - x1, y2 - y1);
+            let len = (dx * dx + dy * dy).sqrt().max(0.01);
+            let (x2, y2) = (x2 - dx / len * 0.3, y2 - dy / len * 0.3);
+            html! {
+                <line x1={x1.to_string()} y1={y1.to_string()} x2={x2.to_string()} y2={y2.to_string()}
+                    marker-end={head} />
+            }
+        });
+        let (x, y) = squares.first().map_or((0.0, 0.0), |&sq| centre(sq));
+        html! {
+            <g {class}>
+                { for hops }
+                <circle cx={x.to_string()} cy={y.to_string()} r="0.2" />
+                <text x={x.to_string()} y={(y + 0.09).to_string()}>{ i + 1 }</text>
+            </g>
+        }
+    });
+    html! {
+        <svg class="arrows" viewBox="0 0 8 8" aria-hidden="true">
+            <defs>
+                <marker id="arrow-first" class="first" viewBox="0 0 10 10" refX="5" refY="5" markerWidth="3" markerHeight="3" orient="auto">
+                    <path d="M0,0 L10,5 L0,10 z" />
+                </marker>
+                <marker id="arrow-second" class="second" viewBox="0 0 10 10" refX="5" refY="5" markerWidth="3" markerHeight="3" orient="auto">
+                    <path d="M0,0 L10,5 L0,10 z" />
+                </marker>
+            </defs>
+            { for drawn }
+        </svg>
     }
 }
 

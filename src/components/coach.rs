@@ -51,7 +51,17 @@ pub fn CoachPanel(props: &CoachProps) -> Html {
             _ if s.thinking_now() => "The computer is thinking on its move…".to_string(),
             _ => "Evaluating…".to_string(),
         };
-        let line = analysis.map(|a| a.pv.join(" ")).unwrap_or_default();
+        let pv = analysis.map(|a| a.pv.clone()).unwrap_or_default();
+        // Each move of the line shows the line up to it as arrows; the
+        // last one shown hides them again.
+        let shown = c.line.as_ref().map_or(0, |(_, n)| *n);
+        let line = pv.iter().enumerate().map(|(i, m)| {
+            let n = if shown == i + 1 { 0 } else { i + 1 };
+            html! {
+                <button type="button" class="pv-move" aria-pressed={(i < shown).to_string()}
+                    onclick={to(d, move |_: MouseEvent| AppAction::Coach(CoachAction::ShowLine(n)))}>{ m.clone() }</button>
+            }
+        });
         // Red's share drawn from Red's end: the left as the board is seen
         // with Red at the bottom, the right when it is flipped.
         let (x, w) = if bottom_red { (0, share) } else { (1000 - share, share) };
@@ -64,8 +74,8 @@ pub fn CoachPanel(props: &CoachProps) -> Html {
                     <line class="eval-mid" x1="500" y1="0" x2="500" y2="24" />
                 </svg>
                 <p class="eval-text" id="eval-text" data-share={share.to_string()}>{ text }</p>
-                if !line.is_empty() {
-                    <p class="eval-line" id="eval-line">{ format!("Best line: {line}") }</p>
+                if !pv.is_empty() {
+                    <p class="eval-line" id="eval-line">{ "Best line: " }{ for line }</p>
                 }
             </div>
         }

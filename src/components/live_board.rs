@@ -54,6 +54,10 @@ pub struct LiveBoardProps {
     /// Squares to point out (a lesson's hint), tinted on the board.
     #[prop_or_default]
     pub marks: Vec<u8>,
+    /// Moves drawn on the board as numbered arrows (the evaluation bar's
+    /// best line).
+    #[prop_or_default]
+    pub arrows: Vec<Vec<u8>>,
 }
 
 /// The name of a game, for labels.
@@ -118,6 +122,7 @@ pub fn LiveBoard(props: &LiveBoardProps) -> Html {
             last_move={inputs.last_move}
             interactive={live}
             zone={props.marks.clone()}
+            arrows={props.arrows.clone()}
             on_square={act(SessionAction::Square)}
             {on_drag}
             {on_cancel}

@@ -69,7 +69,8 @@ pub fn Play(props: &PlayProps) -> Html {
     };
     html! {
         <section class="play" aria-label={format!("{} game", game_title(game.kind()))}>
-            <LiveBoard session={s.clone()} on_action={on_action.clone()} id="play" strips=true {controls} {marks}>
+            <LiveBoard session={s.clone()} on_action={on_action.clone()} id="play" strips=true {controls} {marks}
+                arrows={props.coach.line_arrows(s)}>
                 <ByLinkPanel session={s.clone()} dispatch={d.clone()} />
                 <CoachPanel session={s.clone()} coach={props.coach.clone()} dispatch={d.clone()} />
                 { moves_box(s, &on_action) }

@@ -618,10 +618,10 @@ impl AppState {
         self.follow_coach();
     }
 
-    /// The coach drops an analysis or a hint of a position the play screen
-    /// no longer shows.
+    /// The coach drops an analysis, a hint or a line drawn as arrows of a
+    /// position the play screen no longer shows.
     fn follow_coach(&mut self) {
-        if self.coach.analysis.running() || self.coach.hint.is_some() {
+        if self.coach.analysis.running() || self.coach.hint.is_some() || self.coach.line.is_some() {
             let mut next = (*self.coach).clone();
             next.follow(&self.session);
             if next != *self.coach {

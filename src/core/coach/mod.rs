@@ -33,6 +33,9 @@ pub struct Coach {
     pub analysis: Analysis,
     /// A hint was asked for this position: it shows once found.
     pub hint: Option<Spot>,
+    /// How many moves of the bar's best line are drawn on the board as
+    /// arrows, for the position they were asked in.
+    pub line: Option<(Spot, usize)>,
 }
 
 /// What can be done with the coach.
@@ -43,6 +46,9 @@ pub enum CoachAction {
     /// A new game, hints allowed or not: no hint, no analysis (the bar
     /// stays as it was).
     NewGame(bool),
+    /// Draw the best line's first `n` moves on the board as arrows (0:
+    /// none).
+    ShowLine(usize),
 }
 
 impl Default for Coach {
@@ -52,6 +58,7 @@ impl Default for Coach {
             bar: false,
             analysis: Analysis::default(),
             hint: None,
+            line: None,
         }
     }
 }
@@ -89,7 +96,11 @@ impl Coach {
             CoachAction::NewGame(hints) => {
                 self.hints = hints;
                 self.hint = None;
+                self.line = None;
                 self.analysis = Analysis::default();
+            }
+            CoachAction::ShowLine(n) => {
+                self.line = (n > 0).then(|| (self.analysis.spot.clone(), n));
             }
         }
     }
@@ -156,6 +167,13 @@ impl Coach {
         if self.hint.is_some() && self.hint != shown {
             self.hint = None;
         }
+        if self
+            .line
+            .as_ref()
+            .is_some_and(|(spot, _)| Some(spot) != shown.as_ref())
+        {
+            self.line = None;
+        }
     }
 
     /// The analysis of the position shown, if it is the one analysed.
@@ -180,6 +198,35 @@ impl Coach {
         };
         let best = self.analysis.best_so_far(min_depth)?;
         session.enterable().into_iter().find(|m| m.text == best)
+    }
+
+    /// The best line's moves asked for as arrows, played out from the
+    /// position shown: each move's squares (origin, then each landing
+    /// square). Empty when none are asked for this position, the bar is
+    /// off, or the line no longer plays (the search moved on).
+    #[must_use]
+    pub fn line_arrows(&self, session: &Session) -> Vec<Vec<u8>> {
+        let (Some((spot, n)), Some((here, _)), Some(game)) =
+            (&self.line, spot_of(session), session.record())
+        else {
+            return Vec::new();
+        };
+        if !self.bar || *spot != here || self.analysis.spot != here {
+            return Vec::new();
+        }
+        let mut game = game.clone_box();
+        while game.ply() > session.shown_ply() && game.undo() {}
+        let mut out = Vec::new();
+        for text in self.analysis.pv.iter().take(*n) {
+            let Some(m) = game.legal().into_iter().find(|m| &m.text == text) else {
+                break;
+            };
+            if game.play_text(text).is_err() {
+                break;
+            }
+            out.push(m.squares);
+        }
+        out
     }
 }
 

@@ -226,3 +226,44 @@ fn openings_read_back_as_stored() {
     assert_eq!(Opening::parse("157"), None);
     assert_eq!(Opening::parse("0"), None);
 }
+
+#[test]
+fn the_best_line_is_drawn_as_arrows_up_to_the_move_asked_for() {
+    let mut app = started(false, Opening::Standard, true, 0);
+    app.apply(AppAction::Coach(CoachAction::ToggleBar));
+    let (_, id, _) = send(&mut app);
+    app.apply(AppAction::Ai(AiReply::Info {
+        id,
+        depth: 7,
+        score: 10,
+        nodes: 99,
+        pv: vec!["11-15".into(), "23-19".into(), "8-11".into()],
+    }));
+    assert!(
+        app.coach.line_arrows(&app.session).is_empty(),
+        "none until asked"
+    );
+    app.apply(AppAction::Coach(CoachAction::ShowLine(2)));
+    // Squares a1 = 0 … h8 = 63: 11 is f6 (45), 15 e5 (36), 23 e3 (20), 19 f4 (29).
+    assert_eq!(
+        app.coach.line_arrows(&app.session),
+        vec![vec![45, 36], vec![20, 29]]
+    );
+    // More moves than the line has: the whole line.
+    app.apply(AppAction::Coach(CoachAction::ShowLine(9)));
+    assert_eq!(app.coach.line_arrows(&app.session).len(), 3);
+    // Hidden again, and gone when the bar is off or the position changes.
+    app.apply(AppAction::Coach(CoachAction::ShowLine(0)));
+    assert!(app.coach.line_arrows(&app.session).is_empty());
+    app.apply(AppAction::Coach(CoachAction::ShowLine(1)));
+    app.apply(AppAction::Coach(CoachAction::ToggleBar));
+    assert!(app.coach.line_arrows(&app.session).is_empty(), "bar off");
+    app.apply(AppAction::Coach(CoachAction::ToggleBar));
+    assert_eq!(app.coach.line_arrows(&app.session).len(), 1);
+    play(&mut app, "9-14");
+    assert!(
+        app.coach.line_arrows(&app.session).is_empty(),
+        "another position"
+    );
+    assert!(app.coach.line.is_none());
+}

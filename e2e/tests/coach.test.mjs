@@ -83,15 +83,17 @@ test('the evaluation bar follows a game against the computer', async () => {
     // The line's second move: the line up to it drawn on the board as two
     // numbered arrows; pressed again, they go.
     await page.waitForFunction(() => document.querySelectorAll('#eval-line .pv-move').length >= 2, null, { timeout: 20_000 });
-    await page.locator('#eval-line .pv-move').nth(1).click();
+    // (A click event on the button itself: the line is still deepening and
+    // may change, moving the buttons, between finding it and clicking.)
+    await page.locator('#eval-line .pv-move').nth(1).dispatchEvent('click');
     const arrows = page.locator('.play .board .arrows g');
     await arrows.nth(1).waitFor();
     assert.equal(await arrows.count(), 2);
     assert.deepEqual(await page.locator('.play .board .arrows text').allTextContents(), ['1', '2']);
     assert.equal(await page.locator('#eval-line .pv-move[aria-pressed="true"]').count(), 2);
     await shot(page, 'coach-line-arrows');
-    await page.locator('#eval-line .pv-move').nth(1).click();
-    assert.equal(await page.locator('.play .board .arrows').count(), 0);
+    await page.locator('#eval-line .pv-move').nth(1).dispatchEvent('click');
+    await page.locator('.play .board .arrows').waitFor({ state: 'detached' });
     // Two moves each: after each reply the new position is evaluated.
     for (let i = 0; i < 2; i++) {
       await playFirstLegal(page, 'black');

@@ -55,6 +55,29 @@ test('a release build: boot module out of the page, every file precached', () =>
   }
 });
 
+test("with the full app: the boot module loads it for ?screen=tournaments, or the page's wasm", () => {
+  const trunk =
+    "import init, * as bindings from '/app-1.js';\nconst wasm = await init({ module_or_path: '/app-1_bg.wasm' });\nwindow.wasmBindings = bindings;";
+  const dir = fakeBuild(`<script type=module>${trunk}</script>`);
+  try {
+    writeFileSync(join(dir, 'full.js'), 'export default 1;');
+    run(dir);
+    const boot = readdirSync(dir).find((f) => f.startsWith('boot-'));
+    const code = readFileSync(join(dir, boot), 'utf8');
+    assert.doesNotMatch(code, /^import /m, 'no static import: one of the two is loaded');
+    assert.match(code, /get\('screen'\) === 'tournaments'/);
+    assert.match(code, /full \? '\/full\.js' : '\/app-1\.js', full \? '\/full_bg\.wasm' : '\/app-1_bg\.wasm'/);
+    assert.match(code, /window\.__tiersFullFailed = /);
+    assert.match(code, /window\.wasmBindings = bindings;/);
+    // Running it again changes nothing.
+    const html = readFileSync(join(dir, 'index.html'), 'utf8');
+    run(dir);
+    assert.equal(readFileSync(join(dir, 'index.html'), 'utf8'), html);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
 test('under trunk serve: live reload kept, no CSP meta tag, nothing precached', () => {
   const reload = `<script>"use strict";const url = protocol + '://' + '{{__TRUNK_ADDRESS__}}' + '{{__TRUNK_WS_BASE__}}.well-known/trunk/ws';</script>`;
   const dir = fakeBuild(

@@ -305,6 +305,8 @@ test('the embed page takes the look', async () => {
   try {
     const page = await newPage(browser.context);
     await page.goto(server.url + '/');
+    // Once the app has started (it writes its own record first).
+    await page.getByRole('heading', { name: /new game/i }).waitFor();
     await page.evaluate(() =>
       localStorage.setItem('tiers.preferences', JSON.stringify({ v: 1, board: 'blue', pieces: 'classic', mode: 'light', sound: true, volume: 60, animation: 'fast', dots: true, coords: true, last_move: true, confirm: false, level: 3, color: 'red' })),
     );

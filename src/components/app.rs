@@ -32,7 +32,7 @@ use crate::storage;
 fn start() -> AppState {
     let (_, query) = browser::location();
     let b = boot(&storage::read(), &query, browser::coin());
-    for (kept, text) in &b.set_aside {
+    for (kept, text) in b.set_aside.iter().filter(|(k, _)| k.kept_here()) {
         storage::set_aside(*kept, text);
     }
     if crate::core::library::share::asks_for_game(&query)

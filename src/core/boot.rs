@@ -82,6 +82,15 @@ impl Kept {
         }
     }
 
+    /// Whether this build of the app keeps the record: the tournaments
+    /// are the full app's (src/bin/full.rs), and the page, which has no
+    /// tournament screens, neither writes them nor sets a damaged record
+    /// aside (the full app does, and says so on its Tournaments screen).
+    #[must_use]
+    pub fn kept_here(self) -> bool {
+        self != Kept::Tournaments || cfg!(feature = "full")
+    }
+
     /// What to keep for it now.
     #[must_use]
     pub fn content(self, app: &AppState) -> Content {

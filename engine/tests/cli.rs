@@ -175,6 +175,65 @@ fn selfplay_prints_each_game_and_the_score() {
 }
 
 #[test]
+fn selfplay_plays_the_hand_set_evaluation_and_chosen_formations() {
+    let o = tiers(&[
+        "selfplay",
+        "tiers",
+        "--a",
+        "3",
+        "--b",
+        "3:handset",
+        "--games",
+        "2",
+        "--movetime",
+        "5",
+        "--formations",
+        "chosen-a",
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let lines = stdout_lines(&o);
+    assert!(
+        lines[0].contains("B = level 3 (hand-set evaluation)"),
+        "{}",
+        lines[0]
+    );
+    let games: Vec<_> = lines.iter().filter(|l| l.starts_with("game ")).collect();
+    assert_eq!(games.len(), 2);
+    assert!(games.iter().all(|g| g.contains("chosen ")), "{games:?}");
+    assert!(
+        games[0].contains("A=red") || games[0].contains("A=Red"),
+        "{}",
+        games[0]
+    );
+    assert!(fails(&[
+        "selfplay",
+        "tiers",
+        "--a",
+        "3",
+        "--b",
+        "9:handset",
+        "--games",
+        "2"
+    ])
+    .contains("9:handset"));
+    assert!(fails(&[
+        "selfplay",
+        "checkers",
+        "--a",
+        "3",
+        "--b",
+        "3",
+        "--games",
+        "2",
+        "--formations",
+        "chosen-a"
+    ])
+    .contains("Tiers only"));
+    assert!(fails(&["train", "checkers"]).contains("only `tiers`"));
+    assert!(fails(&["train", "tiers", "--games", "0"]).contains("at least 1"));
+}
+
+#[test]
 fn bad_arguments_exit_with_code_2_and_one_line() {
     assert!(fails(&[]).contains("usage"));
     assert!(fails(&["fly"]).contains("unknown command"));

@@ -9,6 +9,7 @@
 //! tiers egdb     <build|probe|verify|pack> ...
 //! tiers puzzles  <checkers|tiers> --count N --out FILE [--seed S] ... | tiers puzzles verify <checkers|tiers> FILE
 //! tiers bench
+//! tiers train    tiers [--games N] [--seed S] [--depth D] [--threads T] [--epochs E] [--lambda L] [--out FILE]
 //! tiers tune     <checkers|tiers> [--games N] [--level L] [--seed S] [--first-weight I] [--verify-depth D] [--verify-games N]
 //! tiers random-games <checkers|tiers> --games N [--seed S] [--first K] [--sample R]
 //! ```
@@ -21,9 +22,10 @@ use std::process::ExitCode;
 use std::sync::Arc;
 
 use tiers_engine::search::baseline::{alphabeta_material, greedy};
-use tiers_engine::search::eval::Linear;
+use tiers_engine::search::eval::{Handset, Linear};
 use tiers_engine::search::{
-    format_score, Evaluate, Level, SearchConfig, SearchInfo, SearchLimits, Searcher,
+    choose_formation_for, format_score, Evaluate, Level, SearchConfig, SearchInfo, SearchLimits,
+    Searcher,
 };
 use tiers_engine::{checkers, egdb, tiers, Color, Game, GameKind, Outcome, Position};
 
@@ -37,11 +39,13 @@ mod puzzles;
 mod random_games;
 #[path = "tiers/starts.rs"]
 mod starts;
+#[path = "tiers/train.rs"]
+mod train;
 #[path = "tiers/tune.rs"]
 mod tune;
 use starts::tiers_start_for_game;
 
-const USAGE: &str = "usage: tiers <moves|perft|divide|bestmove|selfplay|bench|tune|random-games|puzzles> <checkers|tiers> ... | tiers egdb <build|probe|verify|pack> ... (see `tiers help`)";
+const USAGE: &str = "usage: tiers <moves|perft|divide|bestmove|selfplay|bench|tune|train|random-games|puzzles> <checkers|tiers> ... | tiers egdb <build|probe|verify|pack> ... (see `tiers help`)";
 
 const HELP: &str = "\
 tiers moves    <checkers|tiers> <POSITION|start>
@@ -50,19 +54,29 @@ tiers divide   <checkers|tiers> <POSITION|start> <DEPTH>
 tiers bestmove <checkers|tiers> <POSITION|start> [--movetime MS] [--depth D] [--level L] [--seed S] [--egdb DIR | --no-egdb]
                L is 1-8 or `analysis`; levels 8 and analysis use the checkers endgame
                database in DIR, by default the cache directory's when it holds one
-tiers selfplay <checkers|tiers> --a PLAYER --b PLAYER --games N [--movetime MS] [--first K] [--egdb DIR | --no-egdb] [--egdb-for a|b|both]
-               PLAYER is a level 1-8, `baseline` (6-ply material alpha-beta) or `greedy` (one ply);
+tiers selfplay <checkers|tiers> --a PLAYER --b PLAYER --games N [--movetime MS] [--first K] [--egdb DIR | --no-egdb] [--egdb-for a|b|both] [--formations chosen-a]
+               PLAYER is a level 1-8, `L:handset` (level L with the hand-set evaluation
+               instead of the learned one: Tiers), `baseline` (6-ply material alpha-beta)
+               or `greedy` (one ply);
                --egdb-for says which players get the endgame database (default both)
                each opening is played twice, A taking each colour once: checkers from
                the 156 ACF ballots in order, Tiers from the default formations, then
                every pair of presets (games 3-52), then random formations (game 53 on);
-               --first K skips K games; the last line is W-D-L from A's side
+               --first K skips K games; the last line is W-D-L from A's side;
+               --formations chosen-a (Tiers): A plays the formation the computer
+               chooses (choose_formation_for, A's level, seeded by the game pair),
+               B a random formation (the same for both games of a pair)
 tiers bench    fixed positions to fixed depths: total nodes (the search's signature),
                nodes/s, and how close time-limited searches stop to their limit
 tiers tune     <checkers|tiers> [--games N] [--level L] [--seed S] [--first-weight I] [--verify-depth D] [--verify-games N]
                Texel tuning: plays N self-play games at level L (default 200 at 3),
                fits the evaluation weights to the results and prints a WEIGHTS line
                to paste into engine/src/search/eval/checkers.rs or tiers.rs
+tiers train    tiers [--games N] [--seed S] [--depth D] [--threads T] [--epochs E] [--lambda L] [--out FILE]
+               the learned Tiers evaluation: N self-play games (default 3000) from random
+               formations at depth D (default 4) with the hand-set evaluation, positions
+               labelled by result and search score, a logistic fit; writes the weights
+               file (default engine/data/eval/tiers.weights); the same for any T
 tiers random-games <checkers|tiers> --games N [--seed S] [--first K] [--sample R]
                plays N games of random legal moves (Tiers: from random formations and
                random arrangements of every tier) checking at every ply the outcome,
@@ -116,6 +130,7 @@ fn run(args: &[String]) -> CliResult {
             Ok(())
         }
         "egdb" => egdb_cmd::run(&args[1..]).map_err(CliError),
+        "train" => train::run(&args[1..]).map_err(CliError),
         "puzzles" => puzzles::run(&args[1..]).map_err(CliError),
         "bench" => {
             if args.len() > 1 {
@@ -368,28 +383,42 @@ fn bestmove<P: Evaluate>(rest: &[String]) -> CliResult {
 #[derive(Clone, Copy, Debug)]
 enum Player {
     Level(Level),
+    /// A level with the hand-set evaluation (`L:handset`).
+    Handset(Level),
     Baseline,
     Greedy,
 }
 
 impl Player {
     fn parse(text: &str) -> Result<Player, CliError> {
+        let bad = || {
+            CliError(format!(
+                "player must be a level 1-8, `L:handset`, `baseline` or `greedy`, got `{text}`"
+            ))
+        };
         match text {
             "baseline" => Ok(Player::Baseline),
             "greedy" => Ok(Player::Greedy),
-            _ => parse_level(text).map(Player::Level).map_err(|_| {
-                CliError(format!(
-                    "player must be a level 1-8, `baseline` or `greedy`, got `{text}`"
-                ))
-            }),
+            _ => match text.strip_suffix(":handset") {
+                Some(level) => parse_level(level).map(Player::Handset).map_err(|_| bad()),
+                None => parse_level(text).map(Player::Level).map_err(|_| bad()),
+            },
         }
     }
 
     fn name(self) -> String {
         match self {
             Player::Level(l) => format!("level {l}"),
+            Player::Handset(l) => format!("level {l} (hand-set evaluation)"),
             Player::Baseline => "baseline".into(),
             Player::Greedy => "greedy".into(),
+        }
+    }
+
+    fn level(self) -> Level {
+        match self {
+            Player::Level(l) | Player::Handset(l) => l,
+            Player::Baseline | Player::Greedy => Level::MAX,
         }
     }
 }
@@ -419,6 +448,16 @@ impl Seat {
                 };
                 self.searcher
                     .search(pos, history, &config, |_| {})
+                    .map(|r| r.best)
+            }
+            Player::Handset(level) => {
+                let config = SearchConfig {
+                    limits: SearchLimits::time(movetime),
+                    level,
+                    seed,
+                };
+                self.searcher
+                    .search(&Handset(pos.clone()), history, &config, |_| {})
                     .map(|r| r.best)
             }
         }
@@ -484,6 +523,7 @@ fn selfplay<P: Evaluate>(rest: &[String]) -> CliResult {
     let (rest, no_egdb) = take_flag(rest, "--no-egdb");
     let mut egdb_dir = None;
     let mut egdb_for = "both";
+    let mut chosen_a = false;
     for (name, value) in options(
         &rest,
         &[
@@ -494,9 +534,19 @@ fn selfplay<P: Evaluate>(rest: &[String]) -> CliResult {
             "--first",
             "--egdb",
             "--egdb-for",
+            "--formations",
         ],
     )? {
         match name {
+            "--formations" => {
+                if value != "chosen-a" {
+                    return err(format!("--formations must be `chosen-a`, got `{value}`"));
+                }
+                if P::KIND != GameKind::Tiers {
+                    return err("--formations is for Tiers only");
+                }
+                chosen_a = true;
+            }
             "--egdb" => egdb_dir = Some(value),
             "--egdb-for" => egdb_for = value,
             "--a" => a = Some(Player::parse(value)?),
@@ -557,6 +607,7 @@ fn selfplay<P: Evaluate>(rest: &[String]) -> CliResult {
     for g in first..first + games {
         // Each opening is played twice, A taking each colour once.
         let pair = g / 2;
+        let a_moves_first = g % 2 == 0;
         let (start, opening) = match P::KIND {
             GameKind::Checkers => {
                 let ballot = &ballots[pair % ballots.len()];
@@ -569,6 +620,25 @@ fn selfplay<P: Evaluate>(rest: &[String]) -> CliResult {
                 })?;
                 (pos, format!("ballot {} ({})", ballot.number, ballot.moves))
             }
+            GameKind::Tiers if chosen_a => {
+                // Red moves first in Tiers.
+                let a_side = if a_moves_first {
+                    Color::Red
+                } else {
+                    Color::Black
+                };
+                let pair_seed = (pair as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+                let chosen = choose_formation_for(a_side, a.level(), pair_seed);
+                let random = tiers::Formation::random(a_side.opposite(), pair_seed ^ 0xb);
+                let pos = match a_side {
+                    Color::Red => tiers::Position::from_formations(&chosen, &random),
+                    Color::Black => tiers::Position::from_formations(&random, &chosen),
+                };
+                let text = pos.to_text();
+                let pos = P::parse(&text)
+                    .map_err(|e| CliError(format!("formation start `{text}` is bad: {e}")))?;
+                (pos, format!("chosen {chosen} vs random {random}"))
+            }
             GameKind::Tiers => {
                 let (text, label) = tiers_start_for_game(pair as u64);
                 let pos = P::parse(&text)
@@ -578,7 +648,7 @@ fn selfplay<P: Evaluate>(rest: &[String]) -> CliResult {
         };
         // The side that moves first in the opening alternates.
         let first_mover = start.side_to_move();
-        let a_color = if g % 2 == 0 {
+        let a_color = if a_moves_first {
             first_mover
         } else {
             first_mover.opposite()

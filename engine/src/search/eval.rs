@@ -8,6 +8,7 @@ use crate::Position;
 use core::hash::{Hash, Hasher};
 
 pub mod checkers;
+pub mod learned;
 pub mod tiers;
 
 /// A position the search can judge: a static evaluation, a material count
@@ -17,6 +18,13 @@ pub trait Evaluate: Position {
     /// The static evaluation for the side to move, in hundredths of a man.
     /// Must stay well inside ±[`super::MATE_BOUND`].
     fn evaluate(&self) -> i32;
+
+    /// The hand-set evaluation where the game has a learned one (Tiers),
+    /// else [`Evaluate::evaluate`]: what `tiers selfplay` plays as
+    /// `L:handset`.
+    fn evaluate_handset(&self) -> i32 {
+        self.evaluate()
+    }
 
     /// Material only, for the side to move (man = 100): what the baseline
     /// and greedy players see.
@@ -152,5 +160,91 @@ pub trait Linear: Evaluate {
         let mut f = Vec::with_capacity(Self::FEATURES.len());
         self.features(&mut f);
         f.iter().zip(weights).map(|(f, w)| f * w).sum::<i32>() + self.fixed()
+    }
+}
+
+/// A position evaluated by its game's hand-set evaluation
+/// ([`Evaluate::evaluate_handset`]) instead of the learned one; everything
+/// else is the game's own. `tiers train` generates its games with it (so
+/// the weights do not depend on the weights file they replace) and
+/// `tiers selfplay` plays it as `L:handset`.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Handset<P>(pub P);
+
+impl<P: Evaluate> Position for Handset<P> {
+    type Move = P::Move;
+    type ParseError = P::ParseError;
+    type MoveError = P::MoveError;
+    const KIND: crate::GameKind = P::KIND;
+
+    fn start() -> Self {
+        Handset(P::start())
+    }
+    fn parse(text: &str) -> Result<Self, Self::ParseError> {
+        P::parse(text).map(Handset)
+    }
+    fn to_text(&self) -> String {
+        self.0.to_text()
+    }
+    fn side_to_move(&self) -> crate::Color {
+        self.0.side_to_move()
+    }
+    fn legal_moves(&self, out: &mut Vec<Self::Move>) {
+        self.0.legal_moves(out);
+    }
+    fn play(&self, mv: &Self::Move) -> Self {
+        Handset(self.0.play(mv))
+    }
+    fn is_capture(&self, mv: &Self::Move) -> bool {
+        self.0.is_capture(mv)
+    }
+    fn plies_since_capture(&self) -> u32 {
+        self.0.plies_since_capture()
+    }
+    fn move_number(&self) -> u32 {
+        self.0.move_number()
+    }
+    fn zobrist(&self) -> u64 {
+        self.0.zobrist()
+    }
+    fn piece_count(&self, color: crate::Color) -> u32 {
+        self.0.piece_count(color)
+    }
+    fn move_to_string(&self, mv: &Self::Move) -> String {
+        self.0.move_to_string(mv)
+    }
+    fn parse_move(&self, text: &str) -> Result<Self::Move, Self::MoveError> {
+        self.0.parse_move(text)
+    }
+    fn move_squares(&self, mv: &Self::Move) -> Vec<u8> {
+        self.0.move_squares(mv)
+    }
+    fn captured_squares(&self, mv: &Self::Move) -> Vec<u8> {
+        self.0.captured_squares(mv)
+    }
+    fn board_view(&self) -> crate::BoardView {
+        self.0.board_view()
+    }
+}
+
+impl<P: Evaluate> Evaluate for Handset<P> {
+    #[inline]
+    fn evaluate(&self) -> i32 {
+        self.0.evaluate_handset()
+    }
+    fn material(&self) -> i32 {
+        self.0.material()
+    }
+    #[inline]
+    fn move_key(&self, mv: &Self::Move) -> u32 {
+        self.0.move_key(mv)
+    }
+    #[inline]
+    fn capture_value(&self, mv: &Self::Move) -> i32 {
+        self.0.capture_value(mv)
+    }
+    #[inline]
+    fn mobility(&self) -> Mobility {
+        self.0.mobility()
     }
 }

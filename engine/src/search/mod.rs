@@ -55,6 +55,7 @@ mod level;
 pub mod limits;
 pub mod ordering;
 mod probe;
+pub mod train;
 pub mod tt;
 
 pub use eval::{Evaluate, Mobility};

@@ -4,7 +4,9 @@
 //! (index 7), Black's is rank 1. The evaluation is a weighted sum of
 //! [`FEATURES`], each the side to move's value minus the opponent's
 //! (`tiers tune tiers` fits them by self-play, see [`super::Linear`]), plus a bonus for
-//! trading down when ahead.
+//! trading down when ahead: the hand-set evaluation ([`evaluate_handset`]).
+//! The engine evaluates with the learned weights of [`super::learned`],
+//! which build on these features.
 
 use super::{Evaluate, Linear, Mobility};
 use crate::{tiers::Position, Color, PieceKind, Position as _};
@@ -144,14 +146,27 @@ pub fn endgame(pos: &Position) -> i32 {
     diff.signum() * (diff.abs().min(1000) * (24 - total).max(0) / 48)
 }
 
+/// The hand-set evaluation: [`WEIGHTS`] times [`FEATURES`] plus
+/// [`endgame`]. The engine uses the learned one ([`super::learned`]) and
+/// falls back to this when its weights file is damaged; `tiers selfplay`
+/// plays it as `L:handset`.
+#[must_use]
+pub fn evaluate_handset(pos: &Position) -> i32 {
+    let f = features(pos);
+    let mut score = 0;
+    for (w, x) in WEIGHTS.iter().zip(f) {
+        score += w * x;
+    }
+    (score + endgame(pos)).clamp(-20_000, 20_000)
+}
+
 impl Evaluate for Position {
     fn evaluate(&self) -> i32 {
-        let f = features(self);
-        let mut score = 0;
-        for (w, x) in WEIGHTS.iter().zip(f) {
-            score += w * x;
-        }
-        (score + endgame(self)).clamp(-20_000, 20_000)
+        super::learned::evaluate_with(super::learned::learned(), self)
+    }
+
+    fn evaluate_handset(&self) -> i32 {
+        evaluate_handset(self)
     }
 
     fn material(&self) -> i32 {
@@ -228,7 +243,7 @@ mod tests {
     fn start_is_balanced() {
         let start = Position::start();
         assert_eq!(features(&start), [0; 13]);
-        assert_eq!(start.evaluate(), 0);
+        assert_eq!(evaluate_handset(&start), 0);
     }
 
     #[test]
@@ -238,6 +253,7 @@ mod tests {
         // Red ultra king carrying a king, against a Black man.
         let pos = Position::parse("7m/8/8/8/8/8/8/U[K]7 r 0 1").unwrap();
         assert_eq!(pos.material(), 1000 + 160 - 100);
+        assert!(evaluate_handset(&pos) > 900);
         assert!(pos.evaluate() > 900);
     }
 

@@ -1,0 +1,237 @@
+//! `tiers train tiers [--games N] [--seed S] [--depth D] [--threads T]
+//! [--epochs E] [--lambda L] [--out FILE]`: regenerates the learned Tiers
+//! evaluation's weights file (see `tiers_engine::search::train`).
+//!
+//! Plays N games (default 3000) from random formations, each side
+//! searching D plies (default 4) with the hand-set evaluation, spread over
+//! T threads (default 1; the games and so the weights are the same for
+//! any T), fits the weights and writes them to FILE (default
+//! engine/data/eval/tiers.weights).
+
+use std::sync::Mutex;
+
+use tiers_engine::search::eval::learned::Weights;
+use tiers_engine::search::train::{fit, fit_scale, loss, play_games, Dataset, FitOptions};
+
+use crate::{out, parse_number};
+
+/// Runs `tiers train` with the arguments after `train`.
+pub fn run(args: &[String]) -> Result<(), String> {
+    match args.first().map(String::as_str) {
+        Some("tiers") => {}
+        Some("checkers") => {
+            return Err("train: only `tiers` has a learned evaluation so far".into());
+        }
+        _ => return Err("train needs the game: `tiers train tiers ...`".into()),
+    }
+    let mut games: u64 = 3000;
+    let mut seed: u64 = 1;
+    let mut depth: u32 = 4;
+    let mut threads: u64 = 1;
+    let mut options = FitOptions::default();
+    let mut path = "engine/data/eval/tiers.weights".to_string();
+    let mut data_path: Option<String> = None;
+    let opts = crate::options(
+        &args[1..],
+        &[
+            "--games",
+            "--seed",
+            "--depth",
+            "--threads",
+            "--epochs",
+            "--lambda",
+            "--out",
+            "--data",
+        ],
+    )
+    .map_err(|e| e.0)?;
+    for (name, value) in opts {
+        let num = |what| parse_number::<u64>(what, value).map_err(|e| e.0);
+        match name {
+            "--games" => games = num("games")?,
+            "--seed" => seed = num("seed")?,
+            "--depth" => depth = num("depth")? as u32,
+            "--threads" => threads = num("threads")?,
+            "--epochs" => options.epochs = num("epochs")? as u32,
+            "--lambda" => {
+                options.lambda = value
+                    .parse::<f64>()
+                    .ok()
+                    .filter(|l| (0.0..=1.0).contains(l))
+                    .ok_or_else(|| format!("lambda must be from 0 to 1, got `{value}`"))?;
+            }
+            "--data" => data_path = Some(value.to_string()),
+            _ => path = value.to_string(),
+        }
+    }
+    if games == 0 || depth == 0 || threads == 0 {
+        return Err("games, depth and threads must be at least 1".into());
+    }
+    let clock = web_time::Instant::now();
+    out(format!(
+        "train tiers: {games} games at depth {depth}, seed {seed}, {threads} threads"
+    ));
+    let cached = data_path.as_deref().and_then(|p| std::fs::read(p).ok());
+    let data = match cached.as_deref().map(read_data) {
+        Some(Some(d)) => {
+            out(format!("{} positions read from the cache", d.len()));
+            d
+        }
+        _ => {
+            let d = generate(games, seed, depth, threads, clock);
+            if let Some(p) = &data_path {
+                std::fs::write(p, write_data(&d)).map_err(|e| format!("{p}: {e}"))?;
+            }
+            d
+        }
+    };
+    fit_and_write(&data, &options, games, seed, depth, &path, clock)
+}
+
+fn generate(games: u64, seed: u64, depth: u32, threads: u64, clock: web_time::Instant) -> Dataset {
+    let done = Mutex::new(0u64);
+    let chunk = games.div_ceil(threads);
+    let parts: Vec<Dataset> = std::thread::scope(|s| {
+        let handles: Vec<_> = (0..threads)
+            .map(|t| {
+                let range = (t * chunk).min(games)..((t + 1) * chunk).min(games);
+                let done = &done;
+                s.spawn(move || {
+                    play_games(seed, range, depth, |_, _| {
+                        let mut d = done.lock().unwrap_or_else(|e| e.into_inner());
+                        *d += 1;
+                        if (*d).is_multiple_of(100) {
+                            out(format!(
+                                "played {d} games ({:.0} s)",
+                                clock.elapsed().as_secs_f64()
+                            ));
+                        }
+                    })
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().unwrap_or_default())
+            .collect()
+    });
+    let mut data = Dataset::default();
+    for p in &parts {
+        data.append(p);
+    }
+    data
+}
+
+/// A cache of the labelled positions (`--data FILE`): little-endian
+/// arrays, for refitting without replaying the games.
+fn write_data(d: &Dataset) -> Vec<u8> {
+    let mut b = Vec::new();
+    b.extend_from_slice(b"TDATA1");
+    for n in [d.index.len(), d.len()] {
+        b.extend_from_slice(&(n as u64).to_le_bytes());
+    }
+    d.index
+        .iter()
+        .for_each(|x| b.extend_from_slice(&x.to_le_bytes()));
+    d.value
+        .iter()
+        .for_each(|x| b.extend_from_slice(&x.to_le_bytes()));
+    d.start
+        .iter()
+        .for_each(|x| b.extend_from_slice(&x.to_le_bytes()));
+    b.extend_from_slice(&d.phase);
+    d.result
+        .iter()
+        .for_each(|x| b.extend_from_slice(&x.to_le_bytes()));
+    d.score
+        .iter()
+        .for_each(|x| b.extend_from_slice(&x.to_le_bytes()));
+    b
+}
+
+fn read_data(b: &[u8]) -> Option<Dataset> {
+    let mut at = 6;
+    if b.get(..6)? != b"TDATA1" {
+        return None;
+    }
+    let mut take = |n: usize| -> Option<&[u8]> {
+        let s = b.get(at..at + n)?;
+        at += n;
+        Some(s)
+    };
+    let u64_of = |s: &[u8]| u64::from_le_bytes(s.try_into().unwrap_or([0; 8])) as usize;
+    let entries = u64_of(take(8)?);
+    let samples = u64_of(take(8)?);
+    let index = take(2 * entries)?
+        .chunks(2)
+        .map(|c| u16::from_le_bytes([c[0], c[1]]))
+        .collect();
+    let value = take(4 * entries)?
+        .chunks(4)
+        .map(|c| i32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+        .collect();
+    let start = take(4 * (samples + 1))?
+        .chunks(4)
+        .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+        .collect();
+    let phase = take(samples)?.to_vec();
+    let result = take(4 * samples)?
+        .chunks(4)
+        .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+        .collect();
+    let score = take(4 * samples)?
+        .chunks(4)
+        .map(|c| i32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+        .collect();
+    Some(Dataset {
+        index,
+        value,
+        start,
+        phase,
+        result,
+        score,
+    })
+}
+
+fn fit_and_write(
+    data: &Dataset,
+    options: &FitOptions,
+    games: u64,
+    seed: u64,
+    depth: u32,
+    path: &str,
+    clock: web_time::Instant,
+) -> Result<(), String> {
+    let played = clock.elapsed().as_secs_f64();
+    out(format!(
+        "{} positions from {games} games in {played:.0} s",
+        data.len()
+    ));
+    if data.is_empty() {
+        return Err("the games gave no position to train on".into());
+    }
+    let start = Weights::handset(options.scale);
+    let s = fit_scale(data, &start);
+    out(format!(
+        "scale S = {s:.1}, hand-set loss {:.6}",
+        loss(data, &start, s, options.lambda)
+    ));
+    let weights = fit(data, &start, s, options, |epoch, l| {
+        out(format!("epoch {epoch}: loss {l:.6}"));
+    });
+    let total = clock.elapsed().as_secs_f64();
+    let comment = format!(
+        "Learned Tiers evaluation (engine/src/search/eval/learned.rs).\n\
+         Made by: tiers train tiers --games {games} --seed {seed} --depth {depth} --epochs {} --lambda {}\n\
+         {} positions; scale S = {s:.1}",
+        options.epochs,
+        options.lambda,
+        data.len()
+    );
+    std::fs::write(path, weights.to_file(&comment)).map_err(|e| format!("{path}: {e}"))?;
+    out(format!(
+        "wrote {path} ({total:.0} s: {played:.0} s of games, {:.0} s of fitting)",
+        total - played
+    ));
+    Ok(())
+}

@@ -1,0 +1,351 @@
+//! Training the learned Tiers evaluation ([`super::eval::learned`]):
+//! self-play games from random formations, labelled by their results and
+//! by the search's scores, and a logistic fit of the weights.
+//!
+//! 1. [`play_games`]: game `g` of seed `s` starts from two random
+//!    formations (seeded by `s` and `g`); both sides search to a fixed
+//!    depth with the hand-set evaluation. Every position where the side to
+//!    move has no capture is kept with its search score; when the game is
+//!    over each gets the result for its side to move (1, ½, 0).
+//! 2. [`fit`]: the target of a position is `λ·result + (1 − λ)·σ(score/S)`
+//!    and the model's prediction `σ(eval/S)`, where `S` is the scale that
+//!    best fits the starting evaluation to the results ([`fit_scale`]).
+//!    Full-batch Adam on the cross-entropy, from the hand-set weights
+//!    ([`Weights::handset`]), with a small L2 pull of the piece-square
+//!    tables towards 0; the result is rounded to integers.
+//!
+//! Deterministic: the same options give the same weights, bit for bit.
+
+use super::eval::learned::{for_each_feature, Weights, FEATURES, FULL_PHASE, HANDSET_AT};
+use super::eval::{mix64, Handset};
+use super::{Level, SearchConfig, SearchLimits, Searcher, MATE_BOUND};
+use crate::tiers::{Formation, Position};
+use crate::{Color, Game, Position as _};
+
+/// Labelled positions, stored sparsely.
+#[derive(Clone, Debug, Default)]
+pub struct Dataset {
+    /// Feature indices of all samples, one after the other.
+    pub index: Vec<u16>,
+    /// Their values.
+    pub value: Vec<i32>,
+    /// Where each sample's features start in `index` (one more entry than
+    /// samples).
+    pub start: Vec<u32>,
+    /// The phase of each sample.
+    pub phase: Vec<u8>,
+    /// The game's result for the side to move: 0, ½ or 1.
+    pub result: Vec<f32>,
+    /// The search's score for the side to move (hundredths of a man).
+    pub score: Vec<i32>,
+}
+
+impl Dataset {
+    /// The number of samples.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.phase.len()
+    }
+
+    /// Whether there is no sample.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.phase.is_empty()
+    }
+
+    fn push(&mut self, pos: &Position, result: f32, score: i32) {
+        if self.start.is_empty() {
+            self.start.push(0);
+        }
+        let phase = for_each_feature(pos, |i, v| {
+            self.index.push(i as u16);
+            self.value.push(v);
+        });
+        self.start.push(self.index.len() as u32);
+        self.phase.push(phase as u8);
+        self.result.push(result);
+        self.score.push(score);
+    }
+
+    /// Appends `other`'s samples.
+    pub fn append(&mut self, other: &Dataset) {
+        if self.start.is_empty() {
+            self.start.push(0);
+        }
+        let base = self.index.len() as u32;
+        self.index.extend_from_slice(&other.index);
+        self.value.extend_from_slice(&other.value);
+        self.start
+            .extend(other.start.iter().skip(1).map(|s| s + base));
+        self.phase.extend_from_slice(&other.phase);
+        self.result.extend_from_slice(&other.result);
+        self.score.extend_from_slice(&other.score);
+    }
+
+    fn features(&self, n: usize) -> impl Iterator<Item = (usize, f64)> + '_ {
+        let (a, b) = (self.start[n] as usize, self.start[n + 1] as usize);
+        self.index[a..b]
+            .iter()
+            .zip(&self.value[a..b])
+            .map(|(&i, &v)| (usize::from(i), f64::from(v)))
+    }
+}
+
+/// The start of training game `game` of `seed`: two random formations.
+#[must_use]
+pub fn start_position(seed: u64, game: u64) -> Position {
+    let red = Formation::random(Color::Red, mix64(seed ^ mix64(2 * game)));
+    let black = Formation::random(Color::Black, mix64(seed ^ mix64(2 * game + 1)));
+    Position::from_formations(&red, &black)
+}
+
+/// Plays training games `games` of `seed`, each side searching `depth`
+/// plies with the hand-set evaluation (so the data do not depend on the
+/// weights file they are for), and returns their quiet positions,
+/// labelled. `progress` is called after each game with the number of
+/// samples so far.
+pub fn play_games(
+    seed: u64,
+    games: core::ops::Range<u64>,
+    depth: u32,
+    mut progress: impl FnMut(u64, usize),
+) -> Dataset {
+    let mut data = Dataset::default();
+    let mut searcher = Searcher::new(8);
+    let mut kept: Vec<(Position, i32)> = Vec::new();
+    for g in games {
+        searcher.clear();
+        kept.clear();
+        let mut game = Game::new(start_position(seed, g));
+        let mut history = Vec::new();
+        while game.outcome().is_none() && game.ply() < 600 {
+            let pos = *game.position();
+            let config = SearchConfig {
+                limits: SearchLimits::depth(depth),
+                level: Level::MAX,
+                seed: mix64(seed ^ g),
+            };
+            let Some(r) = searcher.search(&Handset(pos), &history, &config, |_| {}) else {
+                break;
+            };
+            if !pos.has_capture() && r.score.abs() < MATE_BOUND {
+                kept.push((pos, r.score));
+            }
+            history.push(pos.zobrist());
+            if game.play(r.best).is_err() {
+                break;
+            }
+        }
+        let winner = game.outcome().and_then(|o| o.winner());
+        for (pos, score) in &kept {
+            let result = match winner {
+                None => 0.5,
+                Some(c) if c == pos.side_to_move() => 1.0,
+                Some(_) => 0.0,
+            };
+            data.push(pos, result, *score);
+        }
+        progress(g, data.len());
+    }
+    data
+}
+
+fn sigmoid(x: f64) -> f64 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+/// The evaluation of sample `n` by weights in hundredths of a man.
+fn eval(data: &Dataset, n: usize, mg: &[f64], eg: &[f64]) -> f64 {
+    let p = f64::from(data.phase[n]) / f64::from(FULL_PHASE);
+    let (mut a, mut b) = (0.0, 0.0);
+    for (i, v) in data.features(n) {
+        a += mg[i] * v;
+        b += eg[i] * v;
+    }
+    a * p + b * (1.0 - p)
+}
+
+/// The scale `S` (hundredths of a man) for which `σ(eval/S)` of `weights`
+/// best fits the results (least squares, on a logarithmic grid).
+#[must_use]
+pub fn fit_scale(data: &Dataset, weights: &Weights) -> f64 {
+    let (mg, eg) = as_float(weights);
+    let evals: Vec<f64> = (0..data.len()).map(|n| eval(data, n, &mg, &eg)).collect();
+    let mut best = (f64::INFINITY, 100.0);
+    for i in 0..=60 {
+        let s = 30.0 * 1.08_f64.powi(i);
+        let e: f64 = evals
+            .iter()
+            .zip(&data.result)
+            .map(|(x, r)| (sigmoid(x / s) - f64::from(*r)).powi(2))
+            .sum();
+        if e < best.0 {
+            best = (e, s);
+        }
+    }
+    best.1
+}
+
+fn as_float(w: &Weights) -> (Vec<f64>, Vec<f64>) {
+    let s = f64::from(w.scale);
+    (
+        w.mg.iter().map(|x| f64::from(*x) / s).collect(),
+        w.eg.iter().map(|x| f64::from(*x) / s).collect(),
+    )
+}
+
+/// Options of [`fit`].
+#[derive(Clone, Copy, Debug)]
+pub struct FitOptions {
+    /// Full passes over the data.
+    pub epochs: u32,
+    /// Weight of the game result in the target (the rest is the search score).
+    pub lambda: f64,
+    /// Adam's step size at the start, in hundredths of a man (it falls to a
+    /// tenth by the end).
+    pub rate: f64,
+    /// L2 pull of the piece-square entries towards 0.
+    pub l2: f64,
+    /// Units per hundredth of a man in the rounded weights.
+    pub scale: i32,
+}
+
+impl Default for FitOptions {
+    fn default() -> Self {
+        FitOptions {
+            epochs: 600,
+            lambda: 0.5,
+            rate: 2.0,
+            l2: 1e-9,
+            scale: 8,
+        }
+    }
+}
+
+/// The mean cross-entropy of `weights` on `data` for scale `s` (minus the
+/// targets' own entropy, so a perfect fit is 0).
+#[must_use]
+pub fn loss(data: &Dataset, weights: &Weights, s: f64, lambda: f64) -> f64 {
+    let (mg, eg) = as_float(weights);
+    loss_float(data, &mg, &eg, s, lambda)
+}
+
+fn target(data: &Dataset, n: usize, s: f64, lambda: f64) -> f64 {
+    lambda * f64::from(data.result[n]) + (1.0 - lambda) * sigmoid(f64::from(data.score[n]) / s)
+}
+
+fn loss_float(data: &Dataset, mg: &[f64], eg: &[f64], s: f64, lambda: f64) -> f64 {
+    let clampp = |p: f64| p.clamp(1e-9, 1.0 - 1e-9);
+    let xent = |t: f64, p: f64| -(t * clampp(p).ln() + (1.0 - t) * clampp(1.0 - p).ln());
+    let total: f64 = (0..data.len())
+        .map(|n| {
+            let t = target(data, n, s, lambda);
+            let p = sigmoid(eval(data, n, mg, eg) / s);
+            xent(t, p) - xent(t, t)
+        })
+        .sum();
+    total / data.len().max(1) as f64
+}
+
+/// Fits the weights to `data` (see the module documentation), starting
+/// from `start`, with the scale `s`. `report(epoch, loss)` is called every
+/// 50 epochs and at the end.
+#[must_use]
+pub fn fit(
+    data: &Dataset,
+    start: &Weights,
+    s: f64,
+    options: &FitOptions,
+    mut report: impl FnMut(u32, f64),
+) -> Weights {
+    let (mut mg, mut eg) = as_float(start);
+    let n = data.len().max(1) as f64;
+    // The gradients are small (divided by S and the sample count): a tiny
+    // epsilon, so that rare features still move.
+    let (b1, b2, eps) = (0.9, 0.999, 1e-15);
+    let mut m = vec![0.0; 2 * FEATURES];
+    let mut v = vec![0.0; 2 * FEATURES];
+    let mut grad = vec![0.0; 2 * FEATURES];
+    for epoch in 0..options.epochs {
+        if epoch % 50 == 0 {
+            report(epoch, loss_float(data, &mg, &eg, s, options.lambda));
+        }
+        grad.iter_mut().for_each(|g| *g = 0.0);
+        for k in 0..data.len() {
+            let p = f64::from(data.phase[k]) / f64::from(FULL_PHASE);
+            let e = eval(data, k, &mg, &eg);
+            let g = (sigmoid(e / s) - target(data, k, s, options.lambda)) / s;
+            for (i, x) in data.features(k) {
+                grad[i] += g * x * p;
+                grad[FEATURES + i] += g * x * (1.0 - p);
+            }
+        }
+        let t = f64::from(epoch + 1);
+        let rate = options.rate
+            * (0.1 + 0.9 * (1.0 - f64::from(epoch) / f64::from(options.epochs.max(1))));
+        for i in 0..2 * FEATURES {
+            let w = if i < FEATURES {
+                &mut mg[i]
+            } else {
+                &mut eg[i - FEATURES]
+            };
+            let mut g = grad[i] / n;
+            if i % FEATURES < HANDSET_AT {
+                g += options.l2 * *w;
+            }
+            m[i] = b1 * m[i] + (1.0 - b1) * g;
+            v[i] = b2 * v[i] + (1.0 - b2) * g * g;
+            let mh = m[i] / (1.0 - b1.powf(t));
+            let vh = v[i] / (1.0 - b2.powf(t));
+            *w -= rate * mh / (vh.sqrt() + eps);
+        }
+    }
+    let q = f64::from(options.scale);
+    let round = |w: &[f64]| w.iter().map(|x| (x * q).round() as i32).collect();
+    let out = Weights {
+        mg: round(&mg),
+        eg: round(&eg),
+        scale: options.scale,
+    };
+    report(options.epochs, loss(data, &out, s, options.lambda));
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_tiny_run_is_deterministic_and_lowers_the_loss() {
+        let data = play_games(3, 0..2, 2, |_, _| {});
+        assert!(data.len() > 20, "{} samples", data.len());
+        let again = play_games(3, 0..2, 2, |_, _| {});
+        assert_eq!(data.index, again.index);
+        assert_eq!(data.result, again.result);
+        let start = Weights::handset(8);
+        let s = fit_scale(&data, &start);
+        let options = FitOptions {
+            epochs: 40,
+            ..FitOptions::default()
+        };
+        let before = loss(&data, &start, s, options.lambda);
+        let a = fit(&data, &start, s, &options, |_, _| {});
+        let b = fit(&again, &start, s, &options, |_, _| {});
+        assert_eq!(a, b);
+        let after = loss(&data, &a, s, options.lambda);
+        assert!(after < before, "loss {before} -> {after}");
+    }
+
+    #[test]
+    fn datasets_append_in_order() {
+        let a = play_games(5, 0..1, 1, |_, _| {});
+        let b = play_games(5, 1..2, 1, |_, _| {});
+        let both = play_games(5, 0..2, 1, |_, _| {});
+        let mut joined = Dataset::default();
+        joined.append(&a);
+        joined.append(&b);
+        assert_eq!(joined.index, both.index);
+        assert_eq!(joined.start, both.start);
+        assert_eq!(joined.score, both.score);
+    }
+}

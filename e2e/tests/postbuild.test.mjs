@@ -78,6 +78,26 @@ test("with the full app: the boot module loads it for ?screen=tournaments, or th
   }
 });
 
+test("the page's JS glue loses its comments and indentation, and its preload link gets the new digest", () => {
+  const glue = "/* @ts-self-types */\n\n/**\n * Doc.\n */\nexport function f(a) {\n    // a comment\n    return `x${a}`;\n}\nexport default f;\n";
+  const dir = fakeBuild(`<link crossorigin href=/app-1.js integrity=sha384-old rel=modulepreload><script type=module>import init from '/app-1.js';await init();</script>`);
+  try {
+    writeFileSync(join(dir, 'app-1.js'), glue);
+    run(dir);
+    const slim = readFileSync(join(dir, 'app-1.js'), 'utf8');
+    assert.equal(slim, 'export function f(a) {\nreturn `x${a}`;\n}\nexport default f;\n');
+    const html = readFileSync(join(dir, 'index.html'), 'utf8');
+    assert.ok(html.includes(`integrity="sha384-${createHash('sha384').update(slim).digest('base64')}"`), html);
+    // A template over two lines: left as it is.
+    const multi = 'export default `a\n  b`;\n// c\n';
+    writeFileSync(join(dir, 'app-1.js'), multi);
+    run(dir);
+    assert.equal(readFileSync(join(dir, 'app-1.js'), 'utf8'), multi);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
 test('under trunk serve: live reload kept, no CSP meta tag, nothing precached', () => {
   const reload = `<script>"use strict";const url = protocol + '://' + '{{__TRUNK_ADDRESS__}}' + '{{__TRUNK_WS_BASE__}}.well-known/trunk/ws';</script>`;
   const dir = fakeBuild(

@@ -15,6 +15,10 @@
 // 2. The page's script (app-<hash>.js) must be there: the boot module
 //    imports it. (The AI worker has its own wasm and Trunk's loader shim,
 //    worker_loader.js.)
+//    In release builds its comment lines, blank lines and indentation go
+//    (Trunk's minifier gives up on wasm-bindgen's output), with a new SRI
+//    digest on Trunk's modulepreload link; the same for the full app's
+//    full.js.
 // 3. One stylesheet (release builds): Trunk writes one CSS file per
 //    component stylesheet (styles/*.css, one per component as the sources
 //    are kept); the page gets them joined, in the same order, as one file
@@ -108,6 +112,47 @@ const appJs = readdirSync(dir).filter((f) => /^app(-[0-9a-f]+)?\.js$/.test(f));
 if (appJs.length !== 1) {
   console.error(`postbuild: expected one app script (app-….js), found ${appJs.length}`);
   process.exit(1);
+}
+
+// 2b. The page's JS glue (app-….js, and the full app's full.js) without its
+//     comment lines, blank lines and indentation (release builds: Trunk's
+//     minifier gives up on wasm-bindgen's output). Only whole comment lines
+//     go, and only when no string or template spans lines, so the code is
+//     the same; the modulepreload link's SRI digest is made again.
+function slimJs(js) {
+  const lines = js.split('\n');
+  if (lines.some((l) => (l.match(/`/g) ?? []).length % 2 === 1 || /\\$/.test(l))) return js;
+  const out = [];
+  let block = false;
+  for (const line of lines) {
+    const t = line.trim();
+    if (block) {
+      if (t.endsWith('*/')) block = false;
+      continue;
+    }
+    if (t.startsWith('/*')) {
+      if (t.includes('*/') && !t.endsWith('*/')) return js;
+      if (!t.endsWith('*/')) block = true;
+      continue;
+    }
+    if (t === '' || t.startsWith('//')) continue;
+    out.push(t);
+  }
+  return out.join('\n') + '\n';
+}
+if (!dev) {
+  for (const name of readdirSync(dir).filter((f) => /^(app(-[0-9a-f]+)?|full)\.js$/.test(f))) {
+    const path = join(dir, name);
+    const js = readFileSync(path, 'utf8');
+    const slim = slimJs(js);
+    if (slim === js) continue;
+    writeFileSync(path, slim);
+    const integrity = `sha384-${sha('sha384', slim)}`;
+    html = html.replace(/<link\b[^>]*>/gi, (tag) =>
+      tag.includes(`/${name}`) ? tag.replace(/integrity=["']?sha384-[A-Za-z0-9+/=]+["']?/i, `integrity="${integrity}"`) : tag,
+    );
+  }
+  writeFileSync(htmlPath, html);
 }
 
 // 3. The stylesheets in one file.

@@ -171,61 +171,73 @@ pub trait Linear: Evaluate {
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Handset<P>(pub P);
 
-impl<P: Evaluate> Position for Handset<P> {
-    type Move = P::Move;
-    type ParseError = P::ParseError;
-    type MoveError = P::MoveError;
-    const KIND: crate::GameKind = P::KIND;
+/// Implements [`Position`] for a one-field wrapper `$wrapper<P>` of a
+/// position `P: $bound`, handing every call to the position inside: the
+/// wrappers that only evaluate differently ([`Handset`], `tiers tune`'s
+/// `Tuned`) share it.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! position_by_wrapping {
+    ($wrapper:ident, $bound:path) => {
+        impl<P: $bound> $crate::Position for $wrapper<P> {
+            type Move = <P as $crate::Position>::Move;
+            type ParseError = <P as $crate::Position>::ParseError;
+            type MoveError = <P as $crate::Position>::MoveError;
+            const KIND: $crate::GameKind = <P as $crate::Position>::KIND;
 
-    fn start() -> Self {
-        Handset(P::start())
-    }
-    fn parse(text: &str) -> Result<Self, Self::ParseError> {
-        P::parse(text).map(Handset)
-    }
-    fn to_text(&self) -> String {
-        self.0.to_text()
-    }
-    fn side_to_move(&self) -> crate::Color {
-        self.0.side_to_move()
-    }
-    fn legal_moves(&self, out: &mut Vec<Self::Move>) {
-        self.0.legal_moves(out);
-    }
-    fn play(&self, mv: &Self::Move) -> Self {
-        Handset(self.0.play(mv))
-    }
-    fn is_capture(&self, mv: &Self::Move) -> bool {
-        self.0.is_capture(mv)
-    }
-    fn plies_since_capture(&self) -> u32 {
-        self.0.plies_since_capture()
-    }
-    fn move_number(&self) -> u32 {
-        self.0.move_number()
-    }
-    fn zobrist(&self) -> u64 {
-        self.0.zobrist()
-    }
-    fn piece_count(&self, color: crate::Color) -> u32 {
-        self.0.piece_count(color)
-    }
-    fn move_to_string(&self, mv: &Self::Move) -> String {
-        self.0.move_to_string(mv)
-    }
-    fn parse_move(&self, text: &str) -> Result<Self::Move, Self::MoveError> {
-        self.0.parse_move(text)
-    }
-    fn move_squares(&self, mv: &Self::Move) -> Vec<u8> {
-        self.0.move_squares(mv)
-    }
-    fn captured_squares(&self, mv: &Self::Move) -> Vec<u8> {
-        self.0.captured_squares(mv)
-    }
-    fn board_view(&self) -> crate::BoardView {
-        self.0.board_view()
-    }
+            fn start() -> Self {
+                $wrapper(<P as $crate::Position>::start())
+            }
+            fn parse(text: &str) -> Result<Self, Self::ParseError> {
+                <P as $crate::Position>::parse(text).map($wrapper)
+            }
+            fn to_text(&self) -> String {
+                $crate::Position::to_text(&self.0)
+            }
+            fn side_to_move(&self) -> $crate::Color {
+                $crate::Position::side_to_move(&self.0)
+            }
+            fn legal_moves(&self, out: &mut Vec<Self::Move>) {
+                $crate::Position::legal_moves(&self.0, out);
+            }
+            fn play(&self, mv: &Self::Move) -> Self {
+                $wrapper($crate::Position::play(&self.0, mv))
+            }
+            fn is_capture(&self, mv: &Self::Move) -> bool {
+                $crate::Position::is_capture(&self.0, mv)
+            }
+            fn plies_since_capture(&self) -> u32 {
+                $crate::Position::plies_since_capture(&self.0)
+            }
+            fn move_number(&self) -> u32 {
+                $crate::Position::move_number(&self.0)
+            }
+            fn zobrist(&self) -> u64 {
+                $crate::Position::zobrist(&self.0)
+            }
+            fn piece_count(&self, color: $crate::Color) -> u32 {
+                $crate::Position::piece_count(&self.0, color)
+            }
+            fn move_to_string(&self, mv: &Self::Move) -> String {
+                $crate::Position::move_to_string(&self.0, mv)
+            }
+            fn parse_move(&self, text: &str) -> Result<Self::Move, Self::MoveError> {
+                $crate::Position::parse_move(&self.0, text)
+            }
+            fn move_squares(&self, mv: &Self::Move) -> Vec<u8> {
+                $crate::Position::move_squares(&self.0, mv)
+            }
+            fn captured_squares(&self, mv: &Self::Move) -> Vec<u8> {
+                $crate::Position::captured_squares(&self.0, mv)
+            }
+            fn board_view(&self) -> $crate::BoardView {
+                $crate::Position::board_view(&self.0)
+            }
+        }
+    };
 }
+
+crate::position_by_wrapping!(Handset, Evaluate);
 
 impl<P: Evaluate> Evaluate for Handset<P> {
     #[inline]

@@ -24,7 +24,7 @@ use std::sync::OnceLock;
 
 use tiers_engine::search::eval::{Linear, Mobility};
 use tiers_engine::search::{Evaluate, Level, SearchConfig, SearchLimits, Searcher};
-use tiers_engine::{BoardView, Color, Game, GameKind, Position};
+use tiers_engine::{Game, GameKind};
 
 use crate::{ballots, out, parse_number, starts::tiers_start_for_game};
 
@@ -230,61 +230,7 @@ static TUNED: OnceLock<Vec<i32>> = OnceLock::new();
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
 struct Tuned<P>(P);
 
-impl<P: Linear> Position for Tuned<P> {
-    type Move = P::Move;
-    type ParseError = P::ParseError;
-    type MoveError = P::MoveError;
-    const KIND: GameKind = P::KIND;
-
-    fn start() -> Self {
-        Tuned(P::start())
-    }
-    fn parse(text: &str) -> Result<Self, Self::ParseError> {
-        P::parse(text).map(Tuned)
-    }
-    fn to_text(&self) -> String {
-        self.0.to_text()
-    }
-    fn side_to_move(&self) -> Color {
-        self.0.side_to_move()
-    }
-    fn legal_moves(&self, out: &mut Vec<Self::Move>) {
-        self.0.legal_moves(out);
-    }
-    fn play(&self, mv: &Self::Move) -> Self {
-        Tuned(self.0.play(mv))
-    }
-    fn is_capture(&self, mv: &Self::Move) -> bool {
-        self.0.is_capture(mv)
-    }
-    fn plies_since_capture(&self) -> u32 {
-        self.0.plies_since_capture()
-    }
-    fn move_number(&self) -> u32 {
-        self.0.move_number()
-    }
-    fn zobrist(&self) -> u64 {
-        self.0.zobrist()
-    }
-    fn piece_count(&self, color: Color) -> u32 {
-        self.0.piece_count(color)
-    }
-    fn move_to_string(&self, mv: &Self::Move) -> String {
-        self.0.move_to_string(mv)
-    }
-    fn parse_move(&self, text: &str) -> Result<Self::Move, Self::MoveError> {
-        self.0.parse_move(text)
-    }
-    fn move_squares(&self, mv: &Self::Move) -> Vec<u8> {
-        self.0.move_squares(mv)
-    }
-    fn captured_squares(&self, mv: &Self::Move) -> Vec<u8> {
-        self.0.captured_squares(mv)
-    }
-    fn board_view(&self) -> BoardView {
-        self.0.board_view()
-    }
-}
+tiers_engine::position_by_wrapping!(Tuned, Linear);
 
 impl<P: Linear> Evaluate for Tuned<P> {
     fn evaluate(&self) -> i32 {

@@ -207,3 +207,21 @@ export function hostPage(app, query, caption = '') {
 </script>
 </body></html>`;
 }
+
+/** The board squares (a1…h8) a move's text names, in the order they are clicked. */
+export function squaresOf(kind, text) {
+  if (kind === 'checkers') {
+    return text.split(/[-x]/).map((n) => {
+      const i = Number(n) - 1;
+      const row = Math.floor(i / 4);
+      const file = 2 * (i % 4) + (row % 2 === 0 ? 1 : 0);
+      return 'abcdefgh'[file] + (8 - row);
+    });
+  }
+  const out = [];
+  text.split(',').forEach((part, i) => {
+    const names = part.split(/[-x<>]/);
+    out.push(...(i === 0 ? names : names.slice(1)));
+  });
+  return out;
+}

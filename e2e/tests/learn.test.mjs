@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DIST, shot } from '../harness.mjs';
-import { still, withApp } from '../app.mjs';
+import { squaresOf, still, withApp } from '../app.mjs';
 
 const PHONE = { viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 };
 
@@ -30,24 +30,6 @@ function course(kind) {
     } else if (key === 'reply') lessons.at(-1).exercises.at(-1).steps.at(-1).reply = value;
   }
   return lessons;
-}
-
-/** The board squares (a1…h8) a move's text names, in the order they are clicked. */
-function squaresOf(kind, text) {
-  if (kind === 'checkers') {
-    return text.split(/[-x]/).map((n) => {
-      const i = Number(n) - 1;
-      const row = Math.floor(i / 4);
-      const file = 2 * (i % 4) + (row % 2 === 0 ? 1 : 0);
-      return 'abcdefgh'[file] + (8 - row);
-    });
-  }
-  const out = [];
-  text.split(',').forEach((part, i) => {
-    const names = part.split(/[-x<>]/);
-    out.push(...(i === 0 ? names : names.slice(1)));
-  });
-  return out;
 }
 
 const announce = (page) => page.locator('#announce').innerText();

@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DIST, shot } from '../harness.mjs';
-import { piecesOf, still, withApp } from '../app.mjs';
+import { piecesOf, squaresOf, still, withApp } from '../app.mjs';
 
 const PHONE = { viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 };
 
@@ -23,24 +23,6 @@ function puzzles(kind) {
     const [id, position, solution, rating] = line.split('|').map((f) => f.trim());
     out.set(id, { position, solution: solution.split(/\s+/), rating: Number(rating) });
   }
-  return out;
-}
-
-/** The board squares (a1…h8) a move's text names, in the order they are clicked. */
-function squaresOf(kind, text) {
-  if (kind === 'checkers') {
-    return text.split(/[-x]/).map((n) => {
-      const i = Number(n) - 1;
-      const row = Math.floor(i / 4);
-      const file = 2 * (i % 4) + (row % 2 === 0 ? 1 : 0);
-      return 'abcdefgh'[file] + (8 - row);
-    });
-  }
-  const out = [];
-  text.split(',').forEach((part, i) => {
-    const names = part.split(/[-x<>]/);
-    out.push(...(i === 0 ? names : names.slice(1)));
-  });
   return out;
 }
 

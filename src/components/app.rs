@@ -35,10 +35,7 @@ fn start() -> AppState {
     for (kept, text) in b.set_aside.iter().filter(|(k, _)| k.kept_here()) {
         storage::set_aside(*kept, text);
     }
-    if crate::core::library::share::asks_for_game(&query)
-        || crate::core::library::bylink::value_in(&query).is_some()
-        || Screen::asked_in(&query).is_some()
-    {
+    if b.forget_query {
         browser::forget_query();
     }
     b.state

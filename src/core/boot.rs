@@ -149,6 +149,10 @@ pub struct Boot {
     pub state: AppState,
     /// Texts that could not be read, to keep aside (never deleted).
     pub set_aside: Vec<(Kept, String)>,
+    /// The query asked for something (a game, a game by link, a screen of
+    /// the full app) and was read: take it off the address, so that a
+    /// reload does not ask again.
+    pub forget_query: bool,
 }
 
 /// Builds the starting state. `query` is the page address's query (a share
@@ -235,8 +239,9 @@ pub fn boot(stored: &Stored, query: &str, coin: bool) -> Boot {
         ..AppState::default()
     };
     let by_link = bylink::value_in(query);
-    let game_link = by_link.is_some() || share::asks_for_game(query);
-    if by_link.is_none() && share::asks_for_game(query) {
+    let share_link = by_link.is_none() && share::asks_for_game(query);
+    let game_link = share_link || by_link.is_some();
+    if share_link {
         match share::open(query, coin) {
             Ok(game) => {
                 let unfinished = session
@@ -275,13 +280,18 @@ pub fn boot(stored: &Stored, query: &str, coin: bool) -> Boot {
     }
     // The full app opened for one of its screens (`?screen=tournaments`),
     // unless the address is a game link (that game is shown).
-    if let Some(screen) = Screen::asked_in(query).filter(|_| !game_link) {
+    let screen = Screen::asked_in(query);
+    if let Some(screen) = screen.filter(|_| !game_link) {
         state.nav = Slice::new(Nav {
             screen,
             back: state.nav.screen,
         });
     }
-    Boot { state, set_aside }
+    Boot {
+        state,
+        set_aside,
+        forget_query: game_link || screen.is_some(),
+    }
 }
 
 #[cfg(test)]

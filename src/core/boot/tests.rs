@@ -36,6 +36,10 @@ fn the_full_app_opens_on_the_screen_its_address_names() {
         b.state.notices.list.is_empty(),
         "not a game link: no problem"
     );
+    assert!(b.forget_query, "read once: a reload does not ask again");
+    assert!(!boot(&Stored::default(), "", true).forget_query);
+    assert!(!boot(&Stored::default(), "?screen=editor", true).forget_query);
+    assert!(boot(&Stored::default(), "?fen=B:W21-32:B1-12", true).forget_query);
     // With a game in progress too: it waits on the board.
     let stored = Stored {
         saved: Some(saved_game(&["11-15"])),

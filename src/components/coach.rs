@@ -51,7 +51,7 @@ pub fn CoachPanel(props: &CoachProps) -> Html {
             _ if s.thinking_now() => "The computer is thinking on its move…".to_string(),
             _ => "Evaluating…".to_string(),
         };
-        let pv = analysis.map(|a| a.pv.clone()).unwrap_or_default();
+        let pv = analysis.map_or(&[][..], |a| a.pv.as_slice());
         // Each move of the line shows the line up to it as arrows; the
         // last one shown hides them again.
         let shown = c.line.as_ref().map_or(0, |(_, n)| *n);

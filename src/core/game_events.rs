@@ -170,14 +170,7 @@ mod tests {
 
     fn play(s: &mut Session, text: &str) -> Vec<Sound> {
         let before = Mark::of(s);
-        let mv = s
-            .record()
-            .unwrap()
-            .legal()
-            .into_iter()
-            .find(|m| m.text == text)
-            .unwrap_or_else(|| panic!("{text} is not legal"));
-        for sq in mv.squares {
+        for sq in crate::core::record::squares_of(s.record().unwrap(), text) {
             s.apply(SessionAction::Square(sq));
         }
         sounds(Some(before), s)

@@ -293,6 +293,18 @@ pub fn new_checkers() -> Box<dyn Record> {
     Box::new(Game::new(tiers_engine::checkers::Position::start()))
 }
 
+/// The squares a person clicks to play the legal move written `text`
+/// (tests play moves as a person would).
+#[cfg(test)]
+pub(crate) fn squares_of(record: &dyn Record, text: &str) -> Vec<u8> {
+    record
+        .legal()
+        .into_iter()
+        .find(|m| m.text == text)
+        .unwrap_or_else(|| panic!("{text} is not legal"))
+        .squares
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -25,15 +25,7 @@ fn loaded() -> Puzzles {
 /// Plays a move by clicking its squares on the puzzle's board.
 fn play(p: &mut Puzzles, text: &str) {
     let s = p.solving.as_ref().expect("a puzzle on the board");
-    let squares = s
-        .board
-        .record()
-        .unwrap()
-        .legal()
-        .into_iter()
-        .find(|m| m.text == text)
-        .unwrap_or_else(|| panic!("{text} is not legal"))
-        .squares;
+    let squares = crate::core::record::squares_of(s.board.record().unwrap(), text);
     for sq in squares {
         p.apply(PuzzleAction::Board(SessionAction::Square(sq)));
     }

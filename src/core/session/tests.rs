@@ -40,15 +40,7 @@ fn computer_moves(s: &mut Session, id: u32, text: &str) {
 
 /// The person plays `text` by clicking its squares.
 fn click_move(s: &mut Session, text: &str) {
-    let squares = s
-        .record()
-        .unwrap()
-        .legal()
-        .into_iter()
-        .find(|m| m.text == text)
-        .unwrap_or_else(|| panic!("{text} is not legal"))
-        .squares;
-    for sq in squares {
+    for sq in crate::core::record::squares_of(s.record().unwrap(), text) {
         s.apply(SessionAction::Square(sq));
     }
 }

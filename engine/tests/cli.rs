@@ -229,7 +229,8 @@ fn selfplay_plays_the_hand_set_evaluation_and_chosen_formations() {
         "chosen-a"
     ])
     .contains("Tiers only"));
-    assert!(fails(&["train", "checkers"]).contains("only `tiers`"));
+    assert!(fails(&["train", "chess"]).contains("tiers|checkers"));
+    assert!(fails(&["train", "checkers", "--depth", "0"]).contains("at least 1"));
     assert!(fails(&["train", "tiers", "--games", "0"]).contains("at least 1"));
 }
 

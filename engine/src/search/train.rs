@@ -1,10 +1,12 @@
-//! Training the learned Tiers evaluation ([`super::eval::learned`]):
-//! self-play games from random formations, labelled by their results and
-//! by the search's scores, and a logistic fit of the weights.
+//! Training the learned evaluations ([`super::eval::learned`]): self-play
+//! games, labelled by their results and by the search's scores, and a
+//! logistic fit of the weights.
 //!
-//! 1. [`play_games`]: game `g` of seed `s` starts from two random
-//!    formations (seeded by `s` and `g`); both sides search to a fixed
-//!    depth with the hand-set evaluation. Every position where the side to
+//! 1. [`play_games`]: game `g` of seed `s` starts from a position made by
+//!    `s` and `g` (Tiers: two random formations, [`start_position`];
+//!    checkers: a few random moves from the start,
+//!    [`checkers_start_position`]); both sides search to a fixed depth
+//!    with the hand-set evaluation. Every position where the side to
 //!    move has no capture is kept with its search score; when the game is
 //!    over each gets the result for its side to move (1, ½, 0).
 //! 2. [`fit`]: the target of a position is `λ·result + (1 − λ)·σ(score/S)`
@@ -16,11 +18,11 @@
 //!
 //! Deterministic: the same options give the same weights, bit for bit.
 
-use super::eval::learned::{for_each_feature, Weights, FEATURES, FULL_PHASE, HANDSET_AT};
-use super::eval::{mix64, Handset};
+use super::eval::learned::{Model, Weights};
+use super::eval::{mix64, Handset, Mobility};
 use super::{Level, SearchConfig, SearchLimits, Searcher, MATE_BOUND};
-use crate::tiers::{Formation, Position};
-use crate::{Color, Game, Position as _};
+use crate::tiers::Formation;
+use crate::{checkers, tiers, Color, Game, Position};
 
 /// Labelled positions, stored sparsely.
 #[derive(Clone, Debug, Default)]
@@ -53,11 +55,11 @@ impl Dataset {
         self.phase.is_empty()
     }
 
-    fn push(&mut self, pos: &Position, result: f32, score: i32) {
+    fn push<M: Model>(&mut self, pos: &M, result: f32, score: i32) {
         if self.start.is_empty() {
             self.start.push(0);
         }
-        let phase = for_each_feature(pos, |i, v| {
+        let phase = pos.for_each_feature(|i, v| {
             self.index.push(i as u16);
             self.value.push(v);
         });
@@ -91,20 +93,42 @@ impl Dataset {
     }
 }
 
-/// The start of training game `game` of `seed`: two random formations.
+/// The start of Tiers training game `game` of `seed`: two random
+/// formations.
 #[must_use]
-pub fn start_position(seed: u64, game: u64) -> Position {
+pub fn start_position(seed: u64, game: u64) -> tiers::Position {
     let red = Formation::random(Color::Red, mix64(seed ^ mix64(2 * game)));
     let black = Formation::random(Color::Black, mix64(seed ^ mix64(2 * game + 1)));
-    Position::from_formations(&red, &black)
+    tiers::Position::from_formations(&red, &black)
 }
 
-/// Plays training games `games` of `seed`, each side searching `depth`
-/// plies with the hand-set evaluation (so the data do not depend on the
-/// weights file they are for), and returns their quiet positions,
-/// labelled. `progress` is called after each game with the number of
-/// samples so far.
-pub fn play_games(
+/// The start of checkers training game `game` of `seed`: 4 to 7 random
+/// moves (plies) from the start, so the games spread over many openings
+/// (not the ACF ballots the gate match plays).
+#[must_use]
+pub fn checkers_start_position(seed: u64, game: u64) -> checkers::Position {
+    let mut h = mix64(seed ^ mix64(game ^ 0x00c4_ec4e));
+    let mut pos = checkers::Position::start();
+    let mut moves = Vec::new();
+    for _ in 0..4 + h % 4 {
+        moves.clear();
+        pos.legal_moves(&mut moves);
+        if moves.is_empty() {
+            break;
+        }
+        h = mix64(h);
+        pos = pos.play(&moves[(h % moves.len() as u64) as usize]);
+    }
+    pos
+}
+
+/// Plays training games `games` of `seed` from `start(seed, game)`, each
+/// side searching `depth` plies with the hand-set evaluation (so the data
+/// do not depend on the weights file they are for), and returns their
+/// quiet positions, labelled. `progress` is called after each game with
+/// the number of samples so far.
+pub fn play_games<M: Model>(
+    start: impl Fn(u64, u64) -> M,
     seed: u64,
     games: core::ops::Range<u64>,
     depth: u32,
@@ -112,11 +136,11 @@ pub fn play_games(
 ) -> Dataset {
     let mut data = Dataset::default();
     let mut searcher = Searcher::new(8);
-    let mut kept: Vec<(Position, i32)> = Vec::new();
+    let mut kept: Vec<(M, i32)> = Vec::new();
     for g in games {
         searcher.clear();
         kept.clear();
-        let mut game = Game::new(start_position(seed, g));
+        let mut game = Game::new(start(seed, g));
         let mut history = Vec::new();
         while game.outcome().is_none() && game.ply() < 600 {
             let pos = *game.position();
@@ -128,7 +152,7 @@ pub fn play_games(
             let Some(r) = searcher.search(&Handset(pos), &history, &config, |_| {}) else {
                 break;
             };
-            if !pos.has_capture() && r.score.abs() < MATE_BOUND {
+            if pos.mobility() == Mobility::Quiet && r.score.abs() < MATE_BOUND {
                 kept.push((pos, r.score));
             }
             history.push(pos.zobrist());
@@ -154,9 +178,10 @@ fn sigmoid(x: f64) -> f64 {
     1.0 / (1.0 + (-x).exp())
 }
 
-/// The evaluation of sample `n` by weights in hundredths of a man.
-fn eval(data: &Dataset, n: usize, mg: &[f64], eg: &[f64]) -> f64 {
-    let p = f64::from(data.phase[n]) / f64::from(FULL_PHASE);
+/// The evaluation of sample `n` by weights in hundredths of a man
+/// (`full`: the model's [`Model::FULL_PHASE`]).
+fn eval(data: &Dataset, n: usize, mg: &[f64], eg: &[f64], full: i32) -> f64 {
+    let p = f64::from(data.phase[n]) / f64::from(full);
     let (mut a, mut b) = (0.0, 0.0);
     for (i, v) in data.features(n) {
         a += mg[i] * v;
@@ -166,11 +191,14 @@ fn eval(data: &Dataset, n: usize, mg: &[f64], eg: &[f64]) -> f64 {
 }
 
 /// The scale `S` (hundredths of a man) for which `σ(eval/S)` of `weights`
-/// best fits the results (least squares, on a logarithmic grid).
+/// (of model `M`) best fits the results (least squares, on a logarithmic
+/// grid).
 #[must_use]
-pub fn fit_scale(data: &Dataset, weights: &Weights) -> f64 {
+pub fn fit_scale<M: Model>(data: &Dataset, weights: &Weights) -> f64 {
     let (mg, eg) = as_float(weights);
-    let evals: Vec<f64> = (0..data.len()).map(|n| eval(data, n, &mg, &eg)).collect();
+    let evals: Vec<f64> = (0..data.len())
+        .map(|n| eval(data, n, &mg, &eg, M::FULL_PHASE))
+        .collect();
     let mut best = (f64::INFINITY, 100.0);
     for i in 0..=60 {
         let s = 30.0 * 1.08_f64.powi(i);
@@ -204,10 +232,12 @@ pub struct FitOptions {
     /// Adam's step size at the start, in hundredths of a man (it falls to a
     /// tenth by the end).
     pub rate: f64,
-    /// L2 pull of the piece-square entries towards 0.
+    /// L2 pull of the table entries towards 0.
     pub l2: f64,
     /// Units per hundredth of a man in the rounded weights.
     pub scale: i32,
+    /// Threads computing the gradient (the result does not depend on it).
+    pub threads: usize,
 }
 
 impl Default for FitOptions {
@@ -218,79 +248,121 @@ impl Default for FitOptions {
             rate: 2.0,
             l2: 1e-9,
             scale: 8,
+            threads: 1,
         }
     }
 }
 
-/// The mean cross-entropy of `weights` on `data` for scale `s` (minus the
-/// targets' own entropy, so a perfect fit is 0).
+/// The mean cross-entropy of `weights` (of model `M`) on `data` for scale
+/// `s` (minus the targets' own entropy, so a perfect fit is 0).
 #[must_use]
-pub fn loss(data: &Dataset, weights: &Weights, s: f64, lambda: f64) -> f64 {
+pub fn loss<M: Model>(data: &Dataset, weights: &Weights, s: f64, lambda: f64) -> f64 {
     let (mg, eg) = as_float(weights);
-    loss_float(data, &mg, &eg, s, lambda)
+    loss_float(data, &mg, &eg, s, lambda, M::FULL_PHASE)
 }
 
 fn target(data: &Dataset, n: usize, s: f64, lambda: f64) -> f64 {
     lambda * f64::from(data.result[n]) + (1.0 - lambda) * sigmoid(f64::from(data.score[n]) / s)
 }
 
-fn loss_float(data: &Dataset, mg: &[f64], eg: &[f64], s: f64, lambda: f64) -> f64 {
+fn loss_float(data: &Dataset, mg: &[f64], eg: &[f64], s: f64, lambda: f64, full: i32) -> f64 {
     let clampp = |p: f64| p.clamp(1e-9, 1.0 - 1e-9);
     let xent = |t: f64, p: f64| -(t * clampp(p).ln() + (1.0 - t) * clampp(1.0 - p).ln());
     let total: f64 = (0..data.len())
         .map(|n| {
             let t = target(data, n, s, lambda);
-            let p = sigmoid(eval(data, n, mg, eg) / s);
+            let p = sigmoid(eval(data, n, mg, eg, full) / s);
             xent(t, p) - xent(t, t)
         })
         .sum();
     total / data.len().max(1) as f64
 }
 
-/// Fits the weights to `data` (see the module documentation), starting
-/// from `start`, with the scale `s`. `report(epoch, loss)` is called every
-/// 50 epochs and at the end.
+/// The samples are cut into this many parts, whose gradients are added in
+/// order: the sum is the same for any number of threads.
+const PARTS: usize = 16;
+
+/// Adds the gradient of samples `range` to `grad` (opening weights, then
+/// endgame ones).
+#[allow(clippy::too_many_arguments)]
+fn gradient(
+    data: &Dataset,
+    range: core::ops::Range<usize>,
+    mg: &[f64],
+    eg: &[f64],
+    s: f64,
+    lambda: f64,
+    full: i32,
+    grad: &mut [f64],
+) {
+    let features = mg.len();
+    for k in range {
+        let p = f64::from(data.phase[k]) / f64::from(full);
+        let e = eval(data, k, mg, eg, full);
+        let g = (sigmoid(e / s) - target(data, k, s, lambda)) / s;
+        for (i, x) in data.features(k) {
+            grad[i] += g * x * p;
+            grad[features + i] += g * x * (1.0 - p);
+        }
+    }
+}
+
+/// Fits the weights of model `M` to `data` (see the module
+/// documentation), starting from `start`, with the scale `s`.
+/// `report(epoch, loss)` is called every 50 epochs and at the end.
 #[must_use]
-pub fn fit(
+pub fn fit<M: Model>(
     data: &Dataset,
     start: &Weights,
     s: f64,
     options: &FitOptions,
     mut report: impl FnMut(u32, f64),
 ) -> Weights {
+    let features = M::FEATURES;
+    let full = M::FULL_PHASE;
     let (mut mg, mut eg) = as_float(start);
     let n = data.len().max(1) as f64;
     // The gradients are small (divided by S and the sample count): a tiny
     // epsilon, so that rare features still move.
     let (b1, b2, eps) = (0.9, 0.999, 1e-15);
-    let mut m = vec![0.0; 2 * FEATURES];
-    let mut v = vec![0.0; 2 * FEATURES];
-    let mut grad = vec![0.0; 2 * FEATURES];
+    let mut m = vec![0.0; 2 * features];
+    let mut v = vec![0.0; 2 * features];
+    let mut parts = vec![vec![0.0; 2 * features]; PARTS];
+    let per_part = data.len().div_ceil(PARTS);
+    let threads = options.threads.clamp(1, PARTS);
     for epoch in 0..options.epochs {
         if epoch % 50 == 0 {
-            report(epoch, loss_float(data, &mg, &eg, s, options.lambda));
+            report(epoch, loss_float(data, &mg, &eg, s, options.lambda, full));
         }
-        grad.iter_mut().for_each(|g| *g = 0.0);
-        for k in 0..data.len() {
-            let p = f64::from(data.phase[k]) / f64::from(FULL_PHASE);
-            let e = eval(data, k, &mg, &eg);
-            let g = (sigmoid(e / s) - target(data, k, s, options.lambda)) / s;
-            for (i, x) in data.features(k) {
-                grad[i] += g * x * p;
-                grad[FEATURES + i] += g * x * (1.0 - p);
+        std::thread::scope(|scope| {
+            let mut slots: Vec<Vec<(usize, &mut Vec<f64>)>> =
+                (0..threads).map(|_| Vec::new()).collect();
+            for (i, part) in parts.iter_mut().enumerate() {
+                slots[i % threads].push((i, part));
             }
-        }
+            let (mg, eg) = (&mg, &eg);
+            for slot in slots {
+                scope.spawn(move || {
+                    for (i, grad) in slot {
+                        grad.iter_mut().for_each(|g| *g = 0.0);
+                        let range =
+                            (i * per_part).min(data.len())..((i + 1) * per_part).min(data.len());
+                        gradient(data, range, mg, eg, s, options.lambda, full, grad);
+                    }
+                });
+            }
+        });
         let t = f64::from(epoch + 1);
         let rate = options.rate
             * (0.1 + 0.9 * (1.0 - f64::from(epoch) / f64::from(options.epochs.max(1))));
-        for i in 0..2 * FEATURES {
-            let w = if i < FEATURES {
+        for i in 0..2 * features {
+            let w = if i < features {
                 &mut mg[i]
             } else {
-                &mut eg[i - FEATURES]
+                &mut eg[i - features]
             };
-            let mut g = grad[i] / n;
-            if i % FEATURES < HANDSET_AT {
+            let mut g = parts.iter().map(|p| p[i]).sum::<f64>() / n;
+            if i % features < M::TABLES {
                 g += options.l2 * *w;
             }
             m[i] = b1 * m[i] + (1.0 - b1) * g;
@@ -307,7 +379,7 @@ pub fn fit(
         eg: round(&eg),
         scale: options.scale,
     };
-    report(options.epochs, loss(data, &out, s, options.lambda));
+    report(options.epochs, loss::<M>(data, &out, s, options.lambda));
     out
 }
 
@@ -317,30 +389,36 @@ mod tests {
 
     #[test]
     fn a_tiny_run_is_deterministic_and_lowers_the_loss() {
-        let data = play_games(3, 0..2, 2, |_, _| {});
+        let data = play_games(start_position, 3, 0..2, 2, |_, _| {});
         assert!(data.len() > 20, "{} samples", data.len());
-        let again = play_games(3, 0..2, 2, |_, _| {});
+        let again = play_games(start_position, 3, 0..2, 2, |_, _| {});
         assert_eq!(data.index, again.index);
         assert_eq!(data.result, again.result);
-        let start = Weights::handset(8);
-        let s = fit_scale(&data, &start);
+        type P = tiers::Position;
+        let start = P::handset_weights(8);
+        let s = fit_scale::<P>(&data, &start);
         let options = FitOptions {
             epochs: 40,
             ..FitOptions::default()
         };
-        let before = loss(&data, &start, s, options.lambda);
-        let a = fit(&data, &start, s, &options, |_, _| {});
-        let b = fit(&again, &start, s, &options, |_, _| {});
+        let before = loss::<P>(&data, &start, s, options.lambda);
+        let a = fit::<P>(&data, &start, s, &options, |_, _| {});
+        // Another number of threads, the same weights.
+        let three = FitOptions {
+            threads: 3,
+            ..options
+        };
+        let b = fit::<P>(&again, &start, s, &three, |_, _| {});
         assert_eq!(a, b);
-        let after = loss(&data, &a, s, options.lambda);
+        let after = loss::<P>(&data, &a, s, options.lambda);
         assert!(after < before, "loss {before} -> {after}");
     }
 
     #[test]
     fn datasets_append_in_order() {
-        let a = play_games(5, 0..1, 1, |_, _| {});
-        let b = play_games(5, 1..2, 1, |_, _| {});
-        let both = play_games(5, 0..2, 1, |_, _| {});
+        let a = play_games(checkers_start_position, 5, 0..1, 1, |_, _| {});
+        let b = play_games(checkers_start_position, 5, 1..2, 1, |_, _| {});
+        let both = play_games(checkers_start_position, 5, 0..2, 1, |_, _| {});
         let mut joined = Dataset::default();
         joined.append(&a);
         joined.append(&b);

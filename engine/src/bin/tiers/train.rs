@@ -1,38 +1,50 @@
-//! `tiers train tiers [--games N] [--seed S] [--depth D] [--threads T]
-//! [--epochs E] [--lambda L] [--out FILE]`: regenerates the learned Tiers
-//! evaluation's weights file (see `tiers_engine::search::train`).
+//! `tiers train <tiers|checkers> [--games N] [--seed S] [--depth D]
+//! [--threads T] [--epochs E] [--lambda L] [--out FILE] [--data FILE]`:
+//! regenerates a learned evaluation's weights file (see
+//! `tiers_engine::search::train`).
 //!
-//! Plays N games (default 3000) from random formations, each side
-//! searching D plies (default 4) with the hand-set evaluation, spread over
-//! T threads (default 1; the games and so the weights are the same for
-//! any T), fits the weights and writes them to FILE (default
-//! engine/data/eval/tiers.weights).
+//! Plays N games (Tiers: default 3000 from random formations; checkers:
+//! default 20000 from a few random moves), each side searching D plies
+//! (default 4; checkers 6) with the hand-set evaluation, spread over T
+//! threads (default 1; the games and so the weights are the same for any
+//! T), fits the weights and writes them to FILE (default
+//! engine/data/eval/<game>.weights).
 
 use std::sync::Mutex;
 
-use tiers_engine::search::eval::learned::Weights;
-use tiers_engine::search::train::{fit, fit_scale, loss, play_games, Dataset, FitOptions};
+use tiers_engine::search::eval::learned::Model;
+use tiers_engine::search::train::{
+    checkers_start_position, fit, fit_scale, loss, play_games, start_position, Dataset, FitOptions,
+};
+use tiers_engine::{checkers, tiers};
 
 use crate::{out, parse_number};
 
 /// Runs `tiers train` with the arguments after `train`.
 pub fn run(args: &[String]) -> Result<(), String> {
     match args.first().map(String::as_str) {
-        Some("tiers") => {}
+        Some("tiers") => train::<tiers::Position>(&args[1..], start_position, 3000, 4),
         Some("checkers") => {
-            return Err("train: only `tiers` has a learned evaluation so far".into());
+            train::<checkers::Position>(&args[1..], checkers_start_position, 20_000, 6)
         }
-        _ => return Err("train needs the game: `tiers train tiers ...`".into()),
+        _ => Err("train needs the game: `tiers train <tiers|checkers> ...`".into()),
     }
-    let mut games: u64 = 3000;
+}
+
+fn train<M: Model + Send>(
+    args: &[String],
+    start: fn(u64, u64) -> M,
+    mut games: u64,
+    mut depth: u32,
+) -> Result<(), String> {
+    let name = M::KIND.name();
     let mut seed: u64 = 1;
-    let mut depth: u32 = 4;
     let mut threads: u64 = 1;
     let mut options = FitOptions::default();
-    let mut path = "engine/data/eval/tiers.weights".to_string();
+    let mut path = format!("engine/data/eval/{name}.weights");
     let mut data_path: Option<String> = None;
     let opts = crate::options(
-        &args[1..],
+        args,
         &[
             "--games",
             "--seed",
@@ -68,8 +80,9 @@ pub fn run(args: &[String]) -> Result<(), String> {
         return Err("games, depth and threads must be at least 1".into());
     }
     let clock = web_time::Instant::now();
+    options.threads = threads as usize;
     out(format!(
-        "train tiers: {games} games at depth {depth}, seed {seed}, {threads} threads"
+        "train {name}: {games} games at depth {depth}, seed {seed}, {threads} threads"
     ));
     let cached = data_path.as_deref().and_then(|p| std::fs::read(p).ok());
     let data = match cached.as_deref().map(read_data) {
@@ -78,17 +91,24 @@ pub fn run(args: &[String]) -> Result<(), String> {
             d
         }
         _ => {
-            let d = generate(games, seed, depth, threads, clock);
+            let d = generate(start, games, seed, depth, threads, clock);
             if let Some(p) = &data_path {
                 std::fs::write(p, write_data(&d)).map_err(|e| format!("{p}: {e}"))?;
             }
             d
         }
     };
-    fit_and_write(&data, &options, games, seed, depth, &path, clock)
+    fit_and_write::<M>(&data, &options, games, seed, depth, &path, clock)
 }
 
-fn generate(games: u64, seed: u64, depth: u32, threads: u64, clock: web_time::Instant) -> Dataset {
+fn generate<M: Model + Send>(
+    start: fn(u64, u64) -> M,
+    games: u64,
+    seed: u64,
+    depth: u32,
+    threads: u64,
+    clock: web_time::Instant,
+) -> Dataset {
     let done = Mutex::new(0u64);
     let chunk = games.div_ceil(threads);
     let parts: Vec<Dataset> = std::thread::scope(|s| {
@@ -97,7 +117,7 @@ fn generate(games: u64, seed: u64, depth: u32, threads: u64, clock: web_time::In
                 let range = (t * chunk).min(games)..((t + 1) * chunk).min(games);
                 let done = &done;
                 s.spawn(move || {
-                    play_games(seed, range, depth, |_, _| {
+                    play_games(start, seed, range, depth, |_, _| {
                         let mut d = done.lock().unwrap_or_else(|e| e.into_inner());
                         *d += 1;
                         if (*d).is_multiple_of(100) {
@@ -193,7 +213,7 @@ fn read_data(b: &[u8]) -> Option<Dataset> {
     })
 }
 
-fn fit_and_write(
+fn fit_and_write<M: Model>(
     data: &Dataset,
     options: &FitOptions,
     games: u64,
@@ -210,25 +230,26 @@ fn fit_and_write(
     if data.is_empty() {
         return Err("the games gave no position to train on".into());
     }
-    let start = Weights::handset(options.scale);
-    let s = fit_scale(data, &start);
+    let start = M::handset_weights(options.scale);
+    let s = fit_scale::<M>(data, &start);
     out(format!(
         "scale S = {s:.1}, hand-set loss {:.6}",
-        loss(data, &start, s, options.lambda)
+        loss::<M>(data, &start, s, options.lambda)
     ));
-    let weights = fit(data, &start, s, options, |epoch, l| {
+    let weights = fit::<M>(data, &start, s, options, |epoch, l| {
         out(format!("epoch {epoch}: loss {l:.6}"));
     });
     let total = clock.elapsed().as_secs_f64();
+    let name = M::KIND.name();
     let comment = format!(
-        "Learned Tiers evaluation (engine/src/search/eval/learned.rs).\n\
-         Made by: tiers train tiers --games {games} --seed {seed} --depth {depth} --epochs {} --lambda {}\n\
+        "Learned {name} evaluation (engine/src/search/eval/learned/{name}.rs).\n\
+         Made by: tiers train {name} --games {games} --seed {seed} --depth {depth} --epochs {} --lambda {}\n\
          {} positions; scale S = {s:.1}",
         options.epochs,
         options.lambda,
         data.len()
     );
-    std::fs::write(path, weights.to_file(&comment)).map_err(|e| format!("{path}: {e}"))?;
+    std::fs::write(path, weights.to_file::<M>(&comment)).map_err(|e| format!("{path}: {e}"))?;
     out(format!(
         "wrote {path} ({total:.0} s: {played:.0} s of games, {:.0} s of fitting)",
         total - played

@@ -4,7 +4,7 @@
 //! rank 8 (Black's back row), row 7 rank 1 (Red's back row); Black's men
 //! move towards higher rows, Red's towards lower ones.
 //!
-//! The evaluation is a weighted sum of [`FEATURES`] ([`super::Linear`]:
+//! The hand-set evaluation ([`evaluate_handset`]) is a weighted sum of [`FEATURES`] ([`super::Linear`]:
 //! `tiers tune checkers` fits the weights to self-play results and checks
 //! them by a match; see README.md `## AI`) plus endgame knowledge that is
 //! not tuned: a lead is worth more with fewer pieces (trade down when
@@ -280,14 +280,28 @@ pub fn endgame(pos: &Position) -> i32 {
     sign * bonus
 }
 
+/// The hand-set evaluation: the weighted [`FEATURES`] plus [`endgame`].
+/// The engine uses the learned one ([`super::learned::checkers`]) and
+/// falls back to this one; `tiers selfplay` plays it as `L:handset`.
+#[must_use]
+pub fn evaluate_handset(pos: &Position) -> i32 {
+    let f = features(pos);
+    let mut score = 0;
+    for i in 0..WEIGHTS.len() {
+        score += WEIGHTS[i] * f[i];
+    }
+    score + endgame(pos)
+}
+
 impl Evaluate for Position {
+    #[inline]
     fn evaluate(&self) -> i32 {
-        let f = features(self);
-        let mut score = 0;
-        for i in 0..WEIGHTS.len() {
-            score += WEIGHTS[i] * f[i];
-        }
-        score + endgame(self)
+        use super::learned::checkers::{evaluate_with, learned};
+        evaluate_with(learned(), self)
+    }
+
+    fn evaluate_handset(&self) -> i32 {
+        evaluate_handset(self)
     }
 
     #[inline]
@@ -368,7 +382,7 @@ mod tests {
     fn start_is_balanced() {
         let start = Position::start();
         assert_eq!(features(&start), [0; 10]);
-        assert_eq!(start.evaluate(), 0);
+        assert_eq!(evaluate_handset(&start), 0);
         assert_eq!(start.material(), 0);
     }
 
@@ -377,11 +391,11 @@ mod tests {
         let pos =
             Position::parse("B:W21,22,23,24,25,26,27,28,29,30,31:B1,2,3,4,5,6,7,8,9,10,11,12")
                 .unwrap();
-        assert!(pos.evaluate() > 60);
+        assert!(evaluate_handset(&pos) > 60);
         let pos =
             Position::parse("W:W21,22,23,24,25,26,27,28,29,30,31:B1,2,3,4,5,6,7,8,9,10,11,12")
                 .unwrap();
-        assert!(pos.evaluate() < -60);
+        assert!(evaluate_handset(&pos) < -60);
     }
 
     #[test]
@@ -397,7 +411,7 @@ mod tests {
     fn two_kings_against_one_prefer_the_weak_king_out_of_the_corner() {
         let cornered = Position::parse("W:WK14,K15:BK1").unwrap();
         let out = Position::parse("W:WK14,K15:BK10").unwrap();
-        assert!(cornered.evaluate() > 100);
-        assert!(out.evaluate() > cornered.evaluate());
+        assert!(evaluate_handset(&cornered) > 100);
+        assert!(evaluate_handset(&out) > evaluate_handset(&cornered));
     }
 }

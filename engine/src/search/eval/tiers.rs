@@ -162,7 +162,7 @@ pub fn evaluate_handset(pos: &Position) -> i32 {
 
 impl Evaluate for Position {
     fn evaluate(&self) -> i32 {
-        super::learned::evaluate_with(super::learned::learned(), self)
+        super::learned::tiers::evaluate_with(super::learned::tiers::learned(), self)
     }
 
     fn evaluate_handset(&self) -> i32 {

@@ -1,9 +1,10 @@
 //! The engine's readers: checkers FEN and `checkers::Setup`, TFEN and
 //! `tiers::Setup`, move text of both games, game files (PDN, Tiers game
-//! records, either kind).
+//! records, either kind), the learned evaluations' weights files.
 
 use crate::{bounded, fail, has_message, show, Checked};
 use tiers_engine::pdn::{self, AnyPdnGame, PdnGame, Variant};
+use tiers_engine::search::eval::learned::{Model, Weights};
 use tiers_engine::tiers::{self, tfen};
 use tiers_engine::{checkers, Game, Position};
 
@@ -374,5 +375,42 @@ pub fn check_pdn(text: &str) -> Checked {
             round_trip("pdn::read_any", &tiers_games)
         }
         Err(e) => has_message("pdn::read_any", text, &e),
+    }
+}
+
+/// The learned evaluations' weights files (`Weights::parse`, of both
+/// games; a damaged compiled-in file makes the engine use the hand-set
+/// evaluation): weights or a one-line error; weights read write back to a
+/// file that reads to the same weights and is a fixed point.
+pub fn check_weights(bytes: &[u8]) -> Checked {
+    check_weights_of::<checkers::Position>(bytes)?;
+    check_weights_of::<tiers::Position>(bytes)
+}
+
+fn check_weights_of<M: Model>(bytes: &[u8]) -> Checked {
+    let what = format!("{} bytes as {}", bytes.len(), M::NAME);
+    match bounded("the weights reader", &what, || Weights::parse::<M>(bytes))? {
+        Ok(w) => {
+            if w.mg.len() != M::FEATURES || w.eg.len() != M::FEATURES {
+                return fail(format!("{what}: read with the wrong number of weights"));
+            }
+            let text = w.to_file::<M>("written back");
+            match Weights::parse::<M>(text.as_bytes()) {
+                Ok(back) if back == w => {}
+                Ok(_) => return fail(format!("{what}: written back, reads as other weights")),
+                Err(e) => return fail(format!("{what}: written back, refused: {e}")),
+            }
+            if w.to_file::<M>("written back") != text {
+                return fail(format!("{what}: writing is not a fixed point"));
+            }
+            Ok(())
+        }
+        Err(e) => {
+            let m = e.to_string();
+            if m.contains('\n') {
+                return fail(format!("{what}: a message of several lines: {m}"));
+            }
+            has_message("the weights reader", &what, &m)
+        }
     }
 }

@@ -1020,3 +1020,79 @@ pub fn near_egdb(u: &mut Unstructured<'_>) -> Vec<u8> {
     }
     bytes
 }
+
+/// A weights file of a learned evaluation (the compiled-in checkers or
+/// Tiers one, or the Tiers one cut to a few features) with a few changes:
+/// bytes changed, numbers or header words replaced, lines cut or
+/// repeated, and sometimes the checksum made right so that the reader
+/// gets past it.
+pub fn near_weights(u: &mut Unstructured<'_>) -> Vec<u8> {
+    use tiers_engine::search::eval::learned::{checkers, tiers};
+    let base = if chance(u, 2) {
+        checkers::WEIGHTS_FILE
+    } else {
+        tiers::WEIGHTS_FILE
+    };
+    let text = String::from_utf8_lossy(base).into_owned();
+    let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
+    for _ in 0..1 + pick(u, 3) {
+        let n = lines.len();
+        let at = pick(u, n);
+        match pick(u, 5) {
+            0 => {
+                // A word replaced.
+                let mut words: Vec<String> = lines[at].split(' ').map(str::to_string).collect();
+                let w = pick(u, words.len());
+                words[w] = [
+                    "",
+                    "-1",
+                    "1048577",
+                    "x",
+                    "2",
+                    "214",
+                    "9",
+                    "0",
+                    "checkers-eval",
+                    "tiers-eval",
+                ][pick(u, 10)]
+                .to_string();
+                lines[at] = words.join(" ");
+            }
+            1 => {
+                // A line cut short.
+                let len = lines[at].len();
+                let keep = pick(u, len + 1);
+                lines[at] = String::from_utf8_lossy(&lines[at].as_bytes()[..keep]).into_owned();
+            }
+            2 => {
+                lines.remove(at);
+            }
+            3 => {
+                let copy = lines[at].clone();
+                lines.insert(at, copy);
+            }
+            _ => {
+                // A byte changed.
+                let mut b = lines[at].clone().into_bytes();
+                if !b.is_empty() {
+                    let i = pick(u, b.len());
+                    b[i] = u.arbitrary().unwrap_or(b'7');
+                }
+                lines[at] = String::from_utf8_lossy(&b).into_owned();
+            }
+        }
+        if lines.is_empty() {
+            break;
+        }
+    }
+    let mut out = lines.join("\n");
+    out.push('\n');
+    if chance(u, 2) {
+        if let Some(at) = out.find("\ncrc32 ") {
+            let body = &out[..=at];
+            let crc = tiers_engine::egdb::crc32(body.as_bytes());
+            out = format!("{body}crc32 {crc:08x}\n");
+        }
+    }
+    out.into_bytes()
+}

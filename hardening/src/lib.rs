@@ -1,6 +1,6 @@
 //! Property checks of every reader of the engine, the tournament crate and
 //! the app (`tiers-app`'s core: links, embed commands, kept records,
-//! course files; the endgame database file),
+//! course files; the endgame database file; the evaluation weights files),
 //! shared by the fuzz targets (`fuzz/`, cargo-fuzz) and the corpus replay
 //! test (`tests/corpus.rs`, part of the normal `cargo test`).
 //!
@@ -41,7 +41,7 @@ pub use app::{
 pub use bracket::{check_json, check_tournament};
 pub use engine::{
     check_checkers_move, check_checkers_setup, check_fen, check_pdn, check_tfen, check_tiers_move,
-    check_tiers_setup,
+    check_tiers_setup, check_weights,
 };
 
 use core::fmt;

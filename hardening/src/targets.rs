@@ -8,8 +8,8 @@
 //! file does). The move targets read their raw text as a position on the
 //! first line (empty or `start` for the start) and the move below it; the
 //! `boot` target splits its text on NUL into the kept records and the
-//! page query ([`crate::app::boot_input`]); `egdb` reads bytes as they
-//! are.
+//! page query ([`crate::app::boot_input`]); `egdb` and `weights` read
+//! bytes as they are.
 
 use crate::{gen, Checked, Violation};
 use arbitrary::Unstructured;
@@ -17,7 +17,7 @@ use tiers_engine::{checkers, tiers, Position};
 
 /// The targets, by name (the names of the fuzz targets and of the
 /// corpus folders `fuzz/corpus/<name>/`).
-pub const NAMES: [&str; 16] = [
+pub const NAMES: [&str; 17] = [
     "fen",
     "tfen",
     "checkers_move",
@@ -34,6 +34,7 @@ pub const NAMES: [&str; 16] = [
     "boot",
     "course",
     "egdb",
+    "weights",
 ];
 
 /// The raw text of an input, or the generator's bytes.
@@ -68,6 +69,14 @@ pub fn run(name: &str, data: &[u8]) -> Checked {
                 crate::check_egdb(&gen::near_egdb(&mut Unstructured::new(rest)))
             }
             _ => crate::check_egdb(data),
+        };
+    }
+    if name == "weights" {
+        return match data.split_first() {
+            Some((&first, rest)) if first >= 0xF8 => {
+                crate::check_weights(&gen::near_weights(&mut Unstructured::new(rest)))
+            }
+            _ => crate::check_weights(data),
         };
     }
     match (name, decode(data)) {

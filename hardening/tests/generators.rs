@@ -136,4 +136,13 @@ fn generated_app_inputs_are_near_valid() {
         "endgame database",
         accepted(|u| Egdb::from_bytes(&gen::near_egdb(u)).is_ok()),
     );
+    both_sides(
+        "weights",
+        accepted(|u| {
+            use tiers_engine::search::eval::learned::Weights;
+            let bytes = gen::near_weights(u);
+            Weights::parse::<checkers::Position>(&bytes).is_ok()
+                || Weights::parse::<tiers::Position>(&bytes).is_ok()
+        }),
+    );
 }

@@ -134,9 +134,26 @@ impl Weights {
             return Err(WeightsError::Truncated("no checksum line".into()));
         };
         let body = &text[..=at];
-        let stated = text[at + 7..].trim();
+        let (stated, after) = text[at + 7..]
+            .split_once('\n')
+            .unwrap_or((&text[at + 7..], ""));
+        let stated = stated.trim();
         let stored = u32::from_str_radix(stated, 16)
-            .map_err(|_| WeightsError::Truncated(format!("bad checksum `{stated}`")))?;
+            .ok()
+            .filter(|_| stated.len() == 8)
+            .ok_or_else(|| {
+                let shown: String = stated
+                    .chars()
+                    .take(16)
+                    .filter(|c| !c.is_control())
+                    .collect();
+                WeightsError::Truncated(format!("bad checksum `{shown}`"))
+            })?;
+        if !after.trim().is_empty() {
+            return Err(WeightsError::Malformed(
+                "more text after the checksum line".into(),
+            ));
+        }
         let computed = crate::egdb::crc32(body.as_bytes());
         if stored != computed {
             return Err(WeightsError::Checksum { stored, computed });

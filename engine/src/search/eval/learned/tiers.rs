@@ -254,6 +254,11 @@ mod tests {
                 "corrupt",
             ),
             (vec![0xff, 0xfe, 0, 1], "malformed"),
+            (format!("{good}crc32 00000000\n").into_bytes(), "malformed"),
+            (
+                good.replacen("\ncrc32 ", "\ncrc32 0", 1).into_bytes(),
+                "truncated",
+            ),
         ];
         for (bytes, word) in cases {
             let e = Weights::parse::<Position>(&bytes).unwrap_err().to_string();

@@ -30,7 +30,8 @@ const rankOf = (sq) => Number(sq[1]);
 
 /**
  * A quiet move of a Black man (Black moves towards rank 1) that gives it
- * away for nothing: a Red man can jump it and no Black man can jump back.
+ * away for nothing: a Red man can jump it and then no Black man can jump
+ * anything.
  * Kings are left out (none early in the game). Null when there is none.
  */
 function giveaway(black, red) {
@@ -52,12 +53,14 @@ function giveaway(black, red) {
         const redAfter = new Set(red);
         redAfter.delete(e);
         redAfter.add(land);
-        // Can a Black man jump the Red man where it landed?
-        const back = [-1, 1].some((d) => {
-          const j = at(fileOf(land) - d, rankOf(land) + 1);
-          const l = at(fileOf(land) + d, rankOf(land) - 1);
-          return j && after.has(j) && empty(l, after, redAfter);
-        });
+        // Can any Black man jump any Red man then (the man won back)?
+        const back = [...after].some((j) =>
+          [-1, 1].some((d) => {
+            const over = at(fileOf(j) + d, rankOf(j) - 1);
+            const l = at(fileOf(j) + 2 * d, rankOf(j) - 2);
+            return over && redAfter.has(over) && empty(l, after, redAfter);
+          }),
+        );
         if (!back) return [from, to];
       }
     }
@@ -91,7 +94,7 @@ test('a checkers game lost on purpose to level 8: the review finds my blunder', 
     const points = await page.locator('#review-graph circle').count();
     assert.ok(points >= 4, `a point per move: ${points}`);
     // Only my (Black's) mistakes: the next one is a blunder of mine.
-    await page.check('#review-only-mine');
+    await page.check("#review-only-mine");
     assert.match(await page.locator('#review-counts').innerText(), /Black: [^\n]*\d+ blunders?/);
     await page.click('#review-next-mark');
     const detail = await page.locator('#review-detail').innerText();

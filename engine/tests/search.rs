@@ -156,6 +156,21 @@ fn respects_depth_and_node_limits() {
 }
 
 #[test]
+fn a_single_legal_move_is_played_at_once_but_analysed_in_depth() {
+    // Red must take 23x16 (a man given away by Black's 16-19): a player
+    // plays it after one ply; the analysis strength searches on, and its
+    // score sees the man won, not the one-ply guess.
+    let pos = ck("W:W20,21,22,23,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,19");
+    assert_eq!(moves(&pos).len(), 1);
+    let played = search(&pos, &config(8, 8, 0));
+    assert_eq!(played.depth, 1);
+    let analysed = search(&pos, &config(8, 9, 0));
+    assert_eq!(analysed.depth, 8);
+    assert_eq!(analysed.best, played.best);
+    assert!(analysed.score > 80, "{}", analysed.score);
+}
+
+#[test]
 fn respects_the_time_limit() {
     for (pos_text, ms) in [("start", 150u64), ("W:WK10,K6:BK1", 100)] {
         let pos = if pos_text == "start" {

@@ -332,7 +332,10 @@ impl Searcher {
 
         let mut best: Option<(usize, i32, Vec<P::Move>)> = None;
         let mut completed = 0u32;
-        let single = order.len() == 1;
+        // A player with a single legal move plays it at once; the analysis
+        // strength searches it like any position, since what it reports is
+        // the score (a game review judges the move before by it).
+        let single = order.len() == 1 && config.level != Level::ANALYSIS;
         for depth in 1..=max_depth {
             let outcome = w.root(pos, depth as i32, &mut order);
             let finished = !w.stopped;

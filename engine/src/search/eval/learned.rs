@@ -46,6 +46,8 @@ pub trait Model: super::Evaluate + Copy {
     const TABLES: usize;
     /// The phase at which the opening weights apply fully.
     const FULL_PHASE: i32;
+    /// The compiled-in weights file.
+    const WEIGHTS_FILE: &'static [u8];
 
     /// Calls `f(index, value)` for each feature of the position that is
     /// not zero (an index may come more than once: the values add up),
@@ -104,13 +106,15 @@ impl fmt::Display for WeightsError {
 impl std::error::Error for WeightsError {}
 
 impl Weights {
-    /// Weights that are all 0 but the hand-set ones given, from index `at`.
+    /// Weights that are all 0 but the hand-set ones given, from index `at`,
+    /// and the hand-set endgame term right after them, at 1.
     #[must_use]
     pub fn from_handset(features: usize, at: usize, handset: &[i32], scale: i32) -> Weights {
         let mut w = vec![0; features];
         for (i, x) in handset.iter().enumerate() {
             w[at + i] = x * scale;
         }
+        w[at + handset.len()] = scale;
         Weights {
             mg: w.clone(),
             eg: w,
@@ -259,6 +263,15 @@ impl Weights {
         let blended = (mg * p + eg * (full - p)) / (full * i64::from(self.scale));
         blended.clamp(-20_000, 20_000) as i32
     }
+}
+
+/// Whether model `M`'s compiled-in weights are good (`Err`: why they are
+/// not, and the hand-set evaluation is used instead).
+///
+/// # Errors
+/// The [`WeightsError`] of the compiled-in file.
+pub fn status<M: Model>() -> Result<(), WeightsError> {
+    Weights::parse::<M>(M::WEIGHTS_FILE).map(|_| ())
 }
 
 /// Reads a compiled-in weights file of model `M`, reporting a damaged one

@@ -22,7 +22,7 @@
 
 use std::sync::OnceLock;
 
-use super::{Model, Weights, WeightsError};
+use super::{Model, Weights};
 use crate::search::eval::checkers as handset;
 use crate::{checkers::Position, Color, Position as _};
 
@@ -69,6 +69,7 @@ impl Model for Position {
     const FEATURES: usize = FEATURES;
     const TABLES: usize = HANDSET_AT;
     const FULL_PHASE: i32 = FULL_PHASE;
+    const WEIGHTS_FILE: &'static [u8] = WEIGHTS_FILE;
 
     #[inline]
     fn for_each_feature(&self, f: impl FnMut(usize, i32)) -> i32 {
@@ -76,10 +77,7 @@ impl Model for Position {
     }
 
     fn handset_weights(scale: i32) -> Weights {
-        let mut w = Weights::from_handset(FEATURES, HANDSET_AT, &handset::WEIGHTS, scale);
-        w.mg[ENDGAME_AT] = scale;
-        w.eg[ENDGAME_AT] = scale;
-        w
+        Weights::from_handset(FEATURES, HANDSET_AT, &handset::WEIGHTS, scale)
     }
 }
 
@@ -96,19 +94,59 @@ fn oriented(pos: &Position) -> [u32; 4] {
     }
 }
 
-/// [`Model::for_each_feature`] of a checkers position.
+/// What stands on each square (0 empty, 1 own man, 2 own king, 3 other
+/// man, 4 other king) of the board seen from the side to move, and the
+/// number of pieces.
 #[inline]
-pub fn for_each_feature(pos: &Position, mut f: impl FnMut(usize, i32)) -> i32 {
-    let boards = oriented(pos);
+fn contents(boards: &[u32; 4]) -> ([u8; 32], u32) {
     let mut state = [0u8; 32];
     let mut pieces = 0;
     for (k, &bb) in boards.iter().enumerate() {
         pieces += bb.count_ones();
         let mut b = bb;
         while b != 0 {
+            state[b.trailing_zeros() as usize] = k as u8 + 1;
+            b &= b - 1;
+        }
+    }
+    (state, pieces)
+}
+
+/// The content number (0..625) of block `squares`.
+#[inline]
+fn block_index(state: &[u8; 32], squares: &[u8; 4]) -> usize {
+    usize::from(state[squares[0] as usize])
+        + 5 * usize::from(state[squares[1] as usize])
+        + 25 * usize::from(state[squares[2] as usize])
+        + 125 * usize::from(state[squares[3] as usize])
+}
+
+/// Calls `f(index - HANDSET_AT, value)` for the hand-set features, the
+/// endgame term and the side-to-move constant.
+#[inline]
+fn for_each_handset(pos: &Position, mut f: impl FnMut(usize, i32)) {
+    for (i, v) in handset::features(pos).iter().enumerate() {
+        if *v != 0 {
+            f(i, *v);
+        }
+    }
+    let e = handset::endgame(pos);
+    if e != 0 {
+        f(ENDGAME_AT - HANDSET_AT, e);
+    }
+    f(TEMPO_AT - HANDSET_AT, 1);
+}
+
+/// [`Model::for_each_feature`] of a checkers position.
+#[inline]
+pub fn for_each_feature(pos: &Position, mut f: impl FnMut(usize, i32)) -> i32 {
+    let boards = oriented(pos);
+    let (state, pieces) = contents(&boards);
+    for (k, &bb) in boards.iter().enumerate() {
+        let mut b = bb;
+        while b != 0 {
             let sq = b.trailing_zeros() as usize;
             b &= b - 1;
-            state[sq] = k as u8 + 1;
             match k {
                 0 => f(sq, 1),
                 1 => f(KINGS_AT + sq, 1),
@@ -118,22 +156,12 @@ pub fn for_each_feature(pos: &Position, mut f: impl FnMut(usize, i32)) -> i32 {
         }
     }
     for (n, squares) in BLOCK_SQUARES.iter().enumerate() {
-        let index = usize::from(state[squares[0] as usize])
-            + 5 * usize::from(state[squares[1] as usize])
-            + 25 * usize::from(state[squares[2] as usize])
-            + 125 * usize::from(state[squares[3] as usize]);
-        f(PATTERNS_AT + n * BLOCK_STATES + index, 1);
+        f(
+            PATTERNS_AT + n * BLOCK_STATES + block_index(&state, squares),
+            1,
+        );
     }
-    for (i, v) in handset::features(pos).iter().enumerate() {
-        if *v != 0 {
-            f(HANDSET_AT + i, *v);
-        }
-    }
-    let e = handset::endgame(pos);
-    if e != 0 {
-        f(ENDGAME_AT, e);
-    }
-    f(TEMPO_AT, 1);
+    for_each_handset(pos, |i, v| f(HANDSET_AT + i, v));
     (pieces as i32).min(FULL_PHASE)
 }
 
@@ -194,37 +222,18 @@ impl Compiled {
     #[inline]
     #[must_use]
     pub fn evaluate(&self, pos: &Position) -> i32 {
-        let boards = oriented(pos);
-        let mut state = [0u8; 32];
-        let mut pieces = 0;
-        for (k, &bb) in boards.iter().enumerate() {
-            pieces += bb.count_ones();
-            let mut b = bb;
-            while b != 0 {
-                state[b.trailing_zeros() as usize] = k as u8 + 1;
-                b &= b - 1;
-            }
-        }
+        let (state, pieces) = contents(&oriented(pos));
         let (mut mg, mut eg) = (0i64, 0i64);
         for (n, squares) in BLOCK_SQUARES.iter().enumerate() {
-            let index = usize::from(state[squares[0] as usize])
-                + 5 * usize::from(state[squares[1] as usize])
-                + 25 * usize::from(state[squares[2] as usize])
-                + 125 * usize::from(state[squares[3] as usize]);
-            let [a, b] = self.patterns[n * BLOCK_STATES + index];
+            let [a, b] = self.patterns[n * BLOCK_STATES + block_index(&state, squares)];
             mg += a;
             eg += b;
         }
-        let mut add = |i: usize, v: i32| {
+        for_each_handset(pos, |i, v| {
             let [a, b] = self.rest[i];
             mg += a * i64::from(v);
             eg += b * i64::from(v);
-        };
-        for (i, v) in handset::features(pos).iter().enumerate() {
-            add(i, *v);
-        }
-        add(ENDGAME_AT - HANDSET_AT, handset::endgame(pos));
-        add(TEMPO_AT - HANDSET_AT, 1);
+        });
         let p = i64::from((pieces as i32).min(FULL_PHASE));
         let full = i64::from(FULL_PHASE);
         let blended = (mg * p + eg * (full - p)) / (full * self.scale);
@@ -239,15 +248,6 @@ pub fn learned() -> Option<&'static Compiled> {
     LOADED
         .get_or_init(|| super::load::<Position>(WEIGHTS_FILE).map(|w| Compiled::new(&w)))
         .as_ref()
-}
-
-/// Whether the compiled-in weights are good (`Err`: why they are not, and
-/// the hand-set evaluation is used instead).
-///
-/// # Errors
-/// The [`WeightsError`] of the compiled-in file.
-pub fn status() -> Result<(), WeightsError> {
-    Weights::parse::<Position>(WEIGHTS_FILE).map(|_| ())
 }
 
 /// The evaluation with `weights`, or the hand-set one without.
@@ -281,7 +281,7 @@ mod tests {
 
     #[test]
     fn the_compiled_in_weights_load() {
-        assert_eq!(status(), Ok(()));
+        assert_eq!(super::super::status::<Position>(), Ok(()));
         assert!(learned().is_some());
     }
 

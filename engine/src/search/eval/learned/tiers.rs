@@ -19,7 +19,7 @@
 
 use std::sync::OnceLock;
 
-use super::{Model, Weights, WeightsError};
+use super::{Model, Weights};
 use crate::search::eval::tiers as handset;
 use crate::{tiers::Position, Color, PieceKind, Position as _};
 
@@ -48,6 +48,7 @@ impl Model for Position {
     const FEATURES: usize = FEATURES;
     const TABLES: usize = HANDSET_AT;
     const FULL_PHASE: i32 = FULL_PHASE;
+    const WEIGHTS_FILE: &'static [u8] = WEIGHTS_FILE;
 
     #[inline]
     fn for_each_feature(&self, f: impl FnMut(usize, i32)) -> i32 {
@@ -55,10 +56,7 @@ impl Model for Position {
     }
 
     fn handset_weights(scale: i32) -> Weights {
-        let mut w = Weights::from_handset(FEATURES, HANDSET_AT, &handset::WEIGHTS, scale);
-        w.mg[ENDGAME_AT] = scale;
-        w.eg[ENDGAME_AT] = scale;
-        w
+        Weights::from_handset(FEATURES, HANDSET_AT, &handset::WEIGHTS, scale)
     }
 }
 
@@ -185,15 +183,6 @@ pub fn learned() -> Option<&'static Weights> {
         .as_ref()
 }
 
-/// Whether the compiled-in weights are good (`Err`: why they are not, and
-/// the hand-set evaluation is used instead).
-///
-/// # Errors
-/// The [`WeightsError`] of the compiled-in file.
-pub fn status() -> Result<(), WeightsError> {
-    Weights::parse::<Position>(WEIGHTS_FILE).map(|_| ())
-}
-
 /// The evaluation with `weights`, or the hand-set one without.
 #[must_use]
 pub fn evaluate_with(weights: Option<&Weights>, pos: &Position) -> i32 {
@@ -228,7 +217,7 @@ mod tests {
 
     #[test]
     fn the_compiled_in_weights_load() {
-        assert_eq!(status(), Ok(()));
+        assert_eq!(super::super::status::<Position>(), Ok(()));
         assert!(learned().is_some());
     }
 

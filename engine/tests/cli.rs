@@ -231,6 +231,8 @@ fn selfplay_plays_the_hand_set_evaluation_and_chosen_formations() {
     .contains("Tiers only"));
     assert!(fails(&["train", "chess"]).contains("tiers|checkers"));
     assert!(fails(&["train", "checkers", "--depth", "0"]).contains("at least 1"));
+    assert!(fails(&["train", "tiers", "--egdb", "/nowhere"]).contains("for checkers"));
+    assert!(fails(&["train", "checkers", "--egdb", "/nowhere"]).contains("--egdb /nowhere"));
     assert!(fails(&["train", "tiers", "--games", "0"]).contains("at least 1"));
 }
 

@@ -9,7 +9,7 @@
 //! tiers egdb     <build|probe|verify|pack> ...
 //! tiers puzzles  <checkers|tiers> --count N --out FILE [--seed S] ... | tiers puzzles verify <checkers|tiers> FILE
 //! tiers bench
-//! tiers train    <tiers|checkers> [--games N] [--seed S] [--depth D] [--threads T] [--epochs E] [--lambda L] [--out FILE] [--data FILE]
+//! tiers train    <tiers|checkers> [--games N] [--seed S] [--depth D] [--threads T] [--epochs E] [--lambda L] [--out FILE] [--data FILE] [--egdb DIR]
 //! tiers tune     <checkers|tiers> [--games N] [--level L] [--seed S] [--first-weight I] [--verify-depth D] [--verify-games N]
 //! tiers random-games <checkers|tiers> --games N [--seed S] [--first K] [--sample R]
 //! ```
@@ -72,13 +72,15 @@ tiers tune     <checkers|tiers> [--games N] [--level L] [--seed S] [--first-weig
                Texel tuning: plays N self-play games at level L (default 200 at 3),
                fits the evaluation weights to the results and prints a WEIGHTS line
                to paste into engine/src/search/eval/checkers.rs or tiers.rs
-tiers train    <tiers|checkers> [--games N] [--seed S] [--depth D] [--threads T] [--epochs E] [--lambda L] [--out FILE] [--data FILE]
+tiers train    <tiers|checkers> [--games N] [--seed S] [--depth D] [--threads T] [--epochs E] [--lambda L] [--out FILE] [--data FILE] [--egdb DIR]
                a learned evaluation: N self-play games (Tiers: default 3000 from random
                formations at depth D = 4; checkers: 20000 from 4-7 random plies at
                depth 6) with the hand-set evaluation, positions labelled by result
                and search score, a logistic fit; writes the weights file (default
                engine/data/eval/<game>.weights); the same for any T. --data FILE
-               keeps the positions in FILE, or reads them from it when it exists
+               keeps the positions in FILE, or reads them from it when it exists;
+               --egdb DIR (checkers) labels the positions the endgame database holds
+               by its win, draw or loss instead
 tiers random-games <checkers|tiers> --games N [--seed S] [--first K] [--sample R]
                plays N games of random legal moves (Tiers: from random formations and
                random arrangements of every tier) checking at every ply the outcome,

@@ -125,10 +125,14 @@ pub fn checkers_start_position(seed: u64, game: u64) -> checkers::Position {
 /// Plays training games `games` of `seed` from `start(seed, game)`, each
 /// side searching `depth` plies with the hand-set evaluation (so the data
 /// do not depend on the weights file they are for), and returns their
-/// quiet positions, labelled. `progress` is called after each game with
-/// the number of samples so far.
+/// quiet positions, labelled. A position `known` gives a value for (an
+/// endgame database's 1, ½ or 0 for the side to move) is labelled by it
+/// alone: that value as the result and a search score that σ makes the
+/// same value. `progress` is called after each game with the number of
+/// samples so far.
 pub fn play_games<M: Model>(
     start: impl Fn(u64, u64) -> M,
+    known: &dyn Fn(&M) -> Option<f32>,
     seed: u64,
     games: core::ops::Range<u64>,
     depth: u32,
@@ -162,6 +166,10 @@ pub fn play_games<M: Model>(
         }
         let winner = game.outcome().and_then(|o| o.winner());
         for (pos, score) in &kept {
+            if let Some(value) = known(pos) {
+                data.push(pos, value, KNOWN_SCORE * (2.0 * value - 1.0) as i32);
+                continue;
+            }
             let result = match winner {
                 None => 0.5,
                 Some(c) if c == pos.side_to_move() => 1.0,
@@ -172,6 +180,23 @@ pub fn play_games<M: Model>(
         progress(g, data.len());
     }
     data
+}
+
+/// The search score given to a position whose value is known: σ of it is
+/// 1 (or 0) at any scale a fit finds.
+pub const KNOWN_SCORE: i32 = 100_000;
+
+/// Labels from an endgame database for [`play_games`]' `known`: 1 for a
+/// database win of the side to move, ½ for a draw, 0 for a loss; `None`
+/// where the database does not reach.
+#[must_use]
+pub fn egdb_value(db: &crate::egdb::Egdb, pos: &checkers::Position) -> Option<f32> {
+    use crate::egdb::Value;
+    db.probe(pos).map(|v| match v {
+        Value::Win(_) => 1.0,
+        Value::Draw => 0.5,
+        Value::Loss(_) => 0.0,
+    })
 }
 
 fn sigmoid(x: f64) -> f64 {
@@ -389,9 +414,9 @@ mod tests {
 
     #[test]
     fn a_tiny_run_is_deterministic_and_lowers_the_loss() {
-        let data = play_games(start_position, 3, 0..2, 2, |_, _| {});
+        let data = play_games(start_position, &|_| None, 3, 0..2, 2, |_, _| {});
         assert!(data.len() > 20, "{} samples", data.len());
-        let again = play_games(start_position, 3, 0..2, 2, |_, _| {});
+        let again = play_games(start_position, &|_| None, 3, 0..2, 2, |_, _| {});
         assert_eq!(data.index, again.index);
         assert_eq!(data.result, again.result);
         type P = tiers::Position;
@@ -415,10 +440,55 @@ mod tests {
     }
 
     #[test]
+    fn known_positions_are_labelled_by_their_value_alone() {
+        let few =
+            |p: &checkers::Position| p.piece_count(Color::Red) + p.piece_count(Color::Black) <= 20;
+        let known = |p: &checkers::Position| few(p).then_some(0.0);
+        let data = play_games(checkers_start_position, &known, 5, 0..2, 2, |_, _| {});
+        let labelled = (0..data.len())
+            .filter(|&n| data.score[n] == -KNOWN_SCORE)
+            .count();
+        assert!(
+            labelled > 0 && labelled < data.len(),
+            "{labelled} of {}",
+            data.len()
+        );
+        for n in 0..data.len() {
+            if data.score[n] == -KNOWN_SCORE {
+                assert_eq!(data.result[n], 0.0);
+            } else {
+                assert!(data.score[n].abs() < MATE_BOUND);
+            }
+        }
+        // With S of any size, σ(score / S) is the value.
+        assert!(
+            target(
+                &data,
+                data.score.iter().position(|&x| x == -KNOWN_SCORE).unwrap(),
+                500.0,
+                0.5
+            ) < 1e-9
+        );
+    }
+
+    #[test]
+    fn the_endgame_database_gives_win_draw_and_loss() {
+        let dir = std::env::temp_dir().join(format!("tiers-train-egdb-{}", std::process::id()));
+        crate::egdb::build(&dir, 3, |_| {}).unwrap();
+        let db = crate::egdb::Egdb::open_dir(&dir).unwrap();
+        let value = |t: &str| egdb_value(&db, &checkers::Position::parse(t).unwrap());
+        assert_eq!(value("W:WK19,K23:BK32"), Some(1.0));
+        assert_eq!(value("B:WK19,K23:BK32"), Some(0.0));
+        assert_eq!(value("W:WK1:BK32"), Some(0.5));
+        assert_eq!(value("W:W21,22,23,24:B1,2,3,4"), None);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
     fn datasets_append_in_order() {
-        let a = play_games(checkers_start_position, 5, 0..1, 1, |_, _| {});
-        let b = play_games(checkers_start_position, 5, 1..2, 1, |_, _| {});
-        let both = play_games(checkers_start_position, 5, 0..2, 1, |_, _| {});
+        let a = play_games(checkers_start_position, &|_| None, 5, 0..1, 1, |_, _| {});
+        let b = play_games(checkers_start_position, &|_| None, 5, 1..2, 1, |_, _| {});
+        let both = play_games(checkers_start_position, &|_| None, 5, 0..2, 1, |_, _| {});
         let mut joined = Dataset::default();
         joined.append(&a);
         joined.append(&b);

@@ -1,5 +1,6 @@
 //! `tiers train <tiers|checkers> [--games N] [--seed S] [--depth D]
-//! [--threads T] [--epochs E] [--lambda L] [--out FILE] [--data FILE]`:
+//! [--threads T] [--epochs E] [--lambda L] [--out FILE] [--data FILE]
+//! [--egdb DIR]`:
 //! regenerates a learned evaluation's weights file (see
 //! `tiers_engine::search::train`).
 //!
@@ -8,13 +9,16 @@
 //! (default 4; checkers 6) with the hand-set evaluation, spread over T
 //! threads (default 1; the games and so the weights are the same for any
 //! T), fits the weights and writes them to FILE (default
-//! engine/data/eval/<game>.weights).
+//! engine/data/eval/<game>.weights). With `--egdb DIR` (checkers), a
+//! position the endgame database in DIR holds is labelled by its value.
 
 use std::sync::Mutex;
 
+use tiers_engine::egdb::Egdb;
 use tiers_engine::search::eval::learned::Model;
 use tiers_engine::search::train::{
-    checkers_start_position, fit, fit_scale, loss, play_games, start_position, Dataset, FitOptions,
+    checkers_start_position, egdb_value, fit, fit_scale, loss, play_games, start_position, Dataset,
+    FitOptions,
 };
 use tiers_engine::{checkers, tiers};
 
@@ -22,18 +26,55 @@ use crate::{out, parse_number};
 
 /// Runs `tiers train` with the arguments after `train`.
 pub fn run(args: &[String]) -> Result<(), String> {
+    let (rest, egdb_dir) = take_value(&args[1.min(args.len())..], "--egdb")?;
     match args.first().map(String::as_str) {
-        Some("tiers") => train::<tiers::Position>(&args[1..], start_position, 3000, 4),
+        Some("tiers") if egdb_dir.is_some() => {
+            Err("train: --egdb is for checkers (Tiers has no endgame database)".into())
+        }
+        Some("tiers") => train::<tiers::Position>(&rest, start_position, &|_| None, "", 3000, 4),
         Some("checkers") => {
-            train::<checkers::Position>(&args[1..], checkers_start_position, 20_000, 6)
+            let db = match &egdb_dir {
+                Some(d) => Some(
+                    Egdb::open_dir(std::path::Path::new(d))
+                        .map_err(|e| format!("--egdb {d}: {e}"))?,
+                ),
+                None => None,
+            };
+            let made = db
+                .as_ref()
+                .map(|d| format!(" --egdb DIR (2-{} pieces)", d.max_pieces()))
+                .unwrap_or_default();
+            let known = |pos: &checkers::Position| db.as_ref().and_then(|db| egdb_value(db, pos));
+            train::<checkers::Position>(&rest, checkers_start_position, &known, &made, 20_000, 6)
         }
         _ => Err("train needs the game: `tiers train <tiers|checkers> ...`".into()),
     }
 }
 
+/// `args` without `name VALUE`, and the value.
+fn take_value(args: &[String], name: &str) -> Result<(Vec<String>, Option<String>), String> {
+    let mut rest = Vec::new();
+    let mut value = None;
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        if a == name {
+            value = Some(
+                it.next()
+                    .ok_or_else(|| format!("{name} needs a value"))?
+                    .clone(),
+            );
+        } else {
+            rest.push(a.clone());
+        }
+    }
+    Ok((rest, value))
+}
+
 fn train<M: Model + Send>(
     args: &[String],
     start: fn(u64, u64) -> M,
+    known: &(dyn Fn(&M) -> Option<f32> + Sync),
+    made: &str,
     mut games: u64,
     mut depth: u32,
 ) -> Result<(), String> {
@@ -91,18 +132,20 @@ fn train<M: Model + Send>(
             d
         }
         _ => {
-            let d = generate(start, games, seed, depth, threads, clock);
+            let d = generate(start, known, games, seed, depth, threads, clock);
             if let Some(p) = &data_path {
                 std::fs::write(p, write_data(&d)).map_err(|e| format!("{p}: {e}"))?;
             }
             d
         }
     };
-    fit_and_write::<M>(&data, &options, games, seed, depth, &path, clock)
+    let made = format!("--games {games} --seed {seed} --depth {depth}{made}");
+    fit_and_write::<M>(&data, &options, &made, &path, clock)
 }
 
 fn generate<M: Model + Send>(
     start: fn(u64, u64) -> M,
+    known: &(dyn Fn(&M) -> Option<f32> + Sync),
     games: u64,
     seed: u64,
     depth: u32,
@@ -117,7 +160,7 @@ fn generate<M: Model + Send>(
                 let range = (t * chunk).min(games)..((t + 1) * chunk).min(games);
                 let done = &done;
                 s.spawn(move || {
-                    play_games(start, seed, range, depth, |_, _| {
+                    play_games(start, known, seed, range, depth, |_, _| {
                         let mut d = done.lock().unwrap_or_else(|e| e.into_inner());
                         *d += 1;
                         if (*d).is_multiple_of(100) {
@@ -216,15 +259,13 @@ fn read_data(b: &[u8]) -> Option<Dataset> {
 fn fit_and_write<M: Model>(
     data: &Dataset,
     options: &FitOptions,
-    games: u64,
-    seed: u64,
-    depth: u32,
+    made: &str,
     path: &str,
     clock: web_time::Instant,
 ) -> Result<(), String> {
     let played = clock.elapsed().as_secs_f64();
     out(format!(
-        "{} positions from {games} games in {played:.0} s",
+        "{} positions ({made}) in {played:.0} s",
         data.len()
     ));
     if data.is_empty() {
@@ -243,7 +284,7 @@ fn fit_and_write<M: Model>(
     let name = M::KIND.name();
     let comment = format!(
         "Learned {name} evaluation (engine/src/search/eval/learned/{name}.rs).\n\
-         Made by: tiers train {name} --games {games} --seed {seed} --depth {depth} --epochs {} --lambda {}\n\
+         Made by: tiers train {name} {made} --epochs {} --lambda {}\n\
          {} positions; scale S = {s:.1}",
         options.epochs,
         options.lambda,

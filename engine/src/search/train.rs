@@ -8,13 +8,16 @@
 //!    [`checkers_start_position`]); both sides search to a fixed depth
 //!    with the hand-set evaluation. Every position where the side to
 //!    move has no capture is kept with its search score; when the game is
-//!    over each gets the result for its side to move (1, ½, 0).
+//!    over each gets the result for its side to move (1, ½, 0). A
+//!    position whose value is known (an endgame database's win, draw or
+//!    loss: [`egdb_value`]) is labelled by that value alone.
 //! 2. [`fit`]: the target of a position is `λ·result + (1 − λ)·σ(score/S)`
 //!    and the model's prediction `σ(eval/S)`, where `S` is the scale that
 //!    best fits the starting evaluation to the results ([`fit_scale`]).
 //!    Full-batch Adam on the cross-entropy, from the hand-set weights
-//!    ([`Weights::handset`]), with a small L2 pull of the piece-square
-//!    tables towards 0; the result is rounded to integers.
+//!    ([`Model::handset_weights`]), with a small L2 pull of the tables
+//!    (piece-square entries, patterns) towards 0; the result is rounded
+//!    to integers.
 //!
 //! Deterministic: the same options give the same weights, bit for bit.
 

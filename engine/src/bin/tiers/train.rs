@@ -9,7 +9,7 @@
 //! (default 4; checkers 6) with the hand-set evaluation, spread over T
 //! threads (default 1; the games and so the weights are the same for any
 //! T), fits the weights and writes them to FILE (default
-//! engine/data/eval/<game>.weights). With `--egdb DIR` (checkers), a
+//! `engine/data/eval/<game>.weights`). With `--egdb DIR` (checkers), a
 //! position the endgame database in DIR holds is labelled by its value.
 
 use std::sync::Mutex;

@@ -1,6 +1,7 @@
 //! The learned checkers evaluation ([`super`]): piece-square tables,
 //! patterns of four neighbouring squares and the hand-set features, fitted
-//! to self-play games (`tiers train checkers`).
+//! to self-play games, the positions of 5 pieces or fewer labelled by the
+//! endgame database (`tiers train checkers --egdb DIR`).
 //!
 //! The board is first seen from the side to move: when Black is to move
 //! it is turned half round (square `s` becomes `33 − s`) and the colours

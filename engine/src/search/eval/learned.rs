@@ -292,3 +292,27 @@ pub fn load<M: Model>(bytes: &[u8]) -> Option<Weights> {
         }
     }
 }
+
+/// Calls `visit` on each position of a seeded random game from `start`
+/// (at most `plies` moves; the tests of the models walk through games).
+#[cfg(test)]
+pub(crate) fn random_game<P: crate::Position>(
+    start: P,
+    seed: u64,
+    plies: usize,
+    mut visit: impl FnMut(&P),
+) {
+    let mut pos = start;
+    let mut moves = Vec::new();
+    let mut seed = seed;
+    for _ in 0..plies {
+        visit(&pos);
+        moves.clear();
+        pos.legal_moves(&mut moves);
+        if moves.is_empty() {
+            return;
+        }
+        seed = super::mix64(seed);
+        pos = pos.play(&moves[(seed % moves.len() as u64) as usize]);
+    }
+}

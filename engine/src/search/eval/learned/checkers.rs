@@ -333,24 +333,14 @@ mod tests {
     fn the_learned_evaluation_is_symmetric_and_folds_exactly() {
         let w = Weights::parse::<Position>(WEIGHTS_FILE).expect("the compiled-in weights load");
         let c = learned().expect("the compiled-in weights load");
-        let mut pos = Position::start();
-        let mut moves = Vec::new();
-        let mut seed = 5u64;
-        for _ in 0..300 {
-            assert_eq!(c.evaluate(&pos), w.evaluate(&pos), "{}", pos.to_text());
+        super::super::random_game(Position::start(), 5, 300, |pos| {
+            assert_eq!(c.evaluate(pos), w.evaluate(pos), "{}", pos.to_text());
             assert_eq!(
-                c.evaluate(&pos),
-                c.evaluate(&flipped(&pos)),
+                c.evaluate(pos),
+                c.evaluate(&flipped(pos)),
                 "{}",
                 pos.to_text()
             );
-            moves.clear();
-            pos.legal_moves(&mut moves);
-            if moves.is_empty() {
-                break;
-            }
-            seed = crate::search::eval::mix64(seed);
-            pos = pos.play(&moves[(seed % moves.len() as u64) as usize]);
-        }
+        });
     }
 }

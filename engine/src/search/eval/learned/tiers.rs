@@ -291,25 +291,17 @@ mod tests {
         let mut moves = Vec::new();
         let mut checked = 0;
         for game in 0..30u64 {
-            let mut pos = crate::search::train::start_position(11, game);
-            let mut seed = game;
-            for _ in 0..300 {
+            let start = crate::search::train::start_position(11, game);
+            super::super::random_game(start, game, 300, |pos| {
                 for c in [Color::Red, Color::Black] {
-                    let threatened = attacked_by(&pos, c);
+                    let threatened = attacked_by(pos, c);
                     moves.clear();
                     pos.with_side(c).legal_moves(&mut moves);
                     let taken = moves.iter().fold(0, |bb, m| bb | m.captured());
                     assert_eq!(threatened & !taken, 0, "{} by {c:?}", pos.to_text());
                     checked += threatened.count_ones();
                 }
-                moves.clear();
-                pos.legal_moves(&mut moves);
-                if moves.is_empty() {
-                    break;
-                }
-                seed = crate::search::eval::mix64(seed);
-                pos = pos.play(&moves[(seed % moves.len() as u64) as usize]);
-            }
+            });
         }
         assert!(checked > 100, "{checked}");
     }
@@ -317,20 +309,14 @@ mod tests {
     #[test]
     fn the_learned_evaluation_is_symmetric() {
         let w = learned().expect("the compiled-in weights load");
-        let mut pos = Position::start();
-        let mut moves = Vec::new();
-        let mut seed = 7u64;
-        for _ in 0..200 {
-            let mirror = flipped(&pos);
-            assert_eq!(w.evaluate(&pos), w.evaluate(&mirror), "{}", pos.to_text());
-            moves.clear();
-            pos.legal_moves(&mut moves);
-            if moves.is_empty() {
-                break;
-            }
-            seed = crate::search::eval::mix64(seed);
-            pos = pos.play(&moves[(seed % moves.len() as u64) as usize]);
-        }
+        super::super::random_game(Position::start(), 7, 200, |pos| {
+            assert_eq!(
+                w.evaluate(pos),
+                w.evaluate(&flipped(pos)),
+                "{}",
+                pos.to_text()
+            );
+        });
         for text in [
             "7m/8/8/8/8/8/8/U[K]7 r 0 1",
             "7m/2k5/M7/3T4/8/1Q6/8/3D4 b 0 1",

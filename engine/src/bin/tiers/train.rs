@@ -26,7 +26,7 @@ use crate::{out, parse_number};
 
 /// Runs `tiers train` with the arguments after `train`.
 pub fn run(args: &[String]) -> Result<(), String> {
-    let (rest, egdb_dir) = take_value(&args[1.min(args.len())..], "--egdb")?;
+    let (rest, egdb_dir) = take_value(args.get(1..).unwrap_or_default(), "--egdb")?;
     match args.first().map(String::as_str) {
         Some("tiers") if egdb_dir.is_some() => {
             Err("train: --egdb is for checkers (Tiers has no endgame database)".into())

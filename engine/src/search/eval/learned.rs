@@ -42,8 +42,12 @@ pub trait Model: super::Evaluate + Copy {
     const FEATURES: usize;
     /// Features below this index are tables (piece-square entries,
     /// patterns): training starts them at 0 and pulls them slightly
-    /// towards 0; the others start at their hand-set weights.
+    /// towards 0. The hand-set features start here, then the hand-set
+    /// endgame term.
     const TABLES: usize;
+    /// The hand-set weights of the features from [`Model::TABLES`] on
+    /// (hundredths of a man); the endgame term after them weighs 1.
+    const HANDSET: &'static [i32];
     /// The phase at which the opening weights apply fully.
     const FULL_PHASE: i32;
     /// The compiled-in weights file.
@@ -57,7 +61,19 @@ pub trait Model: super::Evaluate + Copy {
 
     /// The starting point of training: the hand-set evaluation as weights
     /// (tables at 0), in 1/`scale` hundredths of a man.
-    fn handset_weights(scale: i32) -> Weights;
+    #[must_use]
+    fn handset_weights(scale: i32) -> Weights {
+        let mut w = vec![0; Self::FEATURES];
+        for (i, x) in Self::HANDSET.iter().enumerate() {
+            w[Self::TABLES + i] = x * scale;
+        }
+        w[Self::TABLES + Self::HANDSET.len()] = scale;
+        Weights {
+            mg: w.clone(),
+            eg: w,
+            scale,
+        }
+    }
 }
 
 /// Weights of a learned evaluation, in 1/`scale` hundredths of a man.
@@ -106,22 +122,6 @@ impl fmt::Display for WeightsError {
 impl std::error::Error for WeightsError {}
 
 impl Weights {
-    /// Weights that are all 0 but the hand-set ones given, from index `at`,
-    /// and the hand-set endgame term right after them, at 1.
-    #[must_use]
-    pub fn from_handset(features: usize, at: usize, handset: &[i32], scale: i32) -> Weights {
-        let mut w = vec![0; features];
-        for (i, x) in handset.iter().enumerate() {
-            w[at + i] = x * scale;
-        }
-        w[at + handset.len()] = scale;
-        Weights {
-            mg: w.clone(),
-            eg: w,
-            scale,
-        }
-    }
-
     /// Reads a weights file of model `M` (see the module documentation).
     ///
     /// # Errors

@@ -47,16 +47,13 @@ impl Model for Position {
     const NAME: &'static str = "tiers-eval";
     const FEATURES: usize = FEATURES;
     const TABLES: usize = HANDSET_AT;
+    const HANDSET: &'static [i32] = &handset::WEIGHTS;
     const FULL_PHASE: i32 = FULL_PHASE;
     const WEIGHTS_FILE: &'static [u8] = WEIGHTS_FILE;
 
     #[inline]
     fn for_each_feature(&self, f: impl FnMut(usize, i32)) -> i32 {
         for_each_feature(self, f)
-    }
-
-    fn handset_weights(scale: i32) -> Weights {
-        Weights::from_handset(FEATURES, HANDSET_AT, &handset::WEIGHTS, scale)
     }
 }
 

@@ -30,9 +30,9 @@ fn walk(root: &Path, dir: &Path, out: &mut Vec<PathBuf>) {
         let name = entry.file_name().to_string_lossy().into_owned();
         if path.is_dir() {
             let in_fuzz = dir.strip_prefix(root).is_ok_and(|d| d == Path::new("fuzz"));
-            if !SKIP_DIRS.contains(&name.as_str())
-                && !(in_fuzz && SKIP_FUZZ.contains(&name.as_str()))
-            {
+            let skipped = SKIP_DIRS.contains(&name.as_str())
+                || (in_fuzz && SKIP_FUZZ.contains(&name.as_str()));
+            if !skipped {
                 walk(root, &path, out);
             }
         } else if path.strip_prefix(root).is_ok_and(|p| p == Path::new(SELF)) {

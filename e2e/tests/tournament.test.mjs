@@ -6,11 +6,14 @@
 // won from the losers' bracket (so the reset match is played), a correction
 // that resets a later result after asking, a reload that keeps everything,
 // an export to a file, deleted and imported back, and screenshots of the
-// bracket on a desktop, in print and on a phone (320 px).
+// bracket on a desktop, in print and on a phone (320 px). The tournament
+// screens are part of the page: opening them neither reloads nor navigates
+// it.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { launch, newPage, serve, shot } from '../harness.mjs';
+import { movesPlayed, playFirstLegal, startGame } from '../app.mjs';
 
 /** The text of the "Matches to play" entry of match `n`. */
 async function readyText(page, n) {
@@ -43,6 +46,43 @@ async function clickSomeMove(page, color) {
   }
   throw new Error(`no ${color} piece could move`);
 }
+
+test('opening Tournaments keeps the page: no reload, no navigation, no other wasm, the game waiting', async () => {
+  const server = await serve();
+  const browser = await launch();
+  try {
+    const page = await newPage(browser.context);
+    await page.goto(server.url + '/');
+    await page.getByRole('heading', { name: /new game/i }).waitFor();
+    await startGame(page, { opponent: 'friend' });
+    await playFirstLegal(page, 'black');
+    const navigated = [];
+    page.on('framenavigated', (frame) => navigated.push(frame.url()));
+    await page.evaluate(() => {
+      window.__samePage = true;
+    });
+    const asked = server.requests.length;
+    await page.click('#show-tournaments');
+    await page.getByRole('heading', { name: 'Tournaments' }).waitFor();
+    await page.locator('#new-tournament').waitFor();
+    assert.equal(await page.evaluate(() => window.__samePage), true, 'the same page: nothing reloaded it');
+    assert.deepEqual(navigated, [], 'no navigation');
+    assert.deepEqual(
+      server.requests.slice(asked).filter((p) => p.endsWith('.wasm') || p.endsWith('.js')),
+      [],
+      'no script or wasm fetched for them',
+    );
+    // The game in progress waits on its board.
+    await page.click('#resume');
+    assert.equal(await movesPlayed(page), 1);
+    assert.equal(await page.evaluate(() => window.__samePage), true);
+    assert.deepEqual(page.problems(), []);
+    assert.deepEqual(browser.blocked, []);
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+});
 
 test('a tournament of four is run to its champion', { timeout: 600_000 }, async () => {
   const server = await serve();

@@ -67,6 +67,7 @@ test('after one visit the app works with the network off', async () => {
     assert.ok(cached.urls.includes('/worker_bg.wasm'), "the AI worker's wasm is cached");
     assert.ok(cached.urls.some((u) => /^\/app-[0-9a-f]+_bg\.wasm$/.test(u)), "the page's wasm is cached");
     assert.ok(cached.urls.includes('/data/egdb/checkers-4.egdb'), 'the endgame database is cached');
+    assert.ok(cached.urls.includes('/boot.js') && cached.urls.includes('/offline.js'), "the page's start is cached");
     assert.ok(cached.urls.includes('/puzzles/tiers.txt'), 'the puzzles are cached');
 
     // Network off, and the server gone.
@@ -142,7 +143,7 @@ test('a new deployment is noticed and taken on request', async () => {
     const m = JSON.parse(readFileSync(manifestPath, 'utf8'));
     m.description += ' (new)';
     writeFileSync(manifestPath, JSON.stringify(m));
-    execFileSync('node', [join(ROOT, 'e2e/tools/postbuild.mjs'), dir]);
+    execFileSync('node', [join(ROOT, 'tools/precache.mjs'), dir]);
     const second = buildOf(dir).version;
     assert.notEqual(second, first);
 

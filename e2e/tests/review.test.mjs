@@ -266,8 +266,8 @@ test('a long game reviewed: a point per move, the page answering meanwhile', asy
     const seconds = (Date.now() - t0) / 1000;
     const positions = 57 - first;
     const long = await page.evaluate(() => window.__long);
-    // Information (how long a review takes is measured by the figures in
-    // docs/measurements.md, not judged here: this machine may be busy).
+    // Information, not judged here (this machine may be busy): the
+    // figures are logged in docs/measurements.md, "The app".
     console.log(`review: ${positions} positions in ${seconds.toFixed(1)} s (${((seconds / positions) * 1000).toFixed(0)} ms each); main-thread tasks over 50 ms: ${JSON.stringify(long)}`);
     assert.equal(await page.locator('#review-graph circle').count(), 56);
     await shot(page, 'review-long');

@@ -172,7 +172,7 @@ fn a_single_legal_move_is_played_at_once_but_analysed_in_depth() {
 
 /// A search given only a time ends by itself once it is up (a worker
 /// cannot be interrupted). How close to the limit it stops is a figure of
-/// the machine, measured by `tiers bench` (README, docs/measurements.md);
+/// the machine, measured by `tiers bench` (docs/measurements.md);
 /// here the bound only tells a search that stopped from one that did not
 /// (without the clock it would go on to depth 64, for hours), so that a
 /// busy test machine cannot fail it.

@@ -38,8 +38,8 @@ use super::record::Record;
 
 /// How far the computer looks at each position: a fixed number of
 /// positions (the search's own limit, checked inside it), so the verdicts
-/// do not depend on the device's speed. See docs/measurements.md for how
-/// long a game takes.
+/// do not depend on the device's speed. How long a game takes:
+/// docs/measurements.md, "The app".
 pub const REVIEW_BUDGET: Budget = Budget::Nodes(500_000);
 /// The drop in winning chances (thousandths) from which a move is an
 /// inaccuracy.

@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { shot } from '../harness.mjs';
 import { movesPlayed, playFirstLegal, startGame, still, waitForTurn, withApp } from '../app.mjs';
 
-test('no long task on the main thread while the computer thinks', async () => {
+test('the page answers while the computer thinks', async () => {
   await withApp({}, async (page) => {
     await page.evaluate(() => {
       window.__long = [];

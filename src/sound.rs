@@ -1,10 +1,9 @@
 //! The game's sounds, synthesised with the Web Audio API (no sound files):
 //! a few short notes per [`Sound`]. Nothing plays before the person's first
 //! gesture on the page (browsers' autoplay rules: [`unlock_on_gesture`]),
-//! nor while the page is hidden, nor when sounds are off. Each sound
-//! played is counted in `window.__tiersSounds` (`{"move": 3, …}`), set
-//! through `Reflect` (no script: the CSP allows it), for the end-to-end
-//! tests. Which sound a game calls for is decided in
+//! nor while the page is hidden, nor when sounds are off. (The end-to-end
+//! tests hear them by wrapping the Web Audio API in the page: no hook of
+//! theirs is shipped.) Which sound a game calls for is decided in
 //! [`crate::core::game_events`]; [`crate::hooks::use_game_events`] calls
 //! [`play`]; the clocks can call it with [`Sound::ClockLow`].
 
@@ -112,25 +111,6 @@ fn unlock() {
     });
 }
 
-/// Counts a sound in `window.__tiersSounds`.
-fn count(sound: Sound) {
-    let Some(window) = web_sys::window() else {
-        return;
-    };
-    let key = JsValue::from_str("__tiersSounds");
-    let mut counter = js_sys::Reflect::get(&window, &key).unwrap_or(JsValue::UNDEFINED);
-    if !counter.is_object() {
-        counter = js_sys::Object::new().into();
-        let _ = js_sys::Reflect::set(&window, &key, &counter);
-    }
-    let name = JsValue::from_str(sound.name());
-    let n = js_sys::Reflect::get(&counter, &name)
-        .ok()
-        .and_then(|v| v.as_f64())
-        .unwrap_or(0.0);
-    let _ = js_sys::Reflect::set(&counter, &name, &JsValue::from_f64(n + 1.0));
-}
-
 /// Plays a sound if the preferences allow it, the page is shown and the
 /// person has interacted with it.
 pub fn play(sound: Sound, prefs: &Preferences) {
@@ -144,7 +124,6 @@ pub fn play(sound: Sound, prefs: &Preferences) {
     let Some(context) = context else {
         return;
     };
-    count(sound);
     let volume = f32::from(prefs.volume) / 100.0 * 0.3;
     let now = context.current_time();
     for Note(wave, f0, f1, at, length, loud) in notes(sound) {

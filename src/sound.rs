@@ -77,14 +77,17 @@ fn notes(sound: Sound) -> Vec<Note> {
 }
 
 /// From the person's first gesture on the page (a click, a tap, a key)
-/// sounds may play: the audio context is made then.
+/// sounds may play. The gesture itself only notes that (and resumes an
+/// audio context the browser suspended): the context is made by the first
+/// sound, so that the first tap on the page does not pay for it before the
+/// screen answers.
 pub fn unlock_on_gesture() {
     let Some(window) = web_sys::window() else {
         return;
     };
     AUDIO.with(|a| {
         let mut a = a.borrow_mut();
-        if a.unlocked || !a.listeners.is_empty() {
+        if !a.listeners.is_empty() {
             return;
         }
         for event in ["pointerdown", "keydown"] {
@@ -98,17 +101,29 @@ fn unlock() {
     AUDIO.with(|a| {
         let mut a = a.borrow_mut();
         a.unlocked = true;
+        if let Some(c) = &a.context {
+            if c.state() == web_sys::AudioContextState::Suspended {
+                let _ = c.resume();
+            }
+        }
+    });
+}
+
+/// The audio context, made the first time a sound plays after a gesture.
+fn context() -> Option<AudioContext> {
+    AUDIO.with(|a| {
+        let mut a = a.borrow_mut();
+        if !a.unlocked {
+            return None;
+        }
         if a.context.is_none() {
             a.context = AudioContext::new().ok();
+            if let Some(c) = &a.context {
+                let _ = c.resume();
+            }
         }
-        if let Some(c) = &a.context {
-            let _ = c.resume();
-        }
-    });
-    // Drop the listeners outside the borrow (their closures are running).
-    wasm_bindgen_futures::spawn_local(async {
-        AUDIO.with(|a| a.borrow_mut().listeners.clear());
-    });
+        a.context.clone()
+    })
 }
 
 /// Plays a sound if the preferences allow it, the page is shown and the
@@ -117,11 +132,7 @@ pub fn play(sound: Sound, prefs: &Preferences) {
     if !prefs.sound || prefs.volume == 0 || crate::browser::page_hidden() {
         return;
     }
-    let context = AUDIO.with(|a| {
-        let a = a.borrow();
-        a.unlocked.then(|| a.context.clone()).flatten()
-    });
-    let Some(context) = context else {
+    let Some(context) = context() else {
         return;
     };
     let volume = f32::from(prefs.volume) / 100.0 * 0.3;

@@ -15,12 +15,26 @@
 // Prints every run and the medians, and fails (exit 1) when a median is
 // over its budget.
 //
-// Usage (after `./dev build`): node e2e/bench/load.mjs [runs (3)]
+// Usage (after `./dev build`): node e2e/bench/load.mjs [runs (3)] [--slack F]
+//
+// `--slack F` (what `./dev test` passes, 1.5) still prints every median
+// over its budget but fails only beyond F times the budget: the test suite
+// must pass on a loaded or slower machine (wall-clock times move with the
+// machine), yet catch a page that got much slower (a larger first
+// download, a precache that competes with the first screen again). The
+// budgets themselves are checked by `./dev bench-load` on a quiet machine.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DIST, launch, serve } from '../harness.mjs';
 
-const RUNS = Number(process.argv[2] ?? 3);
+const args = process.argv.slice(2);
+const slackAt = args.indexOf('--slack');
+const SLACK = slackAt >= 0 ? Number(args.splice(slackAt, 2)[1]) : 1;
+const RUNS = Number(args[0] ?? 3);
+if (!(RUNS >= 1) || !(SLACK >= 1)) {
+  console.error('usage: node e2e/bench/load.mjs [runs] [--slack F (>= 1)]');
+  process.exit(2);
+}
 /** Budgets of the medians, in milliseconds. */
 const BUDGET = { cold: { choice: 3000, board: 3500 }, warm: { board: 1000 } };
 /** DevTools' network conditions: bytes per second, round trip in ms. */
@@ -254,7 +268,7 @@ for (const [kind, list] of Object.entries(runs)) {
     const budget = BUDGET[kind][mark];
     const name = mark === 'choice' ? 'game choice' : 'board';
     parts.push(`${name} ${ms(m).trim()}${budget ? ` (budget ${budget} ms${m > budget ? ', OVER' : ''})` : ''}`);
-    if (budget && m > budget) over = true;
+    if (budget && m > budget * SLACK) over = true;
   }
   console.log(`median of ${list.length} ${kind}: ${parts.join(', ')}`);
 }
@@ -263,6 +277,6 @@ if (runs.warm.some((r) => !r.worker)) {
   over = true;
 }
 if (over) {
-  console.error('the load time is over its budget');
+  console.error(SLACK > 1 ? `the load time is over ${SLACK} times its budget` : 'the load time is over its budget');
   process.exit(1);
 }

@@ -2,40 +2,28 @@ use super::*;
 use crate::core::library::rebuild;
 use tiers_engine::pdn::Variant;
 use tiers_engine::Game;
+use tiers_rng::SplitMix64;
 
 const BASE: &str = "https://example.org/tiers/";
 
-/// SplitMix64, for random games.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-}
-
 /// A game of up to `plies` random legal moves from `start`.
-fn random_game<P: Variant>(start: P, plies: usize, rng: &mut Rng) -> Box<dyn Record> {
+fn random_game<P: Variant>(start: P, plies: usize, rng: &mut SplitMix64) -> Box<dyn Record> {
     let mut g = Game::new(start);
     for _ in 0..plies {
         if g.outcome().is_some() {
             break;
         }
         let legal = g.legal_moves();
-        let mv = legal[(rng.next() % legal.len() as u64) as usize];
+        let mv = legal[(rng.next_u64() % legal.len() as u64) as usize];
         g.play(mv).unwrap();
     }
     Box::new(g)
 }
 
-fn tiers_start(rng: &mut Rng) -> tiers::Position {
+fn tiers_start(rng: &mut SplitMix64) -> tiers::Position {
     tiers::Position::from_formations(
-        &Formation::random(Color::Red, rng.next()),
-        &Formation::random(Color::Black, rng.next()),
+        &Formation::random(Color::Red, rng.next_u64()),
+        &Formation::random(Color::Black, rng.next_u64()),
     )
 }
 
@@ -59,9 +47,9 @@ fn same(a: &LinkGame, b: &LinkGame) {
 
 #[test]
 fn random_games_of_both_kinds_go_round_trip() {
-    let mut rng = Rng(2026);
+    let mut rng = SplitMix64::new(2026);
     for i in 0..60 {
-        let plies = (rng.next() % 120) as usize;
+        let plies = (rng.next_u64() % 120) as usize;
         let record = if i % 2 == 0 {
             random_game(checkers::Position::start(), plies, &mut rng)
         } else if i % 6 == 1 {
@@ -113,7 +101,7 @@ fn a_hundred_move_game_makes_a_short_link() {
     // names of 40 letters and a time limit; random play often ends sooner
     // (checkers nearly always), so games are played until 20 Tiers games
     // and 3 checkers games have lasted the whole 100 moves.
-    let mut rng = Rng(7);
+    let mut rng = SplitMix64::new(7);
     let (mut longest, mut longest_full) = (0, 0);
     let mut full = [0, 0];
     let mut games = 0;
@@ -153,7 +141,7 @@ fn a_hundred_move_game_makes_a_short_link() {
 
 #[test]
 fn every_kind_of_bad_link_is_named() {
-    let mut rng = Rng(11);
+    let mut rng = SplitMix64::new(11);
     let start = tiers_start(&mut rng);
     let g = game(random_game(start, 30, &mut rng));
     let good = encode(&g).unwrap();
@@ -262,7 +250,7 @@ fn no_input_makes_the_reader_panic() {
     // Random text, and good links with random bytes changed, cut or
     // repeated (check sum made right again half of the time): a game or a
     // message, never a panic.
-    let mut rng = Rng(99);
+    let mut rng = SplitMix64::new(99);
     let start = tiers_start(&mut rng);
     let goods = [
         from_base64(&encode(&game(random_game(start, 60, &mut rng))).unwrap()).unwrap(),
@@ -278,28 +266,28 @@ fn no_input_makes_the_reader_panic() {
     ];
     for i in 0..3000 {
         let mut bytes = goods[i % 2].clone();
-        match rng.next() % 4 {
+        match rng.next_u64() % 4 {
             0 => {
-                let n = (rng.next() % 80) as usize;
-                bytes = (0..n).map(|_| rng.next() as u8).collect();
+                let n = (rng.next_u64() % 80) as usize;
+                bytes = (0..n).map(|_| rng.next_u64() as u8).collect();
             }
             1 => {
-                let cut = (rng.next() as usize) % bytes.len();
+                let cut = (rng.next_u64() as usize) % bytes.len();
                 bytes.truncate(cut);
             }
             2 => {
-                let at = (rng.next() as usize) % bytes.len();
+                let at = (rng.next_u64() as usize) % bytes.len();
                 let more = bytes[at..].to_vec();
                 bytes.extend(more);
             }
             _ => {
-                for _ in 0..=rng.next() % 3 {
-                    let at = 3 + (rng.next() as usize) % (bytes.len() - 3);
-                    bytes[at] = rng.next() as u8;
+                for _ in 0..=rng.next_u64() % 3 {
+                    let at = 3 + (rng.next_u64() as usize) % (bytes.len() - 3);
+                    bytes[at] = rng.next_u64() as u8;
                 }
             }
         }
-        if bytes.len() > 5 && rng.next().is_multiple_of(2) {
+        if bytes.len() > 5 && rng.next_u64().is_multiple_of(2) {
             let total = bytes.len().min(u16::MAX as usize) as u16;
             bytes[1..3].copy_from_slice(&total.to_le_bytes());
             let body = bytes.len() - 2;

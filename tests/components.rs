@@ -13,6 +13,7 @@ use tiers_app::core::nav::Screen;
 use tiers_app::core::session::{LoadGame, Opponent};
 use tiers_app::core::settings::Settings;
 use tiers_app::core::{AppAction, AppState};
+use tiers_app::store::AppStore;
 use tiers_engine::{checkers, tiers, Game, GameKind, Position};
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
@@ -246,7 +247,7 @@ fn Harness(props: &HarnessProps) -> Html {
                 Default::default(),
             ));
         }
-        s
+        AppStore(s)
     });
     {
         let app = app.clone();

@@ -80,7 +80,7 @@ function giveaway(black, red) {
 // do not (a fixed number of positions each). A man given away for nothing
 // from a position not yet lost drops the mover's winning chances by 200 or
 // more: a mistake (150) or a blunder (220), depending on what the man was
-// worth there (src/core/review/tests.rs checks one game's verdicts exactly).
+// worth there (tests/review.rs checks one game's verdicts exactly).
 test('a checkers game lost on purpose to level 8: the review finds the men I gave away', { timeout: 240_000 }, async () => {
   await withApp({ viewport: { width: 1280, height: 900 } }, async (page) => {
     await startGame(page, { level: 8, color: 'Black' });

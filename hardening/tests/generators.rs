@@ -69,11 +69,11 @@ fn generated_inputs_are_near_valid() {
 
 #[test]
 fn generated_app_inputs_are_near_valid() {
-    use tiers_app::core::boot::boot;
-    use tiers_app::core::embed::parse_command;
-    use tiers_app::core::learn::{course, progress::Progress};
-    use tiers_app::core::library::{archive::Archive, saved, share};
-    use tiers_app::core::tournament::store;
+    use tiers_core::boot::boot;
+    use tiers_core::embed::parse_command;
+    use tiers_core::learn::{course, progress::Progress};
+    use tiers_core::library::{archive::Archive, saved, share};
+    use tiers_core::tournament::store;
     use tiers_engine::egdb::Egdb;
     use tiers_hardening::app::boot_input;
 

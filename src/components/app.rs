@@ -23,6 +23,7 @@ use crate::core::nav::{NavAction, Screen};
 use crate::core::{AppAction, AppState};
 use crate::hooks::{use_ai, use_clock, use_game_events, use_look, use_persistence};
 use crate::storage;
+use crate::store::AppStore;
 
 /// The starting state: what the device keeps, and a share link's game
 /// (taken off the address once read, so that a reload does not open it
@@ -42,7 +43,7 @@ fn start() -> AppState {
 /// The app.
 #[component]
 pub fn App() -> Html {
-    let app = use_reducer(start);
+    let app = use_reducer(|| AppStore(start()));
     use_ai(&app);
     use_clock(&app);
     use_persistence(&app);

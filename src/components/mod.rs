@@ -33,10 +33,11 @@ pub mod widgets;
 
 use yew::prelude::*;
 
-use crate::core::{AppAction, AppState};
+use crate::core::AppAction;
+use crate::store::AppStore;
 
 /// How a screen changes the state: the app's dispatcher, passed as a prop.
-pub type Dispatch = UseReducerDispatcher<AppState>;
+pub type Dispatch = UseReducerDispatcher<AppStore>;
 
 /// A click that dispatches `action`.
 #[must_use]

@@ -10,8 +10,8 @@ use tiers_app::components::board::{Board, BoardProps};
 use tiers_app::components::formation::FormationScreen;
 use tiers_app::components::play::Play;
 use tiers_app::core::nav::Screen;
+use tiers_app::core::new_game::NewGameChoices;
 use tiers_app::core::session::{LoadGame, Opponent};
-use tiers_app::core::settings::Settings;
 use tiers_app::core::{AppAction, AppState};
 use tiers_app::store::AppStore;
 use tiers_engine::{checkers, tiers, Game, GameKind, Position};
@@ -253,10 +253,10 @@ fn Harness(props: &HarnessProps) -> Html {
         let app = app.clone();
         use_effect_with((), move |_| {
             if start.is_none() {
-                app.dispatch(AppAction::Settings(Settings {
+                app.dispatch(AppAction::NewGame(NewGameChoices {
                     kind,
                     vs_computer: false,
-                    ..Settings::default()
+                    ..NewGameChoices::default()
                 }));
                 app.dispatch(AppAction::Start {
                     coin: true,

@@ -10,13 +10,13 @@ use super::library::archive::Archive;
 use super::library::games::Library;
 use super::library::{bylink, saved, share};
 use super::nav::{Nav, Screen};
+use super::new_game::NewGameChoices;
 use super::notices::Notices;
 use super::preferences::Preferences;
 use super::puzzles::history::History;
 use super::puzzles::Puzzles;
 use super::session::Session;
-use super::settings::Settings;
-use super::tournament::{store, TourneyState};
+use super::tournament::{store, Tournaments};
 use super::{AppState, Slice};
 
 /// The records the app keeps on the device, as their text (None: nothing
@@ -86,7 +86,7 @@ impl Kept {
     #[must_use]
     pub fn content(self, app: &AppState) -> Content {
         match self {
-            Kept::Saved => Content::Text(saved::to_json(&app.settings, &app.session)),
+            Kept::Saved => Content::Text(saved::to_json(&app.new_game, &app.session)),
             Kept::Archive => Content::Text(app.library.archive.to_json()),
             Kept::Tournaments => app
                 .tournaments
@@ -96,7 +96,7 @@ impl Kept {
                 Some((game, meta)) => {
                     let mut s = Session::playing(game.clone());
                     s.meta = meta.clone();
-                    Content::Text(saved::to_json(&app.settings, &s))
+                    Content::Text(saved::to_json(&app.new_game, &s))
                 }
                 None => Content::Remove,
             },
@@ -111,10 +111,10 @@ impl Kept {
     #[must_use]
     pub fn revision(self, app: &AppState) -> (u64, u64) {
         match self {
-            Kept::Saved => (app.settings.rev(), app.session.rev()),
+            Kept::Saved => (app.new_game.rev(), app.session.rev()),
             Kept::Archive => (app.library.rev(), 0),
             Kept::Tournaments => (app.tournaments.rev(), 0),
-            Kept::Previous => (app.notices.rev(), app.settings.rev()),
+            Kept::Previous => (app.notices.rev(), app.new_game.rev()),
             Kept::Lessons => (app.learn.rev(), 0),
             Kept::Preferences => (app.preferences.rev(), 0),
             Kept::Puzzles => (app.puzzles.rev(), 0),
@@ -154,12 +154,12 @@ pub struct Boot {
 pub fn boot(stored: &Stored, query: &str, coin: bool) -> Boot {
     let mut notices = Notices::default();
     let mut set_aside = Vec::new();
-    let mut settings = Settings::default();
+    let mut choices = NewGameChoices::default();
     let mut session = Session::default();
     if let Some(text) = &stored.saved {
         let restored = saved::read(text);
-        if let Some(s) = restored.settings {
-            settings = s;
+        if let Some(s) = restored.choices {
+            choices = s;
         }
         if let Some((game, meta)) = restored.game {
             session.load(game);
@@ -203,8 +203,8 @@ pub fn boot(stored: &Stored, query: &str, coin: bool) -> Boot {
     }
     // The new game screen starts from the preferred level and colour.
     if stored.saved.is_none() {
-        settings.level = preferences.level;
-        settings.color = preferences.color;
+        choices.level = preferences.level;
+        choices.color = preferences.color;
     }
     session.confirm = preferences.confirm;
     let mut history = History::default();
@@ -217,10 +217,10 @@ pub fn boot(stored: &Stored, query: &str, coin: bool) -> Boot {
         history = read.history;
     }
     let raw = stored.tournaments.as_deref();
-    let tournaments = TourneyState::from_loaded(store::decode(raw), raw);
+    let tournaments = Tournaments::from_loaded(store::decode(raw), raw);
 
     let mut state = AppState {
-        settings: Slice::new(settings),
+        new_game: Slice::new(choices),
         library: Slice::new(Library::with(archive)),
         tournaments: Slice::new(tournaments),
         learn: Slice::new(Learn::with(progress)),

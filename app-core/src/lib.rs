@@ -11,12 +11,12 @@
 //! | part | state | actions |
 //! |---|---|---|
 //! | navigation | [`nav::Nav`] | [`nav::NavAction`] |
-//! | new-game choices | [`settings::Settings`] | replaced whole |
+//! | new-game choices | [`new_game::NewGameChoices`] | replaced whole |
 //! | the game being played | [`session::Session`] | [`session::SessionAction`] |
 //! | Tiers formations being set up | [`formation::FormationSetup`] | [`formation::FormationAction`] |
 //! | the board editor | [`editor::Editor`] | [`editor::EditorAction`] |
 //! | the games library | [`library::games::Library`] | [`library::games::LibraryAction`] |
-//! | tournaments | [`tournament::TourneyState`] | [`tournament::TAction`] |
+//! | tournaments | [`tournament::Tournaments`] | [`tournament::TournamentAction`] |
 //! | notices | [`notices::Notices`] | [`notices::NoticeAction`] |
 //! | the embed page's own state | [`embed::EmbedState`] | [`embed::EmbedAction`] |
 //! | lessons and the learner's stars | [`learn::Learn`] | [`learn::LearnAction`] |
@@ -25,7 +25,7 @@
 //! | puzzles, the puzzle rating and history | [`puzzles::Puzzles`] | [`puzzles::PuzzleAction`] |
 //!
 //! [`AppState`]'s own reducer combines them in one place: actions that
-//! concern two parts (start a game from the settings, continue an archived
+//! concern two parts (start a game from the new-game choices, continue an archived
 //! game, play the editor's position, file a finished game in the archive,
 //! route the computer's replies) are handled there. The reducer is pure:
 //! randomness and time come in with the actions; storage, the worker,
@@ -46,6 +46,7 @@ pub mod input;
 pub mod learn;
 pub mod library;
 pub mod nav;
+pub mod new_game;
 pub mod notices;
 pub mod params;
 pub mod preferences;
@@ -53,7 +54,6 @@ pub mod puzzles;
 pub mod record;
 pub mod review;
 pub mod session;
-pub mod settings;
 pub mod tournament;
 pub mod versioned;
 
@@ -77,8 +77,8 @@ use puzzles::{PuzzleAction, Puzzles};
 use review::{ReviewAction, ReviewFrom, ReviewState, Subject};
 use session::{GameMeta, LoadGame, Opponent, Session, SessionAction, OPENING_TAG};
 
-use settings::Settings;
-use tournament::{TAction, TourneyState};
+use new_game::NewGameChoices;
+use tournament::{TournamentAction, Tournaments};
 
 /// A part of the state, shared cheaply and compared by its revision: the
 /// revision goes up with every change made through [`Slice::update`], so
@@ -148,7 +148,7 @@ pub struct AppState {
     /// The screen shown.
     pub nav: Slice<Nav>,
     /// The new-game choices.
-    pub settings: Slice<Settings>,
+    pub new_game: Slice<NewGameChoices>,
     /// The game on the play screen.
     pub session: Slice<Session>,
     /// The Tiers formations being set up for it.
@@ -158,7 +158,7 @@ pub struct AppState {
     /// The games library (archive, imported files).
     pub library: Slice<Library>,
     /// Tournaments.
-    pub tournaments: Slice<TourneyState>,
+    pub tournaments: Slice<Tournaments>,
     /// Notices about stored data and links, and a game kept aside.
     pub notices: Slice<Notices>,
     /// The embed page's parameters and problems (the embed page only).
@@ -185,8 +185,8 @@ pub enum AppAction {
     /// Navigation.
     Nav(NavAction),
     /// New new-game choices.
-    Settings(Settings),
-    /// Start the game chosen in the settings; `coin` decides a random
+    NewGame(NewGameChoices),
+    /// Start the game the new-game choices describe; `coin` decides a random
     /// colour, `roll` a random ballot opening.
     Start {
         /// A random bit for the colour.
@@ -228,7 +228,7 @@ pub enum AppAction {
         now: u64,
     },
     /// Tournaments.
-    Tourney(TAction),
+    Tournament(TournamentAction),
     /// Notices.
     Notice(NoticeAction),
     /// The embed page.
@@ -369,7 +369,9 @@ impl AppState {
             .map(|s| s.clock_change(board, now));
         if let Some(change) = change {
             self.tournaments.update(|t| {
-                t.apply(TAction::Board(change.unwrap_or(SessionAction::Tick(now))));
+                t.apply(TournamentAction::Board(
+                    change.unwrap_or(SessionAction::Tick(now)),
+                ));
             });
         }
     }
@@ -391,11 +393,11 @@ impl AppState {
     }
 
     fn start(&mut self, coin: bool, roll: u64) {
-        let settings = *self.settings;
-        let opponent = if settings.vs_computer {
+        let choices = *self.new_game;
+        let opponent = if choices.vs_computer {
             Opponent::Computer {
-                level: settings.level,
-                human: settings.color.resolve(coin),
+                level: choices.level,
+                human: choices.color.resolve(coin),
             }
         } else {
             Opponent::Friend
@@ -407,30 +409,30 @@ impl AppState {
                 ..
             }
         );
-        match settings.kind {
+        match choices.kind {
             GameKind::Checkers => {
                 let mut record = record::new_checkers();
                 let mut meta = GameMeta::default();
-                if let Some(b) = settings.opening.ballot(roll) {
+                if let Some(b) = choices.opening.ballot(roll) {
                     for mv in b.moves.split(' ') {
                         // Every ballot of the deck plays (bracket's tests).
                         let _ = record.play_text(mv);
                     }
                     meta.tags
-                        .push((OPENING_TAG.into(), settings::ballot_name(b)));
+                        .push((OPENING_TAG.into(), new_game::ballot_name(b)));
                 }
                 let game = LoadGame {
                     record,
                     opponent,
                     flipped,
-                    clock: settings.clock.map(clock::Clock::new),
+                    clock: choices.clock.map(clock::Clock::new),
                 };
                 self.load(game, meta);
             }
             GameKind::Tiers => {
                 self.formation.update(|f| {
                     *f = FormationSetup::new(opponent);
-                    f.clock = settings.clock;
+                    f.clock = choices.clock;
                 });
                 self.session.update(|s| {
                     s.opponent = opponent;
@@ -448,7 +450,7 @@ impl AppState {
             s.load(game);
             s.meta = meta;
         });
-        let hints = self.settings.hints;
+        let hints = self.new_game.hints;
         self.coach.update(|c| c.apply(CoachAction::NewGame(hints)));
         self.nav.update(|n| n.apply(NavAction::Show(Screen::Play)));
     }
@@ -470,7 +472,7 @@ impl AppState {
     /// The level a game started from elsewhere (the editor, the archive)
     /// is played at: the one chosen on the new game screen.
     fn level(&self) -> Level {
-        self.settings.level
+        self.new_game.level
     }
 
     /// New preferences: a new default level or colour is also the new game
@@ -478,7 +480,7 @@ impl AppState {
     fn set_preferences(&mut self, p: Preferences) {
         let old = *self.preferences;
         if old.level != p.level || old.color != p.color {
-            self.settings.update(|s| {
+            self.new_game.update(|s| {
                 s.level = p.level;
                 s.color = p.color;
             });
@@ -512,7 +514,7 @@ impl AppState {
             AiTarget::Analysis => self.editor.update(|e| e.analysis_sent(id)),
             AiTarget::Match => self
                 .tournaments
-                .update(|t| t.apply(TAction::Board(SessionAction::AiSent(id)))),
+                .update(|t| t.apply(TournamentAction::Board(SessionAction::AiSent(id)))),
             AiTarget::Game => self.session.update(|s| s.apply(SessionAction::AiSent(id))),
             AiTarget::Lesson => self.learn.update(|l| l.ai_sent(id)),
             AiTarget::Coach => {
@@ -538,7 +540,7 @@ impl AppState {
             self.session.update(|s| s.apply(SessionAction::Ai(reply)));
         } else if self.tournaments.waits_for(id) {
             self.tournaments
-                .update(|t| t.apply(TAction::Board(SessionAction::Ai(reply))));
+                .update(|t| t.apply(TournamentAction::Board(SessionAction::Ai(reply))));
         } else if self.editor.waits_for(id) {
             self.editor.update(|e| e.analysis_reply(reply));
         } else if self.learn.waits_for(id) {
@@ -645,7 +647,7 @@ impl AppState {
     fn apply_one(&mut self, action: AppAction) {
         match action {
             AppAction::Nav(a) => self.nav.update(|n| n.apply(a)),
-            AppAction::Settings(s) => self.settings.update(|x| *x = s),
+            AppAction::NewGame(s) => self.new_game.update(|x| *x = s),
             AppAction::Start { coin, roll } => self.start(coin, roll),
             AppAction::Game(a) => {
                 self.session.update(|s| s.apply(a));
@@ -690,7 +692,7 @@ impl AppState {
                     self.library.update(|l| l.file(entry));
                 }
             }
-            AppAction::Tourney(a) => self.tournaments.update(|t| t.apply(a)),
+            AppAction::Tournament(a) => self.tournaments.update(|t| t.apply(a)),
             AppAction::Notice(NoticeAction::KeepMine) => self.resolve_conflict(false),
             AppAction::Notice(NoticeAction::TakeLink) => self.resolve_conflict(true),
             AppAction::Notice(a) => {
@@ -713,7 +715,7 @@ impl AppState {
                 }
             }
             AppAction::Learn(LearnAction::PlayGame(kind, coin)) => {
-                self.settings.update(|s| {
+                self.new_game.update(|s| {
                     s.kind = kind;
                     s.vs_computer = true;
                     s.level = Level::clamped(2);
@@ -739,7 +741,8 @@ impl AppState {
                 }
                 Channel::Play => {
                     self.session.update(Session::forget_pending);
-                    self.tournaments.update(|t| t.apply(TAction::AiReset));
+                    self.tournaments
+                        .update(|t| t.apply(TournamentAction::AiReset));
                     self.learn.update(Learn::forget_pending);
                 }
             },

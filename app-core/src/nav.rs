@@ -1,4 +1,5 @@
-//! Which screen is shown, and where the rules were opened from.
+//! Which screen is shown, and where the rules or the Settings screen were
+//! opened from.
 
 /// A screen of the app.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -27,12 +28,13 @@ pub enum Screen {
     Puzzles,
 }
 
-/// Navigation: the screen shown and the one to go back to from the rules.
+/// Navigation: the screen shown and the one to go back to from the rules
+/// or the Settings screen.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Nav {
     /// The screen shown.
     pub screen: Screen,
-    /// The screen to go back to from the rules.
+    /// The screen to go back to from the rules or the Settings screen.
     pub back: Screen,
 }
 
@@ -52,8 +54,9 @@ pub enum NavAction {
     Show(Screen),
     /// Show the rules, remembering where to come back.
     ShowRules,
-    /// Leave the rules or the settings.
-    CloseRules,
+    /// Back from the rules or the Settings screen to the screen they were
+    /// opened from.
+    Back,
     /// Show the settings, remembering where to come back.
     ShowSettings,
 }
@@ -69,7 +72,7 @@ impl Nav {
                 }
                 self.screen = Screen::Rules;
             }
-            NavAction::CloseRules => self.screen = self.back,
+            NavAction::Back => self.screen = self.back,
             NavAction::ShowSettings => {
                 if !matches!(self.screen, Screen::Rules | Screen::Settings) {
                     self.back = self.screen;
@@ -120,15 +123,15 @@ mod tests {
         assert_eq!(nav.screen, Screen::Rules);
         // Opening them twice keeps the first way back.
         nav.apply(NavAction::ShowRules);
-        nav.apply(NavAction::CloseRules);
+        nav.apply(NavAction::Back);
         assert_eq!(nav.screen, Screen::Play);
         nav.apply(NavAction::Show(Screen::Games));
         nav.apply(NavAction::ShowRules);
-        nav.apply(NavAction::CloseRules);
+        nav.apply(NavAction::Back);
         assert_eq!(nav.screen, Screen::Games);
         nav.apply(NavAction::ShowSettings);
         assert_eq!(nav.screen, Screen::Settings);
-        nav.apply(NavAction::CloseRules);
+        nav.apply(NavAction::Back);
         assert_eq!(nav.screen, Screen::Games);
     }
 }

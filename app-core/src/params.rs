@@ -32,9 +32,9 @@ use tiers_engine::pdn::{self, Variant};
 use tiers_engine::search::Level;
 use tiers_engine::{checkers, tiers, Color, Game, GameKind, Position};
 
+use crate::new_game::ColorChoice;
 use crate::record::Record;
 use crate::session::{LoadGame, Opponent};
-use crate::settings::ColorChoice;
 
 /// The parameters every game link understands.
 pub const GAME_PARAMS: [&str; 10] = [

@@ -10,7 +10,7 @@
 use tiers_engine::search::Level;
 use tiers_json::Json;
 
-use super::settings::ColorChoice;
+use super::new_game::ColorChoice;
 use super::versioned;
 
 /// The format version written now.

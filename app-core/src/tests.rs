@@ -5,7 +5,7 @@
 use super::*;
 use crate::ai::{AiReply, Budget};
 use crate::library::games::LibraryAction;
-use crate::settings::ColorChoice;
+use crate::new_game::ColorChoice;
 use tiers_engine::Outcome;
 
 fn run(actions: impl IntoIterator<Item = AppAction>) -> AppState {
@@ -16,20 +16,20 @@ fn run(actions: impl IntoIterator<Item = AppAction>) -> AppState {
     s
 }
 
-fn settings(kind: GameKind, vs_computer: bool, color: ColorChoice) -> AppAction {
-    AppAction::Settings(Settings {
+fn choices(kind: GameKind, vs_computer: bool, color: ColorChoice) -> AppAction {
+    AppAction::NewGame(NewGameChoices {
         kind,
         vs_computer,
         level: Level::clamped(2),
         color,
-        ..Settings::default()
+        ..NewGameChoices::default()
     })
 }
 
 #[test]
 fn a_checkers_game_against_the_computer_starts_from_the_choices() {
     let s = run([
-        settings(GameKind::Checkers, true, ColorChoice::Random),
+        choices(GameKind::Checkers, true, ColorChoice::Random),
         AppAction::Start {
             coin: false,
             roll: 0,
@@ -47,7 +47,7 @@ fn a_checkers_game_against_the_computer_starts_from_the_choices() {
     assert!(s.session.flipped, "Black at the bottom");
     assert!(s.ai_due().is_none(), "Black (the person) moves first");
     let s = run([
-        settings(GameKind::Checkers, true, ColorChoice::Random),
+        choices(GameKind::Checkers, true, ColorChoice::Random),
         AppAction::Start {
             coin: true,
             roll: 0,
@@ -62,7 +62,7 @@ fn a_checkers_game_against_the_computer_starts_from_the_choices() {
 #[test]
 fn a_tiers_game_goes_through_the_formations() {
     let s = run([
-        settings(GameKind::Tiers, false, ColorChoice::Red),
+        choices(GameKind::Tiers, false, ColorChoice::Red),
         AppAction::Start {
             coin: true,
             roll: 0,
@@ -88,7 +88,7 @@ fn a_tiers_game_goes_through_the_formations() {
 #[test]
 fn the_computer_thinks_only_on_its_screen_and_replies_go_to_who_asked() {
     let mut s = run([
-        settings(GameKind::Checkers, true, ColorChoice::Red),
+        choices(GameKind::Checkers, true, ColorChoice::Red),
         AppAction::Start {
             coin: true,
             roll: 0,
@@ -99,7 +99,7 @@ fn the_computer_thinks_only_on_its_screen_and_replies_go_to_who_asked() {
     // Looking at the rules pauses it.
     s.apply(AppAction::Nav(NavAction::ShowRules));
     assert!(s.ai_due().is_none());
-    s.apply(AppAction::Nav(NavAction::CloseRules));
+    s.apply(AppAction::Nav(NavAction::Back));
     s.apply(AppAction::AiSent(due.target, id));
     assert!(s.ai_due().is_none(), "waiting");
     assert_eq!(s.next_ai_id, id + 1);
@@ -116,7 +116,7 @@ fn the_computer_thinks_only_on_its_screen_and_replies_go_to_who_asked() {
     assert_eq!(s.session.record().unwrap().move_texts(), ["11-15"]);
     // A worker replaced: its request is forgotten and asked again.
     let mut t = run([
-        settings(GameKind::Checkers, true, ColorChoice::Red),
+        choices(GameKind::Checkers, true, ColorChoice::Red),
         AppAction::Start {
             coin: true,
             roll: 0,
@@ -184,7 +184,7 @@ fn a_finished_game_is_archived_once_and_can_be_continued() {
     assert_eq!(
         s.session.opponent,
         Opponent::Computer {
-            level: s.settings.level,
+            level: s.new_game.level,
             human: Color::Red
         }
     );
@@ -266,28 +266,28 @@ fn preferences_set_the_new_game_defaults_and_confirming() {
     };
     app.apply(AppAction::Preferences(prefs));
     assert_eq!(*app.preferences, prefs);
-    assert_eq!(app.settings.level.number(), 5);
-    assert_eq!(app.settings.color, ColorChoice::Random);
+    assert_eq!(app.new_game.level.number(), 5);
+    assert_eq!(app.new_game.color, ColorChoice::Random);
     assert!(app.session.confirm);
     // The new game screen's own choice stays until the default changes.
-    let mut s = *app.settings;
+    let mut s = *app.new_game;
     s.level = Level::clamped(2);
-    app.apply(AppAction::Settings(s));
+    app.apply(AppAction::NewGame(s));
     app.apply(AppAction::Preferences(Preferences {
         sound: false,
         ..prefs
     }));
-    assert_eq!(app.settings.level.number(), 2);
+    assert_eq!(app.new_game.level.number(), 2);
 }
 
 fn timed(kind: GameKind, vs_computer: bool, control: &str) -> AppAction {
-    AppAction::Settings(Settings {
+    AppAction::NewGame(NewGameChoices {
         kind,
         vs_computer,
         level: Level::clamped(3),
         color: ColorChoice::Black,
         clock: clock::TimeControl::parse(control),
-        ..Settings::default()
+        ..NewGameChoices::default()
     })
 }
 

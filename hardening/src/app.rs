@@ -196,15 +196,15 @@ pub fn check_saved_game(text: &str) -> Checked {
     if let Some(p) = &read.problem {
         has_message("the saved-game reader", text, p)?;
     }
-    let settings = read.settings.unwrap_or_default();
+    let choices = read.choices.unwrap_or_default();
     let mut session = Session::default();
     if let Some((game, meta)) = read.game.clone() {
         session.load(game);
         session.meta = meta;
     }
-    let once = saved::to_json(&settings, &session);
+    let once = saved::to_json(&choices, &session);
     let back = saved::read(&once);
-    if back.problem.is_some() || back.settings != Some(settings) || back.game != read.game {
+    if back.problem.is_some() || back.choices != Some(choices) || back.game != read.game {
         return fail(format!(
             "{}: written {}, which reads as {back:?}",
             show(text),
@@ -216,7 +216,7 @@ pub fn check_saved_game(text: &str) -> Checked {
         again.load(game);
         again.meta = meta;
     }
-    if saved::to_json(&settings, &again) != once {
+    if saved::to_json(&choices, &again) != once {
         return fail(format!("{}: writing is not a fixed point", show(text)));
     }
     Ok(())

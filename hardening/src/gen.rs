@@ -486,10 +486,10 @@ use std::sync::OnceLock;
 use tiers_core::clock::{Clock, TimeControl, PRESETS};
 use tiers_core::library::archive::{Archive, Entry as ArchiveEntry};
 use tiers_core::library::{saved, share};
+use tiers_core::new_game::{ColorChoice, NewGameChoices, Opening};
 use tiers_core::preferences::Preferences;
 use tiers_core::record::Record;
 use tiers_core::session::{GameMeta, LoadGame, Opponent, Session};
-use tiers_core::settings::{ColorChoice, Opening, Settings};
 use tiers_core::tournament::store::{self, SavedMatch};
 use tiers_engine::search::Level;
 use tiers_engine::GameKind;
@@ -711,7 +711,7 @@ fn time_control(u: &mut Unstructured<'_>) -> Option<TimeControl> {
 /// with random choices, written by the app, then damaged.
 #[must_use]
 pub fn near_saved_game(u: &mut Unstructured<'_>) -> String {
-    let settings = Settings {
+    let choices = NewGameChoices {
         kind: if chance(u, 2) {
             GameKind::Checkers
         } else {
@@ -749,7 +749,7 @@ pub fn near_saved_game(u: &mut Unstructured<'_>) -> String {
             bylink: None,
         };
     }
-    damage(u, saved::to_json(&settings, &session))
+    damage(u, saved::to_json(&choices, &session))
 }
 
 /// The archive (`tiers.archive`): one to three finished random games,

@@ -65,7 +65,7 @@ pub fn App() -> Html {
     let show = |screen: Screen| on_click(&d, AppAction::Nav(NavAction::Show(screen)));
     let body = match app.nav.screen {
         Screen::NewGame => html! {
-            <NewGame settings={app.settings.clone()} on_change={to(&d, AppAction::Settings)}
+            <NewGame choices={app.new_game.clone()} on_change={to(&d, AppAction::NewGame)}
                 on_start={to(&d, |()| AppAction::Start { coin: browser::coin(), roll: browser::random_seed() })}
                 on_rules={to(&d, |()| AppAction::Nav(NavAction::ShowRules))}
                 on_learn={to(&d, |()| AppAction::Nav(NavAction::Show(Screen::Learn)))} />
@@ -77,7 +77,7 @@ pub fn App() -> Html {
             html! { <Play session={app.session.clone()} coach={app.coach.clone()} dispatch={d.clone()} /> }
         }
         Screen::Rules => {
-            html! { <Rules on_close={to(&d, |()| AppAction::Nav(NavAction::CloseRules))} /> }
+            html! { <Rules on_close={to(&d, |()| AppAction::Nav(NavAction::Back))} /> }
         }
         Screen::Games => {
             html! { <GamesScreen library={app.library.clone()} dispatch={d.clone()} /> }
@@ -91,7 +91,7 @@ pub fn App() -> Html {
         Screen::Learn => html! { <LearnScreen learn={app.learn.clone()} dispatch={d.clone()} /> },
         Screen::Settings => html! {
             <SettingsScreen preferences={app.preferences.clone()} on_change={to(&d, AppAction::Preferences)}
-                on_close={to(&d, |()| AppAction::Nav(NavAction::CloseRules))} />
+                on_close={to(&d, |()| AppAction::Nav(NavAction::Back))} />
         },
         Screen::Review => {
             html! { <ReviewScreen review={app.review.clone()} dispatch={d.clone()} /> }

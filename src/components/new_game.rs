@@ -8,16 +8,16 @@ use tiers_bracket::ballots::DECK;
 use tiers_bracket::Ballot;
 
 use crate::core::clock::{TimeControl, PRESETS};
-use crate::core::settings::{ballot_name, ColorChoice, Opening, Settings};
+use crate::core::new_game::{ballot_name, ColorChoice, NewGameChoices, Opening};
 use crate::core::Slice;
 
 /// Props of [`NewGame`].
 #[derive(Properties, PartialEq, Clone)]
 pub struct NewGameProps {
     /// The current choices.
-    pub settings: Slice<Settings>,
+    pub choices: Slice<NewGameChoices>,
     /// A choice changed.
-    pub on_change: Callback<Settings>,
+    pub on_change: Callback<NewGameChoices>,
     /// Start the game.
     pub on_start: Callback<()>,
     /// Show the rules.
@@ -30,14 +30,15 @@ pub struct NewGameProps {
 /// The new game screen.
 #[component]
 pub fn NewGame(props: &NewGameProps) -> Html {
-    let s = *props.settings;
-    let set = |f: fn(Settings) -> Settings| {
+    let s = *props.choices;
+    let set = |f: fn(NewGameChoices) -> NewGameChoices| {
         let on_change = props.on_change.clone();
         Callback::from(move |_: MouseEvent| on_change.emit(f(s)))
     };
     let pick_kind = |kind: GameKind, title: &'static str, blurb: &'static str| {
         let on_change = props.on_change.clone();
-        let onclick = Callback::from(move |_: MouseEvent| on_change.emit(Settings { kind, ..s }));
+        let onclick =
+            Callback::from(move |_: MouseEvent| on_change.emit(NewGameChoices { kind, ..s }));
         let active = s.kind == kind;
         html! {
             <button type="button" class={classes!("choice", "game-choice", active.then_some("active"))}
@@ -60,7 +61,7 @@ pub fn NewGame(props: &NewGameProps) -> Html {
         Callback::from(move |e: Event| {
             if let Some(input) = e.target_dyn_into::<web_sys::HtmlInputElement>() {
                 if let Ok(n) = input.value().parse::<u8>() {
-                    on_change.emit(Settings {
+                    on_change.emit(NewGameChoices {
                         level: Level::clamped(n),
                         ..s
                     });
@@ -70,8 +71,9 @@ pub fn NewGame(props: &NewGameProps) -> Html {
     };
     let color_button = |choice: ColorChoice, label: &'static str, class: &'static str| {
         let on_change = props.on_change.clone();
-        let onclick =
-            Callback::from(move |_: MouseEvent| on_change.emit(Settings { color: choice, ..s }));
+        let onclick = Callback::from(move |_: MouseEvent| {
+            on_change.emit(NewGameChoices { color: choice, ..s })
+        });
         let active = s.color == choice;
         html! {
             <button type="button" class={classes!("seg", class, active.then_some("active"))}
@@ -83,7 +85,7 @@ pub fn NewGame(props: &NewGameProps) -> Html {
         Callback::from(move |e: Event| {
             if let Some(select) = e.target_dyn_into::<web_sys::HtmlSelectElement>() {
                 if let Some(opening) = Opening::parse(&select.value()) {
-                    on_change.emit(Settings { opening, ..s });
+                    on_change.emit(NewGameChoices { opening, ..s });
                 }
             }
         })
@@ -91,7 +93,7 @@ pub fn NewGame(props: &NewGameProps) -> Html {
     let onhints = {
         let on_change = props.on_change.clone();
         Callback::from(move |_: Event| {
-            on_change.emit(Settings {
+            on_change.emit(NewGameChoices {
                 hints: !s.hints,
                 ..s
             })
@@ -113,7 +115,7 @@ pub fn NewGame(props: &NewGameProps) -> Html {
         let custom = custom.clone();
         let onclick = Callback::from(move |_: MouseEvent| {
             custom.set(false);
-            on_change.emit(Settings { clock, ..s });
+            on_change.emit(NewGameChoices { clock, ..s });
         });
         html! {
             <button type="button" class={classes!("seg", active.then_some("active"))} {id}
@@ -129,7 +131,7 @@ pub fn NewGame(props: &NewGameProps) -> Html {
                 minutes: 10,
                 increment: 0,
             }));
-            on_change.emit(Settings { clock, ..s });
+            on_change.emit(NewGameChoices { clock, ..s });
         })
     };
     let custom_input = |minutes: bool| {
@@ -164,7 +166,7 @@ pub fn NewGame(props: &NewGameProps) -> Html {
                 }
                 .to_string(),
             );
-            on_change.emit(Settings {
+            on_change.emit(NewGameChoices {
                 clock: Some(clock),
                 ..s
             });
@@ -200,10 +202,10 @@ pub fn NewGame(props: &NewGameProps) -> Html {
                 <div class="segmented">
                     <button type="button" class={classes!("seg", s.vs_computer.then_some("active"))}
                         aria-pressed={s.vs_computer.to_string()}
-                        onclick={set(|s| Settings { vs_computer: true, ..s })}>{ "Computer" }</button>
+                        onclick={set(|s| NewGameChoices { vs_computer: true, ..s })}>{ "Computer" }</button>
                     <button type="button" class={classes!("seg", (!s.vs_computer).then_some("active"))}
                         aria-pressed={(!s.vs_computer).to_string()}
-                        onclick={set(|s| Settings { vs_computer: false, ..s })}>{ "Friend on this device" }</button>
+                        onclick={set(|s| NewGameChoices { vs_computer: false, ..s })}>{ "Friend on this device" }</button>
                 </div>
                 if s.vs_computer {
                     <label class="level">

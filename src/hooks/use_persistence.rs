@@ -15,7 +15,7 @@ use crate::browser;
 use crate::core::boot::{Content, Kept};
 use crate::core::notices::NoticeAction;
 use crate::core::session::{GameMeta, SessionAction};
-use crate::core::tournament::TAction;
+use crate::core::tournament::TournamentAction;
 use crate::core::AppAction;
 use crate::storage;
 use crate::store::AppStore;
@@ -81,7 +81,9 @@ pub fn use_persistence(app: &UseReducerHandle<AppStore>) {
                     if !reported.borrow().contains(&message) {
                         reported.borrow_mut().push(message.clone());
                         app.dispatch(match kept {
-                            Kept::Tournaments => AppAction::Tourney(TAction::SaveFailed(message)),
+                            Kept::Tournaments => {
+                                AppAction::Tournament(TournamentAction::SaveFailed(message))
+                            }
                             _ => AppAction::Notice(NoticeAction::Push(message)),
                         });
                     }

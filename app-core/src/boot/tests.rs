@@ -2,9 +2,9 @@
 //! named and set aside, share links opening their game.
 
 use super::*;
+use crate::new_game::ColorChoice;
 use crate::record::new_checkers;
 use crate::session::{LoadGame, Opponent};
-use crate::settings::ColorChoice;
 use tiers_engine::{Color, GameKind};
 
 /// The saved text of a two-player checkers game with these moves.
@@ -20,12 +20,12 @@ fn saved_game(moves: &[&str]) -> String {
         clock: None,
     });
     s.meta.id = 9;
-    let settings = Settings {
+    let choices = NewGameChoices {
         kind: GameKind::Tiers,
         color: ColorChoice::Black,
-        ..Settings::default()
+        ..NewGameChoices::default()
     };
-    saved::to_json(&settings, &s)
+    saved::to_json(&choices, &s)
 }
 
 #[test]
@@ -58,7 +58,7 @@ fn a_saved_game_opens_on_the_board_with_its_choices() {
         ["11-15", "23-19"]
     );
     assert_eq!(b.state.session.meta.id, 9);
-    assert_eq!(b.state.settings.kind, GameKind::Tiers);
+    assert_eq!(b.state.new_game.kind, GameKind::Tiers);
     // What is kept now is what was read.
     assert_eq!(
         Kept::Saved.content(&b.state),
@@ -78,7 +78,7 @@ fn damaged_records_are_named_set_aside_and_the_rest_kept() {
     let b = boot(&stored, "", true);
     assert!(b.state.session.game.is_none());
     assert_eq!(
-        b.state.settings.kind,
+        b.state.new_game.kind,
         GameKind::Tiers,
         "the choices survive"
     );
@@ -152,8 +152,8 @@ fn preferences_are_read_back_and_give_the_new_game_defaults() {
     };
     let b = boot(&stored, "", true);
     assert_eq!(*b.state.preferences, prefs);
-    assert_eq!(b.state.settings.level.number(), 6);
-    assert_eq!(b.state.settings.color, ColorChoice::Black);
+    assert_eq!(b.state.new_game.level.number(), 6);
+    assert_eq!(b.state.new_game.color, ColorChoice::Black);
     assert!(b.state.session.confirm);
     assert!(b.set_aside.is_empty());
     assert_eq!(
@@ -166,8 +166,8 @@ fn preferences_are_read_back_and_give_the_new_game_defaults() {
         ..stored
     };
     let b = boot(&stored, "", true);
-    assert_eq!(b.state.settings.color, ColorChoice::Black);
-    assert_eq!(b.state.settings.level.number(), 3);
+    assert_eq!(b.state.new_game.color, ColorChoice::Black);
+    assert_eq!(b.state.new_game.level.number(), 3);
 }
 
 #[test]
@@ -205,7 +205,7 @@ fn timed_game(opponent: Opponent) -> String {
         }),
     });
     s.meta.id = 9;
-    saved::to_json(&Settings::default(), &s)
+    saved::to_json(&NewGameChoices::default(), &s)
 }
 
 #[test]

@@ -7,13 +7,13 @@ use tiers_engine::{Color, GameKind};
 
 use crate::ai::{AiReply, AiTarget, Budget};
 use crate::coach::{hints_in, CoachAction, BAR_MS, HINT_DEPTH, HINT_MS};
+use crate::new_game::{ColorChoice, NewGameChoices, Opening};
 use crate::session::{SessionAction, OPENING_TAG};
-use crate::settings::{ColorChoice, Opening, Settings};
 use crate::{AppAction, AppState};
 
 fn started(vs_computer: bool, opening: Opening, hints: bool, roll: u64) -> AppState {
     let mut app = AppState::default();
-    app.apply(AppAction::Settings(Settings {
+    app.apply(AppAction::NewGame(NewGameChoices {
         kind: GameKind::Checkers,
         vs_computer,
         level: Level::clamped(3),
@@ -193,7 +193,7 @@ fn a_ballot_opening_is_played_named_and_kept() {
 #[test]
 fn against_the_computer_a_ballot_leaves_the_computer_to_move_when_it_is_red() {
     let mut app = AppState::default();
-    app.apply(AppAction::Settings(Settings {
+    app.apply(AppAction::NewGame(NewGameChoices {
         kind: GameKind::Checkers,
         vs_computer: true,
         level: Level::clamped(3),

@@ -5,8 +5,8 @@ use super::*;
 use crate::boot::{boot, Stored};
 use crate::formation::FormationAction;
 use crate::library::bylink::value_in;
+use crate::new_game::{ColorChoice, NewGameChoices};
 use crate::session::SessionAction;
-use crate::settings::{ColorChoice, Settings};
 use crate::AppAction;
 use tiers_engine::search::Level;
 use tiers_engine::GameKind;
@@ -16,12 +16,12 @@ const NOW: u64 = 1_790_000_000_000;
 
 fn friend_game(kind: GameKind) -> AppState {
     let mut s = AppState::default();
-    s.apply(AppAction::Settings(Settings {
+    s.apply(AppAction::NewGame(NewGameChoices {
         kind,
         vs_computer: false,
         level: Level::clamped(2),
         color: ColorChoice::Red,
-        ..Settings::default()
+        ..NewGameChoices::default()
     }));
     s.apply(AppAction::Start {
         coin: false,
@@ -231,7 +231,7 @@ fn a_bad_link_is_named_and_changes_nothing() {
     }
     // At start: the saved game stays.
     let stored = Stored {
-        saved: Some(crate::library::saved::to_json(&ann.settings, &ann.session)),
+        saved: Some(crate::library::saved::to_json(&ann.new_game, &ann.session)),
         ..Stored::default()
     };
     let booted = boot(&stored, "?bylink=AAAA", false).state;
@@ -249,7 +249,7 @@ fn a_game_by_link_survives_a_reload_and_another_game_is_kept_aside() {
     });
     play(&mut ann, 4);
     let stored = Stored {
-        saved: Some(crate::library::saved::to_json(&ann.settings, &ann.session)),
+        saved: Some(crate::library::saved::to_json(&ann.new_game, &ann.session)),
         archive: Some(ann.library.archive.to_json()),
         ..Stored::default()
     };

@@ -364,8 +364,8 @@ fn after_a_course_a_game_against_level_two() {
         true,
     )));
     assert_eq!(app.nav.screen, Screen::Formation);
-    assert_eq!(app.settings.level, Level::clamped(2));
-    assert!(app.settings.vs_computer);
+    assert_eq!(app.new_game.level, Level::clamped(2));
+    assert!(app.new_game.vs_computer);
     app.apply(AppAction::Learn(LearnAction::PlayGame(
         GameKind::Checkers,
         true,

@@ -14,7 +14,8 @@
 //!          "clock":{"control":"3+2","left":[178000,180000],"seen":1700000004000}}}
 //! ```
 //!
-//! The settings' `"clock"` is the time control chosen for new games
+//! The new-game choices are kept under `"settings"` (their name when the
+//! format was made). Their `"clock"` is the time control chosen for new games
 //! (absent: none). A game's `"clock"` holds each side's time left (Red's
 //! first) charged up to `seen`, the moment its clock was last charged
 //! (absent while the clocks are stopped). On reading, a two-player game's
@@ -28,8 +29,8 @@ use tiers_json::Json;
 
 use super::{rebuild, Declared};
 use crate::clock::{Clock, TimeControl};
+use crate::new_game::{ColorChoice, NewGameChoices, Opening};
 use crate::session::{ByLink, GameMeta, LoadGame, Opponent, Session};
-use crate::settings::{ColorChoice, Opening, Settings};
 use crate::versioned;
 
 /// The schema version written now.
@@ -41,8 +42,8 @@ fn color_of(text: &str) -> Option<Color> {
 
 /// What to store for these choices and this game, as JSON.
 #[must_use]
-pub fn to_json(s: &Settings, session: &Session) -> String {
-    let mut settings = Json::obj([
+pub fn to_json(s: &NewGameChoices, session: &Session) -> String {
+    let mut choices = Json::obj([
         ("kind", Json::str(s.kind.name())),
         ("vs_computer", Json::Bool(s.vs_computer)),
         ("level", Json::int(u64::from(s.level.number()))),
@@ -51,9 +52,9 @@ pub fn to_json(s: &Settings, session: &Session) -> String {
         ("hints", Json::Bool(s.hints)),
     ]);
     if let Some(c) = s.clock {
-        settings.set("clock", Json::str(&c.name()));
+        choices.set("clock", Json::str(&c.name()));
     }
-    let mut out = Json::obj([("v", Json::int(VERSION)), ("settings", settings)]);
+    let mut out = Json::obj([("v", Json::int(VERSION)), ("settings", choices)]);
     if let Some(g) = session.record() {
         let opponent = match session.opponent {
             Opponent::Friend => Json::obj([("type", Json::str("friend"))]),
@@ -163,7 +164,7 @@ pub fn read_bylink(v: &Json) -> Result<ByLink, String> {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Restored {
     /// The new-game choices, if they could be read.
-    pub settings: Option<Settings>,
+    pub choices: Option<NewGameChoices>,
     /// The game in progress, if there was one and it could be read.
     pub game: Option<(LoadGame, GameMeta)>,
     /// What went wrong, in words for the notice (the data is set aside).
@@ -176,8 +177,8 @@ fn stored_level(n: u64) -> Level {
     Level::clamped(u8::try_from(n).unwrap_or(u8::MAX))
 }
 
-fn settings(v: &Json) -> Option<Settings> {
-    Some(Settings {
+fn read_choices(v: &Json) -> Option<NewGameChoices> {
+    Some(NewGameChoices {
         kind: GameKind::parse(v.get("kind")?.as_str()?).ok()?,
         vs_computer: v.get("vs_computer")?.as_bool()?,
         level: stored_level(v.get("level")?.as_u64()?),
@@ -196,11 +197,12 @@ fn settings(v: &Json) -> Option<Settings> {
 }
 
 /// Reads stored JSON. Never fails: what cannot be read is reported in
-/// [`Restored::problem`] and left out; the settings survive a bad game.
+/// [`Restored::problem`] and left out; the new-game choices survive a bad
+/// game.
 #[must_use]
 pub fn read(json: &str) -> Restored {
     let mut out = Restored {
-        settings: None,
+        choices: None,
         game: None,
         problem: None,
     };
@@ -217,7 +219,7 @@ pub fn read(json: &str) -> Restored {
         out.problem = Some(problem);
         return out;
     }
-    out.settings = value.get("settings").and_then(settings);
+    out.choices = value.get("settings").and_then(read_choices);
     if let Some(g) = value.get("game").filter(|g| **g != Json::Null) {
         match load(g) {
             Ok((mut game, meta)) => {
@@ -322,7 +324,7 @@ mod tests {
     }
 
     fn stored(s: &Session) -> String {
-        to_json(&Settings::default(), s)
+        to_json(&NewGameChoices::default(), s)
     }
 
     #[test]
@@ -345,7 +347,7 @@ mod tests {
         assert!(*game.record == **s.game.as_ref().unwrap());
         assert_eq!(game.record.ply(), 3);
         assert_eq!(game.record.recorded(), 4);
-        assert_eq!(back.settings, Some(Settings::default()));
+        assert_eq!(back.choices, Some(NewGameChoices::default()));
 
         // Loading it into a fresh session gives the same session.
         let mut again = Session::playing(game);
@@ -393,7 +395,7 @@ mod tests {
             r.problem.unwrap(),
             "The saved game could not be read (move 2 (Black): 11-15 is not legal here: there is no piece on 11 (Black to move))"
         );
-        assert_eq!(r.settings, Some(Settings::default()));
+        assert_eq!(r.choices, Some(NewGameChoices::default()));
 
         let json = stored(&s).replace("\"ply\":3", "\"ply\":\"x\"");
         let r = read(&json);
@@ -421,11 +423,11 @@ mod tests {
     #[test]
     fn the_clocks_round_trip() {
         let s = timed(Opponent::Friend);
-        let settings = Settings {
+        let choices = NewGameChoices {
             clock: TimeControl::parse("5+3"),
-            ..Settings::default()
+            ..NewGameChoices::default()
         };
-        let json = to_json(&settings, &s);
+        let json = to_json(&choices, &s);
         assert!(json.contains("\"clock\":\"5+3\""), "{json}");
         assert!(
             json.contains(
@@ -435,7 +437,7 @@ mod tests {
         );
         let back = read(&json);
         assert_eq!(back.problem, None);
-        assert_eq!(back.settings, Some(settings));
+        assert_eq!(back.choices, Some(choices));
         let (game, _) = back.game.unwrap();
         // Two people: the running clock goes on from the moment it was
         // last charged.
@@ -505,10 +507,10 @@ mod tests {
             assert_eq!(game.clock, None);
             assert_eq!(game.record.move_texts(), ["11-15"]);
         }
-        // A bad time control in the settings is no time control.
+        // A bad time control in the new-game choices is no time control.
         let r = read(&json.replacen("\"color\":\"red\"", "\"color\":\"red\",\"clock\":\"9x\"", 1));
         assert_eq!(r.problem, None);
-        assert_eq!(r.settings.unwrap().clock, None);
+        assert_eq!(r.choices.unwrap().clock, None);
     }
 
     #[test]
@@ -518,7 +520,7 @@ mod tests {
         );
         assert_eq!(r.problem, None);
         assert!(r.game.is_none());
-        let s = r.settings.unwrap();
+        let s = r.choices.unwrap();
         assert_eq!(s.kind, GameKind::Tiers);
         assert_eq!(s.level, Level::MAX);
     }

@@ -1,5 +1,5 @@
-//! Tournaments: the state of the tournament screens ([`TourneyState`],
-//! reduced by [`TAction`]s). The brackets themselves are the
+//! Tournaments: the state of the tournament screens ([`Tournaments`],
+//! reduced by [`TournamentAction`]s). The brackets themselves are the
 //! `tiers-bracket` crate; a match played on the board is a
 //! [`game::MatchGame`]; what is kept on the device is [`store`]'s format.
 //! Randomness comes in through the actions.
@@ -92,7 +92,7 @@ pub enum Dialog {
 
 /// The tournament screens' state.
 #[derive(Clone)]
-pub struct TourneyState {
+pub struct Tournaments {
     /// The saved tournaments.
     pub entries: Vec<Entry>,
     /// Saved entries that could not be read (kept until removed).
@@ -117,15 +117,15 @@ pub struct TourneyState {
     pub fit: bool,
 }
 
-impl Default for TourneyState {
+impl Default for Tournaments {
     fn default() -> Self {
-        TourneyState::from_loaded(store::Loaded::default(), None)
+        Tournaments::from_loaded(store::Loaded::default(), None)
     }
 }
 
 /// Everything that can happen on the tournament screens.
 #[derive(Clone, Debug, PartialEq)]
-pub enum TAction {
+pub enum TournamentAction {
     /// Show the list of tournaments.
     ShowList,
     /// Open the "new tournament" form, with seeds for its draws.
@@ -205,7 +205,7 @@ fn player_names(t: &Tournament, bracket: usize, id: MatchId) -> Option<[String; 
     Some([b.entrant(x?).name.clone(), b.entrant(y?).name.clone()])
 }
 
-impl TourneyState {
+impl Tournaments {
     /// The state from what storage held (`raw`: the stored text, kept when
     /// it could not be read so that it can be downloaded).
     #[must_use]
@@ -216,7 +216,7 @@ impl TourneyState {
             && loaded.game.is_none())
         .then(|| raw.map(str::to_string))
         .flatten();
-        let mut s = TourneyState {
+        let mut s = Tournaments {
             entries: loaded.entries,
             broken: loaded.broken,
             damaged,
@@ -575,7 +575,7 @@ impl TourneyState {
     }
 }
 
-impl TourneyState {
+impl Tournaments {
     /// The request for a computer player's move, when one is due in the
     /// match shown on the board: at normal pace after a pause between two
     /// computers (so people can follow), with little thought when
@@ -625,20 +625,20 @@ impl TourneyState {
 
     /// Reduces one action.
     #[allow(clippy::too_many_lines)]
-    pub fn apply(&mut self, action: TAction) {
+    pub fn apply(&mut self, action: TournamentAction) {
         let s = self;
         match action {
-            TAction::ShowList => {
+            TournamentAction::ShowList => {
                 s.view = View::List;
                 s.dialog = None;
             }
-            TAction::New(seed) => {
+            TournamentAction::New(seed) => {
                 s.draft = Draft::new(seed);
                 s.view = View::Create;
                 s.notice = None;
             }
-            TAction::Draft(a) => s.draft.apply(a),
-            TAction::Create => match s.draft.build() {
+            TournamentAction::Draft(a) => s.draft.apply(a),
+            TournamentAction::Create => match s.draft.build() {
                 Ok(t) => {
                     let id = s.next_id;
                     s.next_id += 1;
@@ -652,13 +652,13 @@ impl TourneyState {
                 }
                 Err(e) => s.draft.error = Some(e),
             },
-            TAction::Open(id) => {
+            TournamentAction::Open(id) => {
                 if s.entry(id).is_some() {
                     s.view = View::Bracket { id, bracket: 0 };
                     s.notice = None;
                 }
             }
-            TAction::ShowBracket(bracket) => {
+            TournamentAction::ShowBracket(bracket) => {
                 if let View::Bracket { id, .. } = s.view {
                     if s.entry(id)
                         .is_some_and(|e| bracket < e.tournament.brackets().len())
@@ -667,7 +667,7 @@ impl TourneyState {
                     }
                 }
             }
-            TAction::Import { name, text } => match Tournament::from_json(&text) {
+            TournamentAction::Import { name, text } => match Tournament::from_json(&text) {
                 Ok(t) => {
                     let id = s.next_id;
                     s.next_id += 1;
@@ -686,8 +686,8 @@ impl TourneyState {
                     ));
                 }
             },
-            TAction::AskDelete(id) => s.dialog = Some(Dialog::Delete { id }),
-            TAction::Delete(id) => {
+            TournamentAction::AskDelete(id) => s.dialog = Some(Dialog::Delete { id }),
+            TournamentAction::Delete(id) => {
                 if let Some(e) = s.entry(id) {
                     s.notice = Some(format!("Tournament “{}” deleted.", e.tournament.name()));
                 }
@@ -698,24 +698,24 @@ impl TourneyState {
                 s.dialog = None;
                 s.view = View::List;
             }
-            TAction::DropDamaged => {
+            TournamentAction::DropDamaged => {
                 s.damaged = None;
                 s.broken.clear();
                 s.problems.clear();
             }
-            TAction::OpenResult(bracket, id) => s.open_result(bracket, id),
-            TAction::ResultWinner(w) => {
+            TournamentAction::OpenResult(bracket, id) => s.open_result(bracket, id),
+            TournamentAction::ResultWinner(w) => {
                 if let Some(Dialog::Result { winner, error, .. }) = s.dialog.as_mut() {
                     *winner = Some(w);
                     *error = None;
                 }
             }
-            TAction::ResultScore(text) => {
+            TournamentAction::ResultScore(text) => {
                 if let Some(Dialog::Result { score, .. }) = s.dialog.as_mut() {
                     *score = text.chars().take(60).collect();
                 }
             }
-            TAction::SaveResult => {
+            TournamentAction::SaveResult => {
                 if let Some(Dialog::Result {
                     bracket,
                     id,
@@ -734,19 +734,19 @@ impl TourneyState {
                     }
                 }
             }
-            TAction::ClearResult => {
+            TournamentAction::ClearResult => {
                 if let Some(Dialog::Result { bracket, id, .. }) = s.dialog.clone() {
                     s.propose(bracket, id, Change::Clear);
                 }
             }
-            TAction::Confirm => match s.dialog.clone() {
+            TournamentAction::Confirm => match s.dialog.clone() {
                 Some(Dialog::Confirm {
                     bracket,
                     id,
                     change,
                     ..
                 }) => s.apply_change(bracket, id, &change),
-                Some(Dialog::Delete { id }) => s.apply(TAction::Delete(id)),
+                Some(Dialog::Delete { id }) => s.apply(TournamentAction::Delete(id)),
                 Some(Dialog::Abandon { next }) => {
                     s.dialog = None;
                     if let Some(g) = s.game.take() {
@@ -766,8 +766,8 @@ impl TourneyState {
                 }
                 _ => s.dialog = None,
             },
-            TAction::CloseDialog => s.dialog = None,
-            TAction::Play(bracket, id, seed) => {
+            TournamentAction::CloseDialog => s.dialog = None,
+            TournamentAction::Play(bracket, id, seed) => {
                 let busy = s
                     .game
                     .as_ref()
@@ -788,18 +788,18 @@ impl TourneyState {
                     None => s.start_match(bracket, id, seed),
                 }
             }
-            TAction::Resume => {
+            TournamentAction::Resume => {
                 if s.game.is_some() {
                     s.view = View::Match;
                     s.dialog = None;
                 }
             }
-            TAction::Abandon => {
+            TournamentAction::Abandon => {
                 if s.game.is_some() {
                     s.dialog = Some(Dialog::Abandon { next: None });
                 }
             }
-            TAction::Leave => {
+            TournamentAction::Leave => {
                 if let Some(g) = &s.game {
                     s.view = View::Bracket {
                         id: g.tournament,
@@ -810,29 +810,29 @@ impl TourneyState {
                     }
                 }
             }
-            TAction::Board(a) => {
+            TournamentAction::Board(a) => {
                 if let Some(g) = s.game.as_mut() {
                     g.apply(a);
                 }
                 s.record_if_won();
             }
-            TAction::Formation(a) => {
+            TournamentAction::Formation(a) => {
                 if let Some(g) = s.game.as_mut() {
                     g.set_up(a);
                 }
             }
-            TAction::BeginTiers => {
+            TournamentAction::BeginTiers => {
                 if let Some(g) = s.game.as_mut() {
                     g.begin_tiers();
                 }
             }
-            TAction::Resign => {
+            TournamentAction::Resign => {
                 if let Some(g) = s.game.as_mut() {
                     g.resign();
                 }
                 s.record_if_won();
             }
-            TAction::NextGame(seed) => {
+            TournamentAction::NextGame(seed) => {
                 let ballot = s.game.as_ref().and_then(|g| {
                     let t = &s.entry(g.tournament)?.tournament;
                     t.ballot(g.bracket, g.id, g.game_no + 1)
@@ -841,20 +841,20 @@ impl TourneyState {
                     g.next_game(ballot, seed);
                 }
             }
-            TAction::Fast(on) => {
+            TournamentAction::Fast(on) => {
                 if let Some(g) = s.game.as_mut() {
                     g.fast = on;
                 }
             }
-            TAction::AiReset => {
+            TournamentAction::AiReset => {
                 if let Some(g) = s.game.as_mut() {
                     g.forget_pending();
                 }
             }
-            TAction::Fit(on) => s.fit = on,
-            TAction::DismissNotice => s.notice = None,
-            TAction::Notice(text) => s.notice = Some(text),
-            TAction::SaveFailed(why) => {
+            TournamentAction::Fit(on) => s.fit = on,
+            TournamentAction::DismissNotice => s.notice = None,
+            TournamentAction::Notice(text) => s.notice = Some(text),
+            TournamentAction::SaveFailed(why) => {
                 let text = format!("The tournaments could not be saved in this browser: {why}.");
                 if s.notice.as_deref() != Some(text.as_str()) {
                     s.notice = Some(text);

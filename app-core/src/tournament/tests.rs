@@ -5,7 +5,7 @@ use super::*;
 use crate::ai::AiReply;
 use crate::tournament::draft::DraftAction;
 
-fn run(mut s: TourneyState, actions: impl IntoIterator<Item = TAction>) -> TourneyState {
+fn run(mut s: Tournaments, actions: impl IntoIterator<Item = TournamentAction>) -> Tournaments {
     for a in actions {
         s.apply(a);
     }
@@ -13,7 +13,7 @@ fn run(mut s: TourneyState, actions: impl IntoIterator<Item = TAction>) -> Tourn
 }
 
 /// The computer's answer `text` to a request, through the AI actions.
-fn computer_plays(s: TourneyState, text: String) -> TourneyState {
+fn computer_plays(s: Tournaments, text: String) -> Tournaments {
     let id = 7000
         + s.game
             .as_ref()
@@ -23,55 +23,55 @@ fn computer_plays(s: TourneyState, text: String) -> TourneyState {
     run(
         s,
         [
-            TAction::Board(SessionAction::AiSent(id)),
-            TAction::Board(SessionAction::Ai(AiReply::Move { id, text })),
+            TournamentAction::Board(SessionAction::AiSent(id)),
+            TournamentAction::Board(SessionAction::Ai(AiReply::Move { id, text })),
         ],
     )
 }
 
 /// A tournament of four: Ann, Bob, and two computers (level 1 and 2).
-fn four(game: GameChoice) -> TourneyState {
+fn four(game: GameChoice) -> Tournaments {
     run(
-        TourneyState::default(),
+        Tournaments::default(),
         [
-            TAction::New(7),
-            TAction::Draft(DraftAction::Name("Club night".into())),
-            TAction::Draft(DraftAction::Game(game)),
-            TAction::Draft(DraftAction::EntrantName(0, 0, "Ann".into())),
-            TAction::Draft(DraftAction::EntrantName(0, 1, "Bob".into())),
-            TAction::Draft(DraftAction::AddComputer(0, Level::clamped(1))),
-            TAction::Draft(DraftAction::AddComputer(0, Level::clamped(2))),
-            TAction::Create,
+            TournamentAction::New(7),
+            TournamentAction::Draft(DraftAction::Name("Club night".into())),
+            TournamentAction::Draft(DraftAction::Game(game)),
+            TournamentAction::Draft(DraftAction::EntrantName(0, 0, "Ann".into())),
+            TournamentAction::Draft(DraftAction::EntrantName(0, 1, "Bob".into())),
+            TournamentAction::Draft(DraftAction::AddComputer(0, Level::clamped(1))),
+            TournamentAction::Draft(DraftAction::AddComputer(0, Level::clamped(2))),
+            TournamentAction::Create,
         ],
     )
 }
 
-fn bracket(s: &TourneyState) -> &tiers_bracket::Bracket {
+fn bracket(s: &Tournaments) -> &tiers_bracket::Bracket {
     s.shown().unwrap().1.bracket(0)
 }
 
-fn hand_result(s: TourneyState, id: MatchId, slot: usize) -> TourneyState {
+fn hand_result(s: Tournaments, id: MatchId, slot: usize) -> Tournaments {
     let winner = bracket(&s).players(id)[slot].unwrap();
     run(
         s,
         [
-            TAction::OpenResult(0, id),
-            TAction::ResultWinner(winner),
-            TAction::ResultScore("2-1".into()),
-            TAction::SaveResult,
+            TournamentAction::OpenResult(0, id),
+            TournamentAction::ResultWinner(winner),
+            TournamentAction::ResultScore("2-1".into()),
+            TournamentAction::SaveResult,
         ],
     )
 }
 
 /// Plays the match in progress to its end: people click their first legal
 /// move, computers answer through the AI actions with theirs.
-fn play_out(mut s: TourneyState) -> TourneyState {
+fn play_out(mut s: Tournaments) -> Tournaments {
     for _ in 0..3000 {
         let Some(g) = s.game.as_ref() else { break };
         match &g.stage {
             Stage::Won { .. } => break,
             Stage::Drawn { .. } => {
-                s = run(s, [TAction::NextGame(1)]);
+                s = run(s, [TournamentAction::NextGame(1)]);
                 continue;
             }
             _ => {}
@@ -85,7 +85,7 @@ fn play_out(mut s: TourneyState) -> TourneyState {
                 s,
                 mv.squares
                     .iter()
-                    .map(|&sq| TAction::Board(SessionAction::Square(sq))),
+                    .map(|&sq| TournamentAction::Board(SessionAction::Square(sq))),
             )
         };
     }
@@ -103,7 +103,10 @@ fn creating_a_tournament_opens_its_bracket() {
     );
     assert_eq!(bracket(&s).ready_matches(), vec![0, 1]);
     // A bad form stays open with the reason.
-    let bad = run(TourneyState::default(), [TAction::New(1), TAction::Create]);
+    let bad = run(
+        Tournaments::default(),
+        [TournamentAction::New(1), TournamentAction::Create],
+    );
     assert_eq!(bad.view, View::Create);
     assert_eq!(
         bad.draft.error.as_deref(),
@@ -126,19 +129,25 @@ fn results_by_hand_and_a_correction_that_resets_later_matches() {
     s = hand_result(s, 2, 0);
     assert_eq!(bracket(&s).result(2).unwrap().score, "2-1");
     // Saving without a winner says so.
-    s = run(s, [TAction::OpenResult(0, 3), TAction::SaveResult]);
+    s = run(
+        s,
+        [
+            TournamentAction::OpenResult(0, 3),
+            TournamentAction::SaveResult,
+        ],
+    );
     assert!(
         matches!(&s.dialog, Some(Dialog::Result { error: Some(e), .. }) if e == "Choose the winner first.")
     );
-    s = run(s, [TAction::CloseDialog]);
+    s = run(s, [TournamentAction::CloseDialog]);
     // Correct match 1: the computer won. Match 3 (Ann v Bob) must go.
     let c2 = bracket(&s).players(0)[1].unwrap();
     s = run(
         s,
         [
-            TAction::OpenResult(0, 0),
-            TAction::ResultWinner(c2),
-            TAction::SaveResult,
+            TournamentAction::OpenResult(0, 0),
+            TournamentAction::ResultWinner(c2),
+            TournamentAction::SaveResult,
         ],
     );
     let Some(Dialog::Confirm { lines, .. }) = &s.dialog else {
@@ -152,7 +161,7 @@ fn results_by_hand_and_a_correction_that_resets_later_matches() {
     );
     // Nothing changed before the answer.
     assert!(bracket(&s).result(2).is_some());
-    s = run(s, [TAction::Confirm]);
+    s = run(s, [TournamentAction::Confirm]);
     assert_eq!(
         s.notice.as_deref(),
         Some("Match 1: Computer (level 2) beat Ann. 1 later result was reset.")
@@ -160,11 +169,17 @@ fn results_by_hand_and_a_correction_that_resets_later_matches() {
     assert!(bracket(&s).result(2).is_none());
     assert_eq!(bracket(&s).players(2), [Some(c2), Some(1)]);
     // Removing a result works the same way, with the same question.
-    s = run(s, [TAction::OpenResult(0, 1), TAction::ClearResult]);
+    s = run(
+        s,
+        [
+            TournamentAction::OpenResult(0, 1),
+            TournamentAction::ClearResult,
+        ],
+    );
     assert_eq!(s.dialog, None, "nothing later depended on it yet");
     assert!(bracket(&s).result(1).is_none());
     // A waiting match cannot be opened.
-    s = run(s, [TAction::OpenResult(0, 5)]);
+    s = run(s, [TournamentAction::OpenResult(0, 5)]);
     assert_eq!(s.dialog, None);
     assert!(s
         .notice
@@ -179,7 +194,7 @@ fn a_whole_tournament_played_on_the_board() {
     let mut guard = 0;
     while !s.entries[0].tournament.is_finished() {
         let id = bracket(&s).ready_matches()[0];
-        s = run(s, [TAction::Play(0, id, 3)]);
+        s = run(s, [TournamentAction::Play(0, id, 3)]);
         assert_eq!(s.view, View::Match);
         let g = s.game.as_ref().unwrap();
         assert!(g.ballot.is_some(), "checkers games start from a ballot");
@@ -198,7 +213,7 @@ fn a_whole_tournament_played_on_the_board() {
             .as_deref()
             .unwrap()
             .contains("The result is in the bracket."));
-        s = run(s, [TAction::Leave]);
+        s = run(s, [TournamentAction::Leave]);
         assert!(s.game.is_none());
         guard += 1;
         assert!(guard < 10);
@@ -211,18 +226,18 @@ fn a_whole_tournament_played_on_the_board() {
 fn a_person_resigns_and_the_computer_goes_through() {
     let mut s = four(GameChoice::Tiers);
     // Match 1: Ann v Computer (level 2): Ann sets up her formation.
-    s = run(s, [TAction::Play(0, 0, 5)]);
+    s = run(s, [TournamentAction::Play(0, 0, 5)]);
     let g = s.game.as_ref().unwrap();
     assert_eq!(g.stage, Stage::Formation);
     s = run(
         s,
         [
-            TAction::Formation(FormationAction::Ready(9)),
-            TAction::BeginTiers,
+            TournamentAction::Formation(FormationAction::Ready(9)),
+            TournamentAction::BeginTiers,
         ],
     );
     assert_eq!(s.game.as_ref().unwrap().stage, Stage::Playing);
-    s = run(s, [TAction::Resign]);
+    s = run(s, [TournamentAction::Resign]);
     let c2 = bracket(&s).players(0)[1].unwrap();
     assert_eq!(bracket(&s).result(0).unwrap().winner, c2);
     assert!(bracket(&s).result(0).unwrap().score.contains("resigned"));
@@ -231,8 +246,8 @@ fn a_person_resigns_and_the_computer_goes_through() {
 #[test]
 fn the_game_in_progress_survives_a_reload() {
     let mut s = four(GameChoice::Checkers);
-    s = run(s, [TAction::Play(0, 1, 5)]); // Bob v Computer (level 1)
-                                          // Play a few moves.
+    s = run(s, [TournamentAction::Play(0, 1, 5)]); // Bob v Computer (level 1)
+                                                   // Play a few moves.
     for _ in 0..3 {
         let g = s.game.as_ref().unwrap();
         let mv = g.session.record().unwrap().legal()[0].clone();
@@ -243,7 +258,7 @@ fn the_game_in_progress_survives_a_reload() {
                 s,
                 mv.squares
                     .iter()
-                    .map(|&sq| TAction::Board(SessionAction::Square(sq))),
+                    .map(|&sq| TournamentAction::Board(SessionAction::Square(sq))),
             )
         };
     }
@@ -257,7 +272,7 @@ fn the_game_in_progress_survives_a_reload() {
         .move_texts();
     assert!(before.len() >= 5, "ballot + moves: {before:?}");
     let text = s.encode();
-    let back = TourneyState::from_loaded(store::decode(Some(&text)), Some(&text));
+    let back = Tournaments::from_loaded(store::decode(Some(&text)), Some(&text));
     assert!(back.problems.is_empty(), "{:?}", back.problems);
     assert_eq!(back.entries, s.entries);
     let g = back.game.as_ref().unwrap();
@@ -265,16 +280,16 @@ fn the_game_in_progress_survives_a_reload() {
     assert_eq!(g.ballot, s.game.as_ref().unwrap().ballot);
     assert_eq!(g.names, s.game.as_ref().unwrap().names);
     // Resume it from the list.
-    let back = run(back, [TAction::Resume]);
+    let back = run(back, [TournamentAction::Resume]);
     assert_eq!(back.view, View::Match);
 }
 
 #[test]
 fn damaged_storage_gets_a_message_and_is_kept_until_replaced() {
-    let s = TourneyState::from_loaded(store::decode(Some("{oops")), Some("{oops"));
+    let s = Tournaments::from_loaded(store::decode(Some("{oops")), Some("{oops"));
     assert_eq!(s.damaged.as_deref(), Some("{oops"));
     assert!(s.problems[0].contains("damaged"));
-    let s = run(s, [TAction::DropDamaged]);
+    let s = run(s, [TournamentAction::DropDamaged]);
     assert!(s.problems.is_empty() && s.damaged.is_none());
 }
 
@@ -282,8 +297,8 @@ fn damaged_storage_gets_a_message_and_is_kept_until_replaced() {
 fn import_names_what_is_wrong() {
     let good = four(GameChoice::Checkers).entries[0].tournament.to_json();
     let s = run(
-        TourneyState::default(),
-        [TAction::Import {
+        Tournaments::default(),
+        [TournamentAction::Import {
             name: "club.json".into(),
             text: good.replace("\"version\": 1", "\"version\": 7"),
         }],
@@ -295,7 +310,7 @@ fn import_names_what_is_wrong() {
     assert!(s.entries.is_empty());
     let s = run(
         s,
-        [TAction::Import {
+        [TournamentAction::Import {
             name: "x.json".into(),
             text: "not json".into(),
         }],
@@ -310,7 +325,7 @@ fn import_names_what_is_wrong() {
     );
     let s = run(
         s,
-        [TAction::Import {
+        [TournamentAction::Import {
             name: "club.json".into(),
             text: good,
         }],
@@ -325,23 +340,23 @@ fn deleting_and_abandoning_ask_first() {
     s = run(
         s,
         [
-            TAction::Play(0, 0, 1),
-            TAction::Leave,
-            TAction::Play(0, 1, 1),
+            TournamentAction::Play(0, 0, 1),
+            TournamentAction::Leave,
+            TournamentAction::Play(0, 1, 1),
         ],
     );
     assert_eq!(s.dialog, Some(Dialog::Abandon { next: Some((0, 1)) }));
-    s = run(s, [TAction::Confirm]);
+    s = run(s, [TournamentAction::Confirm]);
     assert_eq!(s.game.as_ref().unwrap().id, 1);
     assert_eq!(s.view, View::Match);
-    s = run(s, [TAction::Abandon]);
+    s = run(s, [TournamentAction::Abandon]);
     assert_eq!(s.dialog, Some(Dialog::Abandon { next: None }));
-    s = run(s, [TAction::Confirm]);
+    s = run(s, [TournamentAction::Confirm]);
     assert!(s.game.is_none());
     assert_eq!(s.view, View::Bracket { id: 1, bracket: 0 });
-    s = run(s, [TAction::AskDelete(1)]);
+    s = run(s, [TournamentAction::AskDelete(1)]);
     assert_eq!(s.entries.len(), 1);
-    s = run(s, [TAction::Confirm]);
+    s = run(s, [TournamentAction::Confirm]);
     assert!(s.entries.is_empty());
     assert_eq!(s.view, View::List);
 }
@@ -352,15 +367,18 @@ fn a_correction_drops_a_game_whose_match_changed() {
     s = hand_result(s, 0, 0);
     s = hand_result(s, 1, 0);
     // Match 3 (Ann v Bob) is being played; then match 1 is corrected.
-    s = run(s, [TAction::Play(0, 2, 1), TAction::Leave]);
+    s = run(
+        s,
+        [TournamentAction::Play(0, 2, 1), TournamentAction::Leave],
+    );
     assert!(s.game.is_some());
     let c2 = bracket(&s).players(0)[1].unwrap();
     s = run(
         s,
         [
-            TAction::OpenResult(0, 0),
-            TAction::ResultWinner(c2),
-            TAction::SaveResult,
+            TournamentAction::OpenResult(0, 0),
+            TournamentAction::ResultWinner(c2),
+            TournamentAction::SaveResult,
         ],
     );
     assert_eq!(s.dialog, None, "no played result is reset");
@@ -385,20 +403,20 @@ fn the_page_style_sheet_carries_the_bracket_picture_style() {
 fn matches_play_on_the_tournaments_clock_and_keep_it_across_a_reload() {
     use crate::clock::TimeControl;
     let mut s = run(
-        TourneyState::default(),
+        Tournaments::default(),
         [
-            TAction::New(7),
-            TAction::Draft(DraftAction::Name("Blitz".into())),
-            TAction::Draft(DraftAction::Game(GameChoice::Checkers)),
-            TAction::Draft(DraftAction::Ballots(false)),
-            TAction::Draft(DraftAction::Clock(TimeControl::parse("3+2"))),
-            TAction::Draft(DraftAction::EntrantName(0, 0, "Ann".into())),
-            TAction::Draft(DraftAction::EntrantName(0, 1, "Bob".into())),
-            TAction::Create,
+            TournamentAction::New(7),
+            TournamentAction::Draft(DraftAction::Name("Blitz".into())),
+            TournamentAction::Draft(DraftAction::Game(GameChoice::Checkers)),
+            TournamentAction::Draft(DraftAction::Ballots(false)),
+            TournamentAction::Draft(DraftAction::Clock(TimeControl::parse("3+2"))),
+            TournamentAction::Draft(DraftAction::EntrantName(0, 0, "Ann".into())),
+            TournamentAction::Draft(DraftAction::EntrantName(0, 1, "Bob".into())),
+            TournamentAction::Create,
         ],
     );
     assert_eq!(s.entries[0].clock, TimeControl::parse("3+2"));
-    s = run(s, [TAction::Play(0, 0, 5)]);
+    s = run(s, [TournamentAction::Play(0, 0, 5)]);
     let c = s
         .clock_session()
         .expect("the match has clocks")
@@ -409,8 +427,8 @@ fn matches_play_on_the_tournaments_clock_and_keep_it_across_a_reload() {
     s = run(
         s,
         [
-            TAction::Board(SessionAction::Resume(0)),
-            TAction::Board(SessionAction::Tick(10_000)),
+            TournamentAction::Board(SessionAction::Resume(0)),
+            TournamentAction::Board(SessionAction::Tick(10_000)),
         ],
     );
     let mv = s.game.as_ref().unwrap().session.record().unwrap().legal()[0].clone();
@@ -418,19 +436,22 @@ fn matches_play_on_the_tournaments_clock_and_keep_it_across_a_reload() {
         s,
         mv.squares
             .iter()
-            .map(|&sq| TAction::Board(SessionAction::Square(sq))),
+            .map(|&sq| TournamentAction::Board(SessionAction::Square(sq))),
     );
     let left = s.clock_session().unwrap().clock.unwrap().left;
     assert_eq!(left, [180_000, 172_000]);
     // Stored and read back: the clocks as they were, still running.
     let text = s.encode();
-    let back = TourneyState::from_loaded(store::decode(Some(&text)), Some(&text));
+    let back = Tournaments::from_loaded(store::decode(Some(&text)), Some(&text));
     assert!(back.problems.is_empty(), "{:?}", back.problems);
     assert_eq!(back.entries[0].clock, TimeControl::parse("3+2"));
     let c = back.clock_session().unwrap().clock.unwrap();
     assert_eq!((c.left, c.seen), (left, Some(10_000)));
     // A flag ends the game: Red (to move) runs out of time, Black wins.
-    let back = run(back, [TAction::Board(SessionAction::Tick(200_000))]);
+    let back = run(
+        back,
+        [TournamentAction::Board(SessionAction::Tick(200_000))],
+    );
     let g = back.game.as_ref().unwrap();
     assert_eq!(
         g.session.outcome().unwrap().to_string(),

@@ -108,7 +108,7 @@ pub fn ballot_name(b: Ballot) -> String {
 
 /// The choices on the new game screen.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Settings {
+pub struct NewGameChoices {
     /// Checkers or Tiers.
     pub kind: GameKind,
     /// Against the computer (else a friend).
@@ -125,9 +125,9 @@ pub struct Settings {
     pub clock: Option<TimeControl>,
 }
 
-impl Default for Settings {
+impl Default for NewGameChoices {
     fn default() -> Self {
-        Settings {
+        NewGameChoices {
             kind: GameKind::Checkers,
             vs_computer: true,
             level: Level::clamped(3),

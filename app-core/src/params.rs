@@ -229,75 +229,119 @@ pub fn encode(text: &str) -> String {
     out
 }
 
+/// The known parameters given, each once: (canonical name, value, name as
+/// given).
+struct Given<'a>(Vec<(&'static str, &'a str, &'a str)>);
+
+impl<'a> Given<'a> {
+    /// Sorts the pairs: known names (first value kept), names in `extra`
+    /// (left to the caller), and the rest, each a problem.
+    fn read(pairs: &'a [(String, String)], extra: &[&str], problems: &mut Vec<ParamError>) -> Self {
+        let mut seen: Vec<(&'static str, &str, &str)> = Vec::new();
+        for (name, value) in pairs {
+            let name = name.trim();
+            let canonical = if name.eq_ignore_ascii_case("colour") {
+                "color"
+            } else {
+                name
+            };
+            if let Some(known) = GAME_PARAMS
+                .iter()
+                .find(|p| p.eq_ignore_ascii_case(canonical))
+            {
+                if seen.iter().any(|(n, _, _)| n == known) {
+                    problems.push(err(
+                        name,
+                        value,
+                        "given more than once (the first value is used)",
+                        "",
+                    ));
+                } else {
+                    seen.push((known, value.as_str(), name));
+                }
+            } else if !extra.iter().any(|e| e.eq_ignore_ascii_case(name)) {
+                let mut allowed: Vec<&str> = GAME_PARAMS.to_vec();
+                allowed.extend_from_slice(extra);
+                problems.push(err(
+                    name,
+                    value,
+                    "unknown parameter",
+                    &format!("parameters {}", allowed.join(", ")),
+                ));
+            }
+        }
+        Given(seen)
+    }
+
+    /// The value of a known parameter, if given.
+    fn get(&self, name: &str) -> Option<&'a str> {
+        self.0
+            .iter()
+            .find(|(n, _, _)| *n == name)
+            .map(|(_, v, _)| *v)
+    }
+
+    /// A known parameter's name as the link spells it (`color` or `colour`).
+    fn spelled(&self, name: &'static str) -> &'a str {
+        self.0
+            .iter()
+            .find(|(n, _, _)| *n == name)
+            .map_or(name, |(_, _, given)| *given)
+    }
+
+    /// A yes/no parameter, if given and readable.
+    fn flag(&self, name: &str, problems: &mut Vec<ParamError>) -> Option<bool> {
+        let v = self.get(name)?;
+        let b = parse_bool(v);
+        if b.is_none() {
+            problems.push(err(name, v, "not a yes/no value", BOOLS));
+        }
+        b
+    }
+}
+
 /// Reads the game parameters from name/value pairs. Names in `extra` are
 /// accepted and left to the caller (e.g. `embed`, `origin`); any other
 /// unknown name is a problem. `colour` is read as `color`.
 #[must_use]
 pub fn parse_game(pairs: &[(String, String)], extra: &[&str]) -> (GameParams, Vec<ParamError>) {
     let mut problems = Vec::new();
-    // (canonical name, value, name as given)
-    let mut seen: Vec<(&str, &str, &str)> = Vec::new();
-    for (name, value) in pairs {
-        let name = name.trim();
-        let canonical = if name.eq_ignore_ascii_case("colour") {
-            "color"
-        } else {
-            name
-        };
-        if let Some(known) = GAME_PARAMS
-            .iter()
-            .find(|p| p.eq_ignore_ascii_case(canonical))
-        {
-            if seen.iter().any(|(n, _, _)| n == known) {
-                problems.push(err(
-                    name,
-                    value,
-                    "given more than once (the first value is used)",
-                    "",
-                ));
-            } else {
-                seen.push((known, value.as_str(), name));
-            }
-        } else if !extra.iter().any(|e| e.eq_ignore_ascii_case(name)) {
-            let mut allowed: Vec<&str> = GAME_PARAMS.to_vec();
-            allowed.extend_from_slice(extra);
-            problems.push(err(
-                name,
-                value,
-                "unknown parameter",
-                &format!("parameters {}", allowed.join(", ")),
-            ));
-        }
-    }
-    let get = |name: &str| seen.iter().find(|(n, _, _)| *n == name).map(|(_, v, _)| *v);
-    // `color` or `colour`, as the link spells it.
-    let color_param = seen
-        .iter()
-        .find(|(n, _, _)| *n == "color")
-        .map_or("color", |(_, _, given)| *given);
+    let given = Given::read(pairs, extra, &mut problems);
     let mut p = GameParams::default();
-
     // The game: asked, or told by the position or record given.
     let mut kind_asked = None;
-    if let Some(v) = get("game") {
+    if let Some(v) = given.get("game") {
         match GameKind::parse(v) {
             Ok(k) => kind_asked = Some(k),
             Err(_) => problems.push(err("game", v, "unknown game", "checkers, tiers")),
         }
     }
+    p.players = players(&given, &mut problems);
+    read_orientation(&given, &mut p, &mut problems);
+    if let Some(undo) = given.flag("undo", &mut problems) {
+        p.undo = undo;
+    }
+    p.kind = kind_asked.unwrap_or(GameKind::Checkers);
+    if let Some((kind, start)) = start(&given, kind_asked, &mut problems) {
+        p.kind = kind;
+        p.start = start;
+    }
+    (p, problems)
+}
 
-    // Who plays.
+/// Who plays: `ai`, `players` and `color`.
+fn players(given: &Given, problems: &mut Vec<ParamError>) -> Players {
     let mut level = DEFAULT_LEVEL;
-    if let Some(v) = get("ai") {
+    if let Some(v) = given.get("ai") {
         match v.trim().parse::<u8>().ok().and_then(Level::playing) {
             Some(l) => level = l,
             None => problems.push(err("ai", v, "no such level", LEVELS)),
         }
     }
     let mut two = false;
-    if let Some(v) = get("players") {
+    if let Some(v) = given.get("players") {
         match v.trim() {
-            "2" if get("ai").is_some() => problems.push(err(
+            "2" if given.get("ai").is_some() => problems.push(err(
                 "players",
                 v,
                 "ai (a computer opponent) and players=2 (two people) exclude each other",
@@ -314,7 +358,8 @@ pub fn parse_game(pairs: &[(String, String)], extra: &[&str]) -> (GameParams, Ve
         }
     }
     let mut color = ColorChoice::Red;
-    if let Some(v) = get("color") {
+    if let Some(v) = given.get("color") {
+        let color_param = given.spelled("color");
         match v.trim().to_ascii_lowercase().as_str() {
             _ if two => problems.push(err(
                 color_param,
@@ -330,22 +375,22 @@ pub fn parse_game(pairs: &[(String, String)], extra: &[&str]) -> (GameParams, Ve
             },
         }
     }
-    p.players = if two {
+    if two {
         Players::Two
     } else {
         Players::Computer { level, color }
-    };
-
-    // Orientation.
-    if let Some(v) = get("flip") {
-        match parse_bool(v) {
-            Some(b) => p.flip = b,
-            None => problems.push(err("flip", v, "not a yes/no value", BOOLS)),
-        }
     }
-    if let Some(v) = get("orientation") {
+}
+
+/// The orientation: `flip` or `orientation` (which wins when both are
+/// given).
+fn read_orientation(given: &Given, p: &mut GameParams, problems: &mut Vec<ParamError>) {
+    if let Some(flip) = given.flag("flip", problems) {
+        p.flip = flip;
+    }
+    if let Some(v) = given.get("orientation") {
         match parse_color(v) {
-            Some(c) if get("flip").is_some() => {
+            Some(c) if given.get("flip").is_some() => {
                 problems.push(err(
                     "orientation",
                     v,
@@ -364,24 +409,25 @@ pub fn parse_game(pairs: &[(String, String)], extra: &[&str]) -> (GameParams, Ve
             )),
         }
     }
+}
 
-    if let Some(v) = get("undo") {
-        match parse_bool(v) {
-            Some(b) => p.undo = b,
-            None => problems.push(err("undo", v, "not a yes/no value", BOOLS)),
-        }
-    }
-
-    // The start: a position or a whole game.
+/// The start, if one is given and readable: a position (`fen`, `tfen`) or
+/// a whole game (`pdn`), with the game it is of. Only the first of them
+/// given is used.
+fn start(
+    given: &Given,
+    kind_asked: Option<GameKind>,
+    problems: &mut Vec<ParamError>,
+) -> Option<(GameKind, Start)> {
     let starts: Vec<&str> = ["fen", "tfen", "pdn"]
         .into_iter()
-        .filter(|n| get(n).is_some())
+        .filter(|n| given.get(n).is_some())
         .collect();
     if starts.len() > 1 {
         let second = starts[1];
         problems.push(err(
             second,
-            get(second).unwrap_or(""),
+            given.get(second).unwrap_or(""),
             format!(
                 "{} and {second} both give the start (only {} is used)",
                 starts[0], starts[0]
@@ -389,88 +435,84 @@ pub fn parse_game(pairs: &[(String, String)], extra: &[&str]) -> (GameParams, Ve
             "one of fen (checkers), tfen (Tiers) or pdn (a whole game)",
         ));
     }
-    p.kind = kind_asked.unwrap_or(GameKind::Checkers);
-    match starts.first().copied() {
-        Some("fen") => {
-            let v = get("fen").unwrap_or("");
-            match kind_asked {
-                Some(GameKind::Tiers) => problems.push(err(
-                    "fen",
-                    v,
-                    "fen is a checkers position and game=tiers",
-                    "tfen=… for a Tiers position",
-                )),
-                _ => match checkers::Position::parse(v.trim()) {
-                    Ok(pos) => {
-                        p.kind = GameKind::Checkers;
-                        p.start = Start::Position(pos.to_text());
-                    }
-                    Err(e) => {
-                        let hint = if v.contains('/') {
-                            "a checkers position in PDN FEN, e.g. B:W21-32:B1-12 (this looks like a TFEN: give it as tfen=)"
-                        } else {
-                            "a checkers position in PDN FEN, e.g. B:W21-32:B1-12"
-                        };
-                        problems.push(err("fen", v, e.to_string(), hint));
-                    }
-                },
-            }
-        }
-        Some("tfen") => {
-            let v = get("tfen").unwrap_or("");
-            match kind_asked {
-                Some(GameKind::Checkers) => problems.push(err(
-                    "tfen",
-                    v,
-                    "tfen is a Tiers position and game=checkers",
-                    "fen=… for a checkers position",
-                )),
-                _ => match tiers::Position::parse(v.trim()) {
-                    Ok(pos) => {
-                        p.kind = GameKind::Tiers;
-                        p.start = Start::Position(pos.to_text());
-                    }
-                    Err(e) => problems.push(err(
-                        "tfen",
-                        v,
-                        e.to_string(),
-                        &format!("a Tiers position in TFEN, e.g. {}", tiers::START_TFEN),
-                    )),
-                },
-            }
-        }
-        Some("pdn") => {
-            let v = get("pdn").unwrap_or("");
-            let detected = pdn::detect_kind(v);
-            let kind = kind_asked.or(detected).unwrap_or(GameKind::Checkers);
-            let checked = match kind {
-                GameKind::Checkers => check_pdn::<checkers::Position>(v),
-                GameKind::Tiers => check_pdn::<tiers::Position>(v),
-            };
-            match (kind_asked, detected) {
-                (Some(asked), Some(found)) if asked != found => problems.push(err(
-                    "pdn",
-                    v,
-                    format!("the record is a {found} game and game={asked}"),
-                    "a record of the game asked for, or no game parameter",
-                )),
-                _ => match checked {
-                    Ok(()) => {
-                        p.kind = kind;
-                        p.start = Start::Pdn(v.to_string());
-                    }
-                    Err(e) => problems.push(err(
-                        "pdn",
-                        v,
-                        e,
-                        "a game in PDN (checkers) or the Tiers record (RULES.md)",
-                    )),
-                },
-            }
-        }
-        _ => {}
+    let name = *starts.first()?;
+    let v = given.get(name).unwrap_or("");
+    let read = match name {
+        "fen" => start_fen(v, kind_asked),
+        "tfen" => start_tfen(v, kind_asked),
+        _ => start_pdn(v, kind_asked),
+    };
+    read.map_err(|e| problems.push(e)).ok()
+}
+
+fn start_fen(v: &str, kind_asked: Option<GameKind>) -> Result<(GameKind, Start), ParamError> {
+    if kind_asked == Some(GameKind::Tiers) {
+        return Err(err(
+            "fen",
+            v,
+            "fen is a checkers position and game=tiers",
+            "tfen=… for a Tiers position",
+        ));
     }
-    (p, problems)
+    match checkers::Position::parse(v.trim()) {
+        Ok(pos) => Ok((GameKind::Checkers, Start::Position(pos.to_text()))),
+        Err(e) => {
+            let hint = if v.contains('/') {
+                "a checkers position in PDN FEN, e.g. B:W21-32:B1-12 (this looks like a TFEN: give it as tfen=)"
+            } else {
+                "a checkers position in PDN FEN, e.g. B:W21-32:B1-12"
+            };
+            Err(err("fen", v, e.to_string(), hint))
+        }
+    }
+}
+
+fn start_tfen(v: &str, kind_asked: Option<GameKind>) -> Result<(GameKind, Start), ParamError> {
+    if kind_asked == Some(GameKind::Checkers) {
+        return Err(err(
+            "tfen",
+            v,
+            "tfen is a Tiers position and game=checkers",
+            "fen=… for a checkers position",
+        ));
+    }
+    match tiers::Position::parse(v.trim()) {
+        Ok(pos) => Ok((GameKind::Tiers, Start::Position(pos.to_text()))),
+        Err(e) => Err(err(
+            "tfen",
+            v,
+            e.to_string(),
+            &format!("a Tiers position in TFEN, e.g. {}", tiers::START_TFEN),
+        )),
+    }
+}
+
+fn start_pdn(v: &str, kind_asked: Option<GameKind>) -> Result<(GameKind, Start), ParamError> {
+    let detected = pdn::detect_kind(v);
+    let kind = kind_asked.or(detected).unwrap_or(GameKind::Checkers);
+    if let (Some(asked), Some(found)) = (kind_asked, detected) {
+        if asked != found {
+            return Err(err(
+                "pdn",
+                v,
+                format!("the record is a {found} game and game={asked}"),
+                "a record of the game asked for, or no game parameter",
+            ));
+        }
+    }
+    let checked = match kind {
+        GameKind::Checkers => check_pdn::<checkers::Position>(v),
+        GameKind::Tiers => check_pdn::<tiers::Position>(v),
+    };
+    match checked {
+        Ok(()) => Ok((kind, Start::Pdn(v.to_string()))),
+        Err(e) => Err(err(
+            "pdn",
+            v,
+            e,
+            "a game in PDN (checkers) or the Tiers record (RULES.md)",
+        )),
+    }
 }
 
 fn check_pdn<P: Variant>(text: &str) -> Result<(), String> {

@@ -12,6 +12,7 @@ use self::draft::{Draft, DraftAction};
 use self::game::{MatchGame, Stage};
 use self::store::{Entry, SavedMatch};
 use crate::ai::{AiTarget, Budget, DueRequest};
+use crate::clock::TimeControl;
 use crate::formation::FormationAction;
 use crate::session::{capitalise, Opponent, Session, SessionAction};
 use tiers_bracket::{Ballot, GameChoice, MatchId, MatchStatus, Tournament};
@@ -624,243 +625,268 @@ impl Tournaments {
     }
 
     /// Reduces one action.
-    #[allow(clippy::too_many_lines)]
     pub fn apply(&mut self, action: TournamentAction) {
-        let s = self;
+        use TournamentAction as A;
         match action {
-            TournamentAction::ShowList => {
-                s.view = View::List;
-                s.dialog = None;
+            // The pages and the saved tournaments.
+            A::ShowList => {
+                self.view = View::List;
+                self.dialog = None;
             }
-            TournamentAction::New(seed) => {
-                s.draft = Draft::new(seed);
-                s.view = View::Create;
-                s.notice = None;
+            A::New(seed) => {
+                self.draft = Draft::new(seed);
+                self.view = View::Create;
+                self.notice = None;
             }
-            TournamentAction::Draft(a) => s.draft.apply(a),
-            TournamentAction::Create => match s.draft.build() {
-                Ok(t) => {
-                    let id = s.next_id;
-                    s.next_id += 1;
-                    s.notice = Some(format!("Tournament “{}” created.", t.name()));
-                    s.entries.push(Entry {
-                        id,
-                        tournament: t,
-                        clock: s.draft.clock,
-                    });
-                    s.view = View::Bracket { id, bracket: 0 };
-                }
-                Err(e) => s.draft.error = Some(e),
-            },
-            TournamentAction::Open(id) => {
-                if s.entry(id).is_some() {
-                    s.view = View::Bracket { id, bracket: 0 };
-                    s.notice = None;
+            A::Draft(a) => self.draft.apply(a),
+            A::Create => self.create(),
+            A::Open(id) => {
+                if self.entry(id).is_some() {
+                    self.view = View::Bracket { id, bracket: 0 };
+                    self.notice = None;
                 }
             }
-            TournamentAction::ShowBracket(bracket) => {
-                if let View::Bracket { id, .. } = s.view {
-                    if s.entry(id)
-                        .is_some_and(|e| bracket < e.tournament.brackets().len())
-                    {
-                        s.view = View::Bracket { id, bracket };
-                    }
-                }
+            A::ShowBracket(bracket) => self.show_bracket(bracket),
+            A::Import { name, text } => self.import(&name, &text),
+            A::AskDelete(id) => self.dialog = Some(Dialog::Delete { id }),
+            A::Delete(id) => self.delete(id),
+            A::DropDamaged => {
+                self.damaged = None;
+                self.broken.clear();
+                self.problems.clear();
             }
-            TournamentAction::Import { name, text } => match Tournament::from_json(&text) {
-                Ok(t) => {
-                    let id = s.next_id;
-                    s.next_id += 1;
-                    s.notice = Some(format!("Imported “{}” from {name}.", t.name()));
-                    s.entries.push(Entry {
-                        id,
-                        tournament: t,
-                        clock: None,
-                    });
-                    s.view = View::Bracket { id, bracket: 0 };
-                }
-                Err(e) => {
-                    s.notice = Some(format!(
-                        "{name} could not be imported: {}.",
-                        e.to_string().trim_end_matches('.')
-                    ));
-                }
-            },
-            TournamentAction::AskDelete(id) => s.dialog = Some(Dialog::Delete { id }),
-            TournamentAction::Delete(id) => {
-                if let Some(e) = s.entry(id) {
-                    s.notice = Some(format!("Tournament “{}” deleted.", e.tournament.name()));
-                }
-                s.entries.retain(|e| e.id != id);
-                if s.game.as_ref().is_some_and(|g| g.tournament == id) {
-                    s.game = None;
-                }
-                s.dialog = None;
-                s.view = View::List;
-            }
-            TournamentAction::DropDamaged => {
-                s.damaged = None;
-                s.broken.clear();
-                s.problems.clear();
-            }
-            TournamentAction::OpenResult(bracket, id) => s.open_result(bracket, id),
-            TournamentAction::ResultWinner(w) => {
-                if let Some(Dialog::Result { winner, error, .. }) = s.dialog.as_mut() {
+            // Results entered by hand, and the dialogs' questions.
+            A::OpenResult(bracket, id) => self.open_result(bracket, id),
+            A::ResultWinner(w) => {
+                if let Some(Dialog::Result { winner, error, .. }) = self.dialog.as_mut() {
                     *winner = Some(w);
                     *error = None;
                 }
             }
-            TournamentAction::ResultScore(text) => {
-                if let Some(Dialog::Result { score, .. }) = s.dialog.as_mut() {
+            A::ResultScore(text) => {
+                if let Some(Dialog::Result { score, .. }) = self.dialog.as_mut() {
                     *score = text.chars().take(60).collect();
                 }
             }
-            TournamentAction::SaveResult => {
-                if let Some(Dialog::Result {
-                    bracket,
-                    id,
-                    winner,
-                    score,
-                    ..
-                }) = s.dialog.clone()
-                {
-                    match winner {
-                        Some(winner) => s.propose(bracket, id, Change::Set { winner, score }),
-                        None => {
-                            if let Some(Dialog::Result { error, .. }) = s.dialog.as_mut() {
-                                *error = Some("Choose the winner first.".into());
-                            }
-                        }
-                    }
+            A::SaveResult => self.save_result(),
+            A::ClearResult => {
+                if let Some(Dialog::Result { bracket, id, .. }) = self.dialog.clone() {
+                    self.propose(bracket, id, Change::Clear);
                 }
             }
-            TournamentAction::ClearResult => {
-                if let Some(Dialog::Result { bracket, id, .. }) = s.dialog.clone() {
-                    s.propose(bracket, id, Change::Clear);
+            A::Confirm => self.confirm(),
+            A::CloseDialog => self.dialog = None,
+            // The match on the board.
+            A::Play(bracket, id, seed) => self.play(bracket, id, seed),
+            A::Resume => {
+                if self.game.is_some() {
+                    self.view = View::Match;
+                    self.dialog = None;
                 }
             }
-            TournamentAction::Confirm => match s.dialog.clone() {
-                Some(Dialog::Confirm {
-                    bracket,
-                    id,
-                    change,
-                    ..
-                }) => s.apply_change(bracket, id, &change),
-                Some(Dialog::Delete { id }) => s.apply(TournamentAction::Delete(id)),
-                Some(Dialog::Abandon { next }) => {
-                    s.dialog = None;
-                    if let Some(g) = s.game.take() {
-                        s.notice = Some(format!(
-                            "The game of match {} was abandoned; nothing was recorded.",
-                            g.id + 1
-                        ));
-                        s.view = View::Bracket {
-                            id: g.tournament,
-                            bracket: g.bracket,
-                        };
-                    }
-                    if let Some((bracket, id)) = next {
-                        let seed = u64::from(s.next_id) << 20 | id as u64;
-                        s.start_match(bracket, id, seed);
-                    }
-                }
-                _ => s.dialog = None,
-            },
-            TournamentAction::CloseDialog => s.dialog = None,
-            TournamentAction::Play(bracket, id, seed) => {
-                let busy = s
-                    .game
-                    .as_ref()
-                    .filter(|g| !matches!(g.stage, Stage::Won { .. }));
-                match busy {
-                    Some(g)
-                        if Some(g.tournament) == s.shown_id()
-                            && g.bracket == bracket
-                            && g.id == id =>
-                    {
-                        s.view = View::Match;
-                    }
-                    Some(_) => {
-                        s.dialog = Some(Dialog::Abandon {
-                            next: Some((bracket, id)),
-                        });
-                    }
-                    None => s.start_match(bracket, id, seed),
+            A::Abandon => {
+                if self.game.is_some() {
+                    self.dialog = Some(Dialog::Abandon { next: None });
                 }
             }
-            TournamentAction::Resume => {
-                if s.game.is_some() {
-                    s.view = View::Match;
-                    s.dialog = None;
-                }
+            A::Leave => self.leave(),
+            A::Board(a) => {
+                self.on_game(|g| g.apply(a));
+                self.record_if_won();
             }
-            TournamentAction::Abandon => {
-                if s.game.is_some() {
-                    s.dialog = Some(Dialog::Abandon { next: None });
-                }
+            A::Formation(a) => self.on_game(|g| g.set_up(a)),
+            A::BeginTiers => self.on_game(MatchGame::begin_tiers),
+            A::Resign => {
+                self.on_game(MatchGame::resign);
+                self.record_if_won();
             }
-            TournamentAction::Leave => {
-                if let Some(g) = &s.game {
-                    s.view = View::Bracket {
-                        id: g.tournament,
-                        bracket: g.bracket,
-                    };
-                    if matches!(g.stage, Stage::Won { .. }) {
-                        s.game = None;
-                    }
-                }
-            }
-            TournamentAction::Board(a) => {
-                if let Some(g) = s.game.as_mut() {
-                    g.apply(a);
-                }
-                s.record_if_won();
-            }
-            TournamentAction::Formation(a) => {
-                if let Some(g) = s.game.as_mut() {
-                    g.set_up(a);
-                }
-            }
-            TournamentAction::BeginTiers => {
-                if let Some(g) = s.game.as_mut() {
-                    g.begin_tiers();
-                }
-            }
-            TournamentAction::Resign => {
-                if let Some(g) = s.game.as_mut() {
-                    g.resign();
-                }
-                s.record_if_won();
-            }
-            TournamentAction::NextGame(seed) => {
-                let ballot = s.game.as_ref().and_then(|g| {
-                    let t = &s.entry(g.tournament)?.tournament;
-                    t.ballot(g.bracket, g.id, g.game_no + 1)
-                });
-                if let Some(g) = s.game.as_mut() {
-                    g.next_game(ballot, seed);
-                }
-            }
-            TournamentAction::Fast(on) => {
-                if let Some(g) = s.game.as_mut() {
-                    g.fast = on;
-                }
-            }
-            TournamentAction::AiReset => {
-                if let Some(g) = s.game.as_mut() {
-                    g.forget_pending();
-                }
-            }
-            TournamentAction::Fit(on) => s.fit = on,
-            TournamentAction::DismissNotice => s.notice = None,
-            TournamentAction::Notice(text) => s.notice = Some(text),
-            TournamentAction::SaveFailed(why) => {
+            A::NextGame(seed) => self.next_game(seed),
+            A::Fast(on) => self.on_game(|g| g.fast = on),
+            A::AiReset => self.on_game(MatchGame::forget_pending),
+            // What the page shows around them.
+            A::Fit(on) => self.fit = on,
+            A::DismissNotice => self.notice = None,
+            A::Notice(text) => self.notice = Some(text),
+            A::SaveFailed(why) => {
                 let text = format!("The tournaments could not be saved in this browser: {why}.");
-                if s.notice.as_deref() != Some(text.as_str()) {
-                    s.notice = Some(text);
+                if self.notice.as_deref() != Some(text.as_str()) {
+                    self.notice = Some(text);
                 }
             }
         }
+    }
+
+    /// Changes the match on the board, if there is one.
+    fn on_game(&mut self, change: impl FnOnce(&mut MatchGame)) {
+        if let Some(g) = self.game.as_mut() {
+            change(g);
+        }
+    }
+
+    /// Adds a tournament (made or imported) and shows it, with a notice.
+    fn add(&mut self, tournament: Tournament, clock: Option<TimeControl>, notice: String) {
+        let id = self.next_id;
+        self.next_id += 1;
+        self.notice = Some(notice);
+        self.entries.push(Entry {
+            id,
+            tournament,
+            clock,
+        });
+        self.view = View::Bracket { id, bracket: 0 };
+    }
+
+    /// [`TournamentAction::Create`].
+    fn create(&mut self) {
+        match self.draft.build() {
+            Ok(t) => {
+                let notice = format!("Tournament “{}” created.", t.name());
+                self.add(t, self.draft.clock, notice);
+            }
+            Err(e) => self.draft.error = Some(e),
+        }
+    }
+
+    /// [`TournamentAction::Import`].
+    fn import(&mut self, name: &str, text: &str) {
+        match Tournament::from_json(text) {
+            Ok(t) => {
+                let notice = format!("Imported “{}” from {name}.", t.name());
+                self.add(t, None, notice);
+            }
+            Err(e) => {
+                self.notice = Some(format!(
+                    "{name} could not be imported: {}.",
+                    e.to_string().trim_end_matches('.')
+                ));
+            }
+        }
+    }
+
+    /// [`TournamentAction::ShowBracket`].
+    fn show_bracket(&mut self, bracket: usize) {
+        if let View::Bracket { id, .. } = self.view {
+            if self
+                .entry(id)
+                .is_some_and(|e| bracket < e.tournament.brackets().len())
+            {
+                self.view = View::Bracket { id, bracket };
+            }
+        }
+    }
+
+    /// [`TournamentAction::Delete`] (confirmed).
+    fn delete(&mut self, id: u32) {
+        if let Some(e) = self.entry(id) {
+            self.notice = Some(format!("Tournament “{}” deleted.", e.tournament.name()));
+        }
+        self.entries.retain(|e| e.id != id);
+        if self.game.as_ref().is_some_and(|g| g.tournament == id) {
+            self.game = None;
+        }
+        self.dialog = None;
+        self.view = View::List;
+    }
+
+    /// [`TournamentAction::SaveResult`]: the result dialog's winner and
+    /// score, asked about first if later results would be reset.
+    fn save_result(&mut self) {
+        let Some(Dialog::Result {
+            bracket,
+            id,
+            winner,
+            score,
+            ..
+        }) = self.dialog.clone()
+        else {
+            return;
+        };
+        match winner {
+            Some(winner) => self.propose(bracket, id, Change::Set { winner, score }),
+            None => {
+                if let Some(Dialog::Result { error, .. }) = self.dialog.as_mut() {
+                    *error = Some("Choose the winner first.".into());
+                }
+            }
+        }
+    }
+
+    /// [`TournamentAction::Confirm`]: yes to the dialog's question.
+    fn confirm(&mut self) {
+        match self.dialog.clone() {
+            Some(Dialog::Confirm {
+                bracket,
+                id,
+                change,
+                ..
+            }) => self.apply_change(bracket, id, &change),
+            Some(Dialog::Delete { id }) => self.delete(id),
+            Some(Dialog::Abandon { next }) => {
+                self.dialog = None;
+                if let Some(g) = self.game.take() {
+                    self.notice = Some(format!(
+                        "The game of match {} was abandoned; nothing was recorded.",
+                        g.id + 1
+                    ));
+                    self.view = View::Bracket {
+                        id: g.tournament,
+                        bracket: g.bracket,
+                    };
+                }
+                if let Some((bracket, id)) = next {
+                    let seed = u64::from(self.next_id) << 20 | id as u64;
+                    self.start_match(bracket, id, seed);
+                }
+            }
+            _ => self.dialog = None,
+        }
+    }
+
+    /// [`TournamentAction::Play`]: the match is shown if it is the one in
+    /// progress, started if none is, else giving up the one in progress is
+    /// asked about first.
+    fn play(&mut self, bracket: usize, id: MatchId, seed: u64) {
+        let busy = self
+            .game
+            .as_ref()
+            .filter(|g| !matches!(g.stage, Stage::Won { .. }));
+        match busy {
+            Some(g)
+                if Some(g.tournament) == self.shown_id() && g.bracket == bracket && g.id == id =>
+            {
+                self.view = View::Match;
+            }
+            Some(_) => {
+                self.dialog = Some(Dialog::Abandon {
+                    next: Some((bracket, id)),
+                });
+            }
+            None => self.start_match(bracket, id, seed),
+        }
+    }
+
+    /// [`TournamentAction::Leave`]: back to the bracket; a won match is
+    /// done with.
+    fn leave(&mut self) {
+        if let Some(g) = &self.game {
+            self.view = View::Bracket {
+                id: g.tournament,
+                bracket: g.bracket,
+            };
+            if matches!(g.stage, Stage::Won { .. }) {
+                self.game = None;
+            }
+        }
+    }
+
+    /// [`TournamentAction::NextGame`]: the next game of the match, with
+    /// its ballot.
+    fn next_game(&mut self, seed: u64) {
+        let ballot = self.game.as_ref().and_then(|g| {
+            let t = &self.entry(g.tournament)?.tournament;
+            t.ballot(g.bracket, g.id, g.game_no + 1)
+        });
+        self.on_game(|g| g.next_game(ballot, seed));
     }
 }
 

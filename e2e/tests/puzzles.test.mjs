@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DIST, shot } from '../harness.mjs';
-import { PHONE, piecesOf, squaresOf, still, withApp } from '../app.mjs';
+import { PHONE, openNav, piecesOf, squaresOf, still, withApp } from '../app.mjs';
 
 
 /** The puzzles of a shipped file by id: { position, solution: [moves], rating }. */
@@ -76,7 +76,7 @@ test('puzzles on a phone: five solved, one failed, the rating kept', async () =>
   await withApp(PHONE, async (page) => {
     const file = puzzles('checkers');
     assert.ok(file.size >= 300, `${file.size} checkers puzzles`);
-    await page.locator('#show-puzzles').tap();
+    await openNav(page, 'show-puzzles', { tap: true });
     const id = await current(page, 'checkers');
     assert.equal(await rating(page), 1500);
     assert.equal(await page.locator('#puzzle-counts').innerText(), '0 solved, 0 failed');
@@ -118,7 +118,7 @@ test('puzzles on a phone: five solved, one failed, the rating kept', async () =>
     // Kept on the device.
     await page.waitForFunction(() => JSON.parse(localStorage.getItem('tiers.puzzles') ?? '{}').history);
     await page.reload();
-    await page.locator('#show-puzzles').tap();
+    await openNav(page, 'show-puzzles', { tap: true });
     await current(page, 'checkers');
     assert.equal(await rating(page), down);
     assert.equal(await page.locator('#puzzle-counts').innerText(), '1 solved, 1 failed');

@@ -14,7 +14,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { shot } from '../harness.mjs';
 import {
-  PHONE, noSideScroll, piecesOf, playCheckers, playFirstLegal, press, readyFormations, resign, startGame, waitForTurn,
+  PHONE, noSideScroll, openNav, piecesOf, playCheckers, playFirstLegal, press, readyFormations, resign, startGame, waitForTurn,
   withApp,
 } from '../app.mjs';
 
@@ -197,7 +197,7 @@ test('a Tiers game reviewed from the archive on a phone: cancel, go on, kept', a
     await resign(page);
     await page.getByRole('dialog').waitFor();
     await page.getByRole('button', { name: 'Look at the board' }).click();
-    await page.click('#show-games');
+    await openNav(page, 'show-games');
     await page.locator('.archive-item').first().click();
     // Cancelled, the analysis worker is let go: it closes once the search
     // it is on is over, and nothing it found counts.

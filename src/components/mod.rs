@@ -17,6 +17,7 @@ pub mod games;
 pub mod learn;
 pub mod live_board;
 pub mod move_list;
+pub mod nav;
 pub mod new_game;
 pub mod notices;
 pub mod panels;

@@ -19,7 +19,7 @@ use std::rc::Rc;
 
 use tiers_engine::puzzle::{self, Puzzle};
 use tiers_engine::search::Level;
-use tiers_engine::{Color, GameKind};
+use tiers_engine::{checkers, tiers, Color, GameKind};
 
 use super::ai::AiReply;
 use super::learn::course::record_of;
@@ -42,6 +42,33 @@ pub fn puzzle_path(kind: GameKind) -> String {
     format!("puzzles/{}.txt", kind.name())
 }
 
+/// A puzzle file as read: the puzzles that read and play, and what was
+/// wrong with each one left out.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct PuzzleSet {
+    /// The puzzles, in the file's order.
+    pub puzzles: Vec<Puzzle>,
+    /// Why each left-out line or puzzle was left out (`line 4: …`,
+    /// `puzzle t0009: …`), in the file's order.
+    pub left_out: Vec<String>,
+}
+
+impl PuzzleSet {
+    /// The notice for the left-out puzzles, when there are any.
+    #[must_use]
+    pub fn notice(&self) -> Option<String> {
+        let first = self.left_out.first()?;
+        let n = self.left_out.len();
+        Some(if n == 1 {
+            format!("1 puzzle of this file is left out: it cannot be used ({first}).")
+        } else {
+            format!(
+                "{n} puzzles of this file are left out: they cannot be used (the first: {first})."
+            )
+        })
+    }
+}
+
 /// A puzzle file: not asked for yet, on its way, read, or failed.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub enum Loading {
@@ -50,21 +77,38 @@ pub enum Loading {
     Idle,
     /// Being fetched.
     Fetching,
-    /// Read.
-    Ready(Rc<Vec<Puzzle>>),
+    /// Read (with at least one puzzle).
+    Ready(Rc<PuzzleSet>),
     /// It could not be fetched or read: why.
     Failed(String),
 }
 
-/// Reads a game's puzzle file: every puzzle must read and set up on the
-/// board of that game; the error says which line or puzzle is wrong.
-pub fn read_file(kind: GameKind, text: &str) -> Result<Vec<Puzzle>, String> {
-    let list = puzzle::read(text).map_err(|e| e.to_string())?;
-    for p in &list {
-        record_of(kind, &p.position)
-            .map_err(|e| format!("puzzle {}: the position cannot be read: {e}", p.id))?;
+/// Reads a game's puzzle file: a line that does not read, and a puzzle that
+/// does not set up or play on the board of that game ([`Puzzle::check`]:
+/// the position, a choice of moves, every move of the solution), is left
+/// out and named in [`PuzzleSet::left_out`] (the shipped files pass `tiers
+/// puzzles verify` in `./dev test`, so this is for a damaged copy). The
+/// error (no usable puzzle at all) names the first problem.
+pub fn read_file(kind: GameKind, text: &str) -> Result<PuzzleSet, String> {
+    let (list, problems) = puzzle::read_each(text);
+    let mut set = PuzzleSet {
+        puzzles: Vec::with_capacity(list.len()),
+        left_out: problems.iter().map(ToString::to_string).collect(),
+    };
+    for p in list {
+        let plays = match kind {
+            GameKind::Checkers => p.check::<checkers::Position>().map(drop),
+            GameKind::Tiers => p.check::<tiers::Position>().map(drop),
+        };
+        match plays {
+            Ok(()) => set.puzzles.push(p),
+            Err(e) => set.left_out.push(e),
+        }
     }
-    Ok(list)
+    if set.puzzles.is_empty() {
+        return Err(set.left_out.swap_remove(0));
+    }
+    Ok(set)
 }
 
 /// The index of the next puzzle for a solver rated `rating`: among the
@@ -218,7 +262,7 @@ impl Puzzles {
             PuzzleAction::Loaded(kind, text) => {
                 let title = crate::core::library::kind_title(kind);
                 *self.slot(kind) = match text.map(|t| read_file(kind, &t)) {
-                    Ok(Ok(list)) => Loading::Ready(Rc::new(list)),
+                    Ok(Ok(set)) => Loading::Ready(Rc::new(set)),
                     Ok(Err(e)) => {
                         Loading::Failed(format!("The {title} puzzles could not be read ({e})."))
                     }
@@ -243,10 +287,11 @@ impl Puzzles {
     /// Puts the next puzzle of the chosen game on the board.
     fn next(&mut self, roll: u64) {
         let kind = self.kind;
-        let Loading::Ready(list) = self.set(kind) else {
+        let Loading::Ready(set) = self.set(kind) else {
             return;
         };
-        let list = list.clone();
+        let set = set.clone();
+        let list = &set.puzzles;
         let current = self
             .solving
             .as_ref()
@@ -254,7 +299,7 @@ impl Puzzles {
             .map(|s| s.index);
         let history = &self.history;
         let tried = |p: &Puzzle| history.result(&history::key(kind, &p.id)).is_some();
-        if let Some(i) = pick(&list, tried, history.rating(kind), current, roll) {
+        if let Some(i) = pick(list, tried, history.rating(kind), current, roll) {
             self.solving = Solving::start(kind, i, list[i].clone());
         }
     }

@@ -19,7 +19,7 @@ use std::rc::Rc;
 
 use tiers_engine::puzzle::{self, Puzzle};
 use tiers_engine::search::Level;
-use tiers_engine::{checkers, tiers, Color, GameKind};
+use tiers_engine::{Color, GameKind};
 
 use super::ai::AiReply;
 use super::learn::course::record_of;
@@ -84,11 +84,10 @@ pub enum Loading {
 }
 
 /// Reads a game's puzzle file: a line that does not read, and a puzzle that
-/// does not set up or play on the board of that game ([`Puzzle::check`]:
-/// the position, a choice of moves, every move of the solution), is left
-/// out and named in [`PuzzleSet::left_out`] (the shipped files pass `tiers
-/// puzzles verify` in `./dev test`, so this is for a damaged copy). The
-/// error (no usable puzzle at all) names the first problem.
+/// does not set up or play on the board of that game ([`line_plays`]), is
+/// left out and named in [`PuzzleSet::left_out`] (the shipped files pass
+/// `tiers puzzles verify` in `./dev test`, so this is for a damaged copy).
+/// The error (no usable puzzle at all) names the first problem.
 pub fn read_file(kind: GameKind, text: &str) -> Result<PuzzleSet, String> {
     let (list, problems) = puzzle::read_each(text);
     let mut set = PuzzleSet {
@@ -96,11 +95,7 @@ pub fn read_file(kind: GameKind, text: &str) -> Result<PuzzleSet, String> {
         left_out: problems.iter().map(ToString::to_string).collect(),
     };
     for p in list {
-        let plays = match kind {
-            GameKind::Checkers => p.check::<checkers::Position>().map(drop),
-            GameKind::Tiers => p.check::<tiers::Position>().map(drop),
-        };
-        match plays {
+        match line_plays(kind, &p) {
             Ok(()) => set.puzzles.push(p),
             Err(e) => set.left_out.push(e),
         }
@@ -109,6 +104,28 @@ pub fn read_file(kind: GameKind, text: &str) -> Result<PuzzleSet, String> {
         return Err(set.left_out.swap_remove(0));
     }
     Ok(set)
+}
+
+/// Whether a puzzle sets up on the board of its game and its whole line
+/// plays there, every move written as the board writes it (else the
+/// solver's move could never match it); the error names the move.
+pub fn line_plays(kind: GameKind, p: &Puzzle) -> Result<(), String> {
+    let id = &p.id;
+    let mut record = record_of(kind, &p.position)
+        .map_err(|e| format!("puzzle {id}: the position cannot be read: {e}"))?;
+    for (i, m) in p.solution.iter().enumerate() {
+        let n = i + 1;
+        record
+            .play_text(m)
+            .map_err(|e| format!("puzzle {id}: move {n} ({m}) cannot be played: {e}"))?;
+        let written = record.move_texts().pop().unwrap_or_default();
+        if written != *m {
+            return Err(format!(
+                "puzzle {id}: move {n} is written `{m}`, the board writes `{written}`"
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// The index of the next puzzle for a solver rated `rating`: among the
@@ -435,12 +452,9 @@ impl Solving {
     pub fn start(kind: GameKind, index: usize, puzzle: Puzzle) -> Option<Solving> {
         let record = record_of(kind, &puzzle.position).ok()?;
         let solver = record.side_at(record.ply()).unwrap_or(Color::Red);
-        // The whole line must play (checked on a copy).
-        let mut copy = record.clone_box();
-        let note = puzzle
-            .solution
-            .iter()
-            .find_map(|m| copy.play_text(m).err().map(|e| format!("{m}: {e}")))
+        // The whole line must play (read_file leaves out those that do not).
+        let note = line_plays(kind, &puzzle)
+            .err()
             .map(|e| Note::Broken(format!("This puzzle cannot be played ({e}).")));
         let board = Session::playing(LoadGame {
             record,

@@ -57,6 +57,8 @@ fn the_reader_names_the_bad_line() {
         ("t1 | 8/8/8/8/8/8/8/4T1k1 b 0 48 | g1-f2 | 900 | \n", "puzzle t1: the position cannot be read: "),
         // A solution that does not play.
         ("c1 | W:WK1,15,19,29,32:B6,8,10,12,28 | 29-25 7-11 15x6 | 900 | \n", "puzzle c1: move 2 (7-11) cannot be played: "),
+        // A move not written as the board writes it.
+        ("c1 | B:W5,7,16,28,29,31:B2,3,4,15,19 | 2x20 | 710 | \n", "puzzle c1: move 1 is written `2x20`, the board writes `2x11x20`"),
     ];
     for (text, want) in cases {
         let e = read_file(GameKind::Checkers, text).unwrap_err();
@@ -337,7 +339,7 @@ fn a_puzzle_whose_line_does_not_play_says_so() {
         .unwrap();
     let s = Solving::start(GameKind::Checkers, 0, p).unwrap();
     assert!(
-        matches!(&s.note, Some(Note::Broken(t)) if t.starts_with("This puzzle cannot be played (7-11")),
+        matches!(&s.note, Some(Note::Broken(t)) if t.starts_with("This puzzle cannot be played (puzzle c1: move 2 (7-11) cannot be played: ")),
         "{:?}",
         s.note
     );

@@ -4,11 +4,12 @@
 //! right moves (a simple move, a multi-jump, every ultra king action and a
 //! double ultra king's second action); the formation editor shows the
 //! engine's validation messages live; the puzzles screen leaves out the
-//! puzzles of a damaged file with a notice and plays the others.
+//! puzzles of a damaged file, the notice bar says so, and the others play.
 #![cfg(target_arch = "wasm32")]
 
 use tiers_app::components::board::{Board, BoardProps};
 use tiers_app::components::formation::FormationScreen;
+use tiers_app::components::notices::NoticeBar;
 use tiers_app::components::play::Play;
 use tiers_app::components::puzzles::PuzzlesScreen;
 use tiers_app::core::learn::course::parse_square;
@@ -583,8 +584,8 @@ c1 | B:W18:B14 | 14x23 | 900 |
 c3 | W:WK1,15,19,29,32:B6,8,10,12,28 | 29-25 7-11 15x6 | 900 |
 ";
 
-/// The puzzles screen with [`DAMAGED_PUZZLES`] as the checkers file (as if
-/// fetched).
+/// The notice bar and the puzzles screen with [`DAMAGED_PUZZLES`] as the
+/// checkers file (as if fetched).
 #[component]
 fn PuzzlesHarness() -> Html {
     let app = use_reducer(|| {
@@ -596,7 +597,12 @@ fn PuzzlesHarness() -> Html {
         )));
         s
     });
-    html! { <PuzzlesScreen puzzles={app.puzzles.clone()} dispatch={app.dispatcher()} /> }
+    html! {
+        <>
+            <NoticeBar notices={app.notices.clone()} dispatch={app.dispatcher()} />
+            <PuzzlesScreen puzzles={app.puzzles.clone()} dispatch={app.dispatcher()} />
+        </>
+    }
 }
 
 #[wasm_bindgen_test]
@@ -605,8 +611,8 @@ async fn the_puzzles_of_a_damaged_file_are_left_out_with_a_notice() {
     yew::Renderer::<PuzzlesHarness>::with_root(root.clone()).render();
     rendered().await;
     assert_eq!(
-        texts(&root, "#puzzles-left-out"),
-        ["3 puzzles of this file are left out: they cannot be used (the first: line 2: a puzzle has 5 fields separated by `|` (id, position, solution, rating, themes); found 2)."]
+        texts(&root, "#notices .notice[role=alert] p"),
+        ["3 puzzles of the Checkers puzzle file are left out: they cannot be used (the first: line 2: a puzzle has 5 fields separated by `|` (id, position, solution, rating, themes); found 2)."]
     );
     // The good one is on the board and plays.
     assert_eq!(
@@ -621,5 +627,19 @@ async fn the_puzzles_of_a_damaged_file_are_left_out_with_a_notice() {
     assert_eq!(
         attr(&root, ".puzzle-board", "data-step").as_deref(),
         Some("1")
+    );
+    // The notice is dismissed like any other; the puzzle stays.
+    let close: HtmlElement = root
+        .query_selector("#notices .notice-close")
+        .unwrap()
+        .expect("the notice's close button")
+        .dyn_into()
+        .unwrap();
+    close.click();
+    rendered().await;
+    assert!(texts(&root, "#notices .notice p").is_empty());
+    assert_eq!(
+        attr(&root, ".puzzle-board", "data-puzzle").as_deref(),
+        Some("checkers/c1")
     );
 }

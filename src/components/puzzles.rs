@@ -98,13 +98,6 @@ pub fn PuzzlesScreen(props: &PuzzlesProps) -> Html {
             <span id="puzzle-streak">{ format!("streak {}", pz.history.streak) }</span>
         </p>
     };
-    // A damaged copy of a file: the puzzles that cannot be used are left
-    // out, and the screen says so.
-    let left_out = match pz.set(kind) {
-        Loading::Ready(set) => set.notice(),
-        _ => None,
-    }
-    .map(|t| html! { <p class="hint" role="status" id="puzzles-left-out">{ t }</p> });
     let body = match (pz.set(kind), pz.solving.as_ref().filter(|s| s.kind == kind)) {
         (_, Some(s)) => solving(s, d),
         (Loading::Failed(e), None) => {
@@ -124,7 +117,6 @@ pub fn PuzzlesScreen(props: &PuzzlesProps) -> Html {
                 <h1 id="puzzles-title">{ "Puzzles" }</h1>
                 <div class="puzzle-tabs" role="group" aria-label="Game">{ for tabs }</div>
                 { stats }
-                { left_out.unwrap_or_default() }
             </header>
             { body }
         </section>

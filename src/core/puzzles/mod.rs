@@ -54,16 +54,18 @@ pub struct PuzzleSet {
 }
 
 impl PuzzleSet {
-    /// The notice for the left-out puzzles, when there are any.
+    /// The notice for the left-out puzzles of `kind`'s file, when there are
+    /// any (the app's notice bar shows it).
     #[must_use]
-    pub fn notice(&self) -> Option<String> {
+    pub fn notice(&self, kind: GameKind) -> Option<String> {
         let first = self.left_out.first()?;
+        let title = crate::core::library::kind_title(kind);
         let n = self.left_out.len();
         Some(if n == 1 {
-            format!("1 puzzle of this file is left out: it cannot be used ({first}).")
+            format!("1 puzzle of the {title} puzzle file is left out: it cannot be used ({first}).")
         } else {
             format!(
-                "{n} puzzles of this file are left out: they cannot be used (the first: {first})."
+                "{n} puzzles of the {title} puzzle file are left out: they cannot be used (the first: {first})."
             )
         })
     }
@@ -272,14 +274,19 @@ impl Puzzles {
             && self.solving.as_ref().is_none_or(|s| s.kind != self.kind)
     }
 
-    /// Reduces one action.
-    pub fn apply(&mut self, action: PuzzleAction) {
+    /// Reduces one action; a file read with puzzles left out gives the
+    /// notice for the app's notice bar ([`PuzzleSet::notice`]).
+    pub fn apply(&mut self, action: PuzzleAction) -> Option<String> {
+        let mut notice = None;
         match action {
             PuzzleAction::Fetching(kind) => *self.slot(kind) = Loading::Fetching,
             PuzzleAction::Loaded(kind, text) => {
                 let title = crate::core::library::kind_title(kind);
                 *self.slot(kind) = match text.map(|t| read_file(kind, &t)) {
-                    Ok(Ok(set)) => Loading::Ready(Rc::new(set)),
+                    Ok(Ok(set)) => {
+                        notice = set.notice(kind);
+                        Loading::Ready(Rc::new(set))
+                    }
                     Ok(Err(e)) => {
                         Loading::Failed(format!("The {title} puzzles could not be read ({e})."))
                     }
@@ -299,6 +306,7 @@ impl Puzzles {
             PuzzleAction::Reply => self.reply(),
             PuzzleAction::Hint => self.hint(),
         }
+        notice
     }
 
     /// Puts the next puzzle of the chosen game on the board.

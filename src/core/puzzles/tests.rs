@@ -45,7 +45,10 @@ fn open(p: &mut Puzzles, id: &str) {
 #[test]
 fn the_reader_names_the_bad_line() {
     let set = read_file(GameKind::Checkers, FILE).unwrap();
-    assert_eq!((set.puzzles.len(), set.notice()), (2, None));
+    assert_eq!(
+        (set.puzzles.len(), set.notice(GameKind::Checkers)),
+        (2, None)
+    );
     // Nothing usable: the first problem.
     let cases = [
         ("c1 | B:W18:B14 | 14x23 | 900\n", "line 1: a puzzle has 5 fields separated by `|` (id, position, solution, rating, themes); found 4"),
@@ -85,7 +88,7 @@ fn the_reader_names_the_bad_line() {
 }
 
 /// A damaged file: every puzzle that cannot be used is left out with its
-/// reason, the others are played, and the notice counts them.
+/// reason, the others are played, and the app's notice bar counts them.
 #[test]
 fn puzzles_that_cannot_be_used_are_left_out_with_a_notice() {
     let damaged = format!(
@@ -110,27 +113,41 @@ fn puzzles_that_cannot_be_used_are_left_out_with_a_notice() {
         "{}",
         set.left_out[3]
     );
-    assert_eq!(
-        set.notice().unwrap(),
-        format!(
-            "4 puzzles of this file are left out: they cannot be used (the first: {}).",
-            set.left_out[0]
-        )
+    let notice = format!(
+        "4 puzzles of the Checkers puzzle file are left out: they cannot be used (the first: {}).",
+        set.left_out[0]
     );
-    // The screen goes on with the good ones.
-    let mut p = Puzzles::default();
-    p.apply(PuzzleAction::Loaded(GameKind::Checkers, Ok(damaged)));
+    assert_eq!(set.notice(GameKind::Checkers).unwrap(), notice);
+    // In the app: the notice bar says it (once, however often the file is
+    // read), and the puzzles screen goes on with the good ones.
+    let mut app = AppState::default();
+    for _ in 0..2 {
+        app.apply(AppAction::Puzzle(PuzzleAction::Loaded(
+            GameKind::Checkers,
+            Ok(damaged.clone()),
+        )));
+    }
+    assert_eq!(app.notices.list, [notice]);
+    let mut p = (*app.puzzles).clone();
     assert!(p.wants_puzzle());
     open(&mut p, "c0003");
     play(&mut p, "29-25");
     p.apply(PuzzleAction::Reply);
     play(&mut p, "15x6");
     assert!(p.solving.as_ref().unwrap().solved);
-    // One left out: the singular.
-    let set = read_file(GameKind::Checkers, &format!("{FILE}c9 | x\n")).unwrap();
+    // A whole file: no notice.
+    let mut app = AppState::default();
+    app.apply(AppAction::Puzzle(PuzzleAction::Loaded(
+        GameKind::Checkers,
+        Ok(FILE.into()),
+    )));
+    assert!(app.notices.list.is_empty());
+    // One left out: the singular, and the game named.
+    let tiers = "t0001 | 8/8/7m/7m/8/8/8/4T1k1 b 0 48 | g1-f2 e1xg3 h5-g4 g3xg5 h6xf4 | 1370 | shot,win\nt2 | x\n";
+    let set = read_file(GameKind::Tiers, tiers).unwrap();
     assert_eq!(
-        set.notice().unwrap(),
-        "1 puzzle of this file is left out: it cannot be used (line 4: a puzzle has 5 fields separated by `|` (id, position, solution, rating, themes); found 2)."
+        set.notice(GameKind::Tiers).unwrap(),
+        "1 puzzle of the Tiers puzzle file is left out: it cannot be used (line 2: a puzzle has 5 fields separated by `|` (id, position, solution, rating, themes); found 2)."
     );
 }
 

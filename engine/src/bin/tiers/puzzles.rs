@@ -277,7 +277,7 @@ fn verify(args: &[String]) -> Result<(), String> {
         std::fs::write(&out, body).map_err(|e| format!("{out}: {e}"))?;
     } else if bad > 0 {
         return Err(format!(
-            "{file}: {bad} of {} puzzles do not hold (named above) at depth {depth}, margin {margin}; make the file again with `tiers puzzles` (`tiers help`)",
+            "{file}: {bad} of {} puzzles do not hold (named above) at depth {depth}, margin {margin}; drop them with --keep OUT or make the file again with `tiers puzzles` (see docs/content-formats.md)",
             list.len()
         ));
     }

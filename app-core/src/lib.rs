@@ -42,6 +42,7 @@ pub mod editor;
 pub mod embed;
 pub mod formation;
 pub mod game_events;
+pub mod i18n;
 pub mod input;
 pub mod learn;
 pub mod library;

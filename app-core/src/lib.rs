@@ -538,9 +538,7 @@ impl AppState {
     /// the endgame database is unavailable is a notice for all.
     fn ai_reply(&mut self, reply: AiReply) {
         if let AiReply::Unavailable { message, .. } = &reply {
-            let text = format!(
-                "The endgame database could not be loaded ({message}); the computer plays on without it."
-            );
+            let text = text!("notice.endgame-failed", why = message.clone());
             self.notices.update(|n| n.apply(NoticeAction::Push(text)));
             return;
         }

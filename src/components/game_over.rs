@@ -2,6 +2,7 @@
 
 use tiers_engine::{Color, Outcome};
 use yew::prelude::*;
+use crate::t;
 
 /// Props of [`GameOver`].
 #[derive(Properties, PartialEq, Clone)]
@@ -28,10 +29,10 @@ pub struct GameOverProps {
 #[component]
 pub fn GameOver(props: &GameOverProps) -> Html {
     let title = match (props.outcome.winner(), props.human) {
-        (None, _) => "Draw".to_string(),
-        (Some(w), Some(h)) if w == h => "You won!".to_string(),
-        (Some(_), Some(_)) => "You lost".to_string(),
-        (Some(w), None) => format!("{w} wins"),
+        (None, _) => t!("over.draw"),
+        (Some(w), Some(h)) if w == h => t!("over.you-won"),
+        (Some(_), Some(_)) => t!("over.you-lost"),
+        (Some(w), None) => t!("over.wins", side = crate::core::i18n::words::side(w)),
     };
     let reason = crate::core::session::capitalise(&props.outcome.reason_text());
     let close = props.on_close.reform(|_: MouseEvent| ());
@@ -63,11 +64,11 @@ pub fn GameOver(props: &GameOverProps) -> Html {
                 <p class="reason">{ reason }{ "." }</p>
                 <div class="actions">
                     <button type="button" class="primary" onclick={new} ref={first}>{ "New game" }</button>
-                    <button type="button" id="review-game" onclick={review}>{ "Review this game" }</button>
+                    <button type="button" id="review-game" onclick={review}>{ t!("over.review") }</button>
                     if props.can_undo {
-                        <button type="button" onclick={undo}>{ "Take back" }</button>
+                        <button type="button" onclick={undo}>{ t!("play.take-back") }</button>
                     }
-                    <button type="button" onclick={close}>{ "Look at the board" }</button>
+                    <button type="button" onclick={close}>{ t!("over.look") }</button>
                 </div>
             </div>
         </div>

@@ -6,6 +6,7 @@
 //! languages shipped ([`Lang`]).
 
 pub mod plural;
+pub mod words;
 
 use std::collections::BTreeMap;
 use std::fmt;
@@ -158,6 +159,23 @@ impl Text {
             (&"count", Arg::Num(v)) => Some(*v),
             _ => None,
         })
+    }
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+impl Text {
+    /// The message in US English, from `assets/i18n/en.txt` (the native
+    /// tests and tools; the page reads its catalogue at run time).
+    ///
+    /// # Panics
+    /// If the English catalogue does not parse (its test says where).
+    #[must_use]
+    pub fn english(&self) -> String {
+        thread_local! {
+            static EN: Catalogue = Catalogue::parse("en", include_str!("../../../assets/i18n/en.txt"))
+                .expect("assets/i18n/en.txt parses");
+        }
+        EN.with(|c| c.render(self, &plain_number).unwrap_or_else(|| format!("<missing {}>", self.key)))
     }
 }
 
@@ -463,3 +481,11 @@ pub fn plain_number(n: i64) -> String {
 
 #[cfg(test)]
 mod tests;
+
+/// Builds a [`Text`]: `text!("key")`, `text!("key", name = value, count = n)`.
+#[macro_export]
+macro_rules! text {
+    ($key:literal $(, $name:ident = $value:expr)* $(,)?) => {
+        $crate::i18n::Text::new($key)$(.arg(stringify!($name), $value))*
+    };
+}

@@ -26,6 +26,7 @@ use super::learn::course::record_of;
 use super::session::{LoadGame, Opponent, Session, SessionAction};
 use super::Slice;
 use history::{Attempt, History};
+use crate::i18n::Text;
 
 /// The games, in the order shown.
 pub const GAMES: [GameKind; 2] = [GameKind::Checkers, GameKind::Tiers];
@@ -57,17 +58,14 @@ impl PuzzleSet {
     /// The notice for the left-out puzzles of `kind`'s file, when there are
     /// any (the app's notice bar shows it).
     #[must_use]
-    pub fn notice(&self, kind: GameKind) -> Option<String> {
+    pub fn notice(&self, kind: GameKind) -> Option<Text> {
         let first = self.left_out.first()?;
-        let title = crate::library::kind_title(kind);
-        let n = self.left_out.len();
-        Some(if n == 1 {
-            format!("1 puzzle of the {title} puzzle file is left out: it cannot be used ({first}).")
-        } else {
-            format!(
-                "{n} puzzles of the {title} puzzle file are left out: they cannot be used (the first: {first})."
-            )
-        })
+        Some(crate::text!(
+            "notice.puzzles-left-out",
+            game = crate::i18n::words::game(kind),
+            count = self.left_out.len(),
+            first = first
+        ))
     }
 }
 
@@ -276,7 +274,7 @@ impl Puzzles {
 
     /// Reduces one action; a file read with puzzles left out gives the
     /// notice for the app's notice bar ([`PuzzleSet::notice`]).
-    pub fn apply(&mut self, action: PuzzleAction) -> Option<String> {
+    pub fn apply(&mut self, action: PuzzleAction) -> Option<Text> {
         let mut notice = None;
         match action {
             PuzzleAction::Fetching(kind) => *self.slot(kind) = Loading::Fetching,

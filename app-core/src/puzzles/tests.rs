@@ -117,7 +117,7 @@ fn puzzles_that_cannot_be_used_are_left_out_with_a_notice() {
         "4 puzzles of the Checkers puzzle file are left out: they cannot be used (the first: {}).",
         set.left_out[0]
     );
-    assert_eq!(set.notice(GameKind::Checkers).unwrap(), notice);
+    assert_eq!(set.notice(GameKind::Checkers).unwrap().english(), notice);
     // In the app: the notice bar says it (once, however often the file is
     // read), and the puzzles screen goes on with the good ones.
     let mut app = AppState::default();
@@ -127,7 +127,7 @@ fn puzzles_that_cannot_be_used_are_left_out_with_a_notice() {
             Ok(damaged.clone()),
         )));
     }
-    assert_eq!(app.notices.list, [notice]);
+    assert_eq!(app.notices.list.iter().map(crate::i18n::Text::english).collect::<Vec<_>>(), [notice]);
     let mut p = (*app.puzzles).clone();
     assert!(p.wants_puzzle());
     open(&mut p, "c0003");
@@ -146,7 +146,7 @@ fn puzzles_that_cannot_be_used_are_left_out_with_a_notice() {
     let tiers = "t0001 | 8/8/7m/7m/8/8/8/4T1k1 b 0 48 | g1-f2 e1xg3 h5-g4 g3xg5 h6xf4 | 1370 | shot,win\nt2 | x\n";
     let set = read_file(GameKind::Tiers, tiers).unwrap();
     assert_eq!(
-        set.notice(GameKind::Tiers).unwrap(),
+        set.notice(GameKind::Tiers).unwrap().english(),
         "1 puzzle of the Tiers puzzle file is left out: it cannot be used (line 2: a puzzle has 5 fields separated by `|` (id, position, solution, rating, themes); found 2)."
     );
 }
@@ -320,7 +320,7 @@ fn the_history_round_trips_and_a_damaged_one_is_set_aside() {
     assert_eq!(b.state.puzzles.history.rating(GameKind::Checkers), 1600);
     assert_eq!(b.set_aside, vec![(Kept::Puzzles, damaged.to_string())]);
     assert_eq!(
-        b.state.notices.list,
+        b.state.notices.list.iter().map(crate::i18n::Text::english).collect::<Vec<_>>(),
         ["Some of your puzzle history could not be read (the tiers rating, chess/x, tiers/t1); it was set aside."]
     );
     assert_eq!(

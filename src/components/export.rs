@@ -7,6 +7,7 @@ use yew::platform::spawn_local;
 use yew::prelude::*;
 
 use crate::browser;
+use crate::t;
 
 /// Props of [`ExportBar`].
 #[derive(Properties, PartialEq, Clone)]
@@ -78,10 +79,10 @@ pub fn ExportBar(props: &ExportProps) -> Html {
     html! {
         <div class="export">
             <div class="export-buttons">
-                <button type="button" id={format!("{id}-download")} onclick={download}>{ "Download PDN" }</button>
-                <button type="button" id={format!("{id}-copy")} onclick={copy(pdn_text, "PDN")}>{ "Copy PDN" }</button>
+                <button type="button" id={format!("{id}-download")} onclick={download}>{ t!("export.download-pdn") }</button>
+                <button type="button" id={format!("{id}-copy")} onclick={copy(pdn_text, "PDN")}>{ t!("export.copy-pdn") }</button>
                 if let Some(link) = &props.link {
-                    <button type="button" id={format!("{id}-link")} onclick={copy(link.clone(), "Link")}>{ "Copy link" }</button>
+                    <button type="button" id={format!("{id}-link")} onclick={copy(link.clone(), "Link")}>{ t!("export.copy-link") }</button>
                 }
             </div>
             if let Some((message, text)) = &*s {
@@ -89,7 +90,7 @@ pub fn ExportBar(props: &ExportProps) -> Html {
                     { message.clone() }
                 </p>
                 if let Some(text) = text {
-                    <textarea readonly=true rows="6" aria-label="Text to copy" value={text.clone()}
+                    <textarea readonly=true rows="6" aria-label={t!("export.text-to-copy")} value={text.clone()}
                         onfocus={Callback::from(|e: FocusEvent| {
                             if let Some(t) = e.target_dyn_into::<web_sys::HtmlTextAreaElement>() { t.select(); }
                         })} />

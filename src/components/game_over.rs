@@ -63,7 +63,7 @@ pub fn GameOver(props: &GameOverProps) -> Html {
                 <h2 id="game-over-title">{ title }</h2>
                 <p class="reason">{ reason }{ "." }</p>
                 <div class="actions">
-                    <button type="button" class="primary" onclick={new} ref={first}>{ "New game" }</button>
+                    <button type="button" class="primary" onclick={new} ref={first}>{ t!("nav.new-game") }</button>
                     <button type="button" id="review-game" onclick={review}>{ t!("over.review") }</button>
                     if props.can_undo {
                         <button type="button" onclick={undo}>{ t!("play.take-back") }</button>

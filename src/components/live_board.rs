@@ -15,6 +15,7 @@ use crate::components::panels::{ClockFace, Control, PlayerStrip, Status};
 use crate::core::clock::{face, LOW_MS};
 use crate::core::session::{Names, Opponent, Session, SessionAction};
 use crate::core::Slice;
+use crate::t;
 
 /// Props of [`LiveBoard`].
 #[derive(Properties, PartialEq, Clone)]
@@ -62,10 +63,10 @@ pub struct LiveBoardProps {
 
 /// The name of a game, for labels.
 #[must_use]
-pub fn game_title(kind: GameKind) -> &'static str {
+pub fn game_title(kind: GameKind) -> String {
     match kind {
-        GameKind::Checkers => "Checkers",
-        GameKind::Tiers => "Tiers",
+        GameKind::Checkers => t!("game.checkers"),
+        GameKind::Tiers => t!("game.tiers"),
     }
 }
 
@@ -146,9 +147,9 @@ pub fn LiveBoard(props: &LiveBoardProps) -> Html {
                             if busy { <span class="spinner" aria-hidden="true"></span> }
                             { status }
                         </p>
-                        <div class="embed-controls" role="toolbar" aria-label="Game controls">
+                        <div class="embed-controls" role="toolbar" aria-label={t!("board.game-controls")}>
                             if inputs.can_finish {
-                                <Control id="finish-move" icon="✓" label="End the move here" on_click={finish} />
+                                <Control id="finish-move" icon="✓" label={t!("board.end-the-move-here")} on_click={finish} />
                             }
                             if let Some(text) = proposed.clone() {
                                 <button type="button" class="primary" id="confirm-move" onclick={confirm.clone()}>{ format!("Confirm {text}") }</button>
@@ -168,9 +169,9 @@ pub fn LiveBoard(props: &LiveBoardProps) -> Html {
         let name = match (&props.names.0, s.opponent) {
             (Some(n), _) => format!("{} · {c}", n[c.index()]),
             (None, Opponent::Computer { level, human }) if human != c => {
-                format!("Computer · level {}", level.number())
+                t!("board.computer-level", level = level.number())
             }
-            (None, Opponent::Computer { .. }) => format!("You · {c}"),
+            (None, Opponent::Computer { .. }) => t!("board.you-side", c = c),
             (None, Opponent::Friend) => c.to_string(),
         };
         let clock = s.clock.map(|k| {
@@ -204,17 +205,17 @@ pub fn LiveBoard(props: &LiveBoardProps) -> Html {
                 <Status text={status} thinking={s.thinking.clone()} {busy} thinker={busy.then_some(side)} {message} />
                 if inputs.can_finish {
                     <button type="button" class="primary finish" id="finish-move" onclick={finish.reform(|_: MouseEvent| ())}>
-                        { "End the move here" }
+                        { t!("board.end-the-move-here") }
                     </button>
                 }
                 if let Some(text) = proposed {
                     <button type="button" class="primary finish" id="confirm-move" onclick={confirm}>{ format!("Confirm {text}") }</button>
                 }
                 if let Some(offer) = offer {
-                    <div class="offer" role="group" aria-label="Draw offer">
-                        <span>{ format!("{} offers a draw. {}, do you accept?", names(offer), names(offer.opposite())) }</span>
-                        <button type="button" class="primary" id="accept-draw" onclick={answer(SessionAction::AcceptDraw)}>{ "Accept" }</button>
-                        <button type="button" id="decline-draw" onclick={answer(SessionAction::DeclineDraw)}>{ "Decline" }</button>
+                    <div class="offer" role="group" aria-label={t!("board.draw-offer")}>
+                        <span>{ t!("board.draw-offered", side = names(offer), opponent = names(offer.opposite())) }</span>
+                        <button type="button" class="primary" id="accept-draw" onclick={answer(SessionAction::AcceptDraw)}>{ t!("board.accept") }</button>
+                        <button type="button" id="decline-draw" onclick={answer(SessionAction::DeclineDraw)}>{ t!("board.decline") }</button>
                     </div>
                 }
                 { props.controls.clone() }

@@ -15,6 +15,7 @@ use crate::core::puzzles::{
     puzzle_path, Loading, Note, PuzzleAction, Puzzles, Solving, GAMES, WRONG,
 };
 use crate::core::{AppAction, Slice};
+use crate::t;
 
 /// Props of [`PuzzlesScreen`].
 #[derive(Properties, PartialEq, Clone)]
@@ -93,7 +94,7 @@ pub fn PuzzlesScreen(props: &PuzzlesProps) -> Html {
     let rating = pz.history.rating(kind);
     let stats = html! {
         <p class="puzzle-stats" id="puzzle-stats">
-            <span>{ "Your rating: " }<strong id="puzzle-rating">{ rating }</strong></span>
+            <span>{ t!("puzzles.your-rating") }<strong id="puzzle-rating">{ rating }</strong></span>
             <span id="puzzle-counts">{ format!("{solved} solved, {failed} failed") }</span>
             <span id="puzzle-streak">{ format!("streak {}", pz.history.streak) }</span>
         </p>
@@ -105,17 +106,17 @@ pub fn PuzzlesScreen(props: &PuzzlesProps) -> Html {
             html! {
                 <>
                     <p class="error" role="alert">{ e.clone() }</p>
-                    <button type="button" id="puzzles-retry" onclick={Callback::from(move |_: MouseEvent| fetch(&d, kind))}>{ "Try again" }</button>
+                    <button type="button" id="puzzles-retry" onclick={Callback::from(move |_: MouseEvent| fetch(&d, kind))}>{ t!("puzzles.try-again") }</button>
                 </>
             }
         }
-        _ => html! { <p class="hint">{ "Loading the puzzles…" }</p> },
+        _ => html! { <p class="hint">{ t!("puzzles.loading-the-puzzles") }</p> },
     };
     html! {
         <section class="puzzles" aria-labelledby="puzzles-title">
             <header class="puzzles-head">
-                <h1 id="puzzles-title">{ "Puzzles" }</h1>
-                <div class="puzzle-tabs" role="group" aria-label="Game">{ for tabs }</div>
+                <h1 id="puzzles-title">{ t!("puzzles.puzzles") }</h1>
+                <div class="puzzle-tabs" role="group" aria-label={t!("puzzles.game")}>{ for tabs }</div>
                 { stats }
             </header>
             { body }
@@ -163,9 +164,9 @@ fn solving(s: &Solving, d: &Dispatch) -> Html {
     let result = s.solved.then(|| {
         html! {
             <div class="lesson-result" role="status" id="puzzle-result">
-                <p class="solved">{ if s.failed { "Solved (counted as failed: a wrong move or a hint)" } else { "Solved" } }</p>
+                <p class="solved">{ if s.failed { t!("puzzles.solved-counted-as-failed") } else { t!("puzzles.solved") } }</p>
                 <button type="button" class="primary" id="puzzle-next"
-                    onclick={act(d, || PuzzleAction::Next(browser::random_seed()))}>{ "Next puzzle" }</button>
+                    onclick={act(d, || PuzzleAction::Next(browser::random_seed()))}>{ t!("puzzles.next-puzzle") }</button>
             </div>
         }
     });
@@ -176,8 +177,8 @@ fn solving(s: &Solving, d: &Dispatch) -> Html {
             { change.unwrap_or_default() }
             <div class="lesson-controls">
                 if !s.solved {
-                    <button type="button" id="puzzle-hint" onclick={act(d, || PuzzleAction::Hint)} disabled={!s.can_hint()}>{ "Hint" }</button>
-                    <button type="button" id="puzzle-skip" onclick={act(d, || PuzzleAction::Next(browser::random_seed()))}>{ "Another puzzle" }</button>
+                    <button type="button" id="puzzle-hint" onclick={act(d, || PuzzleAction::Hint)} disabled={!s.can_hint()}>{ t!("puzzles.hint") }</button>
+                    <button type="button" id="puzzle-skip" onclick={act(d, || PuzzleAction::Next(browser::random_seed()))}>{ t!("puzzles.another-puzzle") }</button>
                 }
             </div>
         </>

@@ -5,7 +5,7 @@ use yew::prelude::*;
 /// A button of a segmented group, pressed when `active`.
 pub fn seg(
     active: bool,
-    label: &'static str,
+    label: String,
     onclick: Callback<MouseEvent>,
     id: &'static str,
 ) -> Html {

@@ -2,7 +2,7 @@
 //! messages, to be said alone or put into other messages.
 
 use tiers_engine::search::Level;
-use tiers_engine::{Color, GameKind, PieceKind};
+use tiers_engine::{Color, DrawReason, GameKind, Outcome, PieceKind, PieceView, WinReason};
 
 use super::Text;
 
@@ -47,4 +47,69 @@ pub fn game(kind: GameKind) -> Text {
         GameKind::Checkers => "game.checkers",
         GameKind::Tiers => "game.tiers",
     })
+}
+
+/// Why a game ended, in a few words ("Black has no legal move").
+pub fn outcome_reason(outcome: Outcome) -> Text {
+    match outcome {
+        Outcome::Win { winner, reason } => {
+            let loser = side(winner.opposite());
+            Text::new(match reason {
+                WinReason::NoLegalMove => "outcome.no-legal-move",
+                WinReason::NoPieces => "outcome.no-pieces",
+                WinReason::Resignation => "outcome.resigned",
+                WinReason::Time => "outcome.time",
+            })
+            .arg("side", loser)
+        }
+        Outcome::Draw { reason } => Text::new(match reason {
+            DrawReason::ThreefoldRepetition => "outcome.repetition",
+            DrawReason::HundredPlies => "outcome.hundred-plies",
+            DrawReason::Agreement => "outcome.agreed",
+        }),
+    }
+}
+
+/// How a game ended, in a sentence ("Red wins: Black has no legal move").
+pub fn outcome(outcome: Outcome) -> Text {
+    match outcome.winner() {
+        Some(w) => Text::new("outcome.wins")
+            .arg("side", side(w))
+            .arg("reason", outcome_reason(outcome)),
+        None => Text::new("outcome.draw").arg("reason", outcome_reason(outcome)),
+    }
+}
+
+/// A piece in words: "red man", "black ultra king carrying a king" (the
+/// accessible names of the board's squares).
+pub fn piece_view(p: PieceView) -> Text {
+    let key = match (p.color, p.carried.is_some()) {
+        (Color::Red, false) => "piece.red",
+        (Color::Black, false) => "piece.black",
+        (Color::Red, true) => "piece.red-carrying",
+        (Color::Black, true) => "piece.black-carrying",
+    };
+    let t = Text::new(key).arg("piece", piece(p.kind));
+    match p.carried {
+        Some(load) => t.arg("load", piece(load)),
+        None => t,
+    }
+}
+
+impl From<Color> for super::Arg {
+    fn from(c: Color) -> Self {
+        side(c).into()
+    }
+}
+
+impl From<GameKind> for super::Arg {
+    fn from(k: GameKind) -> Self {
+        game(k).into()
+    }
+}
+
+impl From<Outcome> for super::Arg {
+    fn from(o: Outcome) -> Self {
+        outcome(o).into()
+    }
 }

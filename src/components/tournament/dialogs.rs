@@ -8,6 +8,7 @@ use yew::prelude::*;
 use super::bracket::{pairing, round_name};
 use super::{btn, on, random_seed, TournamentDispatch, TournamentProps};
 use crate::core::tournament::{Change, Dialog, TournamentAction};
+use crate::t;
 
 fn frame(title: &str, body: Html, on_close: Callback<KeyboardEvent>, node: NodeRef) -> Html {
     html! {
@@ -116,20 +117,20 @@ pub fn Dialogs(props: &TournamentProps) -> Html {
                     if let Some(note) = b.reset_note(id).filter(|_| !done) {
                         <p class="t-meta">{ note.to_string() }</p>
                     }
-                    <p class="t-sub">{ if done { "Correct the winner:" } else { "Who won?" } }</p>
-                    <div class="t-winners" role="radiogroup" aria-label="Winner">
+                    <p class="t-sub">{ if done { t!("tournament.correct-the-winner") } else { t!("tournament.who-won") } }</p>
+                    <div class="t-winners" role="radiogroup" aria-label={t!("tournament.winner-3")}>
                         { choice(0) }{ choice(1) }
                     </div>
                     <label class="t-field">
-                        <span>{ "Score or note (optional)" }</span>
-                        <input type="text" id="result-score" maxlength="60" placeholder="e.g. 2–1, or won on time"
+                        <span>{ t!("tournament.score-or-note-optional") }</span>
+                        <input type="text" id="result-score" maxlength="60" placeholder={t!("tournament.e-g-or-won")}
                             value={score.clone()} {oninput} />
                     </label>
                     if let Some(e) = error {
                         <p class="t-error" role="alert">{ e.clone() }</p>
                     }
                     <div class="actions">
-                        { btn("primary", "save-result", if done { "Save the correction" } else { "Save the result" }, on(tx, TournamentAction::SaveResult)) }
+                        { btn("primary", "save-result", if done { t!("tournament.save-the-correction") } else { t!("tournament.save-the-result") }, on(tx, TournamentAction::SaveResult)) }
                         if done {
                             { btn("", "clear-result", "Remove the result", on(tx, TournamentAction::ClearResult)) }
                         } else {
@@ -156,7 +157,7 @@ pub fn Dialogs(props: &TournamentProps) -> Html {
                     <ul class="t-reset-list" id="t-reset-list">
                         { for lines.iter().map(|l| html! { <li>{ l.clone() }</li> }) }
                     </ul>
-                    <p class="t-meta">{ "Those matches will have to be played again." }</p>
+                    <p class="t-meta">{ t!("tournament.those-matches-will-have") }</p>
                     <div class="actions">
                         { btn("primary danger", "confirm", if n == 1 { "Yes, reset 1 result".to_string() } else { format!("Yes, reset {n} results") }, on(tx, TournamentAction::Confirm)) }
                         { cancel }
@@ -171,7 +172,7 @@ pub fn Dialogs(props: &TournamentProps) -> Html {
                 .map_or_else(String::new, |e| e.tournament.name().to_string());
             let body = html! {
                 <>
-                    <p class="reason">{ "Its brackets and results are removed from this browser. Export it first to keep a copy." }</p>
+                    <p class="reason">{ t!("tournament.its-brackets-and-results") }</p>
                     <div class="actions">
                         { btn("primary danger", "confirm", "Delete", on(tx, TournamentAction::Confirm)) }
                         { cancel }

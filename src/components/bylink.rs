@@ -89,7 +89,7 @@ pub fn ByLinkPanel(props: &ByLinkProps) -> Html {
         };
         return html! {
             <form class="bylink" id="bylink-form" onsubmit={go}>
-                <p>{ format!("You play {side} (the side to move) on this device; your friend plays the other side on theirs.") }</p>
+                <p>{ t!("bylink.you-play-side", side = side) }</p>
                 <label>{ t!("bylink.your-name") }
                     <input id="bylink-me" maxlength="40" autocomplete="name" ref={me_ref} />
                 </label>
@@ -98,8 +98,8 @@ pub fn ByLinkPanel(props: &ByLinkProps) -> Html {
                 </label>
                 <label>{ t!("bylink.time-per-move") }
                     <select id="bylink-days" ref={days_ref}>
-                        { for [(0u8, "No limit"), (1, "1 day"), (3, "3 days"), (7, "7 days")].into_iter().map(|(n, t)| html! {
-                            <option value={n.to_string()} selected={n == 0}>{ t }</option>
+                        { for [0u8, 1, 3, 7].into_iter().map(|n| html! {
+                            <option value={n.to_string()} selected={n == 0}>{ if n == 0 { t!("bylink.no-limit") } else { t!("bylink.days", count = n) } }</option>
                         }) }
                     </select>
                 </label>
@@ -115,12 +115,10 @@ pub fn ByLinkPanel(props: &ByLinkProps) -> Html {
     let friend = players[me.opposite().index()].clone();
     let side = s.side_to_move().unwrap_or(Color::Red);
     let my_turn = !over && side == me;
-    let limit = match b.days {
-        0 => String::new(),
-        1 => " One day per move.".to_string(),
-        n => format!(" {n} days per move."),
+    let role = match b.days {
+        0 => t!("bylink.role", me = me, friend = friend.clone()),
+        n => t!("bylink.role-days", me = me, friend = friend.clone(), count = n),
     };
-    let role = format!("You play {me} in this game by link, against {friend}.{limit}");
     let link = if my_turn {
         None
     } else {
@@ -134,16 +132,16 @@ pub fn ByLinkPanel(props: &ByLinkProps) -> Html {
             let (url, said, friend) = (url.clone(), said.clone(), friend.clone());
             spawn_local(async move {
                 if can_share {
-                    let text = format!("Your move in our game, {friend}:");
+                    let text = t!("bylink.share-text", friend = friend.clone());
                     match browser::share("Tiers", &text, &url).await {
-                        Ok(true) => return said.set(Some("Link sent.".into())),
+                        Ok(true) => return said.set(Some(t!("bylink.sent").into())),
                         Ok(false) => return said.set(None),
                         Err(_) => {}
                     }
                 }
                 said.set(Some(match browser::copy(&url).await {
-                    Ok(()) => format!("Link copied: send it to {friend} (a message, an e-mail…)."),
-                    Err(e) => format!("Could not copy ({e}): select the link above and copy it."),
+                    Ok(()) => t!("bylink.copied", friend = friend.clone()),
+                    Err(e) => t!("bylink.copy-failed", why = e),
                 }));
             });
         })
@@ -174,9 +172,9 @@ pub fn ByLinkPanel(props: &ByLinkProps) -> Html {
             } else {
                 <p id="bylink-turn">{
                     if over {
-                        format!("The game is over: send the last link so that {friend} sees it.")
+                        t!("bylink.send-last", friend = friend.clone())
                     } else {
-                        format!("Now send this link to {friend}; their reply will come as a link too.")
+                        t!("bylink.send-now", friend = friend.clone())
                     }
                 }</p>
                 { link_html }

@@ -21,6 +21,7 @@ use crate::core::learn::course::Course;
 use crate::core::learn::progress::MAX_STARS;
 use crate::core::learn::{course_path, Learn, LearnAction, Loading, Note, Play, COURSES};
 use crate::core::{AppAction, Slice};
+use crate::i18n::say;
 use crate::t;
 
 /// Props of [`LearnScreen`].
@@ -265,9 +266,9 @@ fn exercise(p: &Play, d: &Dispatch) -> Html {
     };
     let note = p.note.as_ref().map(|n| {
         let (class, role, text) = match n {
-            Note::Wrong(t) => ("lesson-note wrong", "alert", format!("{t} Try again.")),
-            Note::Broken(t) => ("lesson-note wrong", "alert", t.clone()),
-            Note::Hint(t) => ("lesson-note hint-note", "status", t.clone()),
+            Note::Wrong(t) => ("lesson-note wrong", "alert", t!("learn.try-again-after", why = t.clone())),
+            Note::Broken(t) => ("lesson-note wrong", "alert", say(t)),
+            Note::Hint(t) => ("lesson-note hint-note", "status", say(t)),
         };
         html! { <p {class} {role} id="lesson-note">{ text }</p> }
     });

@@ -15,6 +15,7 @@ use crate::components::panels::{ClockFace, Control, PlayerStrip, Status};
 use crate::core::clock::{face, LOW_MS};
 use crate::core::session::{Names, Opponent, Session, SessionAction};
 use crate::core::Slice;
+use crate::i18n::say;
 use crate::t;
 
 /// Props of [`LiveBoard`].
@@ -107,8 +108,8 @@ pub fn LiveBoard(props: &LiveBoardProps) -> Html {
     let status = props
         .status
         .clone()
-        .unwrap_or_else(|| AttrValue::from(s.status(&props.names)));
-    let message = s.message.clone().map(AttrValue::from);
+        .unwrap_or_else(|| AttrValue::from(s.status(&props.names).map(|t| say(&t)).unwrap_or_default()));
+    let message = s.message.as_ref().map(|m| AttrValue::from(say(m)));
     let board = html! {
         <Board
             id={props.id.clone()}
@@ -130,7 +131,7 @@ pub fn LiveBoard(props: &LiveBoardProps) -> Html {
         />
     };
     let announce = html! {
-        <div class="sr-only" aria-live="polite" id="announce">{ s.announce.clone() }</div>
+        <div class="sr-only" aria-live="polite" id="announce">{ say(&s.announce) }</div>
     };
     if props.compact {
         return html! {

@@ -12,9 +12,10 @@ use crate::browser;
 use crate::components::live_board::{game_title, LiveBoard};
 use crate::components::{to, Dispatch};
 use crate::core::puzzles::{
-    puzzle_path, Loading, Note, PuzzleAction, Puzzles, Solving, GAMES, WRONG,
+    puzzle_path, Loading, Note, PuzzleAction, Puzzles, Solving, GAMES,
 };
 use crate::core::{AppAction, Slice};
+use crate::i18n::say;
 use crate::t;
 
 /// Props of [`PuzzlesScreen`].
@@ -151,9 +152,9 @@ fn solving(s: &Solving, d: &Dispatch) -> Html {
     };
     let note = s.note.as_ref().map(|n| {
         let (class, role, text) = match n {
-            Note::Wrong => ("lesson-note wrong", "alert", format!("{WRONG}.")),
-            Note::Broken(t) => ("lesson-note wrong", "alert", t.clone()),
-            Note::Hint(t) => ("lesson-note hint-note", "status", t.clone()),
+            Note::Wrong => ("lesson-note wrong", "alert", format!("{}.", t!("puzzles.wrong"))),
+            Note::Broken(t) => ("lesson-note wrong", "alert", say(t)),
+            Note::Hint(t) => ("lesson-note hint-note", "status", say(t)),
         };
         html! { <p {class} {role} id="puzzle-note">{ text }</p> }
     });

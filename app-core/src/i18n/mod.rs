@@ -153,6 +153,12 @@ impl Text {
         self
     }
 
+    /// Words given as they are (a course's text, a name): the message
+    /// `message.plain`.
+    pub fn plain(words: impl Into<String>) -> Text {
+        Text::new("message.plain").arg("text", Arg::Str(words.into()))
+    }
+
     /// The number that chooses the plural form: the argument `count`.
     fn count(&self) -> Option<i64> {
         self.args.iter().find_map(|(n, a)| match (n, a) {
@@ -162,7 +168,6 @@ impl Text {
     }
 }
 
-#[cfg(not(target_arch = "wasm32"))]
 impl Text {
     /// The message in US English, from `assets/i18n/en.txt` (the native
     /// tests and tools; the page reads its catalogue at run time).

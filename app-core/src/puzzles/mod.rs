@@ -31,9 +31,6 @@ use crate::i18n::Text;
 /// The games, in the order shown.
 pub const GAMES: [GameKind; 2] = [GameKind::Checkers, GameKind::Tiers];
 
-/// What the solver is told after a wrong move.
-pub const WRONG: &str = "That's not it — try again";
-
 /// How many of the nearest puzzles the next one is drawn from.
 pub const NEAREST: usize = 8;
 
@@ -155,15 +152,28 @@ pub fn pick(
     Some(pool[(roll % pool.len() as u64) as usize])
 }
 
-/// A message under the puzzle's board.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Note {
+/// A message under the puzzle's board (a [`Text`] the page puts into
+/// words; `Note<String>` is the same in English, for tests).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Note<T = Text> {
     /// A wrong move was taken back.
     Wrong,
     /// The hint: which piece to move.
-    Hint(String),
+    Hint(T),
     /// The puzzle cannot go on (a broken file): why.
-    Broken(String),
+    Broken(T),
+}
+
+impl Note {
+    /// The note in US English (tests).
+    #[must_use]
+    pub fn english(self) -> Note<String> {
+        match self {
+            Note::Wrong => Note::Wrong,
+            Note::Hint(t) => Note::Hint(t.english()),
+            Note::Broken(t) => Note::Broken(t.english()),
+        }
+    }
 }
 
 /// The puzzle being solved.
@@ -374,7 +384,7 @@ impl Puzzles {
                 b.forget_pending();
                 b.selection.clear();
                 b.message = None;
-                b.announce = format!("{played}: {WRONG}.");
+                b.announce = crate::text!("puzzles.wrong-announce", mv = &played);
             });
             self.fail();
         }
@@ -419,10 +429,8 @@ impl Puzzles {
             b.pending = None;
         });
         if s.board.record().map(|r| r.ply()) == Some(ply) {
-            let why = s.board.message.clone().unwrap_or_default();
-            s.note = Some(Note::Broken(format!(
-                "The puzzle's reply {text} cannot be played: {why}"
-            )));
+            let why = s.board.message.clone().unwrap_or(Text::new("announce.none"));
+            s.note = Some(Note::Broken(crate::text!("puzzles.reply-broken", mv = &text, why = why)));
             return;
         }
         s.step += 1;
@@ -443,10 +451,7 @@ impl Puzzles {
             return;
         };
         let from = option.squares[0];
-        s.note = Some(Note::Hint(format!(
-            "Move the piece on {}.",
-            record.square_name(from)
-        )));
+        s.note = Some(Note::Hint(crate::text!("puzzles.hint-piece", square = record.square_name(from))));
         s.marks = vec![from];
         self.fail();
     }
@@ -461,7 +466,7 @@ impl Solving {
         // The whole line must play (read_file leaves out those that do not).
         let note = line_plays(kind, &puzzle)
             .err()
-            .map(|e| Note::Broken(format!("This puzzle cannot be played ({e}).")));
+            .map(|e| Note::Broken(crate::text!("puzzles.cannot-play", why = e)));
         let board = Session::playing(LoadGame {
             record,
             opponent: Opponent::Computer {

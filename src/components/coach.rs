@@ -31,9 +31,9 @@ pub fn CoachPanel(props: &CoachProps) -> Html {
     let (s, c, d) = (&props.session, &props.coach, &props.dispatch);
     let hint = c.hint_move(s);
     let hint_line = if let Some(m) = &hint {
-        html! { <p class="hint-note" id="hint-text" role="status">{ format!("Hint: {}", m.text) }</p> }
+        html! { <p class="hint-note" id="hint-text" role="status">{ t!("coach.hint-text", mv = m.text.clone()) }</p> }
     } else if c.hint.is_some() {
-        html! { <p class="hint-note" id="hint-text" role="status">{ "Looking for a good move…" }</p> }
+        html! { <p class="hint-note" id="hint-text" role="status">{ t!("coach.looking") }</p> }
     } else {
         html! {}
     };
@@ -76,7 +76,7 @@ pub fn CoachPanel(props: &CoachProps) -> Html {
                 </svg>
                 <p class="eval-text" id="eval-text" data-share={share.to_string()}>{ text }</p>
                 if !pv.is_empty() {
-                    <p class="eval-line" id="eval-line">{ "Best line: " }{ for line }</p>
+                    <p class="eval-line" id="eval-line">{ t!("coach.best-line") }{ for line }</p>
                 }
             </div>
         }

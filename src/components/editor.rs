@@ -104,10 +104,7 @@ pub fn EditorScreen(props: &EditorProps) -> Html {
                 None => {
                     let n = game.legal().len();
                     (
-                        format!(
-                            "Valid position: {side} to move, {n} legal move{}.",
-                            if n == 1 { "" } else { "s" }
-                        ),
+                        t!("editor.valid", side = side, count = n),
                         "editor-verdict ok",
                     )
                 }
@@ -137,7 +134,7 @@ pub fn EditorScreen(props: &EditorProps) -> Html {
     html! {
         <section class="editor play" aria-labelledby="editor-title">
             <div class="board-col">
-                <Board id="editor" label={AttrValue::from(format!("{} board editor", game_title(ed.kind)))}
+                <Board id="editor" label={AttrValue::from(t!("editor.title", game = game_title(ed.kind)))}
                     kind={ed.kind} view={ed.board} flipped={ed.flipped} {on_square} {on_drag} />
             </div>
             <div class="side-col">
@@ -147,7 +144,7 @@ pub fn EditorScreen(props: &EditorProps) -> Html {
                     if let Some(n) = &ed.note {
                         <p class="message" role="alert" id="editor-note">{ n.clone() }</p>
                     }
-                    <p class="editor-counts">{ format!("Red {} pieces · Black {} pieces", counts[0], counts[1]) }</p>
+                    <p class="editor-counts">{ t!("editor.counts", red = counts[0], black = counts[1]) }</p>
                 </div>
                 <div class="editor-tools">
                     <div class="segmented" role="group" aria-label={t!("editor.game")}>
@@ -221,20 +218,20 @@ fn analysis_view(a: &Analysis) -> Html {
     html! {
         <div class="analysis" id="analysis" aria-live="polite">
             if let Some(e) = &a.error {
-                <p class="message">{ format!("The computer could not analyse this position: {e}") }</p>
+                <p class="message">{ t!("editor.analysis-failed", e = e) }</p>
             } else {
                 <p>
                     if a.running() {
                         <span class="spinner" aria-hidden="true"></span>{ t!("editor.analysing") }
-                        if let Some(best) = a.pv.first() { <span id="analysis-so-far">{ format!("Best so far: {best}. ") }</span> }
+                        if let Some(best) = a.pv.first() { <span id="analysis-so-far">{ t!("editor.best-so-far", best = best) }</span> }
                     }
-                    if let Some(best) = &a.best { <strong id="analysis-best">{ format!("Best move: {best}. ") }</strong> }
+                    if let Some(best) = &a.best { <strong id="analysis-best">{ t!("editor.best-move", best = best) }</strong> }
                 </p>
                 if let Some(score) = a.score {
                     <p class="think-info" id="analysis-info">
-                        { format!("Evaluation {} for {side} · depth {} · {} nodes", format_score(score), a.depth, a.nodes) }
+                        { t!("editor.evaluation", score = format_score(score), side = side, depth = a.depth, count = a.nodes) }
                     </p>
-                    <p class="think-info">{ format!("Line at depth {}: {}", a.depth, a.pv.join(" ")) }</p>
+                    <p class="think-info">{ t!("editor.line", depth = a.depth, line = a.pv.join(" ")) }</p>
                 }
             }
         </div>

@@ -44,16 +44,17 @@ pub fn ExportBar(props: &ExportProps) -> Html {
             let (text, file) = pdn.emit(());
             say(Some(
                 match browser::download(&file, "text/plain;charset=utf-8", &text) {
-                    Ok(()) => (format!("Downloaded {file}."), None),
-                    Err(e) => (format!("Could not download: {e}."), Some(text)),
+                    Ok(()) => (t!("export.downloaded", file = file), None),
+                    Err(e) => (t!("export.download-failed", e = e), Some(text)),
                 },
             ));
         })
     };
     // Copies what `make` gives (an error is shown as it is).
-    let copy = |make: Callback<(), Result<String, String>>, what: &'static str| {
+    let copy = |make: Callback<(), Result<String, String>>, what: String| {
         let say = say.clone();
         Callback::from(move |_: MouseEvent| {
+            let what = what.clone();
             let text = match make.emit(()) {
                 Ok(t) => t,
                 Err(e) => return say(Some((e, None))),
@@ -61,9 +62,9 @@ pub fn ExportBar(props: &ExportProps) -> Html {
             let say = say.clone();
             spawn_local(async move {
                 say(Some(match browser::copy(&text).await {
-                    Ok(()) => (format!("{what} copied to the clipboard."), None),
+                    Ok(()) => (t!("export.copied", what = what.clone()), None),
                     Err(e) => (
-                        format!("Could not copy: {e}. Select the text below and copy it."),
+                        t!("export.copy-failed", e = e),
                         Some(text),
                     ),
                 }));
@@ -80,9 +81,9 @@ pub fn ExportBar(props: &ExportProps) -> Html {
         <div class="export">
             <div class="export-buttons">
                 <button type="button" id={format!("{id}-download")} onclick={download}>{ t!("export.download-pdn") }</button>
-                <button type="button" id={format!("{id}-copy")} onclick={copy(pdn_text, "PDN")}>{ t!("export.copy-pdn") }</button>
+                <button type="button" id={format!("{id}-copy")} onclick={copy(pdn_text, "PDN".to_string())}>{ t!("export.copy-pdn") }</button>
                 if let Some(link) = &props.link {
-                    <button type="button" id={format!("{id}-link")} onclick={copy(link.clone(), "Link")}>{ t!("export.copy-link") }</button>
+                    <button type="button" id={format!("{id}-link")} onclick={copy(link.clone(), t!("export.link"))}>{ t!("export.copy-link") }</button>
                 }
             </div>
             if let Some((message, text)) = &*s {

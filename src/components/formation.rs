@@ -144,7 +144,7 @@ fn validation(f: &FormationSetup) -> Html {
         <>
             <div class="validation" aria-live="polite" id="formation-validation">
                 if problems.is_empty() {
-                    <p class="ok">{ format!("{editing}'s formation is valid.") }</p>
+                    <p class="ok">{ t!("formation.side-valid", editing = editing) }</p>
                 } else {
                     <ul>{ for problems.iter().map(|p| html! { <li>{ capitalise(p) }</li> }) }</ul>
                 }
@@ -181,7 +181,7 @@ pub fn FormationScreen(props: &FormationProps) -> Html {
     let head = html! {
         <>
             <h1 id="formation-title">{ t!("formation.set-up-the-formations") }</h1>
-            <p class="hint">{ format!("Click a square of {editing}'s home rows (tinted) to place or remove a man, or drag a man. Each side places exactly 12 men.") }</p>
+            <p class="hint">{ t!("formation.how", editing = editing) }</p>
         </>
     };
     let back = html! {

@@ -43,7 +43,7 @@ pub fn GameTools(props: &GameToolsProps) -> Html {
         let s = session.clone();
         Some(Callback::from(move |()| match s.record() {
             Some(g) => share::game_link(&browser::page_base(), g, s.flipped),
-            None => Err("No game to share.".to_string()),
+            None => Err(t!("play.no-game-to-share")),
         }))
     };
     let text = game

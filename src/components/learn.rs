@@ -346,7 +346,7 @@ fn formation(p: &Play, setup: &FormationSetup, d: &Dispatch, controls: Html) -> 
             </div>
             <div class="side-col">
                 <div class="status">
-                    <p class="status-text" id="status-text">{ format!("{c} has placed {count} of 12 men.") }</p>
+                    <p class="status-text" id="status-text">{ t!("learn.men-placed", side = c, count = count) }</p>
                 </div>
                 { controls }
             </div>

@@ -153,7 +153,7 @@ pub fn LiveBoard(props: &LiveBoardProps) -> Html {
                                 <Control id="finish-move" icon="✓" label={t!("board.end-the-move-here")} on_click={finish} />
                             }
                             if let Some(text) = proposed.clone() {
-                                <button type="button" class="primary" id="confirm-move" onclick={confirm.clone()}>{ format!("Confirm {text}") }</button>
+                                <button type="button" class="primary" id="confirm-move" onclick={confirm.clone()}>{ t!("board.confirm", text = text) }</button>
                             }
                             { props.controls.clone() }
                         </div>
@@ -210,7 +210,7 @@ pub fn LiveBoard(props: &LiveBoardProps) -> Html {
                     </button>
                 }
                 if let Some(text) = proposed {
-                    <button type="button" class="primary finish" id="confirm-move" onclick={confirm}>{ format!("Confirm {text}") }</button>
+                    <button type="button" class="primary finish" id="confirm-move" onclick={confirm}>{ t!("board.confirm", text = text) }</button>
                 }
                 if let Some(offer) = offer {
                     <div class="offer" role="group" aria-label={t!("board.draw-offer")}>

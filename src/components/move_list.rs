@@ -69,7 +69,7 @@ pub fn MoveList(props: &MoveListProps) -> Html {
     html! {
         <div class="move-list" ref={list_ref}>
             if props.moves.is_empty() {
-                <p class="empty">{ "No moves yet." }</p>
+                <p class="empty">{ t!("moves.none-yet") }</p>
             } else {
                 <ol aria-label={t!("moves.title")}>{ for rows }</ol>
             }
@@ -91,7 +91,7 @@ pub fn moves_box(session: &Session, on_action: &Callback<SessionAction>) -> Html
         <div class="moves-box">
             <div class="moves-head">
                 <h2>{ t!("moves.title") }</h2>
-                <div class="nav" role="group" aria-label="Look through the game">
+                <div class="nav" role="group" aria-label={t!("moves.look-through")}>
                     <button type="button" aria-label={t!("moves.start")} onclick={view(Some(0))} disabled={shown == 0}>{ "|◀" }</button>
                     <button type="button" aria-label={t!("moves.previous")} onclick={view(Some(shown.saturating_sub(1)))} disabled={shown == 0}>{ "◀" }</button>
                     <button type="button" aria-label={t!("moves.next")} onclick={view(Some((shown + 1).min(recorded)))} disabled={shown >= recorded}>{ "▶" }</button>

@@ -54,8 +54,8 @@ pub fn PlayerStrip(props: &PlayerStripProps) -> Html {
         <div {class}>
             <span class={classes!("dot", props.color.name())} aria-hidden="true"></span>
             <span class="player-name">{ props.name.clone() }</span>
-            if props.to_move { <span class="turn-tag">{ "to move" }</span> }
-            <span class="taken" aria-label={format!("{} pieces taken", props.taken.len())}>
+            if props.to_move { <span class="turn-tag">{ t!("play.to-move") }</span> }
+            <span class="taken" aria-label={t!("play.taken", count = props.taken.len())}>
                 { for pieces }
                 if !props.taken.is_empty() {
                     <span class="taken-count">{ format!("×{}", props.taken.len()) }</span>

@@ -37,7 +37,7 @@ pub fn Play(props: &PlayProps) -> Html {
     // Resigning takes a second click within a few seconds.
     let resign = use_confirm(to(d, |()| AppAction::Game(SessionAction::Resign)));
     let Some(game) = s.record() else {
-        return html! { <p class="card">{ "No game in progress." }</p> };
+        return html! { <p class="card">{ t!("play.no-game") }</p> };
     };
     let on_action = to(d, AppAction::Game);
     let act = |a: SessionAction| on_action.reform(move |()| a.clone());

@@ -126,13 +126,31 @@ pub fn PuzzlesScreen(props: &PuzzlesProps) -> Html {
 }
 
 /// What the solver is asked to do, from the puzzle's themes.
-fn goal(themes: &[String]) -> &'static str {
+fn goal(themes: &[String]) -> String {
     if themes.iter().any(|t| t == "win") {
-        "win"
+        t!("puzzles.goal-win")
     } else if themes.iter().any(|t| t == "endgame") {
-        "reach a won ending"
+        t!("puzzles.goal-endgame")
     } else {
-        "win material"
+        t!("puzzles.goal-material")
+    }
+}
+
+/// A theme of the puzzle file (docs/content-formats.md, "Puzzle files") in
+/// the page's words; an unknown one as it is written.
+fn theme(name: &str) -> String {
+    match name {
+        "shot" => t!("puzzles.theme-shot"),
+        "multi-jump" => t!("puzzles.theme-multi-jump"),
+        "ultra king" | "ultra" => t!("puzzles.theme-ultra-king"),
+        "crowning" => t!("puzzles.theme-crowning"),
+        "upgrade" => t!("puzzles.theme-upgrade"),
+        "win" => t!("puzzles.theme-win"),
+        "endgame" => t!("puzzles.theme-endgame"),
+        "quiet move" | "quiet" => t!("puzzles.theme-quiet-move"),
+        "capture" => t!("puzzles.theme-capture"),
+        "king" => t!("piece.king"),
+        other => other.to_string(),
     }
 }
 
@@ -143,10 +161,9 @@ fn solving(s: &Solving, d: &Dispatch) -> Html {
     let (done, of) = s.progress();
     let head = html! {
         <div class="puzzle-info">
-            <p class="crumb">{ format!("Puzzle {} · rated {} · {}", p.id, p.rating, p.themes.join(", ")) }</p>
+            <p class="crumb">{ t!("puzzles.crumb", id = p.id.clone(), rating = p.rating, themes = p.themes.iter().map(|t| theme(t)).collect::<Vec<_>>().join(", ")) }</p>
             <p class="puzzle-task" id="puzzle-task">
-                { format!("{who} to play and {}: find the best move ({done} of {of} move{} played).",
-                    goal(&p.themes), if of == 1 { "" } else { "s" }) }
+                { t!("puzzles.task", side = who, goal = goal(&p.themes), done = done, count = of) }
             </p>
         </div>
     };
@@ -160,7 +177,7 @@ fn solving(s: &Solving, d: &Dispatch) -> Html {
     });
     let change = s.change.map(|(a, b)| {
         let diff = i64::from(b) - i64::from(a);
-        html! { <p class="puzzle-change" id="puzzle-change">{ format!("Rating {a} → {b} ({diff:+})") }</p> }
+        html! { <p class="puzzle-change" id="puzzle-change">{ t!("puzzles.rating-change", a = a, b = b, diff = diff) }</p> }
     });
     let result = s.solved.then(|| {
         html! {
@@ -185,11 +202,11 @@ fn solving(s: &Solving, d: &Dispatch) -> Html {
         </>
     };
     let status = if s.solved {
-        "Well played: the line is over.".to_string()
+        t!("puzzles.well-played")
     } else if s.reply_due {
-        format!("{} replies…", who.opposite())
+        t!("puzzles.replies", side = who.opposite())
     } else {
-        format!("Your move ({who}).")
+        t!("puzzles.your-move", who = who)
     };
     html! {
         <div class="puzzle-board" data-puzzle={format!("{}/{}", s.kind.name(), p.id)} data-step={s.step.to_string()}>

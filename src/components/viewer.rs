@@ -73,12 +73,9 @@ pub fn viewer(game: &dyn Record, shown: usize, on_ply: &Callback<usize>, id: &'s
     let mut moves = game.move_texts();
     moves.truncate(last);
     let caption = if shown == 0 {
-        format!("Start position, {side} to move")
+        t!("viewer.start", side = side)
     } else {
-        format!(
-            "After move {shown} of {last} ({}), {side} to move",
-            moves.get(shown - 1).cloned().unwrap_or_default()
-        )
+        t!("viewer.after-move", shown = shown, last = last, mv = moves.get(shown - 1).cloned().unwrap_or_default(), side = side)
     };
     html! {
         <div class="viewer">

@@ -26,7 +26,7 @@ fn formation(props: &TournamentProps, g: &MatchGame) -> Html {
     let head = html! {
         <>
             <h1 id="formation-title" class="t-match-title">{ g.title.clone() }</h1>
-            <p class="t-meta">{ format!("Game {}: set up the formations. {} places 12 men on {editing}'s three home rows (tinted).", g.game_no, g.name_of(editing)) }</p>
+            <p class="t-meta">{ t!("tournament.set-up-formations", game = g.game_no, player = g.name_of(editing), editing = editing) }</p>
         </>
     };
     let back = html! {
@@ -102,14 +102,10 @@ pub fn MatchBoard(props: &TournamentProps) -> Html {
     };
     let mut meta = t!("tournament.game-n", number = g.game_no);
     if g.draws > 0 {
-        meta.push_str(&format!(
-            " · {} drawn game{} before",
-            g.draws,
-            if g.draws == 1 { "" } else { "s" }
-        ));
+        meta.push_str(&t!("tournament.drawn-before", count = g.draws));
     }
     if let Some(b) = g.ballot {
-        meta.push_str(&format!(" · ACF ballot {}: {}", b.number, b.moves));
+        meta.push_str(&t!("tournament.ballot", number = b.number, moves = b.moves.to_string()));
     }
     let playing = g.stage == Stage::Playing;
     let people = !g.computers_only();

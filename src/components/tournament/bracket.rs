@@ -216,7 +216,7 @@ pub fn BracketPage(props: &TournamentProps) -> Html {
                 { for tabs }
             </header>
             if let Some(c) = champion {
-                <p class="t-champion" id="champion">{ format!("Champion of {}: {c}", b.name()) }</p>
+                <p class="t-champion" id="champion">{ t!("tournament.champion-of", bracket = b.name(), c = c) }</p>
             }
             if let Some(g) = in_progress {
                 <p class="t-resume no-print">

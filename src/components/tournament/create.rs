@@ -76,9 +76,9 @@ pub fn CreateForm(props: &TournamentProps) -> Html {
                 <li class="t-entrant">
                     <span class="t-seed" aria-hidden="true">{ j + 1 }</span>
                     { field }
-                    <button type="button" class="icon-button" aria-label={format!("Move entrant {} up", j + 1)}
+                    <button type="button" class="icon-button" aria-label={t!("tournament.entrant-up", number = j + 1)}
                         disabled={j == 0} onclick={act(DraftAction::MoveUp(i, j))}>{ "↑" }</button>
-                    <button type="button" class="icon-button" aria-label={format!("Remove entrant {}", j + 1)}
+                    <button type="button" class="icon-button" aria-label={t!("tournament.entrant-remove", number = j + 1)}
                         onclick={act(DraftAction::RemoveEntrant(i, j))}>{ "✕" }</button>
                 </li>
             }
@@ -105,7 +105,7 @@ pub fn CreateForm(props: &TournamentProps) -> Html {
                     <input type="text" maxlength="60" value={b.name.clone()} id={format!("bracket-name-{i}")}
                         oninput={text_input(tx, move |v| DraftAction::BracketName(i, v))} />
                 </label>
-                <p class="t-sub">{ format!("Entrants ({}), in seed order", b.entrants.len()) }</p>
+                <p class="t-sub">{ t!("tournament.entrants", count = b.entrants.len()) }</p>
                 <ol class="t-entrants">{ for rows }</ol>
                 <div class="actions tight">
                     <button type="button" id={format!("add-person-{i}")} onclick={act(DraftAction::AddPerson(i))}>{ t!("tournament.person") }</button>

@@ -112,7 +112,7 @@ pub fn TournamentList(props: &TournamentProps) -> Html {
                     <span class="t-meta">{ progress(t) }</span>
                 </div>
                 <div class="t-item-actions">
-                    { btn("primary", "", "Open", on(tx, TournamentAction::Open(e.id))) }
+                    { btn("primary", "", t!("tournament.open"), on(tx, TournamentAction::Open(e.id))) }
                     { btn("", "", t!("tournament.export"), export) }
                     { btn("", "", t!("tournament.delete"), on(tx, TournamentAction::AskDelete(e.id))) }
                 </div>

@@ -14,6 +14,7 @@ pub use crate::browser::random_seed;
 use crate::components::Dispatch;
 use crate::core::tournament::{TournamentAction, Tournaments, View};
 use crate::core::{AppAction, Slice};
+use crate::t;
 
 /// Props of the tournament screens.
 #[derive(Properties, PartialEq, Clone)]
@@ -108,7 +109,7 @@ pub fn TournamentScreen(props: &TournamentProps) -> Html {
             if let Some(n) = &state.notice {
                 <div class="t-notice no-print" role="status" id="t-notice">
                     <span>{ n.clone() }</span>
-                    { button("link", "", "✕".into(), on(tx, TournamentAction::DismissNotice), false, None, Some("Dismiss".into())) }
+                    { button("link", "", "✕".into(), on(tx, TournamentAction::DismissNotice), false, None, Some(t!("tournament.dismiss").into())) }
                 </div>
             }
             { page }

@@ -14,6 +14,7 @@ use crate::core::formation::{FormationAction, FormationSetup};
 use crate::core::nav::{NavAction, Screen};
 use crate::core::session::{capitalise, Opponent, Session, SessionAction};
 use crate::core::{AppAction, Slice};
+use crate::i18n::say;
 use crate::t;
 
 /// Props of [`FormationBoard`].
@@ -58,7 +59,7 @@ pub fn FormationBoard(props: &FormationBoardProps) -> Html {
                 false,
             )
         } else if let Some(p) = problems.first() {
-            (capitalise(p), false)
+            (capitalise(&say(p)), false)
         } else if f.ready[c.index()] {
             (t!("formation.ready"), true)
         } else {
@@ -146,11 +147,11 @@ fn validation(f: &FormationSetup) -> Html {
                 if problems.is_empty() {
                     <p class="ok">{ t!("formation.side-valid", editing = editing) }</p>
                 } else {
-                    <ul>{ for problems.iter().map(|p| html! { <li>{ capitalise(p) }</li> }) }</ul>
+                    <ul>{ for problems.iter().map(|p| html! { <li>{ capitalise(&say(p)) }</li> }) }</ul>
                 }
             </div>
             if let Some(note) = &f.note {
-                <p class="note" role="status" id="formation-note">{ note.clone() }</p>
+                <p class="note" role="status" id="formation-note">{ say(note) }</p>
             }
         </>
     }

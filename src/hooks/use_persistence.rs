@@ -15,7 +15,6 @@ use crate::browser;
 use crate::core::boot::{Content, Kept};
 use crate::core::i18n::Text;
 use crate::core::text;
-use crate::i18n::say;
 use crate::core::notices::NoticeAction;
 use crate::core::session::{GameMeta, SessionAction};
 use crate::core::tournament::TournamentAction;
@@ -28,7 +27,7 @@ fn failure(kept: Kept, why: &str) -> Text {
     match kept {
         Kept::Saved | Kept::Previous => text!("notice.save-game-failed", why = why),
         Kept::Archive => text!("notice.save-archive-failed", why = why),
-        Kept::Tournaments => text!("notice.plain", text = why),
+        Kept::Tournaments => Text::plain(why),
         Kept::Lessons => text!("notice.save-lessons-failed", why = why),
         Kept::Preferences => text!("notice.save-settings-failed", why = why),
         Kept::Puzzles => text!("notice.save-puzzles-failed", why = why),
@@ -85,7 +84,7 @@ pub fn use_persistence(app: &UseReducerHandle<AppStore>) {
                         reported.borrow_mut().push(message.clone());
                         app.dispatch(match kept {
                             Kept::Tournaments => {
-                                AppAction::Tournament(TournamentAction::SaveFailed(say(&message)))
+                                AppAction::Tournament(TournamentAction::SaveFailed(message))
                             }
                             _ => AppAction::Notice(NoticeAction::Push(message)),
                         });

@@ -5,6 +5,7 @@
 //! with the current catalogue), plural forms ([`plural`]) and the
 //! languages shipped ([`Lang`]).
 
+pub mod check;
 pub mod plural;
 pub mod words;
 
@@ -82,7 +83,7 @@ impl Lang {
 }
 
 /// A value put into a message.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Arg {
     /// Words as they are (a name, a move, a file's name).
     Str(String),
@@ -130,7 +131,7 @@ num_arg!(i8, i16, i32, i64, u8, u16, u32, u64, usize, isize);
 
 /// A message to show: a catalogue key and its arguments. The core builds
 /// these (notices, errors, status lines); the page puts them into words.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Text {
     /// The key in the catalogue (`notice.saved`).
     pub key: &'static str,

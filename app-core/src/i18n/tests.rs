@@ -165,3 +165,27 @@ fn languages_by_tag() {
         assert_eq!(Lang::from_tag(l.tag()), Some(l));
     }
 }
+
+#[test]
+fn a_translation_is_checked_against_english() {
+    use super::check::compare;
+    let en = cat(
+        "en",
+        "a = A {x}\nb = B\npieces[one] = {count} piece\npieces[other] = {count} pieces\n",
+    );
+    let good = cat(
+        "fr",
+        "a = A {x}\nb = B\npieces[one] = une pièce\npieces[other] = {count} pièces\n",
+    );
+    assert!(compare(&en, &good).is_empty(), "{:?}", compare(&en, &good));
+    let bad = cat("fr", "a = A {y}\npieces[other] = {count} pièces\nextra = E\n");
+    let r = compare(&en, &bad);
+    assert_eq!(r.missing, ["b"]);
+    assert_eq!(r.unused, ["extra"]);
+    assert_eq!(r.mismatched.len(), 2, "{:?}", r.mismatched);
+    assert!(r.mismatched[0].starts_with("a (line 1): arguments {y} where English has {x}"));
+    assert!(r.mismatched[1].contains("plural forms one are needed in fr"));
+    // Russian needs one, few, many.
+    let ru = cat("ru", "a = {x}\nb = Б\npieces[one] = {count} шашка\npieces[other] = {count} шашки\n");
+    assert!(compare(&en, &ru).mismatched[0].contains("few, many"));
+}

@@ -2,6 +2,7 @@
 //! messages, to be said alone or put into other messages.
 
 use tiers_engine::search::Level;
+use tiers_engine::tiers::FormationError;
 use tiers_engine::{Color, DrawReason, GameKind, Outcome, PieceKind, PieceView, WinReason};
 
 use super::Text;
@@ -111,5 +112,27 @@ impl From<GameKind> for super::Arg {
 impl From<Outcome> for super::Arg {
     fn from(o: Outcome) -> Self {
         outcome(o).into()
+    }
+}
+
+/// What is wrong with a Tiers formation (the engine's
+/// [`FormationError`], by its kind).
+pub fn formation_error(e: &FormationError) -> Text {
+    match e {
+        FormationError::NotASquare(w) => Text::new("formation.error-not-a-square").arg("word", w),
+        FormationError::Outside { square, color } => {
+            let (from, to) = match color {
+                Color::Red => (1, 3),
+                Color::Black => (6, 8),
+            };
+            Text::new("formation.error-outside")
+                .arg("square", square)
+                .arg("side", *color)
+                .arg("from", from)
+                .arg("to", to)
+        }
+        FormationError::Duplicate(sq) => Text::new("formation.error-duplicate").arg("square", sq),
+        FormationError::TooFew(n) => Text::new("formation.error-too-few").arg("count", *n),
+        FormationError::TooMany(n) => Text::new("formation.error-too-many").arg("count", *n),
     }
 }

@@ -524,7 +524,7 @@ impl Play {
         let kept = setup.squares[learner.index()].clone();
         setup.apply(action);
         self.marks.clear();
-        self.note = setup.note.take().map(|n| Note::Hint(Text::plain(n)));
+        self.note = setup.note.take().map(Note::Hint);
         let problems = Formation::problems(learner, &setup.squares[learner.index()]);
         if let Some(p) = problems
             .iter()
@@ -532,7 +532,7 @@ impl Play {
         {
             let why = text!(
                 "learn.back-ranks-only",
-                problem = super::session::capitalise(&p.to_string()),
+                problem = words::formation_error(p),
                 side = learner
             );
             setup.squares[learner.index()] = kept;

@@ -283,7 +283,7 @@ impl MatchGame {
                 let mut setup = FormationSetup::new(Opponent::Friend);
                 setup.squares = squares;
                 setup.ready = [true, true];
-                setup.build().map_err(|e| format!("the formations: {e}"))?
+                setup.build().map_err(|e| format!("the formations: {}", e.english()))?
             }
             (GameKind::Tiers, None) => return Err("the formations are missing".into()),
         };

@@ -150,7 +150,7 @@ pub fn BracketPage(props: &TournamentProps) -> Html {
                 let tx = tx.clone();
                 let cb = Callback::from(move |_: MouseEvent| {
                     if let Err(e) = download(&fname, "text/plain", &record) {
-                        tx.tournament(TournamentAction::Notice(t!("tournament.file-not-offered", e = e)));
+                        tx.tournament(TournamentAction::Notice(crate::core::text!("tournament.file-not-offered", e = e)));
                     }
                 });
                 html! { <button type="button" class="link" onclick={cb}>{ t!("tournament.games-pdn") }</button> }
@@ -178,7 +178,7 @@ pub fn BracketPage(props: &TournamentProps) -> Html {
             };
             let name = format!("{}.json", slug(t.name()));
             if let Err(e) = download(&name, "application/json", &t.to_json()) {
-                tx.tournament(TournamentAction::Notice(t!("tournament.file-not-offered-2", e = e)));
+                tx.tournament(TournamentAction::Notice(crate::core::text!("tournament.file-not-offered", e = e)));
             }
         })
     };
@@ -191,7 +191,7 @@ pub fn BracketPage(props: &TournamentProps) -> Html {
             };
             let name = format!("{}.svg", slug(&title));
             if let Err(e) = download(&name, "image/svg+xml", &svg::render(t.bracket(bi), &title)) {
-                tx.tournament(TournamentAction::Notice(t!("tournament.file-not-offered-3", e = e)));
+                tx.tournament(TournamentAction::Notice(crate::core::text!("tournament.file-not-offered", e = e)));
             }
         })
     };

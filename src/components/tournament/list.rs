@@ -59,7 +59,7 @@ pub fn TournamentList(props: &TournamentProps) -> Html {
                 read_picked(&input, MAX_FILE_MB, move |name, text| match text {
                     Ok(text) => tx.tournament(TournamentAction::Import { name, text }),
                     Err(why) => {
-                        tx.tournament(TournamentAction::Notice(t!("tournament.file-unreadable", name = name, why = why)));
+                        tx.tournament(TournamentAction::Notice(crate::core::text!("tournament.file-unreadable", name = name, why = why)));
                     }
                 });
             }
@@ -100,7 +100,7 @@ pub fn TournamentList(props: &TournamentProps) -> Html {
                 };
                 let name = format!("{}.json", slug(t.name()));
                 if let Err(e) = download(&name, "application/json", &t.to_json()) {
-                    tx.tournament(TournamentAction::Notice(t!("tournament.file-not-offered-4", e = e)));
+                    tx.tournament(TournamentAction::Notice(crate::core::text!("tournament.file-not-offered", e = e)));
                 }
             })
         };

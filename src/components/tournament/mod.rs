@@ -108,7 +108,7 @@ pub fn TournamentScreen(props: &TournamentProps) -> Html {
         <div class="tournaments">
             if let Some(n) = &state.notice {
                 <div class="t-notice no-print" role="status" id="t-notice">
-                    <span>{ n.clone() }</span>
+                    <span>{ crate::i18n::say(n) }</span>
                     { button("link", "", "✕".into(), on(tx, TournamentAction::DismissNotice), false, None, Some(t!("tournament.dismiss").into())) }
                 </div>
             }

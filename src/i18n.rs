@@ -48,7 +48,10 @@ pub fn catalogue_path(lang: Lang) -> String {
 pub fn install(lang: Lang, text: &str) {
     let parsed = Catalogue::parse(lang.tag(), text);
     if let Err(e) = &parsed {
-        gloo::console::error!(format!("Tiers: the catalogue {}: {e}", catalogue_path(lang)));
+        gloo::console::error!(format!(
+            "Tiers: the catalogue {}: {e}",
+            catalogue_path(lang)
+        ));
     }
     STATE.with(|s| {
         let mut s = s.borrow_mut();
@@ -79,7 +82,9 @@ pub fn start() {
             .and_then(|f| js_sys::Reflect::get(f, &name.into()).ok())
             .and_then(|v| v.as_string())
     };
-    let lang = field("lang").and_then(|t| Lang::from_tag(&t)).unwrap_or_default();
+    let lang = field("lang")
+        .and_then(|t| Lang::from_tag(&t))
+        .unwrap_or_default();
     match field("text") {
         Some(text) => install(lang, &text),
         None => {

@@ -22,10 +22,20 @@ fn catalogues() -> Vec<(Lang, Catalogue)> {
     let mut out = Vec::new();
     for entry in fs::read_dir(&dir).expect("assets/i18n") {
         let path = entry.expect("a file").path();
-        let name = path.file_name().and_then(|n| n.to_str()).unwrap_or_default();
-        let tag = name.strip_suffix(".txt").unwrap_or_else(|| panic!("{name}: not a .txt file"));
-        let lang = Lang::from_tag(tag).unwrap_or_else(|| panic!("{name}: not a language of the page"));
-        assert_eq!(lang.tag(), tag, "{name}: the file is named by its exact tag");
+        let name = path
+            .file_name()
+            .and_then(|n| n.to_str())
+            .unwrap_or_default();
+        let tag = name
+            .strip_suffix(".txt")
+            .unwrap_or_else(|| panic!("{name}: not a .txt file"));
+        let lang =
+            Lang::from_tag(tag).unwrap_or_else(|| panic!("{name}: not a language of the page"));
+        assert_eq!(
+            lang.tag(),
+            tag,
+            "{name}: the file is named by its exact tag"
+        );
         let text = fs::read_to_string(&path).unwrap_or_else(|e| panic!("{name}: {e}"));
         let c = Catalogue::parse(tag, &text).unwrap_or_else(|e| panic!("assets/i18n/{name}: {e}"));
         out.push((lang, c));
@@ -68,9 +78,9 @@ fn keys_in_code() -> (BTreeSet<String>, BTreeSet<String>) {
             let is_key = lit.contains('.')
                 && !lit.starts_with('.')
                 && !lit.ends_with('.')
-                && lit
-                    .chars()
-                    .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || matches!(c, '.' | '-'));
+                && lit.chars().all(|c| {
+                    c.is_ascii_lowercase() || c.is_ascii_digit() || matches!(c, '.' | '-')
+                });
             if is_key {
                 quoted.insert(lit.to_string());
                 let b = before.trim_end();
@@ -87,7 +97,10 @@ fn keys_in_code() -> (BTreeSet<String>, BTreeSet<String>) {
 #[test]
 fn every_catalogue_parses_and_is_a_shipped_language() {
     let all = catalogues();
-    assert!(all.iter().any(|(l, _)| *l == Lang::En), "assets/i18n/en.txt is the source");
+    assert!(
+        all.iter().any(|(l, _)| *l == Lang::En),
+        "assets/i18n/en.txt is the source"
+    );
 }
 
 #[test]
@@ -95,9 +108,15 @@ fn every_key_the_code_asks_for_is_in_english_and_every_english_key_is_used() {
     let en = english();
     let (quoted, asked) = keys_in_code();
     let missing: Vec<&String> = asked.iter().filter(|k| !en.has(k)).collect();
-    assert!(missing.is_empty(), "keys the code asks for that assets/i18n/en.txt lacks: {missing:?}");
+    assert!(
+        missing.is_empty(),
+        "keys the code asks for that assets/i18n/en.txt lacks: {missing:?}"
+    );
     let unused: Vec<&String> = en.entries.keys().filter(|k| !quoted.contains(*k)).collect();
-    assert!(unused.is_empty(), "keys of assets/i18n/en.txt no code uses: {unused:?}");
+    assert!(
+        unused.is_empty(),
+        "keys of assets/i18n/en.txt no code uses: {unused:?}"
+    );
 }
 
 fn reports() -> Vec<(Lang, Report)> {
@@ -126,7 +145,12 @@ fn every_translation_has_every_key_with_the_same_arguments() {
 fn report() {
     let have: Vec<Lang> = catalogues().into_iter().map(|(l, _)| l).collect();
     for l in Lang::ALL.into_iter().filter(|l| !have.contains(l)) {
-        println!("{} ({}): no catalogue yet (assets/i18n/{}.txt)", l.tag(), l.name(), l.tag());
+        println!(
+            "{} ({}): no catalogue yet (assets/i18n/{}.txt)",
+            l.tag(),
+            l.name(),
+            l.tag()
+        );
     }
     for (l, r) in reports() {
         println!(

@@ -7,11 +7,11 @@ use tiers_engine::search::{choose_formation_for, Level};
 use tiers_engine::tiers::{self, Formation, Preset};
 use tiers_engine::{BoardView, Color, Game, PieceKind, PieceView};
 
+use crate::i18n::{words, Text};
 use crate::record::Record;
 use crate::session::Opponent;
-use crate::i18n::{words, Text};
-use tiers_engine::tiers::FormationError;
 use crate::text;
+use tiers_engine::tiers::FormationError;
 
 /// What can be done in the formation editor.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -230,7 +230,11 @@ impl FormationSetup {
                 match Formation::new(other, &self.squares[other.index()]) {
                     Ok(f) => self.squares[i] = f.mirrored().square_list(),
                     Err(e) => {
-                        self.note = Some(text!("formation.note-incomplete", side = other, problem = words::formation_error(&e)));
+                        self.note = Some(text!(
+                            "formation.note-incomplete",
+                            side = other,
+                            problem = words::formation_error(&e)
+                        ));
                     }
                 }
             }
@@ -269,10 +273,14 @@ impl FormationSetup {
     /// The game these formations start.
     pub fn build(&self) -> Result<Box<dyn Record>, Text> {
         let side_error = |side: Color, e: FormationError| {
-            text!("formation.side-error", side = side, problem = words::formation_error(&e))
+            text!(
+                "formation.side-error",
+                side = side,
+                problem = words::formation_error(&e)
+            )
         };
-        let red = Formation::new(Color::Red, &self.squares[0])
-            .map_err(|e| side_error(Color::Red, e))?;
+        let red =
+            Formation::new(Color::Red, &self.squares[0]).map_err(|e| side_error(Color::Red, e))?;
         let black = Formation::new(Color::Black, &self.squares[1])
             .map_err(|e| side_error(Color::Black, e))?;
         if !self.complete() {
@@ -293,39 +301,80 @@ mod tests {
     #[test]
     fn men_are_placed_moved_and_checked_live() {
         let mut f = FormationSetup::new(Opponent::Friend);
-        assert!(f.problems(Color::Red).iter().map(Text::english).collect::<Vec<_>>().is_empty(), "the default formation");
+        assert!(
+            f.problems(Color::Red)
+                .iter()
+                .map(Text::english)
+                .collect::<Vec<_>>()
+                .is_empty(),
+            "the default formation"
+        );
         f.apply(FormationAction::Toggle(sq("a1")));
-        assert_eq!(f.problems(Color::Red).iter().map(Text::english).collect::<Vec<_>>(), ["place 1 more man"]);
+        assert_eq!(
+            f.problems(Color::Red)
+                .iter()
+                .map(Text::english)
+                .collect::<Vec<_>>(),
+            ["place 1 more man"]
+        );
         f.apply(FormationAction::Toggle(sq("a4")));
         assert_eq!(
-            f.problems(Color::Red).iter().map(Text::english).collect::<Vec<_>>(),
+            f.problems(Color::Red)
+                .iter()
+                .map(Text::english)
+                .collect::<Vec<_>>(),
             [
                 "a4 is outside Red's home rows (ranks 1–3)",
                 "place 1 more man"
             ]
         );
         f.apply(FormationAction::Move(sq("a4"), sq("a1")));
-        assert!(f.problems(Color::Red).iter().map(Text::english).collect::<Vec<_>>().is_empty());
+        assert!(f
+            .problems(Color::Red)
+            .iter()
+            .map(Text::english)
+            .collect::<Vec<_>>()
+            .is_empty());
         // Black's men are not Red's to move.
         f.apply(FormationAction::Move(sq("b6"), sq("a6")));
-        assert_eq!(f.note.as_ref().map(Text::english).as_deref(), Some("Drag one of Red's men."));
+        assert_eq!(
+            f.note.as_ref().map(Text::english).as_deref(),
+            Some("Drag one of Red's men.")
+        );
         f.apply(FormationAction::Toggle(sq("b6")));
         assert_eq!(
             f.note.as_ref().map(Text::english).as_deref(),
             Some("That square holds one of Black's men.")
         );
         f.apply(FormationAction::Clear);
-        assert_eq!(f.problems(Color::Red).iter().map(Text::english).collect::<Vec<_>>(), ["place 12 more men"]);
+        assert_eq!(
+            f.problems(Color::Red)
+                .iter()
+                .map(Text::english)
+                .collect::<Vec<_>>(),
+            ["place 12 more men"]
+        );
         f.apply(FormationAction::Mirror);
         assert_eq!(f.squares[0].len(), 12);
-        assert!(f.problems(Color::Red).iter().map(Text::english).collect::<Vec<_>>().is_empty(), "Black's turned round");
+        assert!(
+            f.problems(Color::Red)
+                .iter()
+                .map(Text::english)
+                .collect::<Vec<_>>()
+                .is_empty(),
+            "Black's turned round"
+        );
     }
 
     #[test]
     fn two_people_get_ready_in_turn_and_the_game_starts() {
         let mut f = FormationSetup::new(Opponent::Friend);
         assert_eq!(
-            f.build().err().as_ref().map(crate::i18n::Text::english).as_deref(),
+            f.build()
+                .err()
+                .as_ref()
+                .map(crate::i18n::Text::english)
+                .as_deref(),
             Some("Both sides must be ready first.")
         );
         f.apply(FormationAction::Ready(1));

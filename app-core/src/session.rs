@@ -858,7 +858,12 @@ impl Session {
                 }
                 self.announce = match game.outcome() {
                     Some(outcome) => {
-                        text!("announce.played-over", side = mover, mv = text, outcome = outcome)
+                        text!(
+                            "announce.played-over",
+                            side = mover,
+                            mv = text,
+                            outcome = outcome
+                        )
                     }
                     None => text!("announce.played", side = mover, mv = text),
                 };
@@ -1006,7 +1011,11 @@ fn explain(game: &dyn Record, tried: &[u8]) -> Text {
         Some((a, b)) => {
             let capture_move = game.legal().iter().any(|m| !m.captures.is_empty());
             let text = if capture_move { b } else { a };
-            text!("message.illegal", squares = names.join(" → "), why = capitalise(&text))
+            text!(
+                "message.illegal",
+                squares = names.join(" → "),
+                why = capitalise(&text)
+            )
         }
         None => text!("message.not-possible"),
     }

@@ -21,6 +21,7 @@ use crate::components::settings::SettingsScreen;
 use crate::components::to;
 use crate::components::tournament::TournamentScreen;
 use crate::core::boot::boot;
+use crate::core::learn::LearnAction;
 use crate::core::nav::{NavAction, Screen};
 use crate::core::{AppAction, AppState};
 use crate::hooks::{use_ai, use_clock, use_game_events, use_language, use_look, use_persistence};
@@ -49,6 +50,15 @@ fn start() -> AppState {
 pub fn App() -> Html {
     let app = use_reducer(|| AppStore(start()));
     let language = use_language();
+    {
+        // Courses read in the former language are fetched again.
+        let d = app.dispatcher();
+        use_effect_with(language, move |&n| {
+            if n > 0 {
+                d.dispatch(AppAction::Learn(LearnAction::Unload));
+            }
+        });
+    }
     use_ai(&app);
     use_clock(&app);
     use_persistence(&app);

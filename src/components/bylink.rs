@@ -117,7 +117,12 @@ pub fn ByLinkPanel(props: &ByLinkProps) -> Html {
     let my_turn = !over && side == me;
     let role = match b.days {
         0 => t!("bylink.role", me = me, friend = friend.clone()),
-        n => t!("bylink.role-days", me = me, friend = friend.clone(), count = n),
+        n => t!(
+            "bylink.role-days",
+            me = me,
+            friend = friend.clone(),
+            count = n
+        ),
     };
     let link = if my_turn {
         None

@@ -76,7 +76,7 @@ pub fn CoachPanel(props: &CoachProps) -> Html {
                 </svg>
                 <p class="eval-text" id="eval-text" data-share={share.to_string()}>{ text }</p>
                 if !pv.is_empty() {
-                    <p class="eval-line" id="eval-line">{ t!("coach.best-line") }{ for line }</p>
+                    <p class="eval-line" id="eval-line">{ t!("coach.best-line") }{ " " }{ for line }</p>
                 }
             </div>
         }

@@ -97,10 +97,7 @@ pub fn EditorScreen(props: &EditorProps) -> Html {
         Ok(game) => {
             let side = game.side_at(0).unwrap_or(Color::Red);
             match game.outcome() {
-                Some(o) => (
-                    t!("editor.valid-but-over", o = o),
-                    "editor-verdict ok",
-                ),
+                Some(o) => (t!("editor.valid-but-over", o = o), "editor-verdict ok"),
                 None => {
                     let n = game.legal().len();
                     (
@@ -142,7 +139,7 @@ pub fn EditorScreen(props: &EditorProps) -> Html {
                     <h1 id="editor-title">{ t!("editor.board-editor") }</h1>
                     <p class={status.1} id="editor-verdict" role="status">{ status.0 }</p>
                     if let Some(n) = &ed.note {
-                        <p class="message" role="alert" id="editor-note">{ n.clone() }</p>
+                        <p class="message" role="alert" id="editor-note">{ crate::i18n::say(n) }</p>
                     }
                     <p class="editor-counts">{ t!("editor.counts", red = counts[0], black = counts[1]) }</p>
                 </div>
@@ -222,10 +219,10 @@ fn analysis_view(a: &Analysis) -> Html {
             } else {
                 <p>
                     if a.running() {
-                        <span class="spinner" aria-hidden="true"></span>{ t!("editor.analysing") }
-                        if let Some(best) = a.pv.first() { <span id="analysis-so-far">{ t!("editor.best-so-far", best = best) }</span> }
+                        <span class="spinner" aria-hidden="true"></span>{ t!("editor.analysing") }{ " " }
+                        if let Some(best) = a.pv.first() { <span id="analysis-so-far">{ t!("editor.best-so-far", best = best) }{ " " }</span> }
                     }
-                    if let Some(best) = &a.best { <strong id="analysis-best">{ t!("editor.best-move", best = best) }</strong> }
+                    if let Some(best) = &a.best { <strong id="analysis-best">{ t!("editor.best-move", best = best) }{ " " }</strong> }
                 </p>
                 if let Some(score) = a.score {
                     <p class="think-info" id="analysis-info">

@@ -63,10 +63,7 @@ pub fn ExportBar(props: &ExportProps) -> Html {
             spawn_local(async move {
                 say(Some(match browser::copy(&text).await {
                     Ok(()) => (t!("export.copied", what = what.clone()), None),
-                    Err(e) => (
-                        t!("export.copy-failed", e = e),
-                        Some(text),
-                    ),
+                    Err(e) => (t!("export.copy-failed", e = e), Some(text)),
                 }));
             });
         })

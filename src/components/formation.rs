@@ -54,10 +54,7 @@ pub fn FormationBoard(props: &FormationBoardProps) -> Html {
         let problems = f.problems(c);
         let count = f.squares[c.index()].len();
         let (text, ok) = if computer == Some(c) && !f.ready[c.index()] {
-            (
-                t!("formation.computer-chooses"),
-                false,
-            )
+            (t!("formation.computer-chooses"), false)
         } else if let Some(p) = problems.first() {
             (capitalise(&say(p)), false)
         } else if f.ready[c.index()] {

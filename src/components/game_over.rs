@@ -1,8 +1,8 @@
 //! The game-over dialog with the result and its reason.
 
+use crate::t;
 use tiers_engine::{Color, Outcome};
 use yew::prelude::*;
-use crate::t;
 
 /// Props of [`GameOver`].
 #[derive(Properties, PartialEq, Clone)]

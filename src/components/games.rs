@@ -131,7 +131,7 @@ pub fn GamesScreen(props: &GamesProps) -> Html {
                 </div>
             }
             if let Some(n) = &u.note {
-                <p class="export-note" role="status" id="games-note">{ n.clone() }</p>
+                <p class="export-note" role="status" id="games-note">{ crate::i18n::say(n) }</p>
             }
             <div class="archive-body">
                 <div class="archive-list">
@@ -224,7 +224,12 @@ fn archive_list(u: &Library, send: &Callback<LibraryAction>) -> List {
                 e.reason.clone(),
                 format!(
                     "{}{}{}",
-                    t!("games.entry", date = i18n::date_time(e.date), count = e.moves, result = e.result.clone()),
+                    t!(
+                        "games.entry",
+                        date = i18n::date_time(e.date),
+                        count = e.moves,
+                        result = e.result.clone()
+                    ),
                     match e.hints {
                         0 => String::new(),
                         n => t!("games.entry-hints", count = n),
@@ -252,9 +257,20 @@ fn file_list(f: &Found, u: &Library, send: &Callback<LibraryAction>) -> List {
     let ok = f.games.iter().filter(|g| g.is_ok()).count();
     let bad = f.games.len() - ok;
     let summary = if bad > 0 {
-        t!("games.file-summary-bad", source = f.source.clone(), game = f.kind, count = ok, bad = bad)
+        t!(
+            "games.file-summary-bad",
+            source = f.source.clone(),
+            game = f.kind,
+            count = ok,
+            bad = bad
+        )
     } else {
-        t!("games.file-summary", source = f.source.clone(), game = f.kind, count = ok)
+        t!(
+            "games.file-summary",
+            source = f.source.clone(),
+            game = f.kind,
+            count = ok
+        )
     };
     let rows = f
         .games

@@ -19,7 +19,9 @@ use crate::components::{to, Dispatch};
 use crate::core::formation::{FormationAction, FormationSetup};
 use crate::core::learn::course::Course;
 use crate::core::learn::progress::MAX_STARS;
-use crate::core::learn::{course_path, Learn, LearnAction, Loading, Note, Play, COURSES};
+use crate::core::learn::{
+    course_path, translated_course_path, Learn, LearnAction, Loading, Note, Play, COURSES,
+};
 use crate::core::{AppAction, Slice};
 use crate::i18n::say;
 use crate::t;
@@ -58,7 +60,15 @@ fn fetch(d: &Dispatch, kind: GameKind) {
     d.dispatch(AppAction::Learn(LearnAction::Fetching(kind)));
     let d = d.clone();
     wasm_bindgen_futures::spawn_local(async move {
-        let text = browser::fetch_text(&course_path(kind)).await;
+        // The course in the page's language, else in English.
+        let translated = match translated_course_path(kind, crate::i18n::lang()) {
+            Some(path) => browser::fetch_text(&path).await.ok(),
+            None => None,
+        };
+        let text = match translated {
+            Some(t) => Ok(t),
+            None => browser::fetch_text(&course_path(kind)).await,
+        };
         d.dispatch(AppAction::Learn(LearnAction::Loaded(kind, text)));
     });
 }
@@ -100,7 +110,7 @@ fn focus_try(selector: &'static str, only_if_lost: bool, tries: u32) {
 /// "★★☆" for `n` of `of` stars.
 fn stars(n: u32, of: u32) -> Html {
     let text: String = (0..of).map(|i| if i < n { '★' } else { '☆' }).collect();
-    html! { <span class="stars" aria-label={format!("{n} of {of} stars")}>{ text }</span> }
+    html! { <span class="stars" aria-label={t!("learn.stars", got = n, count = of)}>{ text }</span> }
 }
 
 /// A lesson text: `code` between backticks.
@@ -169,7 +179,7 @@ pub fn LearnScreen(props: &LearnProps) -> Html {
                 let d = d.clone();
                 html! {
                     <>
-                        <p class="error" role="alert">{ e.clone() }</p>
+                        <p class="error" role="alert">{ crate::i18n::say(e) }</p>
                         <button type="button" onclick={Callback::from(move |_: MouseEvent| fetch(&d, kind))}>{ t!("learn.try-again") }</button>
                     </>
                 }
@@ -223,7 +233,7 @@ fn lessons(c: &Course, learn: &Learn, d: &Dispatch) -> Html {
                         <span class="lesson-name">{ format!("{}. {}", i + 1, l.title) }</span>
                         <span class="lesson-about">{ l.about.clone() }</span>
                         <span class={classes!("lesson-stars", (got > 0 && first_open.is_none_or(|(o, _)| o > i)).then_some("complete"))}
-                            aria-label={format!("{got} of {} stars", n * u32::from(MAX_STARS))}>
+                            aria-label={t!("learn.stars", got = got, count = n * u32::from(MAX_STARS))}>
                             { format!("★ {got}/{}", n * u32::from(MAX_STARS)) }
                         </span>
                     </button>
@@ -266,7 +276,11 @@ fn exercise(p: &Play, d: &Dispatch) -> Html {
     };
     let note = p.note.as_ref().map(|n| {
         let (class, role, text) = match n {
-            Note::Wrong(t) => ("lesson-note wrong", "alert", t!("learn.try-again-after", why = t.clone())),
+            Note::Wrong(t) => (
+                "lesson-note wrong",
+                "alert",
+                t!("learn.try-again-after", why = t.clone()),
+            ),
             Note::Broken(t) => ("lesson-note wrong", "alert", say(t)),
             Note::Hint(t) => ("lesson-note hint-note", "status", say(t)),
         };
@@ -289,7 +303,7 @@ fn exercise(p: &Play, d: &Dispatch) -> Html {
         };
         html! {
             <div class="lesson-result" role="status" id="lesson-result">
-                <p class="solved">{ t!("learn.solved") }{ stars(u32::from(s), u32::from(MAX_STARS)) }</p>
+                <p class="solved">{ t!("learn.solved") }{ " " }{ stars(u32::from(s), u32::from(MAX_STARS)) }</p>
                 { next }
             </div>
         }

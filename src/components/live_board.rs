@@ -105,15 +105,14 @@ pub fn LiveBoard(props: &LiveBoardProps) -> Html {
     let side = game.side_at(game.ply()).unwrap_or(Color::Red);
     let title = game_title(game.kind());
     let busy = s.thinking_now();
-    let status = props
-        .status
-        .clone()
-        .unwrap_or_else(|| AttrValue::from(s.status(&props.names).map(|t| say(&t)).unwrap_or_default()));
+    let status = props.status.clone().unwrap_or_else(|| {
+        AttrValue::from(s.status(&props.names).map(|t| say(&t)).unwrap_or_default())
+    });
     let message = s.message.as_ref().map(|m| AttrValue::from(say(m)));
     let board = html! {
         <Board
             id={props.id.clone()}
-            label={AttrValue::from(format!("{title} board"))}
+            label={AttrValue::from(t!("board.named", game = title))}
             kind={game.kind()}
             view={inputs.view}
             flipped={s.flipped}

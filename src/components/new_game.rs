@@ -8,8 +8,8 @@ use tiers_bracket::ballots::DECK;
 use tiers_bracket::Ballot;
 
 use crate::core::clock::{TimeControl, PRESETS};
-use crate::core::new_game::{ballot_name, ColorChoice, NewGameChoices, Opening};
 use crate::core::i18n::words;
+use crate::core::new_game::{ballot_name, ColorChoice, NewGameChoices, Opening};
 use crate::core::Slice;
 use crate::i18n::say;
 use crate::t;

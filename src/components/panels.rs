@@ -6,9 +6,9 @@ use tiers_engine::{Color, PieceView};
 use yew::prelude::*;
 
 use crate::components::piece::Piece;
+use crate::core::i18n::words;
 use crate::core::record::Captured;
 use crate::core::session::Thinking;
-use crate::core::i18n::words;
 use crate::t;
 
 /// Props of [`PlayerStrip`].

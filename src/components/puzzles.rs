@@ -11,9 +11,7 @@ use yew::prelude::*;
 use crate::browser;
 use crate::components::live_board::{game_title, LiveBoard};
 use crate::components::{to, Dispatch};
-use crate::core::puzzles::{
-    puzzle_path, Loading, Note, PuzzleAction, Puzzles, Solving, GAMES,
-};
+use crate::core::puzzles::{puzzle_path, Loading, Note, PuzzleAction, Puzzles, Solving, GAMES};
 use crate::core::{AppAction, Slice};
 use crate::i18n::say;
 use crate::t;
@@ -95,7 +93,7 @@ pub fn PuzzlesScreen(props: &PuzzlesProps) -> Html {
     let rating = pz.history.rating(kind);
     let stats = html! {
         <p class="puzzle-stats" id="puzzle-stats">
-            <span>{ t!("puzzles.your-rating") }<strong id="puzzle-rating">{ rating }</strong></span>
+            <span>{ t!("puzzles.your-rating") }{ " " }<strong id="puzzle-rating">{ rating }</strong></span>
             <span id="puzzle-counts">{ format!("{solved} solved, {failed} failed") }</span>
             <span id="puzzle-streak">{ format!("streak {}", pz.history.streak) }</span>
         </p>
@@ -106,7 +104,7 @@ pub fn PuzzlesScreen(props: &PuzzlesProps) -> Html {
             let d = d.clone();
             html! {
                 <>
-                    <p class="error" role="alert">{ e.clone() }</p>
+                    <p class="error" role="alert">{ crate::i18n::say(e) }</p>
                     <button type="button" id="puzzles-retry" onclick={Callback::from(move |_: MouseEvent| fetch(&d, kind))}>{ t!("puzzles.try-again") }</button>
                 </>
             }
@@ -169,7 +167,11 @@ fn solving(s: &Solving, d: &Dispatch) -> Html {
     };
     let note = s.note.as_ref().map(|n| {
         let (class, role, text) = match n {
-            Note::Wrong => ("lesson-note wrong", "alert", format!("{}.", t!("puzzles.wrong"))),
+            Note::Wrong => (
+                "lesson-note wrong",
+                "alert",
+                format!("{}.", t!("puzzles.wrong")),
+            ),
             Note::Broken(t) => ("lesson-note wrong", "alert", say(t)),
             Note::Hint(t) => ("lesson-note hint-note", "status", say(t)),
         };

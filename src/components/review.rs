@@ -115,7 +115,11 @@ impl View<'_> {
         let text = if r.cancelled {
             t!("review.cancelled", done = done, count = all)
         } else {
-            t!("review.analysing", number = (done + 1).min(plies.max(1)), count = plies)
+            t!(
+                "review.analysing",
+                number = (done + 1).min(plies.max(1)),
+                count = plies
+            )
         };
         html! {
             <div class="review-progress" role="status">
@@ -241,8 +245,19 @@ impl View<'_> {
                 better = b,
                 line = better.join(" ")
             ),
-            (None, Some(b)) => t!("review.move-preferred", played = played, side = side, chances = chances, better = b),
-            _ => t!("review.move-best", played = played, side = side, chances = chances),
+            (None, Some(b)) => t!(
+                "review.move-preferred",
+                played = played,
+                side = side,
+                chances = chances,
+                better = b
+            ),
+            _ => t!(
+                "review.move-best",
+                played = played,
+                side = side,
+                chances = chances
+            ),
         };
         html! { <>{ text }{ " " }{ show.unwrap_or_default() }</> }
     }
@@ -338,8 +353,16 @@ impl View<'_> {
 /// "+0.35 for Red".
 fn eval_words(red: i32) -> String {
     if red >= 0 {
-        t!("review.eval-for", score = format_score(red), side = Color::Red)
+        t!(
+            "review.eval-for",
+            score = format_score(red),
+            side = Color::Red
+        )
     } else {
-        t!("review.eval-for", score = format_score(-red), side = Color::Black)
+        t!(
+            "review.eval-for",
+            score = format_score(-red),
+            side = Color::Black
+        )
     }
 }

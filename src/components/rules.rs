@@ -52,11 +52,11 @@ fn diagram(d: &Diagram) -> Html {
     }
 }
 
-use Color::{Black as B, Red as R};
-use PieceKind::*;
 use crate::core::i18n::Text;
 use crate::i18n::say;
 use crate::t;
+use Color::{Black as B, Red as R};
+use PieceKind::*;
 
 /// The rules screen.
 #[component]
@@ -114,7 +114,12 @@ pub fn Rules(props: &RulesProps) -> Html {
     let tiers_quad = Diagram {
         id: "rule-t-quad",
         kind: GameKind::Tiers,
-        view: view(&[("d2", R, Quad, None), ("d4", B, Man, None), ("e2", B, King, None), ("f2", B, Man, None)]),
+        view: view(&[
+            ("d2", R, Quad, None),
+            ("d4", B, Man, None),
+            ("e2", B, King, None),
+            ("f2", B, Man, None),
+        ]),
         targets: "d5 g2",
         last: "",
         caption: "rules.caption-t-quad",
@@ -122,7 +127,11 @@ pub fn Rules(props: &RulesProps) -> Html {
     let tiers_ultra = Diagram {
         id: "rule-t-ultra",
         kind: GameKind::Tiers,
-        view: view(&[("d4", R, Ultra, None), ("e5", B, Man, None), ("c3", R, King, None)]),
+        view: view(&[
+            ("d4", R, Ultra, None),
+            ("e5", B, Man, None),
+            ("c3", R, King, None),
+        ]),
         targets: "e5",
         last: "",
         caption: "rules.caption-t-ultra",

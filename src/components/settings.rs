@@ -9,14 +9,14 @@ use yew::prelude::*;
 
 use crate::components::board::Board;
 use crate::core::game_events::Sound;
-use crate::core::new_game::ColorChoice;
 use crate::core::i18n::{words, Lang, Text};
+use crate::core::new_game::ColorChoice;
 use crate::core::preferences::{
     Animation, BoardTheme, CheckersCoords, ColorMode, Named, PieceStyle, Preferences,
 };
-use crate::i18n::say;
 use crate::core::record::square;
 use crate::core::Slice;
+use crate::i18n::say;
 use crate::t;
 
 /// Props of [`SettingsScreen`].

@@ -75,7 +75,13 @@ pub fn viewer(game: &dyn Record, shown: usize, on_ply: &Callback<usize>, id: &'s
     let caption = if shown == 0 {
         t!("viewer.start", side = side)
     } else {
-        t!("viewer.after-move", shown = shown, last = last, mv = moves.get(shown - 1).cloned().unwrap_or_default(), side = side)
+        t!(
+            "viewer.after-move",
+            shown = shown,
+            last = last,
+            mv = moves.get(shown - 1).cloned().unwrap_or_default(),
+            side = side
+        )
     };
     html! {
         <div class="viewer">

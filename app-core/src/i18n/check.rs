@@ -92,6 +92,9 @@ fn braces(args: &BTreeSet<&str>) -> String {
     if args.is_empty() {
         "none".to_string()
     } else {
-        args.iter().map(|a| format!("{{{a}}}")).collect::<Vec<_>>().join(" ")
+        args.iter()
+            .map(|a| format!("{{{a}}}"))
+            .collect::<Vec<_>>()
+            .join(" ")
     }
 }

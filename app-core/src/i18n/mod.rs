@@ -181,7 +181,10 @@ impl Text {
             static EN: Catalogue = Catalogue::parse("en", include_str!("../../../assets/i18n/en.txt"))
                 .expect("assets/i18n/en.txt parses");
         }
-        EN.with(|c| c.render(self, &plain_number).unwrap_or_else(|| format!("<missing {}>", self.key)))
+        EN.with(|c| {
+            c.render(self, &plain_number)
+                .unwrap_or_else(|| format!("<missing {}>", self.key))
+        })
     }
 }
 
@@ -246,7 +249,11 @@ pub struct ParseError {
 
 impl fmt::Display for ParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "line {}, column {}: {}", self.line, self.column, self.message)
+        write!(
+            f,
+            "line {}, column {}: {}",
+            self.line, self.column, self.message
+        )
     }
 }
 
@@ -319,18 +326,19 @@ impl Catalogue {
         // column), finished by a line that is not its continuation.
         type Open = (String, Option<Category>, String, usize, usize);
         let mut open: Option<Open> = None;
-        let finish =
-            |open: &mut Option<Open>, entries: &mut BTreeMap<String, Entry>| -> Result<(), ParseError> {
-                if let Some((key, cat, value, line, col)) = open.take() {
-                    let p = pieces(&value, line, col)?;
-                    let e = entries.entry(key).or_insert(Entry {
-                        forms: BTreeMap::new(),
-                        line,
-                    });
-                    e.forms.insert(cat, p);
-                }
-                Ok(())
-            };
+        let finish = |open: &mut Option<Open>,
+                      entries: &mut BTreeMap<String, Entry>|
+         -> Result<(), ParseError> {
+            if let Some((key, cat, value, line, col)) = open.take() {
+                let p = pieces(&value, line, col)?;
+                let e = entries.entry(key).or_insert(Entry {
+                    forms: BTreeMap::new(),
+                    line,
+                });
+                e.forms.insert(cat, p);
+            }
+            Ok(())
+        };
         for (n, raw) in src.lines().enumerate() {
             let line = n + 1;
             let raw = raw.strip_suffix('\r').unwrap_or(raw);
@@ -353,7 +361,8 @@ impl Catalogue {
                         return Err(ParseError {
                             line,
                             column: 1,
-                            message: "an indented line continues a message, but none is open".into(),
+                            message: "an indented line continues a message, but none is open"
+                                .into(),
                         })
                     }
                 }
@@ -408,7 +417,8 @@ impl Catalogue {
                 });
             }
             if let Some(e) = entries.get(key) {
-                let clash = e.forms.contains_key(&cat) || (cat.is_none() != e.forms.contains_key(&None));
+                let clash =
+                    e.forms.contains_key(&cat) || (cat.is_none() != e.forms.contains_key(&None));
                 if clash {
                     return Err(ParseError {
                         line,
@@ -419,14 +429,22 @@ impl Catalogue {
             }
             let after = &raw[eq + 1..];
             let value = after.trim_start();
-            let col = raw[..eq + 1].chars().count() + (after.chars().count() - value.chars().count()) + 1;
-            open = Some((key.to_string(), cat, value.trim_end().to_string(), line, col));
+            let col =
+                raw[..eq + 1].chars().count() + (after.chars().count() - value.chars().count()) + 1;
+            open = Some((
+                key.to_string(),
+                cat,
+                value.trim_end().to_string(),
+                line,
+                col,
+            ));
         }
         finish(&mut open, &mut entries)?;
-        if let Some((key, e)) = entries
-            .iter()
-            .find(|(_, e)| !e.forms.is_empty() && e.forms.keys().any(|c| c.is_some()) && !e.forms.contains_key(&Some(Category::Other)))
-        {
+        if let Some((key, e)) = entries.iter().find(|(_, e)| {
+            !e.forms.is_empty()
+                && e.forms.keys().any(|c| c.is_some())
+                && !e.forms.contains_key(&Some(Category::Other))
+        }) {
             return Err(ParseError {
                 line: e.line,
                 column: 1,
@@ -453,7 +471,11 @@ impl Catalogue {
             (_, true) => None,
             (Some(n), false) => {
                 let c = plural::category(&self.tag, n.unsigned_abs());
-                Some(if entry.forms.contains_key(&Some(c)) { c } else { Category::Other })
+                Some(if entry.forms.contains_key(&Some(c)) {
+                    c
+                } else {
+                    Category::Other
+                })
             }
             (None, false) => Some(Category::Other),
         };

@@ -52,7 +52,11 @@ impl Category {
 /// tag; its first subtag decides). Languages without rules here use
 /// English's.
 pub fn category(tag: &str, n: u64) -> Category {
-    let lang = tag.split(['-', '_']).next().unwrap_or("").to_ascii_lowercase();
+    let lang = tag
+        .split(['-', '_'])
+        .next()
+        .unwrap_or("")
+        .to_ascii_lowercase();
     let (i10, i100) = (n % 10, n % 100);
     let million = n != 0 && n % 1_000_000 == 0;
     match lang.as_str() {

@@ -22,8 +22,14 @@ fn messages_with_arguments_comments_continuations_and_escapes() {
          side.red = Red\n\
          turn = {side} to move\n",
     );
-    assert_eq!(say(&c, &Text::new("greet").arg("name", "Ann")), "Hello, Ann!");
-    assert_eq!(say(&c, &Text::new("long")), "The first part and the second.");
+    assert_eq!(
+        say(&c, &Text::new("greet").arg("name", "Ann")),
+        "Hello, Ann!"
+    );
+    assert_eq!(
+        say(&c, &Text::new("long")),
+        "The first part and the second."
+    );
     assert_eq!(
         say(&c, &Text::new("esc")),
         "Two\nlines, a {brace} and a # sign # not a comment"
@@ -41,7 +47,10 @@ fn messages_with_arguments_comments_continuations_and_escapes() {
 
 #[test]
 fn plural_forms_follow_the_language() {
-    let en = cat("en", "pieces[one] = {count} piece\npieces[other] = {count} pieces\n");
+    let en = cat(
+        "en",
+        "pieces[one] = {count} piece\npieces[other] = {count} pieces\n",
+    );
     let one = Text::new("pieces").arg("count", 1);
     let five = Text::new("pieces").arg("count", 5);
     let zero = Text::new("pieces").arg("count", 0);
@@ -49,7 +58,10 @@ fn plural_forms_follow_the_language() {
     assert_eq!(say(&en, &five), "5 pieces");
     assert_eq!(say(&en, &zero), "0 pieces");
     // French: 0 and 1 are singular.
-    let fr = cat("fr", "pieces[one] = {count} pièce\npieces[other] = {count} pièces\n");
+    let fr = cat(
+        "fr",
+        "pieces[one] = {count} pièce\npieces[other] = {count} pièces\n",
+    );
     assert_eq!(say(&fr, &zero), "0 pièce");
     assert_eq!(say(&fr, &five), "5 pièces");
     // Russian: three forms for whole numbers.
@@ -75,13 +87,25 @@ fn plural_forms_follow_the_language() {
 fn plural_categories_match_cldr() {
     use Category::*;
     let table: &[(&str, &[(u64, Category)])] = &[
-        ("en", &[(0, Other), (1, One), (2, Other), (21, Other), (1_000_000, Other)]),
+        (
+            "en",
+            &[
+                (0, Other),
+                (1, One),
+                (2, Other),
+                (21, Other),
+                (1_000_000, Other),
+            ],
+        ),
         ("en-GB", &[(1, One), (11, Other)]),
         ("de", &[(0, Other), (1, One), (2, Other)]),
         ("es", &[(0, Other), (1, One), (2, Other), (1_000_000, Many)]),
         ("it", &[(0, Other), (1, One), (7, Other), (2_000_000, Many)]),
         ("fr", &[(0, One), (1, One), (2, Other), (1_000_000, Many)]),
-        ("pt-BR", &[(0, One), (1, One), (2, Other), (1_000_000, Many)]),
+        (
+            "pt-BR",
+            &[(0, One), (1, One), (2, Other), (1_000_000, Many)],
+        ),
         (
             "ru",
             &[
@@ -131,7 +155,9 @@ fn errors_name_the_line_and_column() {
     let e = |src: &str| Catalogue::parse("en", src).unwrap_err();
     let x = e("a = fine\nno equals sign here\n");
     assert_eq!((x.line, x.column), (2, 20));
-    assert!(x.to_string().starts_with("line 2, column 20: expected `key = text`"));
+    assert!(x
+        .to_string()
+        .starts_with("line 2, column 20: expected `key = text`"));
     let x = e("a = fine\nb = Hello {name\n");
     assert_eq!((x.line, x.column), (2, 11));
     let x = e("b = Hello {na me}\n");
@@ -178,7 +204,10 @@ fn a_translation_is_checked_against_english() {
         "a = A {x}\nb = B\npieces[one] = une pièce\npieces[other] = {count} pièces\n",
     );
     assert!(compare(&en, &good).is_empty(), "{:?}", compare(&en, &good));
-    let bad = cat("fr", "a = A {y}\npieces[other] = {count} pièces\nextra = E\n");
+    let bad = cat(
+        "fr",
+        "a = A {y}\npieces[other] = {count} pièces\nextra = E\n",
+    );
     let r = compare(&en, &bad);
     assert_eq!(r.missing, ["b"]);
     assert_eq!(r.unused, ["extra"]);
@@ -186,6 +215,9 @@ fn a_translation_is_checked_against_english() {
     assert!(r.mismatched[0].starts_with("a (line 1): arguments {y} where English has {x}"));
     assert!(r.mismatched[1].contains("plural forms one are needed in fr"));
     // Russian needs one, few, many.
-    let ru = cat("ru", "a = {x}\nb = Б\npieces[one] = {count} шашка\npieces[other] = {count} шашки\n");
+    let ru = cat(
+        "ru",
+        "a = {x}\nb = Б\npieces[one] = {count} шашка\npieces[other] = {count} шашки\n",
+    );
     assert!(compare(&en, &ru).mismatched[0].contains("few, many"));
 }

@@ -26,10 +26,10 @@ use super::formation::{FormationAction, FormationSetup};
 use super::record::Record;
 use super::session::{LoadGame, Opponent, Session, SessionAction};
 use super::Slice;
+use crate::i18n::{words, Lang, Text};
+use crate::text;
 use course::{parse_square, square_name, Condition, Course, Exercise, Goal, Step};
 use progress::Progress;
-use crate::i18n::{words, Text};
-use crate::text;
 
 /// The courses, in the order shown.
 pub const COURSES: [GameKind; 2] = [GameKind::Tiers, GameKind::Checkers];
@@ -38,6 +38,13 @@ pub const COURSES: [GameKind; 2] = [GameKind::Tiers, GameKind::Checkers];
 #[must_use]
 pub fn course_path(kind: GameKind) -> String {
     format!("data/courses/{}.txt", kind.name())
+}
+
+/// The path of a course's translation (None for US English, whose file is
+/// [`course_path`]): `data/courses/<lang>/<game>.txt`.
+#[must_use]
+pub fn translated_course_path(kind: GameKind, lang: Lang) -> Option<String> {
+    (lang != Lang::En).then(|| format!("data/courses/{}/{}.txt", lang.tag(), kind.name()))
 }
 
 /// The engine's strength when it answers in a lesson, and its time.
@@ -58,7 +65,7 @@ pub enum Loading {
     /// Read.
     Ready(Rc<Course>),
     /// It could not be fetched or read: why.
-    Failed(String),
+    Failed(Text),
 }
 
 /// The learn screen's state.
@@ -159,6 +166,9 @@ pub enum LearnAction {
     Close,
     /// Forget every star.
     Reset,
+    /// Forget the courses read (the page's language changed: they are
+    /// fetched again in it); an exercise being played goes on.
+    Unload,
     /// After a course: a game of it against the computer at level 2
     /// (`coin` draws a random colour); the app starts it.
     PlayGame(GameKind, bool),
@@ -198,17 +208,16 @@ impl Learn {
         match action {
             LearnAction::Fetching(kind) => *self.slot(kind) = Loading::Fetching,
             LearnAction::Loaded(kind, text) => {
-                let title = crate::library::kind_title(kind);
                 *self.slot(kind) = match text.map(|t| course::read(&t)) {
                     Ok(Ok(c)) if c.kind == kind => Loading::Ready(Rc::new(c)),
-                    Ok(Ok(_)) => {
-                        Loading::Failed(format!("The {title} course file is for another game."))
-                    }
-                    Ok(Err(e)) => {
-                        Loading::Failed(format!("The {title} course could not be read ({e})."))
-                    }
+                    Ok(Ok(_)) => Loading::Failed(text!("learn.course-other-game", game = kind)),
+                    Ok(Err(e)) => Loading::Failed(text!(
+                        "learn.course-unreadable",
+                        game = kind,
+                        why = e.to_string()
+                    )),
                     Err(e) => {
-                        Loading::Failed(format!("The {title} course could not be loaded ({e})."))
+                        Loading::Failed(text!("learn.course-not-loaded", game = kind, why = e))
                     }
                 };
             }
@@ -219,6 +228,7 @@ impl Learn {
             }
             LearnAction::Close => self.play = None,
             LearnAction::Reset => self.progress = Progress::default(),
+            LearnAction::Unload => self.courses = Default::default(),
             LearnAction::Retry => {
                 if let Some(p) = &self.play {
                     self.play = Play::start(p.course.clone(), p.lesson, p.exercise);
@@ -297,7 +307,10 @@ impl Play {
             Ok(r) => (r, None),
             Err(e) => (
                 course::record_of(course.kind, &ex.position).ok()?,
-                Some(Note::Broken(text!("learn.cannot-set-up", why = e.to_string()))),
+                Some(Note::Broken(text!(
+                    "learn.cannot-set-up",
+                    why = e.to_string()
+                ))),
             ),
         };
         let learner = record.side_at(record.ply()).unwrap_or(Color::Red);
@@ -464,7 +477,12 @@ impl Play {
                     None
                 }
                 None if self.moves >= n => {
-                    self.fail(text!("learn.still-in-game", side = them, moves = self.moves, count = n));
+                    self.fail(text!(
+                        "learn.still-in-game",
+                        side = them,
+                        moves = self.moves,
+                        count = n
+                    ));
                     None
                 }
                 None => None,
@@ -506,7 +524,11 @@ impl Play {
         });
         if self.board.record()?.ply() == ply {
             let why = self.board.message.clone().unwrap_or(text!("announce.none"));
-            self.note = Some(Note::Broken(text!("learn.reply-broken", mv = &text, why = why)));
+            self.note = Some(Note::Broken(text!(
+                "learn.reply-broken",
+                mv = &text,
+                why = why
+            )));
             return None;
         }
         self.step += 1;
@@ -565,7 +587,11 @@ impl Play {
             let names: Vec<String> = missing.iter().map(|&s| square_name(kind, s)).collect();
             let learner = self.learner;
             self.note = Some(Note::Hint(if self.step_hints == 1 {
-                let (from, to) = if learner == Color::Red { (1, 3) } else { (6, 8) };
+                let (from, to) = if learner == Color::Red {
+                    (1, 3)
+                } else {
+                    (6, 8)
+                };
                 text!("learn.hint-formation", from = from, to = to, side = learner)
             } else {
                 self.marks = missing;
@@ -595,14 +621,16 @@ impl Play {
         if self.step_hints == 1 {
             let from = squares[0];
             self.marks = vec![from];
-            self.note = Some(Note::Hint(text!("learn.hint-piece", square = square_name(kind, from))));
+            self.note = Some(Note::Hint(text!(
+                "learn.hint-piece",
+                square = square_name(kind, from)
+            )));
         } else {
             self.marks = squares;
             self.note = Some(Note::Hint(text!("learn.hint-move", mv = text)));
         }
     }
 }
-
 
 /// Whether the move `text` played in `before` gives the position of
 /// `after`.

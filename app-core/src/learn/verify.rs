@@ -88,7 +88,10 @@ pub fn exercise(kind: GameKind, ex: &Exercise) -> Vec<String> {
             }
             if !matches!(step.goal, Goal::WinIn(_)) {
                 if let Err(why) = meets(kind, step, &*game, &*g) {
-                    out.push(format!("{at}: the solution {m} does not do it: {}", why.english()));
+                    out.push(format!(
+                        "{at}: the solution {m} does not do it: {}",
+                        why.english()
+                    ));
                 }
             }
         }

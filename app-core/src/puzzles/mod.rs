@@ -25,8 +25,8 @@ use super::ai::AiReply;
 use super::learn::course::record_of;
 use super::session::{LoadGame, Opponent, Session, SessionAction};
 use super::Slice;
-use history::{Attempt, History};
 use crate::i18n::Text;
+use history::{Attempt, History};
 
 /// The games, in the order shown.
 pub const GAMES: [GameKind; 2] = [GameKind::Checkers, GameKind::Tiers];
@@ -77,7 +77,7 @@ pub enum Loading {
     /// Read (with at least one puzzle).
     Ready(Rc<PuzzleSet>),
     /// It could not be fetched or read: why.
-    Failed(String),
+    Failed(Text),
 }
 
 /// Reads a game's puzzle file: a line that does not read, and a puzzle that
@@ -289,17 +289,16 @@ impl Puzzles {
         match action {
             PuzzleAction::Fetching(kind) => *self.slot(kind) = Loading::Fetching,
             PuzzleAction::Loaded(kind, text) => {
-                let title = crate::library::kind_title(kind);
                 *self.slot(kind) = match text.map(|t| read_file(kind, &t)) {
                     Ok(Ok(set)) => {
                         notice = set.notice(kind);
                         Loading::Ready(Rc::new(set))
                     }
                     Ok(Err(e)) => {
-                        Loading::Failed(format!("The {title} puzzles could not be read ({e})."))
+                        Loading::Failed(crate::text!("puzzles.unreadable", game = kind, why = e))
                     }
                     Err(e) => {
-                        Loading::Failed(format!("The {title} puzzles could not be loaded ({e})."))
+                        Loading::Failed(crate::text!("puzzles.not-loaded", game = kind, why = e))
                     }
                 };
             }
@@ -429,8 +428,16 @@ impl Puzzles {
             b.pending = None;
         });
         if s.board.record().map(|r| r.ply()) == Some(ply) {
-            let why = s.board.message.clone().unwrap_or(Text::new("announce.none"));
-            s.note = Some(Note::Broken(crate::text!("puzzles.reply-broken", mv = &text, why = why)));
+            let why = s
+                .board
+                .message
+                .clone()
+                .unwrap_or(Text::new("announce.none"));
+            s.note = Some(Note::Broken(crate::text!(
+                "puzzles.reply-broken",
+                mv = &text,
+                why = why
+            )));
             return;
         }
         s.step += 1;
@@ -451,7 +458,10 @@ impl Puzzles {
             return;
         };
         let from = option.squares[0];
-        s.note = Some(Note::Hint(crate::text!("puzzles.hint-piece", square = record.square_name(from))));
+        s.note = Some(Note::Hint(crate::text!(
+            "puzzles.hint-piece",
+            square = record.square_name(from)
+        )));
         s.marks = vec![from];
         self.fail();
     }

@@ -453,7 +453,11 @@ pub fn counts_text(side: Color, counts: Counts, say: &dyn Fn(&Text) -> String) -
     if parts.is_empty() {
         say(&crate::text!("review.no-mistakes", side = side))
     } else {
-        say(&crate::text!("review.counts", side = side, list = parts.join(", ")))
+        say(&crate::text!(
+            "review.counts",
+            side = side,
+            list = parts.join(", ")
+        ))
     }
 }
 

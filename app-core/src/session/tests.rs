@@ -91,7 +91,12 @@ fn clicks_play_moves_and_refusals_say_why() {
     s.apply(SessionAction::Square(sq(15)));
     s.apply(SessionAction::Square(sq(19)));
     assert!(
-        s.message.as_ref().map(Text::english).as_deref().unwrap().starts_with("15 → 19: "),
+        s.message
+            .as_ref()
+            .map(Text::english)
+            .as_deref()
+            .unwrap()
+            .starts_with("15 → 19: "),
         "{:?}",
         s.message
     );
@@ -111,14 +116,24 @@ fn the_person_waits_for_the_computer_and_for_the_end() {
     let mut s = session(checkers_game(&[]), computer(Color::Red));
     assert!(s.computer_to_move() && s.ai_due());
     s.apply(SessionAction::Square(sq(22)));
-    assert_eq!(s.message.as_ref().map(Text::english).as_deref(), Some("Wait for the computer's move."));
     assert_eq!(
-        s.status(&Names::default()).map(|t| t.english()).unwrap_or_default(),
+        s.message.as_ref().map(Text::english).as_deref(),
+        Some("Wait for the computer's move.")
+    );
+    assert_eq!(
+        s.status(&Names::default())
+            .map(|t| t.english())
+            .unwrap_or_default(),
         "Black to move: the computer's turn."
     );
     computer_moves(&mut s, 7, "11-15");
     assert!(!s.ai_due());
-    assert_eq!(s.status(&Names::default()).map(|t| t.english()).unwrap_or_default(), "Red to move: your turn.");
+    assert_eq!(
+        s.status(&Names::default())
+            .map(|t| t.english())
+            .unwrap_or_default(),
+        "Red to move: your turn."
+    );
     // Resigning against the computer is the person's.
     s.apply(SessionAction::Resign);
     assert_eq!(
@@ -245,7 +260,12 @@ fn draw_offers_between_two_people() {
     let mut s = session(checkers_game(&["11-15"]), Opponent::Friend);
     s.apply(SessionAction::OfferDraw);
     assert_eq!(s.draw_offer, Some(Color::Red));
-    assert_eq!(s.status(&Names::default()).map(|t| t.english()).unwrap_or_default(), "Red offers a draw.");
+    assert_eq!(
+        s.status(&Names::default())
+            .map(|t| t.english())
+            .unwrap_or_default(),
+        "Red offers a draw."
+    );
     s.apply(SessionAction::DeclineDraw);
     assert_eq!(s.draw_offer, None);
     s.apply(SessionAction::OfferDraw);
@@ -332,9 +352,15 @@ fn takebacks_can_be_switched_off() {
 fn named_players_read_as_in_a_tournament() {
     let names = Names(Some(["Ann".into(), "Computer (level 2)".into()]));
     let s = session(checkers_game(&[]), computer(Color::Red));
-    assert_eq!(s.status(&names).map(|t| t.english()).unwrap_or_default(), "Computer (level 2), Black, is thinking.");
+    assert_eq!(
+        s.status(&names).map(|t| t.english()).unwrap_or_default(),
+        "Computer (level 2), Black, is thinking."
+    );
     let s = session(checkers_game(&["11-15"]), Opponent::Friend);
-    assert_eq!(s.status(&names).map(|t| t.english()).unwrap_or_default(), "Ann (Red) to move.");
+    assert_eq!(
+        s.status(&names).map(|t| t.english()).unwrap_or_default(),
+        "Ann (Red) to move."
+    );
 }
 
 #[test]
@@ -371,7 +397,13 @@ fn with_confirm_moves_a_move_waits_for_a_second_tap() {
     assert_eq!(s.record().unwrap().ply(), 0);
     assert_eq!(s.proposed.as_ref().map(|p| p.0.as_str()), Some("11-15"));
     assert_eq!(s.board_inputs().unwrap().targets, [to]);
-    assert!(s.message.as_ref().map(Text::english).as_deref().unwrap().contains("Confirm"));
+    assert!(s
+        .message
+        .as_ref()
+        .map(Text::english)
+        .as_deref()
+        .unwrap()
+        .contains("Confirm"));
     // The second tap plays it.
     s.apply(SessionAction::Square(to));
     assert_eq!(s.record().unwrap().move_texts(), ["11-15"]);
@@ -461,7 +493,9 @@ fn a_flag_loses_and_stops_the_clocks() {
         "Red wins: Black ran out of time"
     );
     assert_eq!(
-        s.status(&Names::default()).map(|t| t.english()).unwrap_or_default(),
+        s.status(&Names::default())
+            .map(|t| t.english())
+            .unwrap_or_default(),
         "Red wins: Black ran out of time."
     );
     assert_eq!(s.announce.english(), "Black ran out of time.");

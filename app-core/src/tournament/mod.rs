@@ -14,13 +14,13 @@ use self::store::{Entry, SavedMatch};
 use crate::ai::{AiTarget, Budget, DueRequest};
 use crate::clock::TimeControl;
 use crate::formation::FormationAction;
+use crate::i18n::Text;
 use crate::session::{capitalise, Opponent, Session, SessionAction};
+use crate::text;
 use tiers_bracket::{Ballot, GameChoice, MatchId, MatchStatus, Tournament};
 use tiers_engine::search::Level;
 use tiers_engine::GameKind;
 use tiers_json::Json;
-use crate::i18n::Text;
-use crate::text;
 
 /// Which tournament page is shown.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -524,7 +524,11 @@ impl Tournaments {
             _ => text!("tournament.result-removed", number = id + 1),
         };
         if !reset.is_empty() {
-            text = text!("message.two", first = text, second = text!("tournament.reset-later", count = reset.len()));
+            text = text!(
+                "message.two",
+                first = text,
+                second = text!("tournament.reset-later", count = reset.len())
+            );
         }
         // A game in progress for a match whose players changed is dropped.
         let stale = self.game.as_ref().filter(|g| {
@@ -535,7 +539,11 @@ impl Tournaments {
                     || b.players(g.id) != [Some(g.seeds[0]), Some(g.seeds[1])])
         });
         if let Some(g) = stale {
-            text = text!("message.two", first = text, second = text!("tournament.game-dropped", number = g.id + 1));
+            text = text!(
+                "message.two",
+                first = text,
+                second = text!("tournament.game-dropped", number = g.id + 1)
+            );
             self.game = None;
         }
         self.notice = Some(text);

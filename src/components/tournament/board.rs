@@ -96,8 +96,18 @@ pub fn MatchBoard(props: &TournamentProps) -> Html {
     let names = Names(Some(Color::ALL.map(|c| g.name_of(c).to_string())));
     let status = match &g.stage {
         _ if g.session.view_ply.is_some() => None,
-        Stage::Won { slot, reason } => Some(t!("tournament.wins-match", player = g.names[*slot].clone(), number = g.id + 1, reason = capitalise(reason))),
-        Stage::Drawn { reason } => Some(t!("tournament.game-drawn", game = g.game_no, reason = reason, next = g.game_no + 1)),
+        Stage::Won { slot, reason } => Some(t!(
+            "tournament.wins-match",
+            player = g.names[*slot].clone(),
+            number = g.id + 1,
+            reason = capitalise(reason)
+        )),
+        Stage::Drawn { reason } => Some(t!(
+            "tournament.game-drawn",
+            game = g.game_no,
+            reason = reason,
+            next = g.game_no + 1
+        )),
         _ => None,
     };
     let mut meta = t!("tournament.game-n", number = g.game_no);
@@ -105,7 +115,11 @@ pub fn MatchBoard(props: &TournamentProps) -> Html {
         meta.push_str(&t!("tournament.drawn-before", count = g.draws));
     }
     if let Some(b) = g.ballot {
-        meta.push_str(&t!("tournament.ballot", number = b.number, moves = b.moves.to_string()));
+        meta.push_str(&t!(
+            "tournament.ballot",
+            number = b.number,
+            moves = b.moves.to_string()
+        ));
     }
     let playing = g.stage == Stage::Playing;
     let people = !g.computers_only();

@@ -1,7 +1,7 @@
 //! One bracket of a tournament: the picture, the matches to play, the
 //! standings and the results.
 
-use tiers_bracket::{svg, Bracket, MatchStatus, Stage, Tournament};
+use tiers_bracket::{svg, Bracket, GameChoice, MatchStatus, Seeding, Stage, Tournament};
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
@@ -178,7 +178,10 @@ pub fn BracketPage(props: &TournamentProps) -> Html {
             };
             let name = format!("{}.json", slug(t.name()));
             if let Err(e) = download(&name, "application/json", &t.to_json()) {
-                tx.tournament(TournamentAction::Notice(crate::core::text!("tournament.file-not-offered", e = e)));
+                tx.tournament(TournamentAction::Notice(crate::core::text!(
+                    "tournament.file-not-offered",
+                    e = e
+                )));
             }
         })
     };
@@ -191,7 +194,10 @@ pub fn BracketPage(props: &TournamentProps) -> Html {
             };
             let name = format!("{}.svg", slug(&title));
             if let Err(e) = download(&name, "image/svg+xml", &svg::render(t.bracket(bi), &title)) {
-                tx.tournament(TournamentAction::Notice(crate::core::text!("tournament.file-not-offered", e = e)));
+                tx.tournament(TournamentAction::Notice(crate::core::text!(
+                    "tournament.file-not-offered",
+                    e = e
+                )));
             }
         })
     };
@@ -201,11 +207,18 @@ pub fn BracketPage(props: &TournamentProps) -> Html {
         }
     });
     let meta = {
-        let mut parts = vec![t.game().to_string()];
+        let mut parts = vec![match t.game() {
+            GameChoice::Checkers => t!("game.checkers"),
+            GameChoice::Tiers => t!("game.tiers"),
+        }];
         if let Some(seed) = t.ballot_seed() {
             parts.push(t!("tournament.ballot-openings", seed = seed));
         }
-        parts.push(format!("{} entrants, {}", b.entrants().len(), b.seeding()));
+        parts.push(t!("tournament.entrants-n", count = b.entrants().len()));
+        parts.push(match b.seeding() {
+            Seeding::AsEntered => t!("tournament.seeded-as-entered-meta"),
+            Seeding::Shuffled(seed) => t!("tournament.shuffled-meta", seed = seed),
+        });
         parts.join(" · ")
     };
     html! {
@@ -220,7 +233,7 @@ pub fn BracketPage(props: &TournamentProps) -> Html {
             }
             if let Some(g) = in_progress {
                 <p class="t-resume no-print">
-                    { t!("tournament.match-on-board", number = g.id + 1) }
+                    { t!("tournament.match-on-board", number = g.id + 1) }{ " " }
                     <button type="button" class="primary" onclick={on(tx, TournamentAction::Resume)}>{ t!("tournament.resume-it") }</button>
                 </p>
             }

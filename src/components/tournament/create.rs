@@ -62,10 +62,10 @@ pub fn CreateForm(props: &TournamentProps) -> Html {
                     });
                     html! {
                         <span class="t-computer">
-                            <span>{ t!("tournament.computer") }</span>
+                            <span>{ t!("tournament.computer") }{ " " }</span>
                             <select aria-label={t!("tournament.entrant-level", number = j + 1)} {onchange}>
                                 { for Level::all().map(|l| html! {
-                                    <option value={l.number().to_string()} selected={l == level}>{ format!("level {}", l.number()) }</option>
+                                    <option value={l.number().to_string()} selected={l == level}>{ t!("tournament.level", level = l.number()) }</option>
                                 }) }
                             </select>
                         </span>

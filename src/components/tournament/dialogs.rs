@@ -110,7 +110,11 @@ pub fn Dialogs(props: &TournamentProps) -> Html {
                 })
             };
             let spec = &b.structure().matches[id];
-            let title = t!("tournament.match-pairing", number = id + 1, pairing = round_name(spec.stage));
+            let title = t!(
+                "tournament.match-pairing",
+                number = id + 1,
+                pairing = round_name(spec.stage)
+            );
             let body = html! {
                 <>
                     <p class="reason">{ pairing(b, id) }</p>
@@ -178,12 +182,21 @@ pub fn Dialogs(props: &TournamentProps) -> Html {
                     </div>
                 </>
             };
-            frame(&t!("tournament.delete-named", name = name), body, escape, node)
+            frame(
+                &t!("tournament.delete-named", name = name),
+                body,
+                escape,
+                node,
+            )
         }
         Dialog::Abandon { next } => {
             let current = state.game.as_ref().map_or(0, |g| g.id + 1);
             let text = match next {
-                Some((_, id)) => t!("tournament.abandon-to-play", current = current, next = id + 1),
+                Some((_, id)) => t!(
+                    "tournament.abandon-to-play",
+                    current = current,
+                    next = id + 1
+                ),
                 None => t!("tournament.nothing-recorded", current = current),
             };
             let body = html! {

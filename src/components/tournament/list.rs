@@ -59,7 +59,11 @@ pub fn TournamentList(props: &TournamentProps) -> Html {
                 read_picked(&input, MAX_FILE_MB, move |name, text| match text {
                     Ok(text) => tx.tournament(TournamentAction::Import { name, text }),
                     Err(why) => {
-                        tx.tournament(TournamentAction::Notice(crate::core::text!("tournament.file-unreadable", name = name, why = why)));
+                        tx.tournament(TournamentAction::Notice(crate::core::text!(
+                            "tournament.file-unreadable",
+                            name = name,
+                            why = why
+                        )));
                     }
                 });
             }
@@ -88,8 +92,8 @@ pub fn TournamentList(props: &TournamentProps) -> Html {
         let t = &e.tournament;
         let entrants: usize = t.brackets().iter().map(|b| b.entrants().len()).sum();
         let brackets = match t.brackets().len() {
-            1 => format!("{entrants} entrants"),
-            n => format!("{n} brackets, {entrants} entrants"),
+            1 => t!("tournament.entrants-n", count = entrants),
+            n => t!("tournament.brackets-entrants", brackets = n, count = entrants),
         };
         let export = {
             let (state, tx) = (state.clone(), tx.clone());
@@ -122,7 +126,7 @@ pub fn TournamentList(props: &TournamentProps) -> Html {
     let resume = state.game.as_ref().map(|g| {
         html! {
             <p class="t-resume">
-                { t!("tournament.game-in-progress", name = g.title.clone()) }
+                { t!("tournament.game-in-progress", name = g.title.clone()) }{ " " }
                 { btn("primary", "", t!("tournament.resume-it"), on(tx, TournamentAction::Resume)) }
             </p>
         }

@@ -58,7 +58,7 @@ pub fn category(tag: &str, n: u64) -> Category {
         .unwrap_or("")
         .to_ascii_lowercase();
     let (i10, i100) = (n % 10, n % 100);
-    let million = n != 0 && n % 1_000_000 == 0;
+    let million = n != 0 && n.is_multiple_of(1_000_000);
     match lang.as_str() {
         // one: i = 0,1; many: e = 0 and i != 0 and i % 1000000 = 0.
         "fr" => match n {

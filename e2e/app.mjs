@@ -2,7 +2,9 @@
 // and read what the page shows: the one helper module of the end-to-end
 // tests (harness.mjs is the plumbing below it: server, browser, shots).
 import assert from 'node:assert/strict';
-import { launch, newPage, serve } from './harness.mjs';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { DIST, launch, newPage, serve } from './harness.mjs';
 
 /** A phone: 360×740, touch, a dense screen (tests change the size where it matters). */
 export const PHONE = { viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 };
@@ -381,4 +383,33 @@ export async function noSideScroll(page, what) {
     client: document.documentElement.clientWidth,
   }));
   assert.ok(scroll <= client, `${what}: page is ${scroll}px wide in a ${client}px screen`);
+}
+
+/**
+ * The messages of a catalogue file, by key (`key` or `key[category]`):
+ * enough of docs/content-formats.md, "Message catalogues" for a test
+ * (continuation lines, no escapes but \n). Null when the file is missing.
+ */
+export function catalogue(lang) {
+  const file = join(DIST, 'i18n', `${lang}.txt`);
+  if (!existsSync(file)) return null;
+  const out = new Map();
+  let last = null;
+  for (const line of readFileSync(file, 'utf8').split('\n')) {
+    if (/^\s*(#|$)/.test(line)) {
+      last = null;
+    } else if (/^\s/.test(line) && last) {
+      out.set(last, `${out.get(last)} ${line.trim()}`);
+    } else {
+      const at = line.indexOf('=');
+      last = line.slice(0, at).trim();
+      out.set(last, line.slice(at + 1).trim().replace(/\\n/g, '\n'));
+    }
+  }
+  return out;
+}
+
+/** A message in `lang`, English when its catalogue (or the key) is missing. */
+export function say(lang, key) {
+  return catalogue(lang)?.get(key) ?? catalogue('en').get(key);
 }

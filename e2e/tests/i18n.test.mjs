@@ -7,40 +7,10 @@
 // file yet is shown in English.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { DIST, shot } from '../harness.mjs';
-import { openNav, startGame, withApp } from '../app.mjs';
-
-/**
- * The messages of a catalogue file, by key (`key` or `key[category]`):
- * enough of docs/content-formats.md, "Message catalogues" for a test
- * (continuation lines, no escapes but \n). Null when the file is missing.
- */
-function catalogue(lang) {
-  const file = join(DIST, 'i18n', `${lang}.txt`);
-  if (!existsSync(file)) return null;
-  const out = new Map();
-  let last = null;
-  for (const line of readFileSync(file, 'utf8').split('\n')) {
-    if (/^\s*(#|$)/.test(line)) {
-      last = null;
-    } else if (/^\s/.test(line) && last) {
-      out.set(last, `${out.get(last)} ${line.trim()}`);
-    } else {
-      const at = line.indexOf('=');
-      last = line.slice(0, at).trim();
-      out.set(last, line.slice(at + 1).trim().replace(/\\n/g, '\n'));
-    }
-  }
-  return out;
-}
+import { shot } from '../harness.mjs';
+import { catalogue, openNav, say, startGame, withApp } from '../app.mjs';
 
 const EN = catalogue('en');
-/** A message in `lang`, English when its catalogue (or the key) is missing. */
-function say(lang, key) {
-  return catalogue(lang)?.get(key) ?? EN.get(key);
-}
 
 /** Opens the page and waits for the new game screen (in any language). */
 async function open(page, url) {
@@ -178,9 +148,14 @@ test('in French no screen shows English', { skip: !catalogue('fr') && 'no French
       await page.waitForLoadState('networkidle');
       await look(name);
     }
+    await openNav(page, 'show-tournaments');
     await page.locator('#new-tournament').click();
     await look('tournament-new');
-    await startGame(page, { opponent: 'friend' });
+    await openNav(page, 'show-new-game');
+    await page.locator('[data-game=checkers]').click();
+    await page.getByRole('button', { name: say('fr', 'newgame.friend') }).click();
+    await page.locator('#start-game').click();
+    await page.locator('.play .board').waitFor();
     await look('play');
     await page.locator('#resign').click();
     await page.locator('#resign').click();

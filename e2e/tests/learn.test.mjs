@@ -11,12 +11,13 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DIST, shot } from '../harness.mjs';
-import { PHONE, focused, openNav, squaresOf, still, withApp } from '../app.mjs';
+import { PHONE, catalogue, focused, openNav, say, squaresOf, still, withApp } from '../app.mjs';
 
-/** The exercises of a course file, in order: lesson number and its steps. */
-function course(kind) {
+/** The exercises of a course file (in `lang`), in order: lesson number and its steps. */
+function course(kind, lang = 'en') {
   const lessons = [];
-  for (const raw of readFileSync(join(DIST, 'data', 'courses', `${kind}.txt`), 'utf8').split('\n')) {
+  const file = lang === 'en' ? join(DIST, 'data', 'courses', `${kind}.txt`) : join(DIST, 'data', 'courses', lang, `${kind}.txt`);
+  for (const raw of readFileSync(file, 'utf8').split('\n')) {
     const line = raw.trim();
     const [key, ...rest] = line.split(' ');
     const value = rest.join(' ');
@@ -31,14 +32,36 @@ function course(kind) {
 }
 
 const announce = (page) => page.locator('#announce').innerText();
+
+/** A catalogue message as a pattern: its words literal, `{name}` any text. */
+function pattern(text, args = {}) {
+  return text
+    .split(/(\{\w+\})/)
+    .map((p) => (/^\{\w+\}$/.test(p) ? (args[p.slice(1, -1)] ?? '(.+?)') : p.replace(/[.*+?^$()|[\]\\]/g, '\\$&')))
+    .join('');
+}
+
+/**
+ * The page's words the lessons are followed by, in `lang`: the side names,
+ * "{side} played {mv}." and "Hint: play {mv}.".
+ */
+function words(lang) {
+  const sides = `(?:${say(lang, 'side.red')}|${say(lang, 'side.black')})`;
+  return {
+    sides: [say(lang, 'side.red'), say(lang, 'side.black')],
+    played: new RegExp(`^${pattern(say(lang, 'announce.played'), { side: sides }).replace(/\(\.\+\?\)\\\.$/, '')}`),
+    hint: new RegExp(`^${pattern(say(lang, 'learn.hint-move'))}$`),
+  };
+}
+let WORDS = words('en');
 const stars = (page) => page.locator('#lesson-result .stars').getAttribute('aria-label');
 
 /** Waits until the opponent has answered (the last announcement is its move). */
 async function answered(page, me) {
   await page.waitForFunction(
-    (me) => /^(Red|Black) played /.test(document.querySelector('#announce')?.textContent ?? '') &&
+    ([me, played]) => new RegExp(played).test(document.querySelector('#announce')?.textContent ?? '') &&
       !document.querySelector('#announce').textContent.startsWith(me),
-    me,
+    [me, WORDS.played.source],
     { timeout: 30_000 },
   );
 }
@@ -59,7 +82,7 @@ async function hintedMove(page, press) {
   await press('#learn-hint');
   await press('#learn-hint');
   const note = await page.locator('#lesson-note').innerText();
-  const m = note.match(/^Hint: play (.+)\.$/);
+  const m = note.match(WORDS.hint);
   assert.ok(m, note);
   return m[1];
 }
@@ -76,7 +99,8 @@ async function solve(page, kind, ex, input, press) {
       for (const sq of step.solution.split(/\s+/)) await input(sq);
       continue;
     }
-    const me = (await page.locator('#status-text').innerText()).split(' ')[0];
+    const status = await page.locator('#status-text').innerText();
+    const me = WORDS.sides.find((s) => status.includes(s));
     await playMove(page, kind, step.solution, input);
     if (step.goal.startsWith('win in')) {
       while ((await page.locator('#lesson-result').count()) === 0) {
@@ -85,7 +109,7 @@ async function solve(page, kind, ex, input, press) {
       }
     } else if (step.reply) {
       await answered(page, me);
-      assert.match(await announce(page), new RegExp(` played ${step.reply.replace(/[-x]/g, '.')}`));
+      assert.match(await announce(page), new RegExp(step.reply.replace(/[-x]/g, '.')));
     }
   }
   await page.locator('#lesson-result').waitFor();
@@ -263,6 +287,41 @@ test('the whole checkers course by keyboard only', async () => {
     await page.keyboard.press('Enter');
     await page.locator('.play .board').waitFor();
     assert.match(await page.locator('.player-strip').first().innerText(), /Computer · level 2/);
+  });
+});
+
+test('the whole checkers course in Spanish', { skip: !catalogue('es') && 'no Spanish catalogue' }, async () => {
+  await withApp({ locale: 'es-ES', open: false }, async (page, { server }) => {
+    WORDS = words('es');
+    try {
+      await page.goto(server.url + '/');
+      await page.locator('#new-game-title', { hasText: say('es', 'newgame.title') }).waitFor();
+      const lessons = course('checkers', 'es');
+      assert.equal(lessons.length, course('checkers').length);
+      const tap = (sq) => page.locator(`#learn-${sq}`).click();
+      const press = (sel) => page.locator(sel).click();
+      await openNav(page, 'show-learn');
+      await page.locator('[data-lesson="checkers/1"]').waitFor();
+      await page.locator('#learn-checkers').click();
+      for (const [l, lesson] of lessons.entries()) {
+        for (const [e, ex] of lesson.exercises.entries()) {
+          const at = `checkers/${l + 1}/${e + 1}`;
+          await page.locator(`[data-exercise="${at}"]`).waitFor();
+          // The lesson in Spanish, from assets/data/courses/es/checkers.txt.
+          assert.equal(await page.locator('#lesson-title').innerText(), lesson.title, at);
+          if (e === 0 && l === 0) await shot(page, 'learn-checkers-es');
+          await solve(page, 'checkers', ex, tap, press).catch(async (err) => {
+            await shot(page, 'learn-failure-es');
+            throw new Error(`${at}: ${err.message}`);
+          });
+          if (l + 1 < lessons.length || e + 1 < lesson.exercises.length) await press('#learn-next');
+        }
+      }
+      const done = say('es', 'learn.course-finished').replace('{course}', say('es', 'game.checkers'));
+      assert.equal(await page.locator('#lesson-result p').first().innerText(), done);
+    } finally {
+      WORDS = words('en');
+    }
   });
 });
 

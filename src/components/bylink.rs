@@ -139,7 +139,7 @@ pub fn ByLinkPanel(props: &ByLinkProps) -> Html {
                 if can_share {
                     let text = t!("bylink.share-text", friend = friend.clone());
                     match browser::share("Tiers", &text, &url).await {
-                        Ok(true) => return said.set(Some(t!("bylink.sent").into())),
+                        Ok(true) => return said.set(Some(t!("bylink.sent"))),
                         Ok(false) => return said.set(None),
                         Err(_) => {}
                     }

@@ -173,7 +173,7 @@ pub fn FormationScreen(props: &FormationProps) -> Html {
     let names = Color::ALL.map(|c| match (f.opponent, f.computer()) {
         (Opponent::Computer { .. }, Some(cc)) if cc == c => t!("formation.computer-side", c = c),
         (Opponent::Computer { .. }, _) => t!("formation.you-side", c = c),
-        _ => c.to_string(),
+        _ => t!("side.name", side = c),
     });
     let editing = f.editing;
     let head = html! {

@@ -167,12 +167,12 @@ pub fn LiveBoard(props: &LiveBoardProps) -> Html {
     let bottom = if s.flipped { Color::Black } else { Color::Red };
     let strip = |c: Color| {
         let name = match (&props.names.0, s.opponent) {
-            (Some(n), _) => format!("{} · {c}", n[c.index()]),
+            (Some(n), _) => t!("board.name-side", name = &n[c.index()], side = c),
             (None, Opponent::Computer { level, human }) if human != c => {
                 t!("board.computer-level", level = level.number())
             }
             (None, Opponent::Computer { .. }) => t!("board.you-side", c = c),
-            (None, Opponent::Friend) => c.to_string(),
+            (None, Opponent::Friend) => t!("side.name", side = c),
         };
         let clock = s.clock.map(|k| {
             let left = k.left(c);
@@ -191,7 +191,7 @@ pub fn LiveBoard(props: &LiveBoardProps) -> Html {
     let answer = |a: SessionAction| on_action.reform(move |_: MouseEvent| a.clone());
     let names = |c: Color| match &props.names.0 {
         Some(n) => n[c.index()].clone(),
-        None => c.to_string(),
+        None => t!("side.name", side = c),
     };
     html! {
         <>

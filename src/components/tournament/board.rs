@@ -22,7 +22,7 @@ fn formation(props: &TournamentProps, g: &MatchGame) -> Html {
     let tx = &props.dispatch;
     let f = &g.formation;
     let editing = f.editing;
-    let names = Color::ALL.map(|c| format!("{} ({c})", g.name_of(c)));
+    let names = Color::ALL.map(|c| t!("status.who", name = g.name_of(c), side = c));
     let head = html! {
         <>
             <h1 id="formation-title" class="t-match-title">{ g.title.clone() }</h1>

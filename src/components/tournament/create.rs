@@ -39,7 +39,7 @@ pub fn CreateForm(props: &TournamentProps) -> Html {
         let active = d.game == g;
         html! {
             <button type="button" class={classes!("seg", active.then_some("active"))}
-                aria-pressed={active.to_string()} onclick={act(DraftAction::Game(g))}>{ g.to_string() }</button>
+                aria-pressed={active.to_string()} onclick={act(DraftAction::Game(g))}>{ match g { GameChoice::Checkers => t!("game.checkers"), GameChoice::Tiers => t!("game.tiers") } }</button>
         }
     };
     let brackets = d.brackets.iter().enumerate().map(|(i, b)| {

@@ -217,19 +217,6 @@ impl Entry {
             .collect()
     }
 
-    /// The arguments of one form.
-    pub fn form_args(&self, form: Option<Category>) -> std::collections::BTreeSet<&str> {
-        self.forms
-            .get(&form)
-            .into_iter()
-            .flatten()
-            .filter_map(|p| match p {
-                Piece::Arg(a) => Some(a.as_str()),
-                Piece::Words(_) => None,
-            })
-            .collect()
-    }
-
     /// Its plural categories (empty for a message without plural forms).
     pub fn categories(&self) -> Vec<Category> {
         self.forms.keys().filter_map(|c| *c).collect()

@@ -347,7 +347,7 @@ fn a_course_that_cannot_be_had_says_why() {
         Err("the server answered 404".into()),
     ));
     assert_eq!(
-        match &*l.course(GameKind::Checkers) {
+        match l.course(GameKind::Checkers) {
             Loading::Failed(t) => t.english(),
             _ => String::new(),
         },
@@ -358,7 +358,7 @@ fn a_course_that_cannot_be_had_says_why() {
         Ok("course checkers\ntitle T\nlesson a: A\n".into()),
     ));
     assert_eq!(
-        match &*l.course(GameKind::Checkers) {
+        match l.course(GameKind::Checkers) {
             Loading::Failed(t) => t.english(),
             _ => String::new(),
         },
@@ -366,7 +366,7 @@ fn a_course_that_cannot_be_had_says_why() {
     );
     l.apply(LearnAction::Loaded(GameKind::Checkers, Ok(COURSE.into())));
     assert_eq!(
-        match &*l.course(GameKind::Checkers) {
+        match l.course(GameKind::Checkers) {
             Loading::Failed(t) => t.english(),
             _ => String::new(),
         },

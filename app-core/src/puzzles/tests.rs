@@ -71,7 +71,7 @@ fn the_reader_names_the_bad_line() {
     let mut p = Puzzles::default();
     p.apply(PuzzleAction::Loaded(GameKind::Tiers, Ok("x".into())));
     assert_eq!(
-        match &*p.set(GameKind::Tiers) {
+        match p.set(GameKind::Tiers) {
             Loading::Failed(t) => t.english(),
             _ => String::new(),
         },
@@ -82,7 +82,7 @@ fn the_reader_names_the_bad_line() {
         Err("the server answered 404".into()),
     ));
     assert_eq!(
-        match &*p.set(GameKind::Checkers) {
+        match p.set(GameKind::Checkers) {
             Loading::Failed(t) => t.english(),
             _ => String::new(),
         },

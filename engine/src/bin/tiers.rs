@@ -4,9 +4,10 @@
 //! tiers moves    <checkers|tiers> <POSITION|start>
 //! tiers perft    <checkers|tiers> <POSITION|start> <DEPTH>
 //! tiers divide   <checkers|tiers> <POSITION|start> <DEPTH>
-//! tiers bestmove <checkers|tiers> <POSITION|start> [--movetime MS] [--depth D] [--level L] [--seed S] [--threads T] [--egdb DIR | --no-egdb]
-//! tiers selfplay <checkers|tiers> --a PLAYER --b PLAYER --games N [--movetime MS | --clock BASE+INC] [--first K] [--egdb DIR | --no-egdb] [--egdb-for a|b|both]
+//! tiers bestmove <checkers|tiers> <POSITION|start> [--movetime MS] [--depth D] [--level L] [--seed S] [--threads T] [--egdb DIR | --no-egdb] [--book FILE | --no-book]
+//! tiers selfplay <checkers|tiers> --a PLAYER --b PLAYER --games N [--movetime MS | --clock BASE+INC] [--first K] [--egdb DIR | --no-egdb] [--egdb-for a|b|both] [--book FILE | --no-book]
 //! tiers egdb     <build|probe|verify|pack> ...
+//! tiers book     <build|probe|verify> ...
 //! tiers puzzles  <checkers|tiers> --count N --out FILE [--seed S] ... | tiers puzzles verify <checkers|tiers> FILE
 //! tiers bench    [--techniques CHANGES]
 //! tiers train    <tiers|checkers> [--games N] [--seed S] [--depth D] [--threads T] [--epochs E] [--lambda L] [--out FILE] [--data FILE] [--egdb DIR]
@@ -31,6 +32,8 @@ use tiers_engine::{checkers, egdb, tiers, Color, Game, GameKind, Outcome, Positi
 
 #[path = "tiers/ballots.rs"]
 mod ballots;
+#[path = "tiers/book.rs"]
+mod book;
 #[path = "tiers/egdb.rs"]
 mod egdb_cmd;
 #[path = "tiers/puzzles.rs"]
@@ -45,22 +48,24 @@ mod train;
 mod tune;
 use starts::tiers_start_for_game;
 
-const USAGE: &str = "usage: tiers <moves|perft|divide|bestmove|selfplay|bench|tune|train|random-games|puzzles> <checkers|tiers> ... | tiers egdb <build|probe|verify|pack> ... (see `tiers help`)";
+const USAGE: &str = "usage: tiers <moves|perft|divide|bestmove|selfplay|bench|tune|train|random-games|puzzles> <checkers|tiers> ... | tiers egdb <build|probe|verify|pack> ... | tiers book <build|probe|verify> ... (see `tiers help`)";
 
 const HELP: &str = "\
 tiers moves    <checkers|tiers> <POSITION|start>
 tiers perft    <checkers|tiers> <POSITION|start> <DEPTH>
 tiers divide   <checkers|tiers> <POSITION|start> <DEPTH>
-tiers bestmove <checkers|tiers> <POSITION|start> [--movetime MS] [--depth D] [--level L] [--seed S] [--threads T] [--egdb DIR | --no-egdb]
+tiers bestmove <checkers|tiers> <POSITION|start> [--movetime MS] [--depth D] [--level L] [--seed S] [--threads T] [--egdb DIR | --no-egdb] [--book FILE | --no-book]
                L is 1-8 or `analysis`; levels 8 and analysis use the checkers endgame
                database in DIR, by default the cache directory's when it holds one;
-               T threads search together (Lazy SMP; 1, the default, is deterministic)
-tiers selfplay <checkers|tiers> --a PLAYER --b PLAYER --games N [--movetime MS | --clock BASE+INC] [--first K] [--egdb DIR | --no-egdb] [--egdb-for a|b|both] [--formations chosen-a]
+               T threads search together (Lazy SMP; 1, the default, is deterministic);
+               levels 5-8 play from the checkers opening book (compiled in, or FILE)
+tiers selfplay <checkers|tiers> --a PLAYER --b PLAYER --games N [--movetime MS | --clock BASE+INC] [--first K] [--egdb DIR | --no-egdb] [--egdb-for a|b|both] [--book FILE | --no-book] [--formations chosen-a]
                PLAYER is a level 1-8, `baseline` (6-ply material alpha-beta) or `greedy`
                (one ply); a level may be followed by `:handset` (the hand-set evaluation
                instead of the learned one) and by `:CHANGES` to the search's techniques,
                e.g. `8:-aspiration,+probcut` or `8:none` (the search of commit 797a82b),
-               and by `:threads=T` (T threads per search) and `:flat` (under a clock,
+               by `:nobook` (checkers: never play from the opening book), by
+               `:threads=T` (T threads per search) and by `:flat` (under a clock,
                think a thirtieth of the time left and 4/5 of the increment, as the web
                app does, instead of managing the time);
                --clock BASE+INC gives each player a clock (milliseconds); a player whose
@@ -137,12 +142,14 @@ fn run(args: &[String]) -> CliResult {
                 .lines()
                 .chain(puzzles::HELP.lines())
                 .chain(egdb_cmd::HELP.lines())
+                .chain(book::HELP.lines())
             {
                 out(line);
             }
             Ok(())
         }
         "egdb" => egdb_cmd::run(&args[1..]).map_err(CliError),
+        "book" => book::run(&args[1..]).map_err(CliError),
         "train" => train::run(&args[1..]).map_err(CliError),
         "puzzles" => puzzles::run(&args[1..]).map_err(CliError),
         "bench" => {
@@ -320,6 +327,30 @@ fn search_egdb<P: Position>(
     Ok(db.map(Arc::new))
 }
 
+/// The opening book for a checkers search (`--book FILE`, `--no-book`, or
+/// the compiled-in one); none for Tiers.
+fn search_book<P: Position>(
+    file: Option<&str>,
+    off: bool,
+) -> Result<Option<Arc<tiers_engine::book::Book>>, CliError> {
+    if P::KIND != GameKind::Checkers || off {
+        if off && file.is_some() {
+            return err("--book and --no-book exclude each other");
+        }
+        return Ok(None);
+    }
+    let book = match file {
+        Some(path) => {
+            let bytes = std::fs::read(path)
+                .map_err(|e| CliError(format!("cannot read the book {path}: {e}")))?;
+            tiers_engine::book::Book::from_file(&bytes)
+                .map_err(|e| CliError(format!("{path}: {e}")))?
+        }
+        None => book::compiled_in().map_err(CliError)?,
+    };
+    Ok(Some(Arc::new(book)))
+}
+
 /// Reports on stderr what went wrong reading database files (the search
 /// went on without them).
 fn egdb_warnings(db: Option<&Arc<egdb::Egdb>>) {
@@ -350,7 +381,9 @@ fn bestmove<P: Evaluate>(rest: &[String]) -> CliResult {
     let mut level = Level::MAX;
     let mut seed = 0;
     let (opts, no_egdb) = take_flag(opts, "--no-egdb");
+    let (opts, no_book) = take_flag(&opts, "--no-book");
     let mut egdb_dir = None;
+    let mut book_file = None;
     let mut threads = 1;
     for (name, value) in options(
         &opts,
@@ -361,10 +394,12 @@ fn bestmove<P: Evaluate>(rest: &[String]) -> CliResult {
             "--seed",
             "--egdb",
             "--threads",
+            "--book",
         ],
     )? {
         match name {
             "--egdb" => egdb_dir = Some(value),
+            "--book" => book_file = Some(value),
             "--threads" => threads = parse_threads(value)?,
             "--movetime" => limits.time_ms = Some(parse_number("movetime", value)?),
             "--depth" => {
@@ -388,6 +423,11 @@ fn bestmove<P: Evaluate>(rest: &[String]) -> CliResult {
     };
     let mut searcher = Searcher::default();
     searcher.set_threads(threads);
+    let book = search_book::<P>(book_file, no_book)?;
+    if let Some(b) = &book {
+        out(format!("info book {} positions", b.len()));
+    }
+    searcher.set_book(book);
     let db = search_egdb::<P>(egdb_dir, no_egdb)?;
     if let Some(d) = &db {
         out(format!("info egdb {} pieces", d.max_pieces()));
@@ -433,6 +473,8 @@ struct Engine {
     /// Under a clock, thinks a fixed share of its time (`:flat`, the web
     /// app's rule) instead of managing it.
     flat: bool,
+    /// Never plays from the opening book (`:nobook`).
+    no_book: bool,
 }
 
 impl Player {
@@ -456,9 +498,12 @@ impl Player {
             techniques: Techniques::default(),
             threads: 1,
             flat: false,
+            no_book: false,
         };
         for part in parts {
-            if part == "handset" {
+            if part == "nobook" {
+                engine.no_book = true;
+            } else if part == "handset" {
                 engine.handset = true;
             } else if part == "flat" {
                 engine.flat = true;
@@ -484,6 +529,9 @@ impl Player {
                 }
                 if e.flat {
                     name.push_str(" (flat time)");
+                }
+                if e.no_book {
+                    name.push_str(" (no book)");
                 }
                 if e.techniques != Techniques::default() {
                     name.push_str(&format!(
@@ -513,11 +561,14 @@ struct Seat {
 }
 
 impl Seat {
-    fn new(player: Player) -> Seat {
+    fn new(player: Player, book: Option<Arc<tiers_engine::book::Book>>) -> Seat {
         let mut searcher = Searcher::new(16);
         if let Player::Engine(e) = player {
             searcher.set_techniques(e.techniques);
             searcher.set_threads(e.threads);
+            if !e.no_book {
+                searcher.set_book(book);
+            }
         }
         Seat { player, searcher }
     }
@@ -689,7 +740,9 @@ fn selfplay<P: Evaluate>(rest: &[String]) -> CliResult {
     let mut clock = None;
     let mut first = 0usize;
     let (rest, no_egdb) = take_flag(rest, "--no-egdb");
+    let (rest, no_book) = take_flag(&rest, "--no-book");
     let mut egdb_dir = None;
+    let mut book_file = None;
     let mut egdb_for = "both";
     let mut chosen_a = false;
     for (name, value) in options(
@@ -704,9 +757,11 @@ fn selfplay<P: Evaluate>(rest: &[String]) -> CliResult {
             "--egdb",
             "--egdb-for",
             "--formations",
+            "--book",
         ],
     )? {
         match name {
+            "--book" => book_file = Some(value),
             "--formations" => {
                 if value != "chosen-a" {
                     return err(format!("--formations must be `chosen-a`, got `{value}`"));
@@ -746,8 +801,13 @@ fn selfplay<P: Evaluate>(rest: &[String]) -> CliResult {
         other => return err(format!("--egdb-for must be a, b or both, got `{other}`")),
     };
     let db = search_egdb::<P>(egdb_dir, no_egdb)?;
-    let mut seat_a = Seat::new(a);
-    let mut seat_b = Seat::new(b);
+    let book = search_book::<P>(book_file, no_book)?;
+    let book_note = match &book {
+        Some(b) => format!(", opening book ({} positions)", b.len()),
+        None => String::new(),
+    };
+    let mut seat_a = Seat::new(a, book.clone());
+    let mut seat_b = Seat::new(b, book);
     if db_a {
         seat_a.searcher.set_egdb(db.clone());
     }
@@ -771,7 +831,7 @@ fn selfplay<P: Evaluate>(rest: &[String]) -> CliResult {
     let (mut w, mut d, mut l) = (0, 0, 0);
     let mut thought: Thought = [(0, 0); 2];
     out(format!(
-        "selfplay {}: A = {}, B = {}, {games} games, {timing_note}{egdb_note}",
+        "selfplay {}: A = {}, B = {}, {games} games, {timing_note}{egdb_note}{book_note}",
         P::KIND,
         a.name(),
         b.name()

@@ -67,6 +67,7 @@ pub use limits::SearchLimits;
 pub use probe::egdb_score;
 pub use techniques::{BadTechnique, Techniques};
 
+use crate::book::Book;
 use crate::egdb::Egdb;
 use crate::{GameKind, Position};
 use limits::Deadline;
@@ -200,6 +201,7 @@ pub struct Searcher {
     egdb: Option<Arc<Egdb>>,
     probes: probe::ProbeCache,
     techniques: Techniques,
+    book: Option<Arc<Book>>,
     /// Threads per search (1: this one only).
     threads: usize,
     /// The helper threads' own tables.
@@ -223,9 +225,24 @@ impl Searcher {
             egdb: None,
             probes: probe::ProbeCache::new(),
             techniques: Techniques::default(),
+            book: None,
             threads: 1,
             helpers: Vec::new(),
         }
+    }
+
+    /// Gives the searcher an opening book (or takes it away with `None`):
+    /// checkers searches of the levels that use it
+    /// ([`LevelSettings::book_moves`]) then play a book position's move
+    /// without searching.
+    pub fn set_book(&mut self, book: Option<Arc<Book>>) {
+        self.book = book;
+    }
+
+    /// The opening book given by [`Searcher::set_book`].
+    #[must_use]
+    pub fn book(&self) -> Option<&Arc<Book>> {
+        self.book.as_ref()
     }
 
     /// Searches with `threads` threads (Lazy SMP: they share the
@@ -313,6 +330,9 @@ impl Searcher {
         self.ordering.age();
 
         let settings = config.level.settings();
+        if let Some(found) = self.book_move(pos, &root_moves, config) {
+            return Some(found);
+        }
         let mut limits = config.limits;
         if limits.is_unlimited() {
             limits.time_ms = Some(if config.level == Level::ANALYSIS {
@@ -448,6 +468,36 @@ impl Searcher {
             depth: completed,
             nodes,
             pv,
+        })
+    }
+}
+
+impl Searcher {
+    /// The book's move for `pos` at the level of `config`, if it has one.
+    fn book_move<P: Evaluate>(
+        &self,
+        pos: &P,
+        root_moves: &[P::Move],
+        config: &SearchConfig,
+    ) -> Option<SearchResult<P::Move>> {
+        let settings = config.level.settings();
+        if pos.move_number() > settings.book_moves {
+            return None;
+        }
+        let any: &dyn core::any::Any = pos;
+        let checkers = any.downcast_ref::<crate::checkers::Position>()?;
+        let chosen = self
+            .book
+            .as_ref()?
+            .choose(checkers, settings.book_margin, config.seed)?;
+        let text = checkers.move_to_string(&chosen.mv);
+        let best = *root_moves.iter().find(|m| pos.move_to_string(m) == text)?;
+        Some(SearchResult {
+            best,
+            score: chosen.score,
+            depth: 0,
+            nodes: 0,
+            pv: vec![text],
         })
     }
 }

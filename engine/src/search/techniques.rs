@@ -61,7 +61,7 @@ impl Techniques {
         aspiration: true,
         counter_moves: true,
         lmr_table: true,
-        probcut: false,
+        probcut: true,
     };
 
     /// The names [`Techniques::parse_changes`] knows.

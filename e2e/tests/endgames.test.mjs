@@ -14,6 +14,7 @@ import { moveTexts, openLink, playFirstLegal } from '../app.mjs';
  * a database win; the person plays Red. */
 const LINK = `game=checkers&ai=8&color=red&fen=${encodeURIComponent('B:WK32:BK1,K5')}`;
 const EGDB = '/data/egdb/checkers-4.egdb';
+const BOOK = '/data/book/checkers.book';
 
 async function run(dir, body) {
   const server = await serve(dir);
@@ -31,6 +32,7 @@ async function run(dir, body) {
 test('the computer at the top level loads the endgame database and plays from it', async () => {
   await run(DIST, async (page, server) => {
     assert.ok(!server.requests.includes(EGDB), 'not fetched before it is needed');
+    assert.ok(!server.requests.includes(BOOK), 'the book neither');
     await openLink(page, server, LINK);
     // Its thinking shows the database's verdict, then it moves. The worker
     // holds its first search up to 3 s for the file; on a busy machine the
@@ -47,6 +49,7 @@ test('the computer at the top level loads the endgame database and plays from it
     }
     assert.ok(seen, 'a database win in the thinking line');
     assert.ok(server.requests.includes(EGDB), 'the worker fetched the database');
+    assert.ok(server.requests.includes(BOOK), 'and the opening book (level 8 plays from it)');
     assert.ok([1, 3].includes((await moveTexts(page)).length));
     assert.equal(await page.locator('#notices').count(), 0, 'no notice');
     await shot(page, 'endgames-db-win');

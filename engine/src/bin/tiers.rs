@@ -9,7 +9,7 @@
 //! tiers egdb     <build|probe|verify|pack> ...
 //! tiers book     <build|probe|verify> ...
 //! tiers puzzles  <checkers|tiers> --count N --out FILE [--seed S] ... | tiers puzzles verify <checkers|tiers> FILE
-//! tiers bench    [--techniques CHANGES]
+//! tiers bench    [--techniques CHANGES] [--eval handset|patterns|nnue]
 //! tiers train    <tiers|checkers> [--games N] [--seed S] [--depth D] [--threads T] [--epochs E] [--lambda L] [--out FILE] [--data FILE] [--egdb DIR]
 //! tiers tune     <checkers|tiers> [--games N] [--level L] [--seed S] [--first-weight I] [--verify-depth D] [--verify-games N]
 //! tiers random-games <checkers|tiers> --games N [--seed S] [--first K] [--sample R]
@@ -23,7 +23,7 @@ use std::process::ExitCode;
 use std::sync::Arc;
 
 use tiers_engine::search::baseline::{alphabeta_material, greedy};
-use tiers_engine::search::eval::{Handset, Linear};
+use tiers_engine::search::eval::{Handset, Linear, Neural, Patterns};
 use tiers_engine::search::{
     choose_formation_for, format_score, Evaluate, Level, SearchConfig, SearchInfo, SearchLimits,
     Searcher, Techniques, MAX_THREADS,
@@ -44,6 +44,8 @@ mod random_games;
 mod starts;
 #[path = "tiers/train.rs"]
 mod train;
+#[path = "tiers/train_nnue.rs"]
+mod train_nnue;
 #[path = "tiers/tune.rs"]
 mod tune;
 use starts::tiers_start_for_game;
@@ -62,7 +64,8 @@ tiers bestmove <checkers|tiers> <POSITION|start> [--movetime MS] [--depth D] [--
 tiers selfplay <checkers|tiers> --a PLAYER --b PLAYER --games N [--movetime MS | --clock BASE+INC] [--first K] [--egdb DIR | --no-egdb] [--egdb-for a|b|both] [--book FILE | --no-book] [--formations chosen-a]
                PLAYER is a level 1-8, `baseline` (6-ply material alpha-beta) or `greedy`
                (one ply); a level may be followed by `:handset` (the hand-set evaluation
-               instead of the learned one) and by `:CHANGES` to the search's techniques,
+               instead of the game's own), `:patterns` or `:nnue` (checkers: the learned
+               pattern or the neural evaluation), by `:CHANGES` to the search's techniques,
                e.g. `8:-aspiration,+probcut` or `8:none` (the search of commit 797a82b),
                by `:nobook` (checkers: never play from the opening book), by
                `:threads=T` (T threads per search) and by `:flat` (under a clock,
@@ -78,10 +81,11 @@ tiers selfplay <checkers|tiers> --a PLAYER --b PLAYER --games N [--movetime MS |
                --formations chosen-a (Tiers): A plays the formation the computer
                chooses (choose_formation_for, A's level, seeded by the game pair),
                B a random formation (the same for both games of a pair)
-tiers bench [--techniques CHANGES]
+tiers bench [--techniques CHANGES] [--eval handset|patterns|nnue]
                fixed positions to fixed depths: total nodes (the search's signature),
                nodes/s, and how close time-limited searches stop to their limit;
-               CHANGES to the search's techniques as for selfplay's players
+               CHANGES to the search's techniques as for selfplay's players; --eval
+               another evaluation for the checkers positions
 tiers tune     <checkers|tiers> [--games N] [--level L] [--seed S] [--first-weight I] [--verify-depth D] [--verify-games N]
                Texel tuning: plays N self-play games at level L (default 200 at 3),
                fits the evaluation weights to the results and prints a WEIGHTS line
@@ -95,6 +99,14 @@ tiers train    <tiers|checkers> [--games N] [--seed S] [--depth D] [--threads T]
                keeps the positions in FILE, or reads them from it when it exists;
                --egdb DIR (checkers) labels the positions the endgame database holds
                by its win, draw or loss instead
+tiers train nnue [--games N] [--seed S] [--depth D] [--threads T] [--data FILE] [--egdb DIR]
+                 [--hidden H] [--epochs E] [--lambda L] [--scale S] [--rate R] [--batch B] [--out FILE]
+               the neural checkers evaluation: N self-play games (default 30000) from 4-7
+               random plies at depth D (default 7) with the learned pattern evaluation,
+               quiet positions labelled by result and search score (or the endgame
+               database), a (128 -> H) x 2 -> 1 network fitted by minibatch Adam; writes
+               engine/data/eval/checkers.nnue by default; the same for any T; --data FILE
+               keeps the samples (a run finding FILE goes on from where it stopped)
 tiers random-games <checkers|tiers> --games N [--seed S] [--first K] [--sample R]
                plays N games of random legal moves (Tiers: from random formations and
                random arrangements of every tier) checking at every ply the outcome,
@@ -154,11 +166,25 @@ fn run(args: &[String]) -> CliResult {
         "puzzles" => puzzles::run(&args[1..]).map_err(CliError),
         "bench" => {
             let mut techniques = Techniques::default();
-            for (_, value) in options(&args[1..], &["--techniques"])? {
-                techniques = Techniques::parse_changes(techniques, value)
-                    .map_err(|e| CliError(e.to_string()))?;
+            let mut eval = EvalChoice::Default;
+            for (name, value) in options(&args[1..], &["--techniques", "--eval"])? {
+                if name == "--eval" {
+                    eval = match value {
+                        "handset" => EvalChoice::Handset,
+                        "patterns" => EvalChoice::Patterns,
+                        "nnue" => EvalChoice::Neural,
+                        _ => {
+                            return err(format!(
+                                "--eval must be handset, patterns or nnue, got `{value}`"
+                            ))
+                        }
+                    };
+                } else {
+                    techniques = Techniques::parse_changes(techniques, value)
+                        .map_err(|e| CliError(e.to_string()))?;
+                }
             }
-            bench(techniques);
+            bench(techniques, eval);
             Ok(())
         }
         "random-games" => {
@@ -461,12 +487,24 @@ enum Player {
     Greedy,
 }
 
-/// How an engine player searches: `L[:handset][:CHANGES]`.
+/// Which evaluation an engine player uses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum EvalChoice {
+    /// The game's own ([`Evaluate::evaluate`]).
+    Default,
+    /// The hand-set one (`:handset`).
+    Handset,
+    /// The learned pattern one (`:patterns`, checkers).
+    Patterns,
+    /// The neural one (`:nnue`, checkers).
+    Neural,
+}
+
+/// How an engine player searches: `L[:handset|:patterns|:nnue][:CHANGES]...`.
 #[derive(Clone, Copy, Debug)]
 struct Engine {
     level: Level,
-    /// The hand-set evaluation instead of the learned one.
-    handset: bool,
+    eval: EvalChoice,
     techniques: Techniques,
     /// Threads per search (Lazy SMP).
     threads: usize,
@@ -481,7 +519,7 @@ impl Player {
     fn parse(text: &str) -> Result<Player, CliError> {
         let bad = |why: String| {
             CliError(format!(
-                "player must be a level 1-8 with options `L[:handset][:CHANGES]`, `baseline` or `greedy`, got `{text}`{why}"
+                "player must be a level 1-8 with options (`L[:handset|:patterns|:nnue][:CHANGES][:threads=T][:nobook][:flat]`), `baseline` or `greedy`, got `{text}`{why}"
             ))
         };
         match text {
@@ -494,7 +532,7 @@ impl Player {
             parse_level(parts.next().unwrap_or_default()).map_err(|_| bad(String::new()))?;
         let mut engine = Engine {
             level,
-            handset: false,
+            eval: EvalChoice::Default,
             techniques: Techniques::default(),
             threads: 1,
             flat: false,
@@ -504,7 +542,11 @@ impl Player {
             if part == "nobook" {
                 engine.no_book = true;
             } else if part == "handset" {
-                engine.handset = true;
+                engine.eval = EvalChoice::Handset;
+            } else if part == "patterns" {
+                engine.eval = EvalChoice::Patterns;
+            } else if part == "nnue" {
+                engine.eval = EvalChoice::Neural;
             } else if part == "flat" {
                 engine.flat = true;
             } else if let Some(n) = part.strip_prefix("threads=") {
@@ -521,8 +563,11 @@ impl Player {
         match self {
             Player::Engine(e) => {
                 let mut name = format!("level {}", e.level);
-                if e.handset {
-                    name.push_str(" (hand-set evaluation)");
+                match e.eval {
+                    EvalChoice::Default => {}
+                    EvalChoice::Handset => name.push_str(" (hand-set evaluation)"),
+                    EvalChoice::Patterns => name.push_str(" (pattern evaluation)"),
+                    EvalChoice::Neural => name.push_str(" (neural evaluation)"),
                 }
                 if e.threads > 1 {
                     name.push_str(&format!(" ({} threads)", e.threads));
@@ -609,14 +654,18 @@ impl Seat {
                     level: e.level,
                     seed,
                 };
-                if e.handset {
-                    self.searcher
+                let s = &mut self.searcher;
+                match e.eval {
+                    EvalChoice::Default => s.search(pos, history, &config, |_| {}).map(|r| r.best),
+                    EvalChoice::Handset => s
                         .search(&Handset(pos.clone()), history, &config, |_| {})
-                        .map(|r| r.best)
-                } else {
-                    self.searcher
-                        .search(pos, history, &config, |_| {})
-                        .map(|r| r.best)
+                        .map(|r| r.best),
+                    EvalChoice::Patterns => s
+                        .search(&Patterns(pos.clone()), history, &config, |_| {})
+                        .map(|r| r.best),
+                    EvalChoice::Neural => s
+                        .search(&Neural(pos.clone()), history, &config, |_| {})
+                        .map(|r| r.best),
                 }
             }
         }
@@ -947,7 +996,7 @@ fn cpu_secs() -> Option<f64> {
 /// Nodes per second are by the wall clock, and by CPU time in brackets.
 /// Then searches with time limits show how close to its limit a search
 /// stops (it must stay within the limit plus 10 %).
-fn bench(techniques: Techniques) {
+fn bench(techniques: Techniques, eval: EvalChoice) {
     const CHECKERS: [&str; 8] = [
         "B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12",
         "W:W17,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,6,7,8,9,10,11,12,13",
@@ -993,7 +1042,12 @@ fn bench(techniques: Techniques) {
     let mut ck: Run = (0, 0.0, 0.0);
     for text in CHECKERS {
         let pos = checkers::Position::parse(text).expect("bench positions are valid");
-        let r = one(&pos, &config(CHECKERS_DEPTH), techniques);
+        let r = match eval {
+            EvalChoice::Default => one(&pos, &config(CHECKERS_DEPTH), techniques),
+            EvalChoice::Handset => one(&Handset(pos), &config(CHECKERS_DEPTH), techniques),
+            EvalChoice::Patterns => one(&Patterns(pos), &config(CHECKERS_DEPTH), techniques),
+            EvalChoice::Neural => one(&Neural(pos), &config(CHECKERS_DEPTH), techniques),
+        };
         line(&format!("checkers depth {CHECKERS_DEPTH} {text}"), r);
         ck = add(ck, r);
     }

@@ -58,9 +58,10 @@ mod probe;
 mod techniques;
 mod time;
 pub mod train;
+pub mod train_nnue;
 pub mod tt;
 
-pub use eval::{Evaluate, Mobility};
+pub use eval::{EvalStack, Evaluate, Mobility};
 pub use formation::{choose_formation, choose_formation_for};
 pub use level::{BadLevel, Level, LevelSettings};
 pub use limits::SearchLimits;
@@ -206,6 +207,8 @@ pub struct Searcher {
     threads: usize,
     /// The helper threads' own tables.
     helpers: Vec<Helper>,
+    /// The evaluation's state along the search's path.
+    eval_stack: EvalStack,
 }
 
 impl Default for Searcher {
@@ -228,6 +231,7 @@ impl Searcher {
             book: None,
             threads: 1,
             helpers: Vec::new(),
+            eval_stack: EvalStack::default(),
         }
     }
 
@@ -376,7 +380,8 @@ impl Searcher {
         while helpers.len() + 1 < threads {
             helpers.push(Helper::default());
         }
-        let (ordering, probes) = (&mut self.ordering, &mut self.probes);
+        let (ordering, probes, eval_stack) =
+            (&mut self.ordering, &mut self.probes, &mut self.eval_stack);
         let root_moves = &root_moves;
         let (best, completed, order, nodes) = std::thread::scope(|scope| {
             for (i, helper) in helpers.iter_mut().take(threads - 1).enumerate() {
@@ -388,6 +393,7 @@ impl Searcher {
                         shared,
                         &mut helper.ordering,
                         &mut helper.probes,
+                        &mut helper.eval_stack,
                         deadline,
                         pos,
                         history,
@@ -405,6 +411,7 @@ impl Searcher {
                 &shared,
                 ordering,
                 probes,
+                eval_stack,
                 Deadline::start(&limits),
                 pos,
                 history,
@@ -484,12 +491,14 @@ impl Searcher {
         if pos.move_number() > settings.book_moves {
             return None;
         }
-        let any: &dyn core::any::Any = pos;
-        let checkers = any.downcast_ref::<crate::checkers::Position>()?;
-        let chosen = self
+        let book = self
             .book
-            .as_ref()?
-            .choose(checkers, settings.book_margin, config.seed)?;
+            .as_ref()
+            .filter(|_| P::KIND == GameKind::Checkers)?;
+        // Through the text, so that a position wrapped with another
+        // evaluation (`Handset`, `Patterns`) finds its book moves too.
+        let checkers = crate::checkers::Position::parse(&pos.to_text()).ok()?;
+        let chosen = book.choose(&checkers, settings.book_margin, config.seed)?;
         let text = checkers.move_to_string(&chosen.mv);
         let best = *root_moves.iter().find(|m| pos.move_to_string(m) == text)?;
         Some(SearchResult {
@@ -520,6 +529,7 @@ struct Shared<'a> {
 struct Helper {
     ordering: Ordering,
     probes: probe::ProbeCache,
+    eval_stack: EvalStack,
 }
 
 impl Default for Helper {
@@ -527,6 +537,7 @@ impl Default for Helper {
         Helper {
             ordering: Ordering::new(),
             probes: probe::ProbeCache::new(),
+            eval_stack: EvalStack::default(),
         }
     }
 }
@@ -657,6 +668,8 @@ struct Worker<'a, P: Evaluate> {
     shared: &'a Shared<'a>,
     /// A helper thread: stops when the main thread does.
     helper: bool,
+    /// The evaluation's state along the path (neural accumulators).
+    eval_stack: &'a mut EvalStack,
 }
 
 impl<'a, P: Evaluate> Worker<'a, P> {
@@ -666,6 +679,7 @@ impl<'a, P: Evaluate> Worker<'a, P> {
         shared: &'a Shared<'a>,
         ordering: &'a mut Ordering,
         probes: &'a mut probe::ProbeCache,
+        eval_stack: &'a mut EvalStack,
         deadline: Deadline,
         pos: &P,
         history: &[u64],
@@ -694,6 +708,7 @@ impl<'a, P: Evaluate> Worker<'a, P> {
             previous: [NO_MOVE; MAX_PLY + 2],
             shared,
             helper: false,
+            eval_stack,
         }
     }
 
@@ -834,11 +849,11 @@ impl<'a, P: Evaluate> Worker<'a, P> {
             let new_depth = depth - 1 + ext;
             let mut score;
             if n == 0 {
-                score = -self.pvs(&child, new_depth, 1, -beta, -alpha);
+                score = -self.pvs(&child, pos, new_depth, 1, -beta, -alpha);
             } else {
-                score = -self.pvs(&child, new_depth, 1, -alpha - 1, -alpha);
+                score = -self.pvs(&child, pos, new_depth, 1, -alpha - 1, -alpha);
                 if score > alpha && !self.stopped {
-                    score = -self.pvs(&child, new_depth, 1, -beta, -alpha);
+                    score = -self.pvs(&child, pos, new_depth, 1, -beta, -alpha);
                 }
             }
             if self.stopped {
@@ -891,6 +906,7 @@ impl<'a, P: Evaluate> Worker<'a, P> {
             self.previous[ply + 1] = pos.move_key(&mv);
             let s = -self.pvs(
                 &child,
+                pos,
                 depth - 1 - PROBCUT_REDUCTION,
                 ply + 1,
                 -raised,
@@ -914,8 +930,9 @@ impl<'a, P: Evaluate> Worker<'a, P> {
     }
 
     #[inline]
-    fn eval(&self, pos: &P) -> i32 {
-        let e = pos.evaluate() + eval::noise(pos.zobrist(), self.seed, self.noise);
+    fn eval(&mut self, pos: &P, parent: &P, ply: usize) -> i32 {
+        let e = pos.evaluate_in(self.eval_stack, Some(parent), ply)
+            + eval::noise(pos.zobrist(), self.seed, self.noise);
         e.clamp(-EGDB_BOUND + 1, EGDB_BOUND - 1)
     }
 
@@ -941,7 +958,15 @@ impl<'a, P: Evaluate> Worker<'a, P> {
         false
     }
 
-    fn pvs(&mut self, pos: &P, depth: i32, ply: usize, mut alpha: i32, mut beta: i32) -> i32 {
+    fn pvs(
+        &mut self,
+        pos: &P,
+        parent: &P,
+        depth: i32,
+        ply: usize,
+        mut alpha: i32,
+        mut beta: i32,
+    ) -> i32 {
         self.pv[ply].clear();
         if self.nodes & 255 == 0 {
             if self.helper {
@@ -988,7 +1013,7 @@ impl<'a, P: Evaluate> Worker<'a, P> {
         }
         // Forced captures are searched at any depth: never stop mid-exchange.
         if (depth <= 0 && !must_capture) || ply >= MAX_PLY - 1 {
-            return self.eval(pos);
+            return self.eval(pos, parent, ply);
         }
         // Mate distance pruning: nothing here can beat a faster win found.
         alpha = alpha.max(-(MATE - ply as i32));
@@ -1104,7 +1129,7 @@ impl<'a, P: Evaluate> Worker<'a, P> {
             self.previous[ply + 1] = pos.move_key(&mv);
             let new_depth = depth - 1 + ext;
             let score = if n == 0 {
-                -self.pvs(&child, new_depth, ply + 1, -beta, -alpha)
+                -self.pvs(&child, pos, new_depth, ply + 1, -beta, -alpha)
             } else {
                 // Late quiet moves are searched a little shallower first.
                 let r = if techniques.lmr_table {
@@ -1125,12 +1150,12 @@ impl<'a, P: Evaluate> Worker<'a, P> {
                 } else {
                     0
                 };
-                let mut s = -self.pvs(&child, new_depth - r, ply + 1, -alpha - 1, -alpha);
+                let mut s = -self.pvs(&child, pos, new_depth - r, ply + 1, -alpha - 1, -alpha);
                 if s > alpha && r > 0 && !self.stopped {
-                    s = -self.pvs(&child, new_depth, ply + 1, -alpha - 1, -alpha);
+                    s = -self.pvs(&child, pos, new_depth, ply + 1, -alpha - 1, -alpha);
                 }
                 if s > alpha && s < beta && !self.stopped {
-                    s = -self.pvs(&child, new_depth, ply + 1, -beta, -alpha);
+                    s = -self.pvs(&child, pos, new_depth, ply + 1, -beta, -alpha);
                 }
                 s
             };

@@ -160,7 +160,7 @@ fn second_position_is_a_win_with_six_pieces() {
     // Second Position (Lasker, diagram 95, "White to Move and Win"): White
     // men 27, 30 and a king on 22; Black men 20, 21 and a king on 9. It has
     // six pieces, more than this file builds: checked against the cache
-    // directory's database (README "Endgame databases").
+    // directory's database (docs/ai.md, "Endgame databases").
     let dir = egdb::default_dir().expect("a cache directory");
     let db = Egdb::open_dir(&dir).expect("the cache directory holds a database");
     assert!(

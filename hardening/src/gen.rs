@@ -480,7 +480,7 @@ fn near_tournament_unchanged(u: &mut Unstructured<'_>) -> String {
     }
 }
 
-// ----- The app's readers (README, Hardening: "Adding a target") -----
+// ----- The app's readers (docs/hardening.md, "Adding a target") -----
 
 use std::sync::OnceLock;
 use tiers_app::core::clock::{Clock, TimeControl, PRESETS};

@@ -5,7 +5,7 @@
 //! in order; a field named twice, nesting deeper than [`MAX_DEPTH`] and
 //! text after the value are refused; errors give the line and column.
 //! Hand-written rather than serde_json: this is all the app needs, and it
-//! keeps the web page small (README, "Transfer size").
+//! keeps the web page small (docs/build.md, "Transfer size").
 //!
 //! ```
 //! use tiers_json::Json;

@@ -40,7 +40,7 @@
 //! listening whenever it likes. [`Level::all`], [`Level::MAX`] and
 //! [`Level::clamped`] are about playing levels and never give it;
 //! [`Level::new`]`(9)` and the serialised number 9 do.
-//! Measured (README.md, `## AI`): each level scores more than 60 % against
+//! Measured (docs/measurements.md, "AI"): each level scores more than 60 % against
 //! the level two below it.
 
 use core::fmt;

@@ -1,6 +1,6 @@
 //! The course files (`assets/data/courses/*.txt`): one readable text file
 //! per course, read here with errors that give the line and column. The
-//! format (README "## Learn"):
+//! format (docs/content-formats.md, "Course files"):
 //!
 //! ```text
 //! # A comment.

@@ -8,7 +8,7 @@
 //! plays which colour, the ballot opening, the draw rule and the game
 //! records.
 //!
-//! **Draw rule** (see README.md, "Tournaments"): a match is won by the first
+//! **Draw rule** (see docs/user-guide.md, "Tournaments"): a match is won by the first
 //! player to win a game. A drawn game is replayed with the colours reversed
 //! (a checkers replay starts from a new ballot). A match between two computer
 //! players that has drawn [`MAX_COMPUTER_DRAWS`] games is decided for the

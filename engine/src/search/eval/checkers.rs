@@ -6,7 +6,7 @@
 //!
 //! The hand-set evaluation ([`evaluate_handset`]) is a weighted sum of [`FEATURES`] ([`super::Linear`]:
 //! `tiers tune checkers` fits the weights to self-play results and checks
-//! them by a match; see README.md `## AI`) plus endgame knowledge that is
+//! them by a match; see docs/ai.md, "Tuning the hand-set evaluation") plus endgame knowledge that is
 //! not tuned: a lead is worth more with fewer pieces (trade down when
 //! ahead), and, in endgames, the stronger side drives the weaker side's
 //! kings out of the double corners with its kings close by (so that two

@@ -1,6 +1,6 @@
 //! Learned evaluations: phase-dependent linear models with integer weights
 //! fitted to self-play games (`tiers train <game>`, [`crate::search::train`];
-//! README.md `## AI`). What a game's model looks at is its [`Model`]
+//! docs/ai.md, "Evaluation"). What a game's model looks at is its [`Model`]
 //! ([`tiers`]: piece-square tables per tier, threats and the hand-set
 //! features; [`checkers`]: piece-square tables, patterns of four squares
 //! and the hand-set features); the weights, their file and the evaluation

@@ -1,7 +1,7 @@
 //! The search's switchable techniques: each one the search adopted after
 //! a gate can be turned off again, so that a match plays the engine with
 //! and without it in one binary, at equal speed (`tiers selfplay --a
-//! 8 --b 8:-aspiration`, README "AI"). [`Techniques::NONE`] is the search
+//! 8 --b 8:-aspiration`, docs/ai.md, "Search"). [`Techniques::NONE`] is the search
 //! as it was before any of them (commit 797a82b): with it, `tiers bench`
 //! visits exactly that commit's node counts.
 
@@ -56,7 +56,7 @@ impl Techniques {
         probcut: false,
     };
 
-    /// Every technique that passed its gate (README "AI").
+    /// Every technique that passed its gate (docs/ai.md, "Search").
     pub const ADOPTED: Techniques = Techniques {
         aspiration: true,
         counter_moves: true,

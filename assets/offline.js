@@ -1,8 +1,8 @@
 // Offline play, page side: registers the service worker (sw.js) and, when a
 // new version has been installed in the background while this page runs the
-// old one, shows a small notice offering to switch to it. The build step
-// (e2e/tools/postbuild.mjs) appends this file to the page's boot module; it
-// is plain DOM code so that it costs the wasm nothing.
+// old one, shows a small notice offering to switch to it. The page's boot
+// module (boot.js) loads it once the app has started and the browser is
+// idle.
 const HOUR = 60 * 60 * 1000;
 
 function notice(registration) {

@@ -2,7 +2,7 @@
 // wasm, the AI worker, icons) is served from a cache, so it works with no
 // network at all.
 //
-// The build step (e2e/tools/postbuild.mjs, a Trunk post_build hook) writes
+// The build step (tools/precache.mjs, a Trunk post_build hook) writes
 // the list of the build's files, their SHA-256 digests and a build version
 // between the markers below. A new deployment changes this file, so the
 // browser installs the new worker next to the old one: it caches the new
@@ -12,7 +12,11 @@
 // cache and the page reloads. Until then the old version keeps running
 // from its own cache, so a page never mixes files of two builds.
 //
-// Without a build list (`trunk serve`, or the file as it is in assets/) the
+// The page registers it once the app has started and the browser is idle
+// (assets/offline.js, loaded by assets/boot.js), so that filling the cache
+// does not compete with the first screen.
+//
+// Without a build list (`./dev serve`, or the file as it is in assets/) the
 // worker caches nothing, removes its caches and unregisters itself.
 'use strict';
 

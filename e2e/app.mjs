@@ -1,27 +1,83 @@
 // Helpers that drive the Tiers app as a person would (clicks, taps, keys)
-// and read what the page shows. Used by the end-to-end tests.
+// and read what the page shows: the one helper module of the end-to-end
+// tests (harness.mjs is the plumbing below it: server, browser, shots).
 import assert from 'node:assert/strict';
 import { launch, newPage, serve } from './harness.mjs';
 
+/** A phone: 360×740, touch, a dense screen (tests change the size where it matters). */
+export const PHONE = { viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 };
+
 /**
- * Runs `body(page, ctx)` against a fresh server and browser; closes both
- * and checks that the page had no error and made no outside request.
- * `options` go to the browser context (viewport, hasTouch, …).
+ * Runs `body(page, ctx)` against a fresh server and browser, then checks
+ * that no page opened had an error and that no browser asked anything
+ * outside, and closes everything.
+ *
+ * `options` go to the browser context (viewport, hasTouch, …), except:
+ * - `open` (default true): open the app at `/` and wait for the new game
+ *   screen; with false, `page` is blank and the body goes where it needs;
+ * - `setup(page)`: runs before the page is opened (init scripts);
+ * - `dir`, `extra`: what the server serves (default the build; test-only
+ *   pages, see harness.mjs `serve`).
+ *
+ * `ctx` holds `server` and `browser`, and makes more of what a test may
+ * need, all checked and closed at the end like the first ones: `page()`
+ * another page (tab) of this browser, `device(options)` another browser
+ * (another person's device: its own storage) with a page,
+ * `serve(options)` another server (another site).
  */
 export async function withApp(options, body) {
-  const server = await serve();
-  const browser = await launch(options);
+  const { open = true, setup, dir, extra, ...context } = options;
+  const servers = [];
+  const browsers = [];
+  const pages = [];
+  const ctx = {
+    async serve(opts = {}) {
+      const s = await serve(opts.dir, opts);
+      servers.push(s);
+      return s;
+    },
+    async page(browser = ctx.browser) {
+      const p = await newPage(browser.context);
+      pages.push(p);
+      return p;
+    },
+    async device(opts = {}) {
+      const b = await launch(opts);
+      browsers.push(b);
+      return { browser: b, page: await ctx.page(b) };
+    },
+  };
   try {
-    const page = await newPage(browser.context);
-    await page.goto(server.url + '/');
-    await page.getByRole('heading', { name: /new game/i }).waitFor();
-    await body(page, { server, browser });
-    assert.deepEqual(page.problems(), [], 'no page errors');
-    assert.deepEqual(browser.blocked, [], 'no outside requests');
+    ctx.server = await ctx.serve({ dir, extra });
+    ctx.browser = (await ctx.device(context)).browser;
+    const page = pages[0];
+    if (setup) await setup(page);
+    if (open) {
+      await page.goto(ctx.server.url + '/');
+      await page.getByRole('heading', { name: /new game/i }).waitFor();
+    }
+    await body(page, ctx);
+    for (const [i, p] of pages.entries()) assert.deepEqual(p.problems(), [], `no page errors (page ${i + 1})`);
+    for (const b of browsers) assert.deepEqual(b.blocked, [], 'no outside requests');
   } finally {
-    await browser.close();
-    await server.close();
+    for (const b of browsers) await b.close();
+    for (const s of servers) await s.close();
   }
+}
+
+/**
+ * Serves the app and, on another origin, a host page (`/host.html`)
+ * embedding it with the parameters `query(hostUrl)` (the host's address is
+ * known once it listens), and runs `body(page, { host, app, … })`
+ * through {@link withApp} (the body opens `host.url + '/host.html'`).
+ */
+export async function withHost(query, body, options = { viewport: { width: 600, height: 720 } }) {
+  await withApp({ ...options, open: false }, async (page, ctx) => {
+    const pages = { '/host.html': { body: '' } };
+    const host = await ctx.serve({ extra: pages });
+    pages['/host.html'].body = hostPage(ctx.server.url, query(host.url), 'A site that embeds Tiers');
+    await body(page, { ...ctx, host, app: ctx.server });
+  });
 }
 
 /**
@@ -54,6 +110,21 @@ export async function startGame(page, { game = 'checkers', opponent = 'computer'
   else await page.locator('#formation-title').waitFor();
 }
 
+/** On the formation screen of a Tiers game for two: both take the formation shown, and the game begins. */
+export async function readyFormations(page) {
+  await page.click('#formation-ready');
+  await page.click('#formation-ready');
+  await page.click('#begin-tiers');
+  await page.locator('.play .board').waitFor();
+}
+
+/** Resigns the game in progress (the button asks for a second click). */
+export async function resign(page) {
+  await page.click('#resign');
+  await page.locator('#resign', { hasText: 'Sure?' }).waitFor();
+  await page.click('#resign');
+}
+
 /** The DOM ids of the squares with a class (target, highlight, …) on the play board. */
 export function squaresWith(page, cls, board = 'play') {
   return page.$$eval(`[id^="${board}-"].square.${cls}`, (els) => els.map((e) => e.id));
@@ -76,14 +147,23 @@ export function piecesOf(page, color, board = 'play') {
   );
 }
 
-/** How many moves are played (the move list, without taken-back moves). */
+/** The moves of the play screen's move list; taken-back ones are `.undone`. */
+const MOVES = '.play .move-list .move';
+const movesSelector = (all) => (all ? MOVES : `${MOVES}:not(.undone)`);
+
+/** How many moves are played (the play screen's move list, without taken-back moves). */
 export function movesPlayed(page) {
-  return page.locator('.move-list .move:not(.undone)').count();
+  return page.locator(movesSelector(false)).count();
 }
 
-/** The move list's texts (played moves only). */
-export function moveTexts(page) {
-  return page.locator('.move-list .move:not(.undone)').allInnerTexts();
+/** The texts of the moves played (with `all`, also the taken-back ones the list still shows). */
+export function moveTexts(page, { all = false } = {}) {
+  return page.locator(movesSelector(all)).allInnerTexts();
+}
+
+/** Waits until the move list has `n` moves played (with `all`, counting taken-back ones). */
+export async function waitForMoves(page, n, { all = false } = {}) {
+  await page.waitForFunction(([sel, n]) => document.querySelectorAll(sel).length === n, [movesSelector(all), n]);
 }
 
 /** The status line's text. */
@@ -208,20 +288,81 @@ export function hostPage(app, query, caption = '') {
 </body></html>`;
 }
 
+/** The board square (a1…h8) of a checkers square number 1–32. */
+export function checkersSquare(n) {
+  const row = Math.floor((n - 1) / 4); // 0 = rank 8
+  const file = 2 * ((n - 1) % 4) + (row % 2 === 0 ? 1 : 0);
+  return 'abcdefgh'[file] + (8 - row);
+}
+
 /** The board squares (a1…h8) a move's text names, in the order they are clicked. */
 export function squaresOf(kind, text) {
-  if (kind === 'checkers') {
-    return text.split(/[-x]/).map((n) => {
-      const i = Number(n) - 1;
-      const row = Math.floor(i / 4);
-      const file = 2 * (i % 4) + (row % 2 === 0 ? 1 : 0);
-      return 'abcdefgh'[file] + (8 - row);
-    });
-  }
+  if (kind === 'checkers') return text.split(/[-x]/).map((n) => checkersSquare(Number(n)));
   const out = [];
   text.split(',').forEach((part, i) => {
     const names = part.split(/[-x<>]/);
     out.push(...(i === 0 ? names : names.slice(1)));
   });
   return out;
+}
+
+/** Clicks the squares of a checkers move such as `11-15` or `15x24x31` on a board. */
+export async function playCheckers(page, move, board = 'play') {
+  for (const sq of squaresOf('checkers', move)) await page.click(`#${board}-${sq}`);
+}
+
+/** Clicks the squares of a Tiers step or jump such as `e3-e4` on a board. */
+export async function playTiers(page, move, board = 'play') {
+  for (const sq of move.split(/[-x]/)) await page.click(`#${board}-${sq}`);
+}
+
+/**
+ * The text the app keeps under `key` in localStorage, once `ready(text)`
+ * holds (by default: once there is one). The app writes its records in an
+ * effect after the screen shows a change, which can come a moment later
+ * on a busy machine: this waits for it (up to `timeout` ms) instead of
+ * reading too soon.
+ */
+export async function stored(page, key, ready = (text) => text !== null, timeout = 10_000) {
+  const read = () => page.evaluate((k) => localStorage.getItem(k), key);
+  const end = Date.now() + timeout;
+  let text = await read();
+  while (!ready(text)) {
+    if (Date.now() > end) throw new Error(`localStorage ${key} never became what was waited for: ${String(text).slice(0, 300)}`);
+    // Read again a moment later (the test's own timer: the page's may be
+    // a fake one that stands still).
+    await new Promise((next) => setTimeout(next, 20));
+    text = await read();
+  }
+  return text;
+}
+
+/** The value the app keeps under `key` (as {@link stored}, read as JSON), once `ready(value)` holds. */
+export async function storedJson(page, key, ready = (value) => value != null) {
+  const parse = (text) => {
+    try {
+      return JSON.parse(text);
+    } catch {
+      return undefined;
+    }
+  };
+  return parse(await stored(page, key, (text) => ready(parse(text))));
+}
+
+/**
+ * Waits until the focus is on the element matching `selector` (or inside
+ * it): the app moves the focus in an effect, which can run a moment after
+ * the screen changed.
+ */
+export async function focused(page, selector) {
+  await page.waitForFunction((s) => document.activeElement?.closest(s) != null, selector);
+}
+
+/** Asserts that the page does not scroll sideways. */
+export async function noSideScroll(page, what) {
+  const { scroll, client } = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    client: document.documentElement.clientWidth,
+  }));
+  assert.ok(scroll <= client, `${what}: page is ${scroll}px wide in a ${client}px screen`);
 }

@@ -8,6 +8,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os';
 import { dirname, extname, join, normalize, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -40,11 +41,14 @@ const TYPES = {
  * test-only pages (e.g. an embedding host page). Returns `{ url, close,
  * requests }`; `requests` lists the paths served, in order (an offline test
  * checks that nothing reached the server). `close` also drops the browser's
- * kept-alive connections, so the server is really gone.
+ * kept-alive connections, so the server is really gone. With `gzip`, files
+ * other than images go gzipped to a browser that accepts it (as a static
+ * host serves them; each file compressed once).
  */
-export async function serve(dir = DIST, { extra = {}, headers = {} } = {}) {
+export async function serve(dir = DIST, { extra = {}, headers = {}, gzip = false } = {}) {
   const root = resolve(dir);
   const requests = [];
+  const zipped = new Map();
   const server = createServer((req, res) => {
     const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
     requests.push(path);
@@ -73,12 +77,21 @@ export async function serve(dir = DIST, { extra = {}, headers = {} } = {}) {
       res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
       return;
     }
+    const type = TYPES[extname(file)] ?? 'application/octet-stream';
+    let body = readFileSync(file);
+    const zip = gzip && !/^image\/(png|x-icon)/.test(type) && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '');
+    if (zip) {
+      if (!zipped.has(file)) zipped.set(file, gzipSync(body, { level: 9 }));
+      body = zipped.get(file);
+    }
     res.writeHead(200, {
-      'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
+      'content-type': type,
       'cache-control': 'no-cache',
+      ...(gzip ? { vary: 'accept-encoding' } : {}),
+      ...(zip ? { 'content-encoding': 'gzip' } : {}),
       ...headers,
     });
-    res.end(readFileSync(file));
+    res.end(body);
   });
   await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
   const { port } = server.address();
@@ -108,29 +121,34 @@ export const CHROMIUM_ARGS = [
 ];
 
 /**
- * Starts Debian's Chromium with a fresh profile. Returns `{ context, close }`;
- * open pages with `newPage(context)`. Options go to the browser context
- * (viewport, hasTouch, isMobile, …).
+ * Starts Debian's Chromium with a fresh profile. Returns `{ context, close,
+ * profile }`; open pages with `newPage(context)`. Options go to the browser
+ * context (viewport, hasTouch, isMobile, …). `args` are more Chromium
+ * flags; `block: false` leaves requests alone (no interception, as a
+ * measurement needs) instead of refusing those that would leave the machine.
  */
-export async function launch(options = {}) {
+export async function launch(options = {}, { args = [], block = true } = {}) {
   const profile = mkdtempSync(join(tmpdir(), 'tiers-e2e-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
     headless: true,
-    args: CHROMIUM_ARGS,
+    args: [...CHROMIUM_ARGS, ...args],
     viewport: { width: 1200, height: 900 },
     ...options,
   });
-  // Nothing leaves the machine: only the local server is reachable.
-  await context.route(/^(?!https?:\/\/(127\.0\.0\.1|localhost)[:/]).*/, (route) => {
-    const url = route.request().url();
-    if (url.startsWith('data:') || url.startsWith('blob:')) return route.continue();
-    context.__blocked.push(url);
-    return route.abort();
-  });
   context.__blocked = [];
+  // Nothing leaves the machine: only the local server is reachable.
+  if (block) {
+    await context.route(/^(?!https?:\/\/(127\.0\.0\.1|localhost)[:/]).*/, (route) => {
+      const url = route.request().url();
+      if (url.startsWith('data:') || url.startsWith('blob:')) return route.continue();
+      context.__blocked.push(url);
+      return route.abort();
+    });
+  }
   return {
     context,
+    profile,
     blocked: context.__blocked,
     close: async () => {
       await context.close();

@@ -205,32 +205,6 @@ pub fn location() -> (String, String) {
     )
 }
 
-/// Loads the full app on this screen (`?screen=NAME`, see
-/// [`crate::core::nav::SCREEN_PARAM`]): the page's boot script loads the
-/// full app's wasm for such an address. What the app keeps is already in
-/// storage; the game in progress comes back as after any reload.
-pub fn open_full_app(screen: &str) {
-    let url = format!(
-        "{}?{}={screen}",
-        page_base(),
-        crate::core::nav::SCREEN_PARAM
-    );
-    let _ = gloo::utils::window().location().assign(&url);
-}
-
-/// Why the boot script could not load the full app and started the page
-/// instead (offline before the full app was kept on this device), if it
-/// could not: it leaves the reason in `window.__tiersFullFailed`.
-#[must_use]
-pub fn full_app_failed() -> Option<String> {
-    js_sys::Reflect::get(
-        &gloo::utils::window(),
-        &JsValue::from_str("__tiersFullFailed"),
-    )
-    .ok()
-    .and_then(|v| v.as_string())
-}
-
 /// Takes the query off the page's address (a share link opened once is
 /// not opened again by a reload).
 pub fn forget_query() {

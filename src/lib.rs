@@ -25,8 +25,7 @@ pub mod storage;
 pub mod worker;
 
 /// Renders the page: the embed page when the address asks for it,
-/// otherwise the app. The `main` of both page binaries (src/bin/app.rs and,
-/// with the tournament screens, src/bin/full.rs).
+/// otherwise the app (the `main` of src/bin/app.rs).
 pub fn render_page() {
     if components::embed::is_embed_page() {
         yew::Renderer::<components::embed::EmbedApp>::new().render();

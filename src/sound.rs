@@ -1,10 +1,9 @@
 //! The game's sounds, synthesised with the Web Audio API (no sound files):
 //! a few short notes per [`Sound`]. Nothing plays before the person's first
 //! gesture on the page (browsers' autoplay rules: [`unlock_on_gesture`]),
-//! nor while the page is hidden, nor when sounds are off. Each sound
-//! played is counted in `window.__tiersSounds` (`{"move": 3, …}`), set
-//! through `Reflect` (no script: the CSP allows it), for the end-to-end
-//! tests. Which sound a game calls for is decided in
+//! nor while the page is hidden, nor when sounds are off. (The end-to-end
+//! tests hear them by wrapping the Web Audio API in the page: no hook of
+//! theirs is shipped.) Which sound a game calls for is decided in
 //! [`crate::core::game_events`]; [`crate::hooks::use_game_events`] calls
 //! [`play`]; the clocks can call it with [`Sound::ClockLow`].
 
@@ -78,14 +77,17 @@ fn notes(sound: Sound) -> Vec<Note> {
 }
 
 /// From the person's first gesture on the page (a click, a tap, a key)
-/// sounds may play: the audio context is made then.
+/// sounds may play. The gesture itself only notes that (and resumes an
+/// audio context the browser suspended): the context is made by the first
+/// sound, so that the first tap on the page does not pay for it before the
+/// screen answers.
 pub fn unlock_on_gesture() {
     let Some(window) = web_sys::window() else {
         return;
     };
     AUDIO.with(|a| {
         let mut a = a.borrow_mut();
-        if a.unlocked || !a.listeners.is_empty() {
+        if !a.listeners.is_empty() {
             return;
         }
         for event in ["pointerdown", "keydown"] {
@@ -99,36 +101,29 @@ fn unlock() {
     AUDIO.with(|a| {
         let mut a = a.borrow_mut();
         a.unlocked = true;
-        if a.context.is_none() {
-            a.context = AudioContext::new().ok();
-        }
         if let Some(c) = &a.context {
-            let _ = c.resume();
+            if c.state() == web_sys::AudioContextState::Suspended {
+                let _ = c.resume();
+            }
         }
-    });
-    // Drop the listeners outside the borrow (their closures are running).
-    wasm_bindgen_futures::spawn_local(async {
-        AUDIO.with(|a| a.borrow_mut().listeners.clear());
     });
 }
 
-/// Counts a sound in `window.__tiersSounds`.
-fn count(sound: Sound) {
-    let Some(window) = web_sys::window() else {
-        return;
-    };
-    let key = JsValue::from_str("__tiersSounds");
-    let mut counter = js_sys::Reflect::get(&window, &key).unwrap_or(JsValue::UNDEFINED);
-    if !counter.is_object() {
-        counter = js_sys::Object::new().into();
-        let _ = js_sys::Reflect::set(&window, &key, &counter);
-    }
-    let name = JsValue::from_str(sound.name());
-    let n = js_sys::Reflect::get(&counter, &name)
-        .ok()
-        .and_then(|v| v.as_f64())
-        .unwrap_or(0.0);
-    let _ = js_sys::Reflect::set(&counter, &name, &JsValue::from_f64(n + 1.0));
+/// The audio context, made the first time a sound plays after a gesture.
+fn context() -> Option<AudioContext> {
+    AUDIO.with(|a| {
+        let mut a = a.borrow_mut();
+        if !a.unlocked {
+            return None;
+        }
+        if a.context.is_none() {
+            a.context = AudioContext::new().ok();
+            if let Some(c) = &a.context {
+                let _ = c.resume();
+            }
+        }
+        a.context.clone()
+    })
 }
 
 /// Plays a sound if the preferences allow it, the page is shown and the
@@ -137,14 +132,9 @@ pub fn play(sound: Sound, prefs: &Preferences) {
     if !prefs.sound || prefs.volume == 0 || crate::browser::page_hidden() {
         return;
     }
-    let context = AUDIO.with(|a| {
-        let a = a.borrow();
-        a.unlocked.then(|| a.context.clone()).flatten()
-    });
-    let Some(context) = context else {
+    let Some(context) = context() else {
         return;
     };
-    count(sound);
     let volume = f32::from(prefs.volume) / 100.0 * 0.3;
     let now = context.current_time();
     for Note(wave, f0, f1, at, length, loud) in notes(sound) {

@@ -1,16 +1,26 @@
 //! The AI agent, run in a web worker: an [`AiRequest`] comes in; progress
 //! reports after each completed search depth and then the chosen move go
 //! out as [`AiReply`]s, each tagged with the request's id.
+//!
+//! A request with a reproducible budget (a depth or a number of positions:
+//! a game review) is answered from a cleared searcher, and waits for the
+//! endgame database if the search may use it, so that its answer depends
+//! on the request alone: the same on any device, in any browser and
+//! natively ([`think`] with a searcher of [`TT_MB`]).
 
 use gloo_worker::{HandlerId, Worker, WorkerScope};
 use std::sync::Arc;
 
 use tiers_engine::book::Book;
 use tiers_engine::egdb::Egdb;
-use tiers_engine::search::{Evaluate, SearchConfig, SearchLimits, Searcher};
+use tiers_engine::search::{Evaluate, SearchConfig, Searcher};
 use tiers_engine::{checkers, tiers, Game, GameKind, Position};
 
 use crate::core::ai::{AiReply, AiRequest};
+
+/// The size of the worker's transposition table, in MiB (a reproducible
+/// answer is reproduced with a searcher of this size).
+pub const TT_MB: usize = 16;
 
 /// Answers one request with `searcher`, calling `send` for every reply.
 pub fn think(searcher: &mut Searcher, req: &AiRequest, send: &mut dyn FnMut(AiReply)) {
@@ -37,10 +47,14 @@ fn think_in<P: Evaluate>(searcher: &mut Searcher, req: &AiRequest, send: &mut dy
         .filter_map(|i| game.position_at(i).map(Position::zobrist))
         .collect();
     let config = SearchConfig {
-        limits: SearchLimits::time(req.movetime_ms.clamp(50, 10_000)),
+        limits: req.budget.limits(),
         level: req.level,
         seed: req.seed,
     };
+    if req.budget.reproducible() {
+        // What earlier searches left in the tables would change the answer.
+        searcher.clear();
+    }
     let pos = game.position().clone();
     let result = searcher.search(&pos, &history, &config, |info| {
         send(AiReply::Info {
@@ -135,13 +149,15 @@ pub enum Event {
     Loaded(Result<Egdb, String>),
     /// The opening book arrived, or why not.
     BookLoaded(Result<Book, String>),
-    /// The wait for it is over: a search held back goes without it.
+    /// The wait for them is over: a timed search held back goes without
+    /// the files still loading.
     Waited,
 }
 
-/// How long a search that would use the endgame database waits for it the
-/// first time, in milliseconds (the file is usually in the service
-/// worker's cache and loads in a moment).
+/// How long a timed search that would use the endgame database waits for
+/// it the first time, in milliseconds (the file is usually in the service
+/// worker's cache and loads in a moment). A reproducible one waits until
+/// the file is loaded or has failed.
 pub const EGDB_WAIT_MS: u32 = 3000;
 
 impl AiAgent {
@@ -169,7 +185,7 @@ impl Worker for AiAgent {
 
     fn create(_scope: &WorkerScope<Self>) -> Self {
         AiAgent {
-            searcher: Searcher::new(16),
+            searcher: Searcher::new(TT_MB),
             endgames: Endgames::NotAsked,
             book: Endgames::NotAsked,
             held: None,
@@ -198,6 +214,15 @@ impl Worker for AiAgent {
                     Err(e) => Endgames::Failed(e, true),
                 };
             }
+            // A reproducible search goes on waiting for the files.
+            Event::Waited
+                if self
+                    .held
+                    .as_ref()
+                    .is_some_and(|(r, _)| r.budget.reproducible()) =>
+            {
+                return;
+            }
             Event::Waited => {}
         }
         // A held search goes when every file it waits for is there, or
@@ -214,8 +239,10 @@ impl Worker for AiAgent {
     fn received(&mut self, scope: &WorkerScope<Self>, req: AiRequest, who: HandlerId) {
         let checkers = req.kind == GameKind::Checkers;
         let settings = req.level.settings();
+        let wants_egdb = checkers && settings.egdb;
+        let wants_book = checkers && settings.book_moves > 0;
         let mut wait = false;
-        if checkers && settings.egdb && matches!(self.endgames, Endgames::NotAsked) {
+        if wants_egdb && matches!(self.endgames, Endgames::NotAsked) {
             self.endgames = Endgames::Loading;
             let loaded = scope.clone();
             wasm_bindgen_futures::spawn_local(async move {
@@ -223,7 +250,7 @@ impl Worker for AiAgent {
             });
             wait = true;
         }
-        if checkers && settings.book_moves > 0 && matches!(self.book, Endgames::NotAsked) {
+        if wants_book && matches!(self.book, Endgames::NotAsked) {
             self.book = Endgames::Loading;
             let loaded = scope.clone();
             wasm_bindgen_futures::spawn_local(async move {
@@ -242,8 +269,96 @@ impl Worker for AiAgent {
             self.held = Some((req, who));
             return;
         }
+        let loading = (wants_egdb && matches!(self.endgames, Endgames::Loading))
+            || (wants_book && matches!(self.book, Endgames::Loading));
+        if req.budget.reproducible() && loading {
+            // Its answer must not depend on how fast the files came.
+            self.held = Some((req, who));
+            return;
+        }
         // A newer request replaces one still held back.
         self.held = None;
         self.answer(scope, &req, who);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::ai::Budget;
+    use tiers_engine::search::Level;
+
+    fn request(kind: GameKind, start: String, moves: &[&str], budget: Budget) -> AiRequest {
+        AiRequest {
+            id: 5,
+            kind,
+            start,
+            moves: moves.iter().map(|m| m.to_string()).collect(),
+            level: Level::ANALYSIS,
+            seed: 5,
+            budget,
+        }
+    }
+
+    fn replies(searcher: &mut Searcher, req: &AiRequest) -> Vec<AiReply> {
+        let mut out = Vec::new();
+        think(searcher, req, &mut |r| out.push(r));
+        out
+    }
+
+    #[test]
+    fn a_reproducible_request_gets_the_same_answer_whatever_was_searched_before() {
+        let checkers = checkers::Position::start().to_text();
+        let tiers = tiers::Position::start().to_text();
+        let mut searcher = Searcher::new(TT_MB);
+        for (kind, start, moves, budget) in [
+            (
+                GameKind::Checkers,
+                &checkers,
+                &["11-15", "23-19", "8-11"][..],
+                Budget::Nodes(200_000),
+            ),
+            (
+                GameKind::Checkers,
+                &checkers,
+                &["9-14"][..],
+                Budget::Depth(7),
+            ),
+            (GameKind::Tiers, &tiers, &[][..], Budget::Nodes(50_000)),
+        ] {
+            let req = request(kind, start.clone(), moves, budget);
+            assert_eq!(req.budget.limits().time_ms, None, "no clock in it");
+            let first = replies(&mut searcher, &req);
+            assert!(
+                matches!(first.last(), Some(AiReply::Move { .. })),
+                "{first:?}"
+            );
+            assert!(first.len() >= 3, "progress reports first: {first:?}");
+            // The worker searched something else meanwhile (a timed
+            // search: a move of the computer, the coach's bar).
+            let other = request(kind, start.clone(), &[], Budget::Time(60));
+            replies(&mut searcher, &other);
+            assert_eq!(replies(&mut searcher, &req), first, "{kind:?} {budget}");
+            assert_eq!(
+                replies(&mut Searcher::new(TT_MB), &req),
+                first,
+                "a fresh worker"
+            );
+        }
+    }
+
+    #[test]
+    fn a_bad_request_is_answered_with_an_error() {
+        let mut searcher = Searcher::new(1);
+        let start = checkers::Position::start().to_text();
+        let bad_start = request(GameKind::Checkers, "W:W99".into(), &[], Budget::Depth(2));
+        let bad_move = request(GameKind::Checkers, start, &["11-18"], Budget::Depth(2));
+        for req in [bad_start, bad_move] {
+            let got = replies(&mut searcher, &req);
+            assert!(
+                matches!(&got[..], [AiReply::Error { id: 5, message }] if !message.is_empty()),
+                "{got:?}"
+            );
+        }
     }
 }

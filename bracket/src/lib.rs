@@ -42,28 +42,13 @@ pub mod tournament;
 
 /// Whether two names are the same, ignoring case and surrounding spaces.
 pub(crate) fn same_name(a: &str, b: &str) -> bool {
-    // Upper case rather than lower, char by char: the web app already
-    // carries the upper-case tables (one set of Unicode tables, and no
-    // `str::to_uppercase`).
-    let upper = |s: &str| {
-        s.trim()
-            .chars()
-            .flat_map(char::to_uppercase)
-            .collect::<Vec<char>>()
-    };
-    upper(a) == upper(b)
+    a.trim().to_uppercase() == b.trim().to_uppercase()
 }
 
-/// The indices `0..n` in stable order of `key`. Brackets are small (at most
-/// 127 matches), so an insertion sort does; one non-generic function keeps
-/// the code small where the crate is compiled into a web page.
+/// The indices `0..n` in stable order of `key`.
 pub(crate) fn order_by(n: usize, key: &dyn Fn(usize) -> u64) -> Vec<usize> {
-    let keys: Vec<u64> = (0..n).map(key).collect();
-    let mut out: Vec<usize> = Vec::with_capacity(n);
-    for i in 0..n {
-        let at = out.partition_point(|&j| keys[j] <= keys[i]);
-        out.insert(at, i);
-    }
+    let mut out: Vec<usize> = (0..n).collect();
+    out.sort_by_cached_key(|&i| key(i));
     out
 }
 

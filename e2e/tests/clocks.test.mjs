@@ -1,9 +1,10 @@
 // Clocks (RULES.md §3): a 1+0 game against the computer where the person
-// does not move and loses on time (the page's clock is driven by
-// Playwright's fake timers, so a minute passes in a moment; the clocks
-// stop while the page is hidden), and a 3+2 game between two people where
-// the clocks show, the increment is added and, after a reload, the running
-// clock goes on from where it was (real time, desktop and 360 px wide).
+// does not move and loses on time (the clocks stop while the page is
+// hidden), and a 3+2 game between two people where the clocks show, the
+// increment is added and, after a reload, the running clock goes on from
+// where it was (desktop and 360 px wide). The page's time is Playwright's
+// fake clock, paused: it moves only when the test moves it (a minute
+// passes in a moment, and nothing depends on how fast this machine is).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { shot } from '../harness.mjs';
@@ -27,6 +28,21 @@ function startTimed(page, { opponent, control, color = 'Red', level = 3 }) {
   return startGame(page, { opponent, level, color, clock: control });
 }
 
+/** Fakes the page's clock from its first load (the test pauses it once the page is up). */
+const FAKE_CLOCK = { setup: (page) => page.clock.install({ time: new Date('2026-12-01T08:00:00Z') }) };
+
+/** Stops the page's time (two hours after it was installed): from now on it moves only when the test moves it. */
+const pause = (page) => page.clock.pauseAt(new Date('2026-12-01T10:00:00Z'));
+
+/** Moves the page's time on, a tenth of a second at a time, until `locator` shows. */
+async function runUntil(page, locator, timeout = 30_000) {
+  const end = Date.now() + timeout;
+  while ((await locator.count()) === 0) {
+    if (Date.now() > end) throw new Error(`${locator} did not show`);
+    await page.clock.runFor(100);
+  }
+}
+
 /** Makes the page look hidden or shown again (a background tab). */
 async function setHidden(page, hidden) {
   await page.evaluate((hidden) => {
@@ -37,10 +53,8 @@ async function setHidden(page, hidden) {
 }
 
 test('1+0 against the computer: the person does not move and loses on time', async () => {
-  await withApp({}, async (page) => {
-    await page.clock.install();
-    await page.reload();
-    await page.getByRole('heading', { name: /new game/i }).waitFor();
+  await withApp(FAKE_CLOCK, async (page) => {
+    await pause(page);
     // A custom control can be set too; then back to a preset.
     await page.locator('#clock-custom').click();
     await page.locator('#clock-minutes').fill('7');
@@ -52,14 +66,16 @@ test('1+0 against the computer: the person does not move and loses on time', asy
     await shot(page, 'clocks-new-game-custom');
 
     await startTimed(page, { opponent: 'computer', control: '1+0', color: 'Red', level: 3 });
-    // Black (the computer) moves first, on its clock; then the person's runs.
-    await page.locator('#status-text', { hasText: 'your turn' }).waitFor({ timeout: 30_000 });
+    // Black (the computer) moves first, on its clock (its move is shown
+    // after a short pause of the page's); then the person's runs.
+    await runUntil(page, page.locator('#status-text', { hasText: 'your turn' }));
     const black = await clock(page, 'black');
     assert.ok(seconds(black.text) <= 60 && seconds(black.text) > 50, `the computer used a little time: ${black.text}`);
     assert.equal(black.running, false);
     let red = await clock(page, 'red');
     assert.equal(red.running, true);
-    assert.ok(seconds(red.text) >= 59, red.text);
+    // (At most the last tenth of a second the page's time was moved on.)
+    assert.ok(seconds(red.text) >= 59, `the computer's time is not charged to the person: ${red.text}`);
     // No take-backs with clocks.
     assert.equal(await page.locator('#undo').isDisabled(), true);
 
@@ -67,7 +83,7 @@ test('1+0 against the computer: the person does not move and loses on time', asy
     await setHidden(page, true);
     await page.clock.fastForward(30_000);
     await setHidden(page, false);
-    await page.clock.fastForward(500);
+    await page.clock.runFor(500);
     red = await clock(page, 'red');
     assert.ok(seconds(red.text) >= 58, `the time away was not charged: ${red.text}`);
 
@@ -96,7 +112,8 @@ test('1+0 against the computer: the person does not move and loses on time', asy
 });
 
 test('3+2 between two people: the increment is added and a reload goes on', async () => {
-  await withApp({}, async (page) => {
+  await withApp(FAKE_CLOCK, async (page) => {
+    await pause(page);
     // No clock is the default.
     await page.getByRole('button', { name: /^new game$/i }).first().click();
     assert.equal(await page.locator('#clock-none').getAttribute('aria-pressed'), 'true');
@@ -107,13 +124,14 @@ test('3+2 between two people: the increment is added and a reload goes on', asyn
     let red = await clock(page, 'red');
     assert.ok(black.running && !red.running);
     assert.equal(red.text, '3:00');
-    // Black thinks until the clock reads 2:57, then plays 11-15 (f6-e5):
-    // two seconds are added.
-    await page.locator('#clock-black', { hasText: '2:57' }).waitFor({ timeout: 10_000 });
+    // Black thinks three seconds (the clock reads 2:57), then plays 11-15
+    // (f6-e5): two seconds are added.
+    await page.clock.runFor(3_000);
+    await page.locator('#clock-black', { hasText: '2:57' }).waitFor();
     await press(page, 'f6');
     await press(page, 'e5');
     black = await clock(page, 'black');
-    assert.ok(seconds(black.text) > 177, `the increment was added: ${black.text}`);
+    assert.equal(black.text, '2:59', 'the increment was added');
     assert.equal(black.running, false);
     red = await clock(page, 'red');
     assert.equal(red.running, true);
@@ -121,20 +139,21 @@ test('3+2 between two people: the increment is added and a reload goes on', asyn
     await press(page, 'c3');
     await press(page, 'd4');
     red = await clock(page, 'red');
-    assert.ok(seconds(red.text) >= 180, `Red's increment: ${red.text}`);
+    assert.equal(red.text, '3:02', "Red's increment");
     await shot(page, 'clocks-3-2-desktop');
 
-    // Reload: the game and its clocks come back; Black's clock went on
-    // running while the page was away (two people: no pause).
-    const before = seconds((await clock(page, 'black')).text);
-    const redBefore = (await clock(page, 'red')).text;
-    await page.waitForTimeout(1_500);
+    // Reload, five seconds later: the game and its clocks come back;
+    // Black's clock went on running while the page was away (two people:
+    // no pause).
+    assert.equal((await clock(page, 'black')).text, '2:59');
+    await page.clock.setSystemTime((await page.evaluate(() => Date.now())) + 5_000);
     await page.reload();
     await page.locator('.play .board').waitFor();
     await page.locator('#clock-black.running').waitFor();
-    black = await clock(page, 'black');
-    assert.ok(seconds(black.text) <= before - 1, `it went on: ${before} then ${black.text}`);
-    assert.equal((await clock(page, 'red')).text, redBefore);
+    // (The clocks' first tick, due at once, runs: no time passes.)
+    await page.clock.runFor(0);
+    await page.locator('#clock-black', { hasText: '2:54' }).waitFor();
+    assert.equal((await clock(page, 'red')).text, '3:02');
     assert.match(await status(page), /^Black to move\./);
 
     // On a phone, 360 px wide.

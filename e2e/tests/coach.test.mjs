@@ -7,9 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { shot } from '../harness.mjs';
-import { moveTexts, playFirstLegal, press, squareLabel, waitForTurn, withApp } from '../app.mjs';
-
-const PHONE = { viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 };
+import { PHONE, moveTexts, noSideScroll, playFirstLegal, press, squareLabel, waitForTurn, withApp } from '../app.mjs';
 
 /** Opens the new game screen with checkers between two players. */
 async function twoPlayers(page) {
@@ -117,8 +115,7 @@ test('hints turned off for a game, and the coach on a phone', async () => {
     assert.equal(await page.locator('#hint').count(), 0, 'no hint button when hints are off');
     await page.locator('#eval-toggle').tap();
     await page.locator('#eval-text', { hasText: /for Black \(to move\)/ }).waitFor({ timeout: 20_000 });
-    const width = await page.evaluate(() => document.documentElement.scrollWidth);
-    assert.ok(width <= 360, `no sideways scrolling: ${width}`);
+    await noSideScroll(page, 'the coach on a phone');
     await shot(page, 'coach-phone');
     // The choice is kept for the next game.
     await page.getByRole('button', { name: /^new game$/i }).first().tap();

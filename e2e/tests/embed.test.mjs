@@ -5,8 +5,8 @@
 // not told to trust ignored.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, newPage, serve, shot } from '../harness.mjs';
-import { hostPage, still } from '../app.mjs';
+import { shot } from '../harness.mjs';
+import { still, withApp, withHost } from '../app.mjs';
 
 /** Asserts that an element lies inside the viewport. */
 async function inside(page, locator, what) {
@@ -21,9 +21,7 @@ async function inside(page, locator, what) {
 }
 
 test('the embed page fits any frame', async () => {
-  const server = await serve();
-  const browser = await launch();
-  try {
+  await withApp({ open: false }, async (first, ctx) => {
     const cases = [
       [300, 300, '/?embed=1&ai=2'],
       [400, 600, '/?embed=1&game=tiers&players=2'],
@@ -31,10 +29,10 @@ test('the embed page fits any frame', async () => {
       [320, 480, '/?embed=1&players=2&undo=0&flip=1'],
       [360, 640, `/?embed=1&pdn=${encodeURIComponent('[Event "Club"]\n1. 11-15 23-19 *')}`],
     ];
-    for (const [width, height, path] of cases) {
-      const page = await newPage(browser.context);
+    for (const [i, [width, height, path]] of cases.entries()) {
+      const page = i === 0 ? first : await ctx.page();
       await page.setViewportSize({ width, height });
-      await page.goto(server.url + path);
+      await page.goto(ctx.server.url + path);
       const board = page.getByRole('grid');
       await board.waitFor();
       const box = await inside(page, board, 'the board');
@@ -66,18 +64,11 @@ test('the embed page fits any frame', async () => {
       assert.deepEqual(page.problems(), [], path);
       await page.close();
     }
-    assert.deepEqual(browser.blocked, []);
-  } finally {
-    await browser.close();
-    await server.close();
-  }
+  });
 });
 
 test('bad parameters are explained inside the frame', async () => {
-  const server = await serve();
-  const browser = await launch({ viewport: { width: 400, height: 400 } });
-  try {
-    const page = await newPage(browser.context);
+  await withApp({ viewport: { width: 400, height: 400 }, open: false }, async (page, { server }) => {
     await page.goto(server.url + '/?embed=1&color=purple&ai=12&fen=B:W21-32:B1-40&colour=red&zoom=2');
     const box = page.locator('#embed-problems');
     await box.waitFor();
@@ -93,11 +84,7 @@ test('bad parameters are explained inside the frame', async () => {
     assert.equal(await box.count(), 0);
     await page.getByRole('grid', { name: 'Checkers board' }).waitFor();
     assert.match(await page.locator('#status-text').innerText(), /computer|your turn/i);
-    assert.deepEqual(page.problems(), []);
-  } finally {
-    await browser.close();
-    await server.close();
-  }
+  });
 });
 
 /** Waits for the next event of `type` after `from` events, returns it. */
@@ -110,31 +97,6 @@ async function nextEvent(page, type, from = 0, timeout = 30_000) {
   return handle.jsonValue();
 }
 const count = (page) => page.evaluate(() => window.events.length);
-
-/**
- * Serves the app and, on another origin, a host page (`/host.html`) that
- * embeds it with the parameters `query(hostUrl)` (the host's address is
- * known once it listens); runs `body(page, { host })` in a fresh browser,
- * checks that the page had no error and asked nothing outside, and closes
- * everything.
- */
-async function withHost(query, body) {
-  const app = await serve();
-  const pages = { '/host.html': { body: '' } };
-  const host = await serve(undefined, { extra: pages });
-  const browser = await launch({ viewport: { width: 600, height: 720 } });
-  try {
-    pages['/host.html'].body = hostPage(app.url, query(host.url), 'A site that embeds Tiers');
-    const page = await newPage(browser.context);
-    await body(page, { host });
-    assert.deepEqual(page.problems(), []);
-    assert.deepEqual(browser.blocked, []);
-  } finally {
-    await browser.close();
-    await app.close();
-    await host.close();
-  }
-}
 
 test('a host page on another origin drives the board', async () => {
   await withHost((host) => `embed=1&origin=${encodeURIComponent(host)}&ai=1`, async (page, { host }) => {

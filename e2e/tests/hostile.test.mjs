@@ -7,9 +7,10 @@
 // generator, so a failure replays.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, newPage, serve, shot } from '../harness.mjs';
-import { boardLabels, hostPage, seeded } from '../app.mjs';
-import { playCheckers, resign, startFriendGame, stored, waitForMoves } from '../library.mjs';
+import { shot } from '../harness.mjs';
+import {
+  boardLabels, focused, playCheckers, resign, seeded, startGame, stored, storedJson, waitForMoves, withApp, withHost,
+} from '../app.mjs';
 
 /** Waits until `n` events have come, returns them. */
 async function events(page, n, timeout = 60_000) {
@@ -157,13 +158,9 @@ async function playSomething(page, board) {
 }
 
 test('200 malformed postMessage commands and 50 malformed addresses: the embed page refuses each and plays on', async () => {
-  const app = await serve();
-  const pages = { '/host.html': { body: '' } };
-  const host = await serve(undefined, { extra: pages });
-  const browser = await launch({ viewport: { width: 600, height: 720 } });
-  try {
-    pages['/host.html'].body = hostPage(app.url, `embed=1&players=2&origin=${encodeURIComponent(host.url)}`);
-    const page = await newPage(browser.context);
+  const query = (host) => `embed=1&players=2&origin=${encodeURIComponent(host)}`;
+  await withHost(query, async (page, ctx) => {
+    const { app, host } = ctx;
     await page.goto(host.url + '/host.html');
     const frame = page.frameLocator('#frame');
     await events(page, 1);
@@ -180,20 +177,22 @@ test('200 malformed postMessage commands and 50 malformed addresses: the embed p
       if ('special' in c) await page.evaluate((k) => window.postSpecial(k), c.special);
       else await page.evaluate((m) => window.send(m), c.value);
     }
-    const all = await events(page, 2 + 200);
-    await page.waitForTimeout(500);
-    const after = (await page.evaluate(() => window.events)).slice(2);
+    await events(page, 2 + 200);
+    // The game is as it was, and goes on: Red plays 22-18. The frame reads
+    // messages in order, so its move event comes after whatever the 200
+    // commands caused: exactly one error each.
+    await frame.locator('#embed-c3').click();
+    await frame.locator('#embed-d4').click();
+    await page.waitForFunction(() => window.events.some((e) => e.type === 'move' && e.ply === 2));
+    const all = await page.evaluate(() => window.events);
+    const after = all.slice(2, -1);
     assert.equal(after.length, 200, 'one event for each command');
     after.forEach((e, i) => {
       assert.equal(e.type, 'error', `command ${i} (${JSON.stringify(commands[i]).slice(0, 200)}) is refused: ${JSON.stringify(e).slice(0, 300)}`);
       assert.ok(typeof e.message === 'string' && e.message.trim().length > 0, `command ${i}: a message`);
     });
-    assert.ok(all.length >= 202);
-    // The game is as it was, and goes on: Red plays 22-18.
-    await frame.locator('#embed-c3').click();
-    await frame.locator('#embed-d4').click();
-    const moved = (await events(page, 203))[202];
-    assert.deepEqual([moved.type, moved.move, moved.ply], ['move', '22-18', 2]);
+    const moved = all.at(-1);
+    assert.deepEqual([all.length, moved.type, moved.move, moved.ply], [203, 'move', '22-18', 2]);
     await shot(page, 'hostile-embed-after-commands');
     assert.deepEqual(page.problems(), [], 'no page error or panic');
 
@@ -202,7 +201,7 @@ test('200 malformed postMessage commands and 50 malformed addresses: the embed p
     for (let i = 0; i < 50; i++) {
       const playable = i % 5 === 0;
       const query = malformedUrl(urls, playable);
-      const p = await newPage(browser.context);
+      const p = await ctx.page();
       await p.goto(`${app.url}${i % 2 ? '/embed?' : '/?embed=1&'}${query}`);
       await p.getByRole('grid').waitFor();
       const box = p.locator('#embed-problems');
@@ -218,12 +217,7 @@ test('200 malformed postMessage commands and 50 malformed addresses: the embed p
       assert.deepEqual(p.problems(), [], `${query}: no page error or panic`);
       await p.close();
     }
-    assert.deepEqual(browser.blocked, []);
-  } finally {
-    await browser.close();
-    await app.close();
-    await host.close();
-  }
+  });
 });
 
 /** A JSON field somewhere in `value` (a path of keys/indexes), chosen by `rng`. */
@@ -271,26 +265,22 @@ function damageWhole(rng, text) {
 }
 
 test('20 damaged localStorage states: a notice, the damaged text set aside, the intact records kept, the page plays', async () => {
-  const server = await serve();
-  const browser = await launch();
-  try {
-    const page = await newPage(browser.context);
-    await page.goto(server.url + '/');
-    await page.getByRole('heading', { name: /new game/i }).waitFor();
+  await withApp({}, async (page) => {
     // Real records: a finished game in the archive, a game in progress.
-    await startFriendGame(page);
+    await startGame(page, { opponent: 'friend' });
     await playCheckers(page, '11-15');
     await resign(page);
-    await page.getByRole('dialog').waitFor();
+    // (Escape closes the dialog once its button has the focus.)
+    await focused(page, '[role=dialog]');
     await page.keyboard.press('Escape');
     await page.getByRole('dialog').waitFor({ state: 'detached' });
-    await startFriendGame(page);
+    await startGame(page, { opponent: 'friend' });
     await playCheckers(page, '11-15');
     await waitForMoves(page, 1);
-    await page.waitForFunction(() => JSON.parse(localStorage.getItem('tiers.saved') ?? '{}').game?.moves?.length === 1);
+    await storedJson(page, 'tiers.saved', (v) => v?.game?.moves?.length === 1);
     const good = {
       saved: await stored(page, 'tiers.saved'),
-      archive: await stored(page, 'tiers.archive'),
+      archive: await stored(page, 'tiers.archive', (t) => JSON.parse(t ?? '{}').games?.length === 1),
       lessons: '{"v":1,"stars":{"checkers/moving/1":3,"tiers/man/2":2}}',
       tournaments: '{"format":"tiers-tournaments","version":1,"next_id":1,"tournaments":[],"match":null}',
     };
@@ -320,7 +310,9 @@ test('20 damaged localStorage states: a notice, the damaged text set aside, the 
       }, texts);
       await page.reload();
       await page.locator('.brand').waitFor();
-      await page.waitForTimeout(500);
+      // The app has started and written its records: its first effects
+      // (the records, then the look on the root element) have run.
+      await page.waitForFunction(() => document.documentElement.className.includes('theme-'));
       const what = `state ${i} (damaged: ${damaged.join(', ')}; ${JSON.stringify(damaged.map((k) => texts[k].slice(0, 80)))})`;
       for (const n of await page.locator('.notice').allTextContents()) {
         assert.ok(n.trim().length > 0, `${what}: a notice says something`);
@@ -370,14 +362,10 @@ test('20 damaged localStorage states: a notice, the damaged text set aside, the 
       }
       if (i === 0) await shot(page, 'hostile-storage-notices');
       // The page still plays: a new game for two, a move.
-      await startFriendGame(page);
+      await startGame(page, { opponent: 'friend' });
       await playCheckers(page, '11-15');
       await waitForMoves(page, 1);
       assert.deepEqual(page.problems(), [], `${what}: no page error or panic`);
     }
-    assert.deepEqual(browser.blocked, []);
-  } finally {
-    await browser.close();
-    await server.close();
-  }
+  });
 });

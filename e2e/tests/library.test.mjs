@@ -7,11 +7,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { launch, newPage, serve, shot } from '../harness.mjs';
-import { drag, still } from '../app.mjs';
+import { shot } from '../harness.mjs';
 import {
-  checkersSquare, clean, moveTexts, playCheckers, playTiers, resign, startFriendGame, stored, waitForMoves,
-} from '../library.mjs';
+  PHONE, checkersSquare, drag, moveTexts, noSideScroll, playCheckers, playTiers, readyFormations, resign, startGame,
+  still, stored, storedJson, waitForMoves, withApp,
+} from '../app.mjs';
 
 const CHECKERBOARD = `[Event "Ohio State Ty 1946"]
 [Black "MF Tinsley"]
@@ -40,25 +40,15 @@ const PYDRAUGHTS = `[GameType "21,B,8,8,N1,0"]
 
 `;
 
-async function open(browser, server, path = '/') {
-  const page = await newPage(browser.context);
-  await page.goto(server.url + path);
-  await page.locator('.topbar').waitFor();
-  return page;
-}
-
 test('the game in progress is saved after every move and restored on reload', async () => {
-  const server = await serve();
-  const browser = await launch();
-  try {
-    const page = await open(browser, server);
-    await startFriendGame(page);
+  await withApp({}, async (page, { server }) => {
+    await startGame(page, { opponent: 'friend' });
     for (const m of ['11-15', '23-19', '8-11', '22-17']) await playCheckers(page, m);
     await waitForMoves(page, 4);
     await page.click('#flip');
     await page.click('#undo');
-    await waitForMoves(page, 4); // the undone move stays in the list
-    const saved = JSON.parse(await stored(page, 'tiers.saved'));
+    await waitForMoves(page, 4, { all: true }); // the undone move stays in the list
+    const saved = await storedJson(page, 'tiers.saved', (v) => v?.game?.ply === 3);
     assert.equal(saved.v, 1);
     assert.deepEqual(saved.game.moves, ['11-15', '23-19', '8-11', '22-17']);
     assert.equal(saved.game.ply, 3);
@@ -67,7 +57,7 @@ test('the game in progress is saved after every move and restored on reload', as
 
     await page.reload();
     await page.waitForSelector('#play-a1');
-    assert.deepEqual(await moveTexts(page), ['11-15', '23-19', '8-11', '22-17']);
+    assert.deepEqual(await moveTexts(page, { all: true }), ['11-15', '23-19', '8-11', '22-17']);
     assert.equal(await page.textContent('#status-text'), status);
     assert.equal(await page.locator('.move.undone').count(), 1);
     // Seen from Black's side: h1 is drawn top left.
@@ -77,18 +67,11 @@ test('the game in progress is saved after every move and restored on reload', as
     await page.click('#redo');
     await waitForMoves(page, 4);
     await shot(page, 'library-restored');
-    clean(page, browser);
-  } finally {
-    await browser.close();
-    await server.close();
-  }
+  });
 });
 
 test('against the computer, a reload on its turn makes it think again and reply', async () => {
-  const server = await serve();
-  const browser = await launch();
-  try {
-    const page = await open(browser, server);
+  await withApp({}, async (page, { server }) => {
     await page.getByRole('heading', { name: /new game/i }).waitFor();
     // Checkers against the computer at level 8 (3 s a move); you play Red,
     // so it moves first.
@@ -108,20 +91,13 @@ test('against the computer, a reload on its turn makes it think again and reply'
     await page.waitForSelector('#thinking'); // it thinks again
     await waitForMoves(page, 3); // and replies
     assert.match(await page.textContent('#status-text'), /your turn/);
-    clean(page, browser);
-  } finally {
-    await browser.close();
-    await server.close();
-  }
+  });
 });
 
 test('a resigned game goes to the archive, is replayed, exported and imported back', async () => {
-  const server = await serve();
-  const browser = await launch();
-  try {
+  await withApp({}, async (page, { server, browser }) => {
     await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
-    const page = await open(browser, server);
-    await startFriendGame(page);
+    await startGame(page, { opponent: 'friend' });
     const moves = ['11-15', '23-18', '8-11', '27-23', '4-8', '23-19', '10x14', '19x10'];
     for (const m of moves) await playCheckers(page, m);
     await waitForMoves(page, 8);
@@ -186,24 +162,17 @@ test('a resigned game goes to the archive, is replayed, exported and imported ba
     await page.locator('.archive-item').first().click();
     await page.click('#archive-delete');
     await page.locator('#archive-empty').waitFor();
-    assert.equal(JSON.parse(await stored(page, 'tiers.archive')).games.length, 0);
+    await storedJson(page, 'tiers.archive', (v) => v?.games?.length === 0);
     await page.click('#archive-undo');
     await page.locator('.archive-item').first().waitFor();
-    assert.equal(JSON.parse(await stored(page, 'tiers.archive')).games.length, 1);
-    clean(page, browser);
-  } finally {
-    await browser.close();
-    await server.close();
-  }
+    await storedJson(page, 'tiers.archive', (v) => v?.games?.length === 1);
+  });
 });
 
 test('an archived game continued against the computer: it replies', async () => {
-  const server = await serve();
-  const browser = await launch();
-  try {
-    const page = await open(browser, server);
+  await withApp({}, async (page, { server }) => {
     // Two players, four moves, Red resigns: the game is in the archive.
-    await startFriendGame(page);
+    await startGame(page, { opponent: 'friend' });
     const moves = ['11-15', '23-19', '8-11', '22-17'];
     for (const m of moves) await playCheckers(page, m);
     await waitForMoves(page, 4);
@@ -223,7 +192,7 @@ test('an archived game continued against the computer: it replies', async () => 
     // Red (the person) to move against the computer, from that position;
     // the fourth move waits in the list, taken back.
     await page.waitForSelector('#play-a1');
-    assert.deepEqual(await moveTexts(page, '.play .moves-box'), moves);
+    assert.deepEqual(await moveTexts(page, { all: true }), moves);
     assert.equal(await page.locator('.play .move.undone').count(), 1);
     assert.match(await page.textContent('#status-text'), /^Red to move: your turn\./);
     assert.match(await page.locator('.player-strip', { hasText: 'Computer' }).textContent(), /Computer · level \d/);
@@ -236,19 +205,12 @@ test('an archived game continued against the computer: it replies', async () => 
     assert.equal(await page.locator('.play .move.undone').count(), 0);
     await still(page);
     await shot(page, 'library-continue-vs-computer');
-    clean(page, browser);
-  } finally {
-    await browser.close();
-    await server.close();
-  }
+  });
 });
 
 test('CheckerBoard files (file picker) and pydraughts text (paste) are imported', async () => {
-  const server = await serve();
-  const browser = await launch();
-  try {
-    const page = await open(browser, server);
-    await startFriendGame(page);
+  await withApp({}, async (page, { server }) => {
+    await startGame(page, { opponent: 'friend' });
     await playCheckers(page, '9-13');
     await page.click('#show-games');
     await page.locator('#import-file').setInputFiles({ name: 'tinsley.pdn', mimeType: 'text/plain', buffer: Buffer.from(CHECKERBOARD) });
@@ -261,7 +223,7 @@ test('CheckerBoard files (file picker) and pydraughts text (paste) are imported'
       /3\. Could not be read: game 3, line \d+: move 2 \(Red\): 19-15 is not legal here/);
     await shot(page, 'library-import-checkerboard');
     // The game in progress is untouched by reading.
-    assert.deepEqual(JSON.parse(await stored(page, 'tiers.saved')).game.moves, ['9-13']);
+    await storedJson(page, 'tiers.saved', (v) => v?.game?.moves?.join() === '9-13');
 
     // Continue the second game from its 4th move against a friend.
     await items.nth(1).locator('button').click();
@@ -269,7 +231,7 @@ test('CheckerBoard files (file picker) and pydraughts text (paste) are imported'
     for (let i = 0; i < 4; i++) await page.keyboard.press('ArrowRight');
     await page.click('#continue-friend');
     await page.waitForSelector('#play-a1');
-    assert.deepEqual(await moveTexts(page), ['11-15', '23-19', '8-11', '22-17', '11-16', '24-20']);
+    assert.deepEqual(await moveTexts(page, { all: true }), ['11-15', '23-19', '8-11', '22-17', '11-16', '24-20']);
     assert.equal(await page.locator('.move.undone').count(), 2);
     assert.match(await page.textContent('#status-text'), /Black to move/);
 
@@ -290,24 +252,17 @@ test('CheckerBoard files (file picker) and pydraughts text (paste) are imported'
     await page.click('#import-read');
     assert.equal(await page.textContent('#import-error'),
       'The pasted text: This FEN cannot be read: square 40 does not exist (squares are 1-32)');
-    clean(page, browser);
-  } finally {
-    await browser.close();
-    await server.close();
-  }
+  });
 });
 
 test('corrupt stored data: a notice, the good archive entries kept, the page works', async () => {
-  const server = await serve();
-  const browser = await launch();
-  try {
+  await withApp({}, async (page, { server }) => {
     // Finish a game to have a real archive entry, then spoil the storage.
-    const page = await open(browser, server);
-    await startFriendGame(page);
+    await startGame(page, { opponent: 'friend' });
     await playCheckers(page, '11-15');
     await resign(page);
     await page.getByRole('dialog').waitFor();
-    const archive = JSON.parse(await stored(page, 'tiers.archive'));
+    const archive = await storedJson(page, 'tiers.archive', (v) => v?.games?.length === 1);
     const good = archive.games[0];
     const bad = { ...good, id: 2, pdn: '1. 11-15 11-16 *' };
     const broken = { ...good, id: 3, moves: 'many' };
@@ -330,13 +285,13 @@ test('corrupt stored data: a notice, the good archive entries kept, the page wor
     await shot(page, 'library-corrupt-notice');
     // What could not be read is kept aside, not lost.
     assert.match(await stored(page, 'tiers.set-aside.saved'), /"11-15","11-15"/);
-    assert.equal(JSON.parse(await stored(page, 'tiers.archive')).games.length, 1);
+    await storedJson(page, 'tiers.archive', (v) => v?.games?.length === 1); // written again without them
     // The notice can be dismissed; a new game starts; the archive shows the good game.
     await notices.first().getByRole('button', { name: 'Dismiss this notice' }).click();
     assert.equal(await notices.count(), 1);
     await page.click('#show-games');
     assert.equal(await page.locator('.archive-item').count(), 1);
-    await startFriendGame(page);
+    await startGame(page, { opponent: 'friend' });
     await playCheckers(page, '10-14');
     await waitForMoves(page, 1);
 
@@ -350,7 +305,7 @@ test('corrupt stored data: a notice, the good archive entries kept, the page wor
     const again = await notices.allTextContents();
     assert.match(again[0], /^The saved game could not be read \(it is not valid JSON/);
     assert.match(again[1], /^The archive could not be read \(it is not valid JSON.*it was set aside\./);
-    await startFriendGame(page);
+    await startGame(page, { opponent: 'friend' });
     await playCheckers(page, '10-14');
     await waitForMoves(page, 1);
     // A newer format is set aside, not overwritten silently.
@@ -365,18 +320,11 @@ test('corrupt stored data: a notice, the good archive entries kept, the page wor
     await page.locator('.notice', { hasText: 'The saved game is in an unknown or outdated format; it was set aside.' }).waitFor();
     assert.equal(await stored(page, 'tiers.set-aside.saved'), old);
     await page.getByRole('heading', { name: /new game/i }).waitFor();
-    clean(page, browser);
-  } finally {
-    await browser.close();
-    await server.close();
-  }
+  });
 });
 
 test('board editor: set up a checkers position, fix what the engine rejects, play it', async () => {
-  const server = await serve();
-  const browser = await launch();
-  try {
-    const page = await open(browser, server);
+  await withApp({}, async (page, { server }) => {
     await page.click('#show-editor');
     await page.locator('#editor-verdict', { hasText: 'Valid position: Black to move, 7 legal moves.' }).waitFor();
     await page.click('#editor-clear');
@@ -412,7 +360,7 @@ test('board editor: set up a checkers position, fix what the engine rejects, pla
     await page.click('#editor-play-black');
     await page.waitForSelector('#play-a1');
     await waitForMoves(page, 1);
-    const saved = JSON.parse(await stored(page, 'tiers.saved'));
+    const saved = await storedJson(page, 'tiers.saved', (v) => v?.game?.start === 'W:WK1,22,23:B12,14');
     assert.equal(saved.game.start, 'W:WK1,22,23:B12,14');
     assert.deepEqual(saved.game.opponent, { type: 'computer', level: 3, human: 'black' });
     assert.match(await page.textContent('#status-text'), /Black to move: your turn/);
@@ -428,18 +376,11 @@ test('board editor: set up a checkers position, fix what the engine rejects, pla
     await page.press('#editor-fen', 'Enter');
     assert.equal(await page.inputValue('#editor-fen'), 'B:WK10:B6');
     assert.match(await page.getAttribute(`#editor-${checkersSquare(10)}`, 'aria-label'), /red king/i);
-    clean(page, browser);
-  } finally {
-    await browser.close();
-    await server.close();
-  }
+  });
 });
 
 test('board editor: a Tiers position with carried pieces, analysed and played; a pasted TFEN opens it', async () => {
-  const server = await serve();
-  const browser = await launch();
-  try {
-    const page = await open(browser, server);
+  await withApp({}, async (page, { server }) => {
     await page.click('#show-editor');
     await page.click('#editor-tiers');
     assert.equal(await page.inputValue('#editor-fen'),
@@ -478,7 +419,7 @@ test('board editor: a Tiers position with carried pieces, analysed and played; a
 
     await page.click('#editor-play-friend');
     await page.waitForSelector('#play-a1');
-    assert.equal(JSON.parse(await stored(page, 'tiers.saved')).game.start, tfen);
+    await storedJson(page, 'tiers.saved', (v) => v?.game?.start === tfen);
     await playTiers(page, 'd4'); // the carrier: its only action is a drop
     await page.click('#play-a8');
     await waitForMoves(page, 1);
@@ -491,21 +432,14 @@ test('board editor: a Tiers position with carried pieces, analysed and played; a
     await page.click('#import-read');
     await page.locator('#editor-title').waitFor();
     assert.equal(await page.inputValue('#editor-fen'), '8/8/8/3u[k]4/8/8/8/U[M]7 b 3 12');
-    clean(page, browser);
-  } finally {
-    await browser.close();
-    await server.close();
-  }
+  });
 });
 
 test('share links: copy, open in a new page, bad links keep the saved game', async () => {
-  const server = await serve();
-  const browser = await launch();
-  const other = await launch(); // someone else's browser
-  try {
+  await withApp({}, async (page, ctx) => {
+    const { server, browser } = ctx;
     await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
-    const page = await open(browser, server);
-    await startFriendGame(page);
+    await startGame(page, { opponent: 'friend' });
     for (const m of ['11-15', '23-19', '8-11', '22-17']) await playCheckers(page, m);
     await waitForMoves(page, 4);
     await page.click('#game-export-link');
@@ -514,7 +448,8 @@ test('share links: copy, open in a new page, bad links keep the saved game', asy
     assert.equal(link, `${server.url}/?game=checkers&players=2&pdn=11-15+23-19+8-11+22-17`);
 
     // Someone else opens it: the same game, two players, Black to move.
-    const theirs = await newPage(other.context);
+    const other = await ctx.device(); // someone else's browser
+    const theirs = other.page;
     await theirs.goto(link);
     await theirs.waitForSelector('#play-a1');
     assert.deepEqual(await moveTexts(theirs), ['11-15', '23-19', '8-11', '22-17']);
@@ -522,13 +457,12 @@ test('share links: copy, open in a new page, bad links keep the saved game', asy
     assert.equal(new URL(theirs.url()).search, '', 'the query is taken off the address');
     assert.equal(await theirs.locator('.notice').count(), 0);
     await shot(theirs, 'library-share-opened');
-    clean(theirs, other);
 
     // The sharer plays on, then opens a link to another game in a new tab:
     // the link's game opens and their own is kept aside.
     await playCheckers(page, '4-8');
     await waitForMoves(page, 5);
-    const tab = await newPage(browser.context);
+    const tab = await ctx.page();
     await tab.goto(`${server.url}/?game=checkers&players=2&pdn=9-13+22-18`);
     await tab.waitForSelector('#play-a1');
     assert.deepEqual(await moveTexts(tab), ['9-13', '22-18']);
@@ -538,8 +472,8 @@ test('share links: copy, open in a new page, bad links keep the saved game', asy
     assert.deepEqual(await moveTexts(tab), ['11-15', '23-19', '8-11', '22-17', '4-8']);
 
     // A bad link: a clear message, the saved game untouched.
-    const before = await stored(tab, 'tiers.saved');
-    const bad = await newPage(browser.context);
+    const before = JSON.stringify(await storedJson(tab, 'tiers.saved', (v) => v?.game?.moves?.length === 5));
+    const bad = await ctx.page();
     await bad.goto(`${server.url}/?game=chess&pdn=11-15+11-16&flip=maybe`);
     const notice = bad.locator('.notice').first();
     await notice.waitFor();
@@ -547,11 +481,10 @@ test('share links: copy, open in a new page, bad links keep the saved game', asy
     assert.match(text, /^This link could not be opened \(game=chess: unknown game; allowed: checkers, tiers; /);
     assert.match(text, /flip=maybe: /);
     assert.match(text, /\); your saved game is kept\./);
-    assert.equal(await stored(bad, 'tiers.saved'), before);
+    assert.equal(JSON.stringify(await storedJson(bad, 'tiers.saved')), before);
     await bad.waitForSelector('#play-a1');
     await waitForMoves(bad, 5);
     await shot(bad, 'library-share-bad-link');
-    clean(bad, browser);
 
     // The editor's position link.
     await bad.click('#show-editor');
@@ -562,29 +495,14 @@ test('share links: copy, open in a new page, bad links keep the saved game', asy
     await bad.locator('#editor-export-note', { hasText: 'Link copied' }).waitFor();
     const plink = await bad.evaluate(() => navigator.clipboard.readText());
     assert.match(plink, /\?game=tiers&players=2&tfen=8%2F8%2F8%2F3u%5Bk%5D4/);
-    const theirs2 = await newPage(other.context);
+    const theirs2 = await ctx.page(other.browser);
     await theirs2.goto(plink);
     await theirs2.waitForSelector('#play-a1');
-    assert.equal(JSON.parse(await stored(theirs2, 'tiers.saved')).game.start, '8/8/8/3u[k]4/8/8/8/U[M]7 b 3 12');
+    const start = '8/8/8/3u[k]4/8/8/8/U[M]7 b 3 12';
+    await storedJson(theirs2, 'tiers.saved', (v) => v?.game?.start === start);
     assert.match(await theirs2.getAttribute('#play-d5', 'aria-label'), /black ultra king carrying a king/i);
-    clean(theirs2, other);
-    clean(page, browser);
-  } finally {
-    await other.close();
-    await browser.close();
-    await server.close();
-  }
+  });
 });
-
-const PHONE = { viewport: { width: 320, height: 640 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 };
-
-async function noSideScroll(page, what) {
-  const { scroll, client } = await page.evaluate(() => ({
-    scroll: document.documentElement.scrollWidth,
-    client: document.documentElement.clientWidth,
-  }));
-  assert.ok(scroll <= client, `${what}: page is ${scroll}px wide in a ${client}px screen`);
-}
 
 // A Tiers game with formations of its own, as this app writes it.
 const TIERS_RECORD = `[Event "Club night"]
@@ -599,12 +517,10 @@ const TIERS_RECORD = `[Event "Club night"]
 `;
 
 test('Tiers on a 320 px phone: the record (tags, both formations) and TFEN go out and come back', async () => {
-  const server = await serve();
-  const browser = await launch(PHONE);
-  try {
+  await withApp({ ...PHONE, viewport: { width: 320, height: 640 } }, async (page, { server, browser }) => {
     await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
-    const page = await open(browser, server);
-    await startFriendGame(page, 'tiers');
+    await startGame(page, { game: 'tiers', opponent: 'friend' });
+    await readyFormations(page);
     await playTiers(page, 'e3-e4');
     await playTiers(page, 'd6-d5');
     await waitForMoves(page, 2);
@@ -669,8 +585,8 @@ test('Tiers on a 320 px phone: the record (tags, both formations) and TFEN go ou
     await page.click('#continue-friend');
     await page.waitForSelector('#play-a1');
     assert.deepEqual(await moveTexts(page), ['a2-a3', 'h7-h6', 'b2-b3']);
-    const saved = JSON.parse(await stored(page, 'tiers.saved'));
-    assert.equal(saved.game.start, 'mmmmmmmm/mmm4m/8/8/8/8/MMMM4/MMMMMMMM r 0 1');
+    const start = 'mmmmmmmm/mmm4m/8/8/8/8/MMMM4/MMMMMMMM r 0 1';
+    const saved = await storedJson(page, 'tiers.saved', (v) => v?.game?.start === start);
     assert.deepEqual(saved.game.tags.find(([k]) => k === 'White'), ['White', 'Ann']);
 
     // TFEN: set up in the editor, exported with the position.
@@ -698,9 +614,5 @@ test('Tiers on a 320 px phone: the record (tags, both formations) and TFEN go ou
     await page.click('#continue-friend');
     await page.waitForSelector('#play-a1');
     assert.match(await page.textContent('#status-text'), /^Black to move/);
-    clean(page, browser);
-  } finally {
-    await browser.close();
-    await server.close();
-  }
+  });
 });

@@ -6,8 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { shot } from '../harness.mjs';
-import { moveTexts, press, startGame, still, withApp } from '../app.mjs';
-import { checkersSquare } from '../library.mjs';
+import { checkersSquare, moveTexts, press, startGame, still, withApp } from '../app.mjs';
 
 /**
  * Records every animation and transition that starts on the page from now

@@ -1,11 +1,10 @@
 // Offline play: after one visit the service worker has cached the whole
 // build, so with the network off (and the server gone) the page reloads,
 // a checkers game against the computer gets its replies, the rules show,
-// a Tiers game starts and the tournaments open (the full app, from the
-// cache), the game in progress kept. Where the full app cannot be had, the
-// page says so and goes on. A new deployment is noticed by an open page,
-// which offers to switch to it. The page's CSP refuses nothing along the way
-// (the harness turns violations into errors).
+// a Tiers game starts and the tournaments open, the game in progress kept.
+// A new deployment is noticed by an open page, which offers to switch to
+// it. The page's CSP refuses nothing along the way (the harness turns
+// violations into errors).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -13,7 +12,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DIST, ROOT, launch, newPage, serve, shot } from '../harness.mjs';
-import { drag, playFirstLegal } from '../app.mjs';
+import { drag } from '../app.mjs';
 
 /** The build version written into a build's sw.js. */
 function buildOf(dir) {
@@ -69,7 +68,7 @@ test('after one visit the app works with the network off', async () => {
     assert.ok(cached.urls.some((u) => /^\/app-[0-9a-f]+_bg\.wasm$/.test(u)), "the page's wasm is cached");
     assert.ok(cached.urls.includes('/data/egdb/checkers-4.egdb'), 'the endgame database is cached');
     assert.ok(cached.urls.includes('/data/book/checkers.book'), 'the opening book is cached');
-    assert.ok(cached.urls.includes('/full_bg.wasm'), "the full app's wasm is cached");
+    assert.ok(cached.urls.includes('/boot.js') && cached.urls.includes('/offline.js'), "the page's start is cached");
     assert.ok(cached.urls.includes('/puzzles/tiers.txt'), 'the puzzles are cached');
 
     // Network off, and the server gone.
@@ -110,8 +109,7 @@ test('after one visit the app works with the network off', async () => {
     assert.equal(await moveCount(page), 0);
     await shot(page, 'offline-tiers');
 
-    // The tournaments: the page reloads as the full app, from the cache;
-    // the Tiers game waits.
+    // The tournaments; the Tiers game waits.
     await page.locator('#show-tournaments').click();
     await page.locator('#new-tournament').waitFor();
     await shot(page, 'offline-tournaments');
@@ -120,43 +118,6 @@ test('after one visit the app works with the network off', async () => {
 
     assert.equal(server.requests.length, served, 'nothing reached the server while offline');
     assert.deepEqual(page.problems(), []);
-    assert.deepEqual(browser.blocked, []);
-  } finally {
-    await browser.close();
-    await server.close();
-  }
-});
-
-test('without the full app the page says why, keeps the game and can try again', async () => {
-  const server = await serve();
-  // No service worker: the full app is not kept, and the network refuses it.
-  const browser = await launch({ serviceWorkers: 'block' });
-  try {
-    const page = await newPage(browser.context);
-    const refuse = (route) => route.abort();
-    await browser.context.route(/\/full(_bg\.wasm|\.js)$/, refuse);
-    await page.goto(server.url + '/');
-    await page.getByRole('button', { name: 'New game', exact: true }).first().click();
-    await page.getByRole('button', { name: /friend/i }).click();
-    await page.locator('#start-game').click();
-    await playFirstLegal(page, 'black');
-    await page.locator('#show-tournaments').click();
-    const alert = page.locator('.open-full [role=alert]');
-    await alert.waitFor();
-    assert.match(await alert.innerText(), /^Tournaments could not be opened: this device does not have them yet/);
-    await shot(page, 'full-app-failed');
-    // Everything else goes on: the game is there.
-    await page.locator('#resume').click();
-    assert.equal(await moveCount(page), 1);
-    // Online again: Try again opens them.
-    await browser.context.unroute(/\/full(_bg\.wasm|\.js)$/, refuse);
-    await page.locator('#show-tournaments').click();
-    await page.locator('#open-full-retry').click();
-    await page.locator('#new-tournament').waitFor();
-    await page.locator('#resume').click();
-    assert.equal(await moveCount(page), 1);
-    // Only the refused full app is named among the problems.
-    for (const p of page.problems()) assert.match(p, /ERR_FAILED|full/, p);
     assert.deepEqual(browser.blocked, []);
   } finally {
     await browser.close();
@@ -183,7 +144,7 @@ test('a new deployment is noticed and taken on request', async () => {
     const m = JSON.parse(readFileSync(manifestPath, 'utf8'));
     m.description += ' (new)';
     writeFileSync(manifestPath, JSON.stringify(m));
-    execFileSync('node', [join(ROOT, 'e2e/tools/postbuild.mjs'), dir]);
+    execFileSync('node', [join(ROOT, 'tools/precache.mjs'), dir]);
     const second = buildOf(dir).version;
     assert.notEqual(second, first);
 

@@ -4,17 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { shot } from '../harness.mjs';
-import { moveTexts, piecesOf, press, startGame, status, still, withApp } from '../app.mjs';
-
-const PHONE = { viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 };
-
-async function noSideScroll(page, what) {
-  const { scroll, client } = await page.evaluate(() => ({
-    scroll: document.documentElement.scrollWidth,
-    client: document.documentElement.clientWidth,
-  }));
-  assert.ok(scroll <= client, `${what}: page is ${scroll}px wide in a ${client}px screen`);
-}
+import { PHONE, moveTexts, noSideScroll, piecesOf, press, startGame, status, still, withApp } from '../app.mjs';
 
 /** A finger drag from one square's centre to another's (CDP touch events). */
 async function touchDrag(page, from, to, board) {

@@ -10,9 +10,8 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DIST, shot } from '../harness.mjs';
-import { piecesOf, squaresOf, still, withApp } from '../app.mjs';
+import { PHONE, piecesOf, squaresOf, still, withApp } from '../app.mjs';
 
-const PHONE = { viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 };
 
 /** The puzzles of a shipped file by id: { position, solution: [moves], rating }. */
 function puzzles(kind) {

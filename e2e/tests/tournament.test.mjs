@@ -6,11 +6,14 @@
 // won from the losers' bracket (so the reset match is played), a correction
 // that resets a later result after asking, a reload that keeps everything,
 // an export to a file, deleted and imported back, and screenshots of the
-// bracket on a desktop, in print and on a phone (320 px).
+// bracket on a desktop, in print and on a phone (320 px). The tournament
+// screens are part of the page: opening them neither reloads nor navigates
+// it.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { launch, newPage, serve, shot } from '../harness.mjs';
+import { shot } from '../harness.mjs';
+import { focused, movesPlayed, playFirstLegal, startGame, withApp } from '../app.mjs';
 
 /** The text of the "Matches to play" entry of match `n`. */
 async function readyText(page, n) {
@@ -44,12 +47,35 @@ async function clickSomeMove(page, color) {
   throw new Error(`no ${color} piece could move`);
 }
 
+test('opening Tournaments keeps the page: no reload, no navigation, no other wasm, the game waiting', async () => {
+  await withApp({}, async (page, { server }) => {
+    await startGame(page, { opponent: 'friend' });
+    await playFirstLegal(page, 'black');
+    const navigated = [];
+    page.on('framenavigated', (frame) => navigated.push(frame.url()));
+    await page.evaluate(() => {
+      window.__samePage = true;
+    });
+    const asked = server.requests.length;
+    await page.click('#show-tournaments');
+    await page.getByRole('heading', { name: 'Tournaments' }).waitFor();
+    await page.locator('#new-tournament').waitFor();
+    assert.equal(await page.evaluate(() => window.__samePage), true, 'the same page: nothing reloaded it');
+    assert.deepEqual(navigated, [], 'no navigation');
+    assert.deepEqual(
+      server.requests.slice(asked).filter((p) => p.endsWith('.wasm') || p.endsWith('.js')),
+      [],
+      'no script or wasm fetched for them',
+    );
+    // The game in progress waits on its board.
+    await page.click('#resume');
+    assert.equal(await movesPlayed(page), 1);
+    assert.equal(await page.evaluate(() => window.__samePage), true);
+  });
+});
+
 test('a tournament of four is run to its champion', { timeout: 600_000 }, async () => {
-  const server = await serve();
-  const browser = await launch({ viewport: { width: 1280, height: 900 } });
-  try {
-    const page = await newPage(browser.context);
-    await page.goto(server.url + '/');
+  await withApp({ viewport: { width: 1280, height: 900 } }, async (page) => {
     await page.click('#show-tournaments');
     await page.getByRole('heading', { name: 'Tournaments' }).waitFor();
 
@@ -76,10 +102,10 @@ test('a tournament of four is run to its champion', { timeout: 600_000 }, async 
     const opener = page.locator('#ready-1').getByRole('button', { name: 'Enter result' });
     await opener.click();
     await page.getByRole('dialog').waitFor();
-    assert.equal(await page.evaluate(() => document.activeElement.getAttribute('role')), 'dialog');
+    await focused(page, '[role=dialog]');
     await page.keyboard.press('Escape');
     assert.equal(await page.getByRole('dialog').count(), 0);
-    assert.equal(await opener.evaluate((el) => el === document.activeElement), true);
+    await page.waitForFunction((el) => el === document.activeElement, await opener.elementHandle());
 
     // Match 1 was played on a physical board: the computer player won
     // (entered by hand, e.g. by whoever ran it on another device).
@@ -214,21 +240,13 @@ test('a tournament of four is run to its champion', { timeout: 600_000 }, async 
     assert.equal(await page.locator('#champion').innerText(), `Champion of Open: ${wbChampion}`);
     assert.equal(await page.locator('.t-result').count(), 6);
 
-    assert.deepEqual(page.problems(), []);
-    assert.deepEqual(browser.blocked, []);
-  } finally {
-    await browser.close();
-    await server.close();
-  }
+  });
 });
 
 test('the bracket reads on a phone, and bad files and damaged storage get clear messages', async () => {
-  const server = await serve();
-  const browser = await launch({ viewport: { width: 320, height: 640 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
-  try {
-    const page = await newPage(browser.context);
+  const phone = { viewport: { width: 320, height: 640 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
+  await withApp(phone, async (page) => {
     // Damaged storage: a message, no crash.
-    await page.goto(server.url + '/');
     await page.evaluate(() => localStorage.setItem('tiers.tournaments', '{"format": "tiers-tournaments", "vers'));
     await page.reload();
     await page.click('#show-tournaments');
@@ -282,19 +300,11 @@ test('the bracket reads on a phone, and bad files and damaged storage get clear 
     const fitted = await page.locator('#bracket svg').boundingBox();
     assert.ok(fitted.width <= 320, `fitted width ${fitted.width}`);
     await shot(page, 'tournament-bracket-phone-fit');
-    assert.deepEqual(page.problems(), []);
-  } finally {
-    await browser.close();
-    await server.close();
-  }
+  });
 });
 
 test('a Tiers tournament of two: formations set up on the board, a grand final won from the losers\' bracket, its reset', async () => {
-  const server = await serve();
-  const browser = await launch({ viewport: { width: 1280, height: 900 } });
-  try {
-    const page = await newPage(browser.context);
-    await page.goto(server.url + '/');
+  await withApp({ viewport: { width: 1280, height: 900 } }, async (page) => {
     await page.click('#show-tournaments');
     await page.click('#new-tournament');
     await page.fill('#t-name', 'Tiers duel');
@@ -348,9 +358,5 @@ test('a Tiers tournament of two: formations set up on the board, a grand final w
     assert.match(pdn, /\[SetUp "1"\]/);
     assert.match(pdn, /\[FEN "/);
     assert.match(pdn, /\n1\. \S+ 1-0\n$/, "one move, then Black resigned");
-    assert.deepEqual(page.problems(), []);
-  } finally {
-    await browser.close();
-    await server.close();
-  }
+  });
 });

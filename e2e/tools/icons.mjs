@@ -5,7 +5,7 @@
 // zone). Run it after changing an SVG and commit the PNGs:
 //   node e2e/tools/icons.mjs
 // When Debian's pngquant is installed the PNGs are reduced to a palette
-// (32 colours: a quarter of the size; the icons count against the build's size budget).
+// (32 colours: a quarter of the size, less for the first visit to download).
 import { execFileSync } from 'node:child_process';
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

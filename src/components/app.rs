@@ -11,13 +11,11 @@ use crate::components::games::GamesScreen;
 use crate::components::learn::LearnScreen;
 use crate::components::new_game::NewGame;
 use crate::components::notices::NoticeBar;
-use crate::components::open_full;
 use crate::components::play::Play;
 use crate::components::puzzles::PuzzlesScreen;
 use crate::components::review::ReviewScreen;
 use crate::components::rules::Rules;
 use crate::components::settings::SettingsScreen;
-#[cfg(feature = "full")]
 use crate::components::tournament::TournamentScreen;
 use crate::components::{on_click, to};
 use crate::core::boot::boot;
@@ -32,7 +30,7 @@ use crate::storage;
 fn start() -> AppState {
     let (_, query) = browser::location();
     let b = boot(&storage::read(), &query, browser::coin());
-    for (kept, text) in b.set_aside.iter().filter(|(k, _)| k.kept_here()) {
+    for (kept, text) in &b.set_aside {
         storage::set_aside(*kept, text);
     }
     if b.forget_query {
@@ -49,7 +47,6 @@ pub fn App() -> Html {
     use_clock(&app);
     use_persistence(&app);
     use_look(&app.preferences);
-    open_full::use_open_full(app.nav.screen);
     // The game's sounds on the play screen, in lessons and in tournament
     // matches.
     use_game_events(app.session.rev(), Some(&app.session), &app.preferences);
@@ -87,13 +84,9 @@ pub fn App() -> Html {
         Screen::Editor => {
             html! { <EditorScreen editor={app.editor.clone()} dispatch={d.clone()} /> }
         }
-        #[cfg(feature = "full")]
         Screen::Tournaments => {
             html! { <TournamentScreen state={app.tournaments.clone()} dispatch={d.clone()} /> }
         }
-        // The page has no tournament screens: it loads the full app for them.
-        #[cfg(not(feature = "full"))]
-        Screen::Tournaments => open_full::view(Screen::Tournaments, "Tournaments", &d),
         Screen::Learn => html! { <LearnScreen learn={app.learn.clone()} dispatch={d.clone()} /> },
         Screen::Settings => html! {
             <SettingsScreen preferences={app.preferences.clone()} on_change={to(&d, AppAction::Preferences)}

@@ -106,7 +106,7 @@ impl Default for Tracker {
     }
 }
 
-/// How long a taken piece takes to fade out (styles/board.css `vanish`).
+/// How long a taken piece takes to fade out (styles/app.css `vanish`).
 const VANISH_MS: u32 = 400;
 
 impl Tracker {
@@ -516,7 +516,7 @@ pub fn Board(props: &BoardProps) -> Html {
     });
 
     let tracker = tracker.borrow();
-    // Pieces are placed by classes (`x0`…`x7`, `y0`…`y7`, see board.css),
+    // Pieces are placed by classes (`x0`…`x7`, `y0`…`y7`, see styles/app.css),
     // not `style` attributes, which the page's CSP refuses.
     let place = |sq: u8| {
         let (col, row) = screen_pos(sq, flipped);

@@ -11,9 +11,19 @@ use crate::core::library::{game_tags, share, tag};
 use crate::core::session::Session;
 use crate::core::{AppAction, Slice};
 
-/// Export and editor buttons for the game in progress (a function, not a
-/// component: a component costs page size).
-pub fn game_tools(session: &Slice<Session>, d: &Dispatch) -> Html {
+/// Props of [`GameTools`].
+#[derive(Properties, PartialEq)]
+pub struct GameToolsProps {
+    /// The game in progress.
+    pub session: Slice<Session>,
+    /// The app's dispatcher.
+    pub dispatch: Dispatch,
+}
+
+/// Export and editor buttons for the game in progress.
+#[component]
+pub fn GameTools(props: &GameToolsProps) -> Html {
+    let (session, d) = (&props.session, &props.dispatch);
     let Some(game) = session.record() else {
         return html! {};
     };

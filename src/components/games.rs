@@ -45,13 +45,6 @@ fn export_bar(pdn: (String, String), id: &'static str) -> Html {
     html! { <ExportBar pdn={Callback::from(move |()| pdn.clone())} id={id} /> }
 }
 
-/// `<span class="…">text</span>` (one function: each element written out in
-/// `html!` costs page size).
-#[inline(never)]
-fn span(class: &'static str, text: String) -> Html {
-    html! { <span {class}>{ text }</span> }
-}
-
 fn item(
     title: String,
     result: String,
@@ -63,9 +56,9 @@ fn item(
         <li>
             <button type="button" class={if active { "archive-item active" } else { "archive-item" }}
                 aria-current={active.then_some("true")} {onclick}>
-                { span("archive-title", title) }
-                { span("archive-result", result) }
-                { span("archive-meta", meta) }
+                <span class="archive-title">{ title }</span>
+                <span class="archive-result">{ result }</span>
+                <span class="archive-meta">{ meta }</span>
             </button>
         </li>
     }

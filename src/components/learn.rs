@@ -96,14 +96,12 @@ fn focus_try(selector: &'static str, only_if_lost: bool, tries: u32) {
 }
 
 /// "★★☆" for `n` of `of` stars.
-#[inline(never)]
 fn stars(n: u32, of: u32) -> Html {
     let text: String = (0..of).map(|i| if i < n { '★' } else { '☆' }).collect();
     html! { <span class="stars" aria-label={format!("{n} of {of} stars")}>{ text }</span> }
 }
 
 /// A lesson text: `code` between backticks.
-#[inline(never)]
 fn rich(text: &str) -> Html {
     let parts = text.split('`').enumerate().map(|(i, t)| {
         if i % 2 == 1 {

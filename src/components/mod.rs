@@ -19,7 +19,6 @@ pub mod live_board;
 pub mod move_list;
 pub mod new_game;
 pub mod notices;
-pub mod open_full;
 pub mod panels;
 pub mod piece;
 pub mod play;
@@ -28,7 +27,6 @@ pub mod review;
 pub mod rules;
 pub mod settings;
 pub mod square;
-#[cfg(feature = "full")]
 pub mod tournament;
 pub mod viewer;
 pub mod widgets;

@@ -13,13 +13,9 @@ pub struct PieceProps {
     pub piece: PieceView,
 }
 
-/// `x` with one decimal ("12.3", "-0.5"), written without the standard
-/// library's float formatting (which would add kilobytes to the page).
+/// `x` with one decimal ("12.3", "-0.5"): an SVG coordinate.
 fn d1(x: f64) -> String {
-    let tenths = (x * 10.0).round() as i64;
-    let sign = if tenths < 0 { "-" } else { "" };
-    let a = tenths.unsigned_abs();
-    format!("{sign}{}.{}", a / 10, a % 10)
+    format!("{x:.1}")
 }
 
 const RX: f64 = 36.0;

@@ -6,6 +6,7 @@ use yew::prelude::*;
 use crate::components::bylink::ByLinkPanel;
 use crate::components::coach::CoachPanel;
 use crate::components::game_over::GameOver;
+use crate::components::game_tools::GameTools;
 use crate::components::live_board::{game_title, LiveBoard};
 use crate::components::move_list::moves_box;
 use crate::components::panels::{use_confirm, Control};
@@ -74,7 +75,7 @@ pub fn Play(props: &PlayProps) -> Html {
                 <ByLinkPanel session={s.clone()} dispatch={d.clone()} />
                 <CoachPanel session={s.clone()} coach={props.coach.clone()} dispatch={d.clone()} />
                 { moves_box(s, &on_action) }
-                { crate::components::game_tools::game_tools(s, d) }
+                <GameTools session={s.clone()} dispatch={d.clone()} />
             </LiveBoard>
             if let (Some(o), false, None) = (outcome, s.dialog_closed, s.view_ply) {
                 <GameOver outcome={o} human={s.opponent.human()} on_close={act(SessionAction::CloseDialog)}

@@ -1,7 +1,6 @@
 //! A game replayed move by move: the board at the ply shown, first /
 //! previous / next / last buttons, the arrow keys (and Home / End), and the
-//! clickable move list. Used by the games screen. (A function and a hook
-//! rather than a component: a component costs page size.)
+//! clickable move list. Used by the games and review screens.
 
 use gloo::events::{EventListener, EventListenerOptions};
 use tiers_engine::Color;

@@ -1,11 +1,8 @@
-//! Small building blocks of the library screens, each written out once:
-//! every element spelled out in `html!` adds to the page's size, a call to
-//! one of these much less.
+//! Small building blocks shared by the library screens.
 
 use yew::prelude::*;
 
 /// A button of a segmented group, pressed when `active`.
-#[inline(never)]
 pub fn seg(
     active: bool,
     label: &'static str,

@@ -6,7 +6,7 @@
 use tiers_engine::search::{Level, EGDB_BOUND};
 use tiers_engine::{Color, GameKind};
 
-use super::ai::{AiReply, AiRequest};
+use super::ai::{AiReply, AiRequest, Budget};
 
 /// A position to analyse: the game, its start and the moves played from it.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
@@ -62,10 +62,10 @@ impl Analysis {
         self.requested || self.pending.is_some()
     }
 
-    /// The request for it, with this id, searching at most `movetime_ms`
-    /// at the analysis strength (the endgame database included).
+    /// The request for it, with this id, searching within `budget` at the
+    /// analysis strength (the endgame database included).
     #[must_use]
-    pub fn request(&self, id: u32, movetime_ms: u64) -> Option<AiRequest> {
+    pub fn request(&self, id: u32, budget: Budget) -> Option<AiRequest> {
         let kind = self.spot.kind.filter(|_| self.requested)?;
         Some(AiRequest {
             id,
@@ -74,7 +74,7 @@ impl Analysis {
             moves: self.spot.moves.clone(),
             level: Level::ANALYSIS,
             seed: u64::from(id),
-            movetime_ms,
+            budget,
         })
     }
 
@@ -190,13 +190,16 @@ mod tests {
     #[test]
     fn a_request_goes_out_once_and_only_its_replies_count() {
         let mut a = Analysis::ask(spot(), Some(Color::Red));
-        let r = a.request(7, 1000).unwrap();
+        let r = a.request(7, Budget::Time(1000)).unwrap();
         assert_eq!(
-            (r.moves.len(), r.level, r.movetime_ms),
-            (1, Level::ANALYSIS, 1000)
+            (r.moves.len(), r.level, r.budget),
+            (1, Level::ANALYSIS, Budget::Time(1000))
         );
         a.sent(7);
-        assert!(a.request(8, 1000).is_none(), "sent: not due again");
+        assert!(
+            a.request(8, Budget::Time(1000)).is_none(),
+            "sent: not due again"
+        );
         a.reply(AiReply::Info {
             id: 6,
             depth: 9,

@@ -82,15 +82,6 @@ impl Kept {
         }
     }
 
-    /// Whether this build of the app keeps the record: the tournaments
-    /// are the full app's (src/bin/full.rs), and the page, which has no
-    /// tournament screens, neither writes them nor sets a damaged record
-    /// aside (the full app does, and says so on its Tournaments screen).
-    #[must_use]
-    pub fn kept_here(self) -> bool {
-        self != Kept::Tournaments || cfg!(feature = "full")
-    }
-
     /// What to keep for it now.
     #[must_use]
     pub fn content(self, app: &AppState) -> Content {
@@ -149,9 +140,8 @@ pub struct Boot {
     pub state: AppState,
     /// Texts that could not be read, to keep aside (never deleted).
     pub set_aside: Vec<(Kept, String)>,
-    /// The query asked for something (a game, a game by link, a screen of
-    /// the full app) and was read: take it off the address, so that a
-    /// reload does not ask again.
+    /// The query asked for a game (a share link or a game by link) and was
+    /// read: take it off the address, so that a reload does not ask again.
     pub forget_query: bool,
 }
 
@@ -278,19 +268,10 @@ pub fn boot(stored: &Stored, query: &str, coin: bool) -> Boot {
             });
         }
     }
-    // The full app opened for one of its screens (`?screen=tournaments`),
-    // unless the address is a game link (that game is shown).
-    let screen = Screen::asked_in(query);
-    if let Some(screen) = screen.filter(|_| !game_link) {
-        state.nav = Slice::new(Nav {
-            screen,
-            back: state.nav.screen,
-        });
-    }
     Boot {
         state,
         set_aside,
-        forget_query: game_link || screen.is_some(),
+        forget_query: game_link,
     }
 }
 

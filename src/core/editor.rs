@@ -9,7 +9,7 @@ use tiers_engine::search::Level;
 use tiers_engine::tiers::{self, tfen};
 use tiers_engine::{BoardView, Color, Game, GameKind, PieceKind, PieceView, Position};
 
-use super::ai::{AiReply, AiRequest};
+use super::ai::{AiReply, AiRequest, Budget};
 pub use super::analysis::Analysis;
 use super::analysis::Spot;
 use super::library::files::read_position;
@@ -301,7 +301,7 @@ impl Editor {
     /// The request for the analysis asked for, with this id.
     #[must_use]
     pub fn analysis_request(&self, id: u32) -> Option<AiRequest> {
-        self.analysis.request(id, ANALYSIS_MS)
+        self.analysis.request(id, Budget::Time(ANALYSIS_MS))
     }
 
     /// The analysis request went out with this id.

@@ -45,23 +45,6 @@ impl Sound {
         Sound::Loss,
         Sound::Draw,
     ];
-
-    /// Its name (the test hook counts sounds by it).
-    #[must_use]
-    pub const fn name(self) -> &'static str {
-        match self {
-            Sound::Move => "move",
-            Sound::Capture => "capture",
-            Sound::MultiCapture => "multi-capture",
-            Sound::Consume => "consume",
-            Sound::Crown => "crown",
-            Sound::Illegal => "illegal",
-            Sound::ClockLow => "clock-low",
-            Sound::Win => "win",
-            Sound::Loss => "loss",
-            Sound::Draw => "draw",
-        }
-    }
 }
 
 /// What of a session the sounds are decided from.

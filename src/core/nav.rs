@@ -27,33 +27,6 @@ pub enum Screen {
     Puzzles,
 }
 
-/// The address parameter naming a screen of the full app
-/// (`?screen=tournaments`): the page's boot script loads the full app for
-/// it, and the full app opens on that screen.
-pub const SCREEN_PARAM: &str = "screen";
-
-impl Screen {
-    /// The screen's name in the address, for the screens only the full app
-    /// has (src/bin/full.rs): the page opens them by loading it.
-    #[must_use]
-    pub fn full_app_name(self) -> Option<&'static str> {
-        match self {
-            Screen::Tournaments => Some("tournaments"),
-            _ => None,
-        }
-    }
-
-    /// The full app's screen the address's query asks for, if any.
-    #[must_use]
-    pub fn asked_in(query: &str) -> Option<Screen> {
-        let pairs = crate::core::params::query_pairs(query);
-        let (_, value) = pairs.iter().find(|(n, _)| n == SCREEN_PARAM)?;
-        [Screen::Tournaments]
-            .into_iter()
-            .find(|s| s.full_app_name() == Some(value.as_str()))
-    }
-}
-
 /// Navigation: the screen shown and the one to go back to from the rules.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Nav {
@@ -138,30 +111,6 @@ impl Step {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn the_address_names_only_the_full_apps_screens() {
-        assert_eq!(
-            Screen::asked_in("?screen=tournaments"),
-            Some(Screen::Tournaments)
-        );
-        assert_eq!(
-            Screen::asked_in("?game=tiers&screen=tournaments"),
-            Some(Screen::Tournaments)
-        );
-        for q in [
-            "",
-            "?screen=",
-            "?screen=play",
-            "?screen=Tournaments",
-            "?screens=tournaments",
-            "?screen=%00",
-        ] {
-            assert_eq!(Screen::asked_in(q), None, "{q}");
-        }
-        assert_eq!(Screen::Tournaments.full_app_name(), Some("tournaments"));
-        assert_eq!(Screen::Play.full_app_name(), None);
-    }
 
     #[test]
     fn the_rules_go_back_where_they_were_opened() {

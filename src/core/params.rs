@@ -473,8 +473,6 @@ pub fn parse_game(pairs: &[(String, String)], extra: &[&str]) -> (GameParams, Ve
     (p, problems)
 }
 
-// (`read_each` rather than `read_games`: the game files use it too, and one
-// copy of the reader keeps the page smaller.)
 fn check_pdn<P: Variant>(text: &str) -> Result<(), String> {
     for game in pdn::read_each::<P>(text).map_err(|e| e.to_string())? {
         game.map_err(|e| e.to_string())?;

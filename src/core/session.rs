@@ -8,7 +8,7 @@
 use tiers_engine::search::Level;
 use tiers_engine::{BoardView, Color, GameKind, Outcome};
 
-use super::ai::{AiReply, AiRequest};
+use super::ai::{AiReply, AiRequest, Budget};
 use super::clock::{self, Clock};
 use super::input::{self, ClickResult};
 use super::record::{MoveOption, Record};
@@ -475,7 +475,7 @@ impl Session {
         let side = game.side_at(game.ply()).unwrap_or(Color::Red);
         let red = side == Color::Red;
         let level_ms = level.settings().movetime_ms;
-        let movetime_ms = match &self.clock {
+        let think_ms = match &self.clock {
             Some(c) => clock::think_ms(level_ms, c, side),
             None => level_ms,
         };
@@ -486,7 +486,7 @@ impl Session {
             moves,
             level,
             seed: u64::from(self.serial) << 32 | u64::from(id) | if red { 1 << 31 } else { 0 },
-            movetime_ms,
+            budget: Budget::Time(think_ms),
         })
     }
 

@@ -3,7 +3,7 @@
 //! library, the archive, and where the computer's requests and replies go.
 
 use super::*;
-use crate::core::ai::AiReply;
+use crate::core::ai::{AiReply, Budget};
 use crate::core::library::games::LibraryAction;
 use crate::core::settings::ColorChoice;
 use tiers_engine::Outcome;
@@ -347,11 +347,14 @@ fn a_timed_game_starts_with_full_clocks_and_ticks_only_while_it_should() {
     )));
     let due = s.ai_due().expect("the computer's turn");
     assert_eq!(due.min_reply_ms, MIN_REPLY_MS);
-    assert_eq!(due.request.movetime_ms, 400);
+    assert_eq!(due.request.budget, Budget::Time(400));
     s.session
         .update(|x| x.clock.as_mut().unwrap().left = [5_000, 58_000]);
     let due = s.ai_due().unwrap();
-    assert_eq!((due.min_reply_ms, due.request.movetime_ms), (50, 166));
+    assert_eq!(
+        (due.min_reply_ms, due.request.budget),
+        (50, Budget::Time(166))
+    );
 }
 
 #[test]

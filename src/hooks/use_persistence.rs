@@ -62,7 +62,7 @@ pub fn use_persistence(app: &UseReducerHandle<AppState>) {
                 now: browser::now(),
             });
         }
-        for kept in Kept::ALL.into_iter().filter(|k| k.kept_here()) {
+        for kept in Kept::ALL {
             let content = kept.content(&app);
             if content == Content::Leave || written.borrow().get(&kept) == Some(&content) {
                 continue;

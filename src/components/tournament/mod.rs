@@ -41,10 +41,8 @@ pub fn on(d: &Dispatch, action: TAction) -> Callback<MouseEvent> {
     crate::components::on_click(d, AppAction::Tourney(action))
 }
 
-/// A `<button type="button">`; `class` and `id` may be empty. One
-/// function for every button of these screens keeps the page's code small
-/// (each `html!` element is expanded in place).
-#[inline(never)]
+/// A `<button type="button">` of these screens; `class` and `id` may be
+/// empty.
 pub fn button(
     class: &'static str,
     id: &str,

@@ -29,32 +29,11 @@ fn saved_game(moves: &[&str]) -> String {
 }
 
 #[test]
-fn the_full_app_opens_on_the_screen_its_address_names() {
-    let b = boot(&Stored::default(), "?screen=tournaments", true);
-    assert_eq!(b.state.nav.screen, Screen::Tournaments);
-    assert!(
-        b.state.notices.list.is_empty(),
-        "not a game link: no problem"
-    );
-    assert!(b.forget_query, "read once: a reload does not ask again");
-    assert!(!boot(&Stored::default(), "", true).forget_query);
-    assert!(!boot(&Stored::default(), "?screen=editor", true).forget_query);
+fn a_game_link_is_read_once() {
+    // Taken off the address once read: a reload does not open it again.
     assert!(boot(&Stored::default(), "?fen=B:W21-32:B1-12", true).forget_query);
-    // With a game in progress too: it waits on the board.
-    let stored = Stored {
-        saved: Some(saved_game(&["11-15"])),
-        ..Stored::default()
-    };
-    let b = boot(&stored, "?screen=tournaments", true);
-    assert_eq!(b.state.nav.screen, Screen::Tournaments);
-    assert_eq!(b.state.nav.back, Screen::Play);
-    assert_eq!(b.state.session.record().unwrap().ply(), 1);
-    // A game link wins: its game is shown.
-    let b = boot(&stored, "?screen=tournaments&fen=B:W21-32:B1-12", true);
-    assert_eq!(b.state.nav.screen, Screen::Play);
-    // Anything else is not a screen: the usual start.
-    let b = boot(&Stored::default(), "?screen=editor", true);
-    assert_eq!(b.state.nav.screen, Screen::NewGame);
+    assert!(!boot(&Stored::default(), "", true).forget_query);
+    assert!(!boot(&Stored::default(), "?utm_source=x", true).forget_query);
 }
 
 #[test]

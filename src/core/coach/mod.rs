@@ -7,7 +7,7 @@
 
 use tiers_engine::Color;
 
-use super::ai::AiRequest;
+use super::ai::{AiRequest, Budget};
 use super::analysis::{Analysis, Spot};
 use super::record::MoveOption;
 use super::session::Session;
@@ -142,7 +142,7 @@ impl Coach {
     #[must_use]
     pub fn request(&self, session: &Session, id: u32) -> Option<AiRequest> {
         let (analysis, ms) = self.due(session)?;
-        analysis.request(id, ms)
+        analysis.request(id, Budget::Time(ms))
     }
 
     /// The request went out with this id: its analysis is the one shown.

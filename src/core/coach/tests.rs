@@ -5,7 +5,7 @@
 use tiers_engine::search::Level;
 use tiers_engine::{Color, GameKind};
 
-use crate::core::ai::{AiReply, AiTarget};
+use crate::core::ai::{AiReply, AiTarget, Budget};
 use crate::core::coach::{hints_in, CoachAction, BAR_MS, HINT_DEPTH, HINT_MS};
 use crate::core::session::{SessionAction, OPENING_TAG};
 use crate::core::settings::{ColorChoice, Opening, Settings};
@@ -41,11 +41,11 @@ fn play(app: &mut AppState, text: &str) {
 }
 
 /// Sends what is due and returns its target and id.
-fn send(app: &mut AppState) -> (AiTarget, u32, u64) {
+fn send(app: &mut AppState) -> (AiTarget, u32, Budget) {
     let due = app.ai_due().expect("a request is due");
     let id = due.request.id;
     app.apply(AppAction::AiSent(due.target, id));
-    (due.target, id, due.request.movetime_ms)
+    (due.target, id, due.request.budget)
 }
 
 #[test]
@@ -57,7 +57,7 @@ fn the_bar_analyses_the_position_shown_and_only_on_the_persons_turn() {
     );
     app.apply(AppAction::Coach(CoachAction::ToggleBar));
     let (target, id, ms) = send(&mut app);
-    assert_eq!((target, ms), (AiTarget::Coach, BAR_MS));
+    assert_eq!((target, ms), (AiTarget::Coach, Budget::Time(BAR_MS)));
     assert!(app.ai_due().is_none(), "asked once");
     app.apply(AppAction::Ai(AiReply::Info {
         id,
@@ -114,7 +114,7 @@ fn a_hint_shows_the_best_move_and_is_counted_in_the_record() {
     let (target, id, ms) = send(&mut app);
     assert_eq!(
         (target, ms),
-        (AiTarget::Coach, HINT_MS),
+        (AiTarget::Coach, Budget::Time(HINT_MS)),
         "a hint alone is a short search"
     );
     assert_eq!(hints_in(&app.session.meta.tags), 1);

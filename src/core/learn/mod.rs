@@ -21,7 +21,7 @@ use tiers_engine::search::Level;
 use tiers_engine::tiers::{Formation, FormationError};
 use tiers_engine::{checkers, tiers, Color, GameKind, Position};
 
-use super::ai::{AiReply, AiRequest};
+use super::ai::{AiReply, AiRequest, Budget};
 use super::formation::{FormationAction, FormationSetup};
 use super::record::Record;
 use super::session::{LoadGame, Opponent, Session, SessionAction};
@@ -242,7 +242,7 @@ impl Learn {
             return None;
         }
         let mut request = p.board.ai_request(id)?;
-        request.movetime_ms = ENGINE_MS;
+        request.budget = Budget::Time(ENGINE_MS);
         Some(request)
     }
 

@@ -4,7 +4,7 @@
 //! the stored progress.
 
 use super::*;
-use crate::core::ai::{AiReply, AiTarget};
+use crate::core::ai::{AiReply, AiTarget, Budget};
 use crate::core::boot::{boot, Content, Kept, Stored};
 use crate::core::nav::{NavAction, Screen};
 use crate::core::{AppAction, AppState};
@@ -194,7 +194,7 @@ fn the_engine_answers_in_a_win_in_n_and_a_hint_finds_the_win() {
     assert_eq!(learn(&app).moves, 1);
     let due = app.ai_due().expect("the engine answers");
     assert_eq!(due.target, AiTarget::Lesson);
-    assert_eq!(due.request.movetime_ms, ENGINE_MS);
+    assert_eq!(due.request.budget, Budget::Time(ENGINE_MS));
     let id = due.request.id;
     app.apply(AppAction::AiSent(AiTarget::Lesson, id));
     assert!(app.ai_due().is_none());

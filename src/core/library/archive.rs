@@ -384,7 +384,7 @@ mod tests {
         let mut e = Entry::of(&*g, Opponent::Friend, &meta(3), 5).unwrap();
         assert!(e.to_value().get("review").is_none(), "none until reviewed");
         e.review = Some(Review {
-            ms: 350,
+            budget: crate::core::review::REVIEW_BUDGET,
             start: Eval { red: 0, depth: 8 },
             moves: vec![MoveReview {
                 after: Eval { red: -20, depth: 8 },

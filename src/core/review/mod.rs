@@ -1,5 +1,7 @@
 //! Game review: the computer analyses every position of a finished game in
-//! turn (in the analysis worker, [`REVIEW_MS`] each), then each move is
+//! turn (in the analysis worker, [`REVIEW_BUDGET`] each: a number of
+//! positions, not a time, so that a game gets the same verdicts on every
+//! device, in every browser and natively), then each move is
 //! classified by how much it lowered the mover's winning chances, and the
 //! better move with its line is kept where one was better.
 //!
@@ -11,8 +13,8 @@
 //! From a level position (500) half a man lost drops about 135 (an
 //! inaccuracy), three quarters of a man 195 (a mistake), a man 250 (a
 //! blunder); a won position thrown to a level one drops 500. A score a
-//! third of a man worse (drop under 100, about what the search's depth
-//! changes at this budget) is not marked, nor is a further loss in a
+//! third of a man worse (drop under 100, about what one more ply changes
+//! at this budget) is not marked, nor is a further loss in a
 //! position already lost. The computer's own best move is never marked.
 //!
 //! A finished review is kept with the archived game (JSON,
@@ -29,14 +31,16 @@ use tiers_engine::search::MATE;
 use tiers_engine::Color;
 use tiers_json::Json;
 
-use super::ai::{AiReply, AiRequest};
+use super::ai::{AiReply, AiRequest, Budget};
 use super::analysis::{bar_share, Analysis, Spot};
 use super::nav::{Screen, Step};
 use super::record::Record;
 
-/// How long the computer looks at each position (ms): a game of 60 moves
-/// (120 positions) takes about 45 s.
-pub const REVIEW_MS: u64 = 350;
+/// How far the computer looks at each position: a fixed number of
+/// positions (the search's own limit, checked inside it), so the verdicts
+/// do not depend on the device's speed. How long a game takes:
+/// docs/measurements.md, "The app".
+pub const REVIEW_BUDGET: Budget = Budget::Nodes(500_000);
 /// The drop in winning chances (thousandths) from which a move is an
 /// inaccuracy.
 pub const INACCURACY: u32 = 100;
@@ -185,10 +189,11 @@ pub struct MoveReview {
 }
 
 /// A finished review.
-#[derive(Clone, Debug, PartialEq, Eq, Default)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Review {
-    /// The budget per position (ms).
-    pub ms: u64,
+    /// The budget per position (a review kept from before it was a number
+    /// of positions has a time).
+    pub budget: Budget,
     /// The start position's evaluation.
     pub start: Eval,
     /// One per move.
@@ -213,9 +218,9 @@ impl Review {
     /// each of its positions (`found[i]` before move `i`, one more after
     /// the last).
     #[must_use]
-    pub fn of(found: &[Found], moves: &[String], ms: u64) -> Review {
+    pub fn of(found: &[Found], moves: &[String], budget: Budget) -> Review {
         Review {
-            ms,
+            budget,
             start: found.first().map(|f| f.eval).unwrap_or_default(),
             moves: moves
                 .iter()
@@ -283,12 +288,17 @@ impl Review {
         out
     }
 
-    /// As JSON: `{"ms":350,"start":[12,9],"moves":[[-40,9,"9-14 22-17"],…]}`.
+    /// As JSON: `{"budget":"500000 nodes","start":[12,9],"moves":[[-40,9,"9-14 22-17"],…]}`
+    /// (a review made with a time kept it as `"ms":350`).
     #[must_use]
     pub fn to_value(&self) -> Json {
         let eval = |e: Eval| [Json::Num(e.red.to_string()), Json::int(u64::from(e.depth))];
+        let budget = match self.budget {
+            Budget::Time(ms) => ("ms", Json::int(ms)),
+            b => ("budget", Json::str(&b.to_string())),
+        };
         Json::obj([
-            ("ms", Json::int(self.ms)),
+            budget,
             ("start", Json::List(eval(self.start).to_vec())),
             (
                 "moves",
@@ -323,7 +333,13 @@ impl Review {
                 .ok_or("a depth is not a whole number")?;
             Ok(Eval { red, depth })
         }
-        let ms = v.number("ms")?;
+        let budget = match v.get("budget") {
+            Some(b) => b
+                .as_str()
+                .and_then(Budget::parse)
+                .ok_or("the budget is not one")?,
+            None => Budget::Time(v.number("ms")?),
+        };
         let start = eval(v.get("start").ok_or("no start")?)?;
         let list = v
             .get("moves")
@@ -349,13 +365,18 @@ impl Review {
                 })
             })
             .collect::<Result<_, String>>()?;
-        Ok(Review { ms, start, moves })
+        Ok(Review {
+            budget,
+            start,
+            moves,
+        })
     }
 
-    /// The `Review` tag's value: `350 ms, start +0.00/9`.
+    /// The `Review` tag's value: `500000 nodes, start +0.00/9` (or
+    /// `350 ms, …` for a review made with a time).
     #[must_use]
     pub fn tag_value(&self) -> String {
-        format!("{} ms, start {}", self.ms, self.start.text())
+        format!("{}, start {}", self.budget, self.start.text())
     }
 
     /// The PDN notes of each move: `{[%eval E] [%best line] words}` and
@@ -387,9 +408,9 @@ impl Review {
     #[must_use]
     pub fn from_pdn(tag: Option<&str>, notes: &[Annotation], plies: usize) -> Option<Review> {
         let tag = tag?;
-        let (ms, start) = tag.split_once(" ms, start ")?;
+        let (budget, start) = tag.split_once(", start ")?;
         let mut out = Review {
-            ms: ms.trim().parse().ok()?,
+            budget: Budget::parse(budget)?,
             start: Eval::parse(start.trim())?,
             moves: Vec::with_capacity(plies),
         };
@@ -644,7 +665,7 @@ impl ReviewState {
     /// The request of [`ReviewState::due`], with this id.
     #[must_use]
     pub fn request(&self, id: u32) -> Option<AiRequest> {
-        self.due()?.request(id, REVIEW_MS)
+        self.due()?.request(id, REVIEW_BUDGET)
     }
 
     /// The request went out with this id.
@@ -714,7 +735,7 @@ impl ReviewState {
         self.found.push(found);
         self.analysis = Analysis::default();
         if self.found.len() > s.plies() {
-            let review = Review::of(&self.found, &s.record.move_texts(), REVIEW_MS);
+            let review = Review::of(&self.found, &s.record.move_texts(), REVIEW_BUDGET);
             self.review = Some(review);
             return true;
         }

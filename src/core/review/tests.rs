@@ -71,7 +71,7 @@ fn thresholds_classify_drops_in_winning_chances() {
     // Made-up score sequences, Red moving: level to a man down is a
     // mistake or worse; a man up to level too; small slips are not marked.
     let r = |before: i32, after: i32, best: bool| Review {
-        ms: 1,
+        budget: REVIEW_BUDGET,
         start: Eval {
             red: before,
             depth: 5,
@@ -228,6 +228,20 @@ fn a_saved_review_round_trips_and_damage_is_dropped() {
         review
     );
     assert!(Review::from_value(&v, 5).is_err(), "another game's review");
+    // A review made with a time (before the budget was a number of
+    // positions) still reads, and is written back as it was.
+    assert!(
+        text.starts_with(r#"{"budget":"500000 nodes","start":"#),
+        "{text}"
+    );
+    let old = Json::parse(&text.replace(r#""budget":"500000 nodes""#, r#""ms":350"#)).unwrap();
+    let timed = Review::from_value(&old, 4).unwrap();
+    assert_eq!(timed.budget, Budget::Time(350));
+    assert_eq!(timed.to_value(), old);
+    assert!(timed.tag_value().starts_with("350 ms, start "));
+    let mut bad = v.clone();
+    bad.set("budget", Json::str("fast"));
+    assert!(Review::from_value(&bad, 4).is_err());
     let mut bad = v.clone();
     bad.set("start", Json::str("x"));
     assert!(Review::from_value(&bad, 4).is_err());
@@ -246,7 +260,10 @@ fn the_annotated_pdn_imports_back_without_loss() {
     let r = reviewed();
     let review = r.review.clone().unwrap();
     let pdn = r.annotated_pdn().unwrap();
-    assert!(pdn.contains("[Review \"350 ms, start +0.00/7\"]"), "{pdn}");
+    assert!(
+        pdn.contains("[Review \"500000 nodes, start +0.00/7\"]"),
+        "{pdn}"
+    );
     let flat = pdn.split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(
         flat.contains("23-19?? {[%eval -3.00/7] [%best 22-18 8-11] Blunder: 22-18 was better.}"),
@@ -313,4 +330,69 @@ fn a_better_line_is_played_out_and_left() {
     r.apply(ReviewAction::ShowLine(1));
     r.apply(ReviewAction::NextMark);
     assert_eq!(r.line, None, "stepping to a mark leaves the line");
+}
+
+/// Reviews the checkers game `pdn` with the worker's own answers
+/// ([`crate::worker::think`]) from `searcher`.
+fn engine_review(pdn: &str, searcher: &mut tiers_engine::search::Searcher) -> (Review, Vec<Color>) {
+    let mut games = files::read_games(tiers_engine::GameKind::Checkers, pdn).unwrap();
+    let g = games.remove(0).unwrap();
+    let subject = Subject {
+        record: g.record,
+        tags: g.tags,
+        title: String::new(),
+        id: None,
+        human: None,
+    };
+    let sides = subject.sides();
+    let mut r = ReviewState::default();
+    r.open(subject, None, Screen::Games);
+    for id in 1.. {
+        if r.review.is_some() {
+            break;
+        }
+        let req = r.request(id).expect("a position is due");
+        assert_eq!(req.budget.limits().time_ms, None, "no clock in a review");
+        r.sent(id);
+        let mut replies = Vec::new();
+        crate::worker::think(searcher, &req, &mut |x| replies.push(x));
+        for x in replies {
+            r.reply(x);
+        }
+    }
+    (r.review.unwrap(), sides)
+}
+
+/// Red's 19-16 gives a man away for nothing (the end-to-end test plays it).
+const GIVEAWAY: &str = "[Event \"x\"]\n1. 11-15 23-19 2. 9-14 19-16 3. 12x19 *\n";
+
+#[test]
+fn the_engines_verdicts_do_not_depend_on_time_or_on_what_it_searched_before() {
+    use crate::worker::TT_MB;
+    use tiers_engine::search::Searcher;
+    use tiers_engine::Position as _;
+    let (fresh, sides) = engine_review(GIVEAWAY, &mut Searcher::new(TT_MB));
+    let marks = fresh.marks(&sides);
+    assert_eq!(marks[3], Some(Mark::Blunder), "19-16: {fresh:?}");
+    assert_eq!(
+        marks.iter().flatten().count(),
+        1,
+        "no other move is marked: {marks:?}"
+    );
+    assert!(fresh.moves[3].better.len() >= 2, "with a line");
+    // The same worker after another game's review and a timed search
+    // elsewhere: the same review, evaluation for evaluation.
+    let mut used = Searcher::new(TT_MB);
+    engine_review(GAME, &mut used);
+    let timed = AiRequest {
+        id: 99,
+        kind: tiers_engine::GameKind::Checkers,
+        start: tiers_engine::checkers::Position::start().to_text(),
+        moves: vec!["10-14".into()],
+        level: tiers_engine::search::Level::ANALYSIS,
+        seed: 99,
+        budget: Budget::Time(80),
+    };
+    crate::worker::think(&mut used, &timed, &mut |_| {});
+    assert_eq!(engine_review(GIVEAWAY, &mut used).0, fresh);
 }

@@ -309,7 +309,10 @@ fn the_ai_request_carries_the_game_up_to_the_cursor() {
     assert_eq!(r.level, Level::clamped(5));
     assert_eq!(r.kind, GameKind::Checkers);
     assert_eq!(r.id, 9);
-    assert_eq!(r.movetime_ms, Level::clamped(5).settings().movetime_ms);
+    assert_eq!(
+        r.budget,
+        Budget::Time(Level::clamped(5).settings().movetime_ms)
+    );
     assert_eq!(r.seed & (1 << 31), 0, "Black to move: no side bit");
 }
 
@@ -547,10 +550,10 @@ fn the_computer_thinks_within_its_clock() {
     s.apply(SessionAction::Resume(0));
     click_move(&mut s, "11-15");
     // Red (the computer) has 60 s: at level 3 its 400 ms stand.
-    assert_eq!(s.ai_request(1).unwrap().movetime_ms, 400);
+    assert_eq!(s.ai_request(1).unwrap().budget, Budget::Time(400));
     s.clock.as_mut().unwrap().left = [3_000, 60_000];
-    assert_eq!(s.ai_request(1).unwrap().movetime_ms, 100);
+    assert_eq!(s.ai_request(1).unwrap().budget, Budget::Time(100));
     // Without a clock the level's time.
     let s = session(checkers_game(&["11-15"]), computer(Color::Black));
-    assert_eq!(s.ai_request(1).unwrap().movetime_ms, 400);
+    assert_eq!(s.ai_request(1).unwrap().budget, Budget::Time(400));
 }

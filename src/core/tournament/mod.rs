@@ -11,7 +11,7 @@ pub mod store;
 use self::draft::{Draft, DraftAction};
 use self::game::{MatchGame, Stage};
 use self::store::{Entry, SavedMatch};
-use crate::core::ai::{AiTarget, DueRequest};
+use crate::core::ai::{AiTarget, Budget, DueRequest};
 use crate::core::formation::FormationAction;
 use crate::core::session::{capitalise, Opponent, Session, SessionAction};
 use tiers_bracket::{Ballot, GameChoice, MatchId, MatchStatus, Tournament};
@@ -588,7 +588,9 @@ impl TourneyState {
         let g = self.game.as_ref().filter(|g| g.computer_due())?;
         let mut request = g.session.ai_request(id)?;
         if g.fast {
-            request.movetime_ms = request.movetime_ms.min(FAST_MOVETIME_MS);
+            if let Budget::Time(ms) = &mut request.budget {
+                *ms = (*ms).min(FAST_MOVETIME_MS);
+            }
         }
         // The pause between two computers is on the clock of the one to
         // move: with clocks it is shortened as its time runs down.

@@ -374,10 +374,10 @@ fn a_correction_drops_a_game_whose_match_changed() {
 
 #[test]
 fn the_page_style_sheet_carries_the_bracket_picture_style() {
-    let css = include_str!("../../../styles/tournament.css");
+    let css = include_str!("../../../styles/screens.css");
     assert!(
         css.contains(tiers_bracket::svg::STYLE),
-        "styles/tournament.css must contain tiers_bracket::svg::STYLE verbatim"
+        "styles/screens.css must contain tiers_bracket::svg::STYLE verbatim"
     );
 }
 

@@ -1,0 +1,170 @@
+// The release build as Trunk leaves it (dist/) and the one step after it:
+// one page wasm and one AI worker wasm; a page the strict CSP accepts (no
+// inline script, no inline handler), started by assets/boot.js from the
+// names Trunk writes in its tag, with Trunk's preload links and their SRI
+// digests; the service worker's precache list (tools/precache.mjs) naming
+// every file with its digest, and none under `./dev serve`. A page whose
+// wasm cannot be had says so instead of staying blank.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative, sep } from 'node:path';
+import { DIST, ROOT, launch, newPage, serve, shot } from '../harness.mjs';
+
+const precache = (dir, env = {}) =>
+  execFileSync('node', [join(ROOT, 'tools/precache.mjs'), dir], {
+    encoding: 'utf8',
+    stdio: 'pipe',
+    env: { ...process.env, TIERS_SERVE: '', ...env },
+  });
+const buildOf = (dir) =>
+  JSON.parse(readFileSync(join(dir, 'sw.js'), 'utf8').match(/\/\*@build\*\/ (.*) \/\*@end\*\//)[1]);
+const sha = (algo, data) => createHash(algo).update(data).digest('base64');
+
+function fakeBuild() {
+  const dir = mkdtempSync(join(tmpdir(), 'tiers-precache-'));
+  writeFileSync(join(dir, 'index.html'), '<!doctype html><title>t</title>');
+  copyFileSync(join(ROOT, 'assets/sw.js'), join(dir, 'sw.js'));
+  mkdirSync(join(dir, 'icons'));
+  writeFileSync(join(dir, 'icons/a.png'), 'png');
+  writeFileSync(join(dir, 'app-1.js'), 'export default 1;');
+  return dir;
+}
+
+/** A tag's attributes (Trunk's minifier drops quotes where it can). */
+function attributes(tag) {
+  const out = {};
+  for (const m of [...tag.matchAll(/([\w-]+)(?:=(?:"([^"]*)"|'([^']*)'|([^\s>]+)))?/g)].slice(1)) {
+    out[m[1].toLowerCase()] = m[2] ?? m[3] ?? m[4] ?? '';
+  }
+  return out;
+}
+
+test('precache: every file with its digest and a build version; the same twice', () => {
+  const dir = fakeBuild();
+  try {
+    const html = readFileSync(join(dir, 'index.html'), 'utf8');
+    assert.match(precache(dir), /precaches 3 files/);
+    const build = buildOf(dir);
+    assert.deepEqual(
+      build.files.map(([p]) => p),
+      ['app-1.js', 'icons/a.png', 'index.html'],
+    );
+    assert.deepEqual(build.files[1], ['icons/a.png', sha('sha256', 'png').slice(0, 22)]);
+    assert.match(build.version, /^[0-9a-f]{16}$/);
+    assert.equal(readFileSync(join(dir, 'index.html'), 'utf8'), html, 'nothing else is touched');
+    const sw = readFileSync(join(dir, 'sw.js'), 'utf8');
+    precache(dir);
+    assert.equal(readFileSync(join(dir, 'sw.js'), 'utf8'), sw);
+    // Another build, another version.
+    writeFileSync(join(dir, 'app-1.js'), 'export default 2;');
+    precache(dir);
+    assert.notEqual(buildOf(dir).version, build.version);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('precache: under ./dev serve no list, so the worker caches nothing', () => {
+  const dir = fakeBuild();
+  try {
+    assert.match(precache(dir, { TIERS_SERVE: '1' }), /no precache list/);
+    assert.equal(buildOf(dir), null);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('precache: a build without the service worker marker fails, naming it', () => {
+  const dir = fakeBuild();
+  try {
+    writeFileSync(join(dir, 'sw.js'), '// no marker');
+    assert.throws(
+      () => precache(dir),
+      (e) => /sw\.js has no \/\*@build\*\/ … \/\*@end\*\/ marker/.test(e.stderr.toString()),
+    );
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('the build: one page wasm, one worker wasm, a page the CSP accepts, Trunk preloads with SRI', () => {
+  const wasm = readdirSync(DIST).filter((f) => f.endsWith('.wasm')).sort();
+  assert.equal(wasm.length, 2, `${wasm}`);
+  assert.match(wasm[0], /^app-[0-9a-f]+_bg\.wasm$/);
+  assert.equal(wasm[1], 'worker_bg.wasm');
+
+  const html = readFileSync(join(DIST, 'index.html'), 'utf8');
+  const csp = attributes(html.match(/<meta[^>]*Content-Security-Policy[^>]*>/i)?.[0] ?? '').content;
+  assert.match(csp ?? '', /(^|;)\s*script-src 'self' 'wasm-unsafe-eval'\s*(;|$)/);
+  const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)];
+  assert.equal(scripts.length, 1, 'one script: the boot module');
+  assert.equal(scripts[0][2].trim(), '', 'no inline script');
+  assert.doesNotMatch(html, /<[a-z][^>]*\son[a-z]+\s*=/i, 'no inline event handler');
+
+  const boot = attributes(`<x ${scripts[0][1]}>`);
+  assert.equal(boot.type, 'module');
+  assert.equal(boot.src, '/boot.js');
+  assert.match(boot['data-js'], /^\/app-[0-9a-f]+\.js$/);
+  assert.equal(boot['data-wasm'], `/${wasm[0]}`);
+  for (const file of [boot.src, boot['data-js'], boot['data-wasm'], '/offline.js']) {
+    assert.ok(existsSync(join(DIST, file)), file);
+  }
+  const links = [...html.matchAll(/<link\b[^>]*>/gi)].map((m) => attributes(m[0]));
+  for (const [file, rel] of [
+    [boot['data-js'], 'modulepreload'],
+    [boot['data-wasm'], 'preload'],
+  ]) {
+    const link = links.find((l) => l.href === file);
+    assert.ok(link, `a preload link for ${file}`);
+    assert.equal(link.rel, rel);
+    assert.equal(link.integrity, `sha384-${sha('sha384', readFileSync(join(DIST, file)))}`, file);
+  }
+});
+
+test("the build's precache list names every file with its digest", () => {
+  const files = [];
+  const walk = (d) => {
+    for (const name of readdirSync(d).sort()) {
+      const path = join(d, name);
+      if (statSync(path).isDirectory()) walk(path);
+      else files.push(relative(DIST, path).split(sep).join('/'));
+    }
+  };
+  walk(DIST);
+  const build = buildOf(DIST);
+  assert.deepEqual(
+    build.files.map(([p]) => p).sort(),
+    files.filter((f) => f !== 'sw.js').sort(),
+  );
+  for (const [path, digest] of build.files) {
+    assert.equal(digest, sha('sha256', readFileSync(join(DIST, path))).slice(0, 22), path);
+  }
+});
+
+test('a page whose wasm cannot be had says so, and starts on Reload once it can', async () => {
+  const server = await serve();
+  const browser = await launch();
+  try {
+    const page = await newPage(browser.context);
+    const refuse = (route) => route.abort();
+    await browser.context.route(/_bg\.wasm$/, refuse);
+    await page.goto(server.url + '/');
+    const alert = page.locator('.boot-failed[role=alert]');
+    await alert.waitFor();
+    assert.match(await alert.innerText(), /Tiers could not be loaded \(.+\)\. Check the connection and reload the page\./);
+    await shot(page, 'boot-failed');
+    // Only the refused wasm is named among the problems (no page error).
+    for (const p of page.problems()) assert.match(p, /^console error: (Failed to load resource|Tiers could not start)/, p);
+    await browser.context.unroute(/_bg\.wasm$/, refuse);
+    await Promise.all([page.waitForEvent('load'), alert.getByRole('button', { name: 'Reload' }).click()]);
+    await page.getByRole('heading', { name: /new game/i }).waitFor();
+    assert.equal(await page.locator('.boot-failed').count(), 0);
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+});

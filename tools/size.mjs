@@ -1,0 +1,46 @@
+// Prints the size of every file of a build, raw and gzipped, in three
+// groups: the page (what the first visit downloads: HTML, script, wasm,
+// styles, service worker, manifest, icons), the AI worker (worker.js,
+// worker_bg.wasm and its loader: fetched the first time the computer plays
+// or analyses) and the data under dist/data/ and dist/puzzles/ (endgame
+// database, courses, puzzles: fetched by the screen that needs them). The
+// service worker precaches all of them once the page is idle. Information,
+// not a gate: the load budget a person feels is e2e/bench/load.mjs.
+// Usage: node tools/size.mjs [dist]
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const dist = process.argv[2] ?? 'dist';
+
+function* files(dir) {
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) yield* files(path);
+    else yield path;
+  }
+}
+
+const groups = {
+  'the page (first visit)': [],
+  'the AI worker (when the computer first plays or analyses)': [],
+  'data (when a screen needs it)': [],
+};
+const [page, worker, data] = Object.values(groups);
+for (const path of files(dist)) {
+  const bytes = readFileSync(path);
+  const name = relative(dist, path).split(sep).join('/');
+  const group = /^(data|puzzles)\//.test(name) ? data : /^worker(_bg\.wasm|\.js|_loader\.js)$/.test(name) ? worker : page;
+  group.push([name, bytes.length, gzipSync(bytes, { level: 9 }).length]);
+}
+const sum = (rows, i) => rows.reduce((n, r) => n + r[i], 0);
+const num = (n) => n.toLocaleString('en-US').padStart(11);
+let all = [0, 0];
+for (const [title, rows] of Object.entries(groups)) {
+  rows.sort((a, b) => b[2] - a[2]);
+  console.log(`${title}:`);
+  for (const [name, raw, gz] of rows) console.log(`${num(gz)} gz ${num(raw)} raw  ${name}`);
+  console.log(`${num(sum(rows, 2))} gz ${num(sum(rows, 1))} raw  in all`);
+  all = [all[0] + sum(rows, 2), all[1] + sum(rows, 1)];
+}
+console.log(`everything (the service worker's precache): ${all[0].toLocaleString('en-US')} bytes gzipped, ${all[1].toLocaleString('en-US')} raw`);

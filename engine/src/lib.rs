@@ -24,6 +24,7 @@
 pub mod book;
 pub mod checkers;
 mod color;
+pub mod datafile;
 pub mod egdb;
 pub mod game;
 pub mod pdn;

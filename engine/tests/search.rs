@@ -486,23 +486,7 @@ struct FromScratch<P>(P);
 
 tiers_engine::position_by_wrapping!(FromScratch, Evaluate);
 
-impl<P: Evaluate> Evaluate for FromScratch<P> {
-    fn evaluate(&self) -> i32 {
-        self.0.evaluate_neural()
-    }
-    fn material(&self) -> i32 {
-        self.0.material()
-    }
-    fn move_key(&self, mv: &Self::Move) -> u32 {
-        self.0.move_key(mv)
-    }
-    fn capture_value(&self, mv: &Self::Move) -> i32 {
-        self.0.capture_value(mv)
-    }
-    fn mobility(&self) -> tiers_engine::search::Mobility {
-        self.0.mobility()
-    }
-}
+tiers_engine::evaluate_by_wrapping!(FromScratch, Evaluate, |p| p.evaluate_neural());
 
 #[test]
 fn the_neural_accumulators_updated_move_by_move_search_exactly_as_from_scratch() {
@@ -593,13 +577,31 @@ fn levels_play_from_the_book_as_their_settings_say() {
         })
         .collect();
     book.insert(&start, scored);
-    let book = Arc::new(book);
-    let play = |level: u8, seed: u64| {
+    let with = |book: &Book, level: u8, seed: u64| {
         let mut s = Searcher::new(1);
-        s.set_book(Some(book.clone()));
+        s.set_book(Some(Arc::new(book.clone())));
         s.search(&start, &[], &config(1, level, seed), |_| {})
             .unwrap()
     };
+    // The top level searches while the book does not follow its best move
+    // (a book's last positions carry only the build's search)...
+    assert!(with(&book, 8, 0).nodes > 0);
+    // ... and plays it once the position after it is in the book.
+    let best = *ms
+        .iter()
+        .find(|m| start.move_to_string(m) == "11-15")
+        .unwrap();
+    let next = start.play(&best);
+    let reply = moves(&next)[0];
+    book.insert(
+        &next,
+        vec![BookMove {
+            mv: reply,
+            score: -20,
+        }],
+    );
+    let book = Arc::new(book);
+    let play = |level: u8, seed: u64| with(&book, level, seed);
     // The top level: the best book move, without searching.
     for seed in 0..10 {
         let r = play(8, seed);

@@ -28,6 +28,8 @@ use core::fmt;
 use std::collections::HashMap;
 
 use crate::checkers::{Move, Position};
+pub use crate::datafile::BodyError;
+use crate::datafile::Header;
 use crate::Position as _;
 
 /// One move of a book position and its value.
@@ -52,20 +54,8 @@ pub struct Book {
 pub enum BookError {
     /// The header line is missing or wrong.
     Header(String),
-    /// The file is shorter than its header says.
-    Truncated {
-        /// Bytes the header announces after it.
-        expected: usize,
-        /// Bytes there are.
-        found: usize,
-    },
-    /// The checksum does not match.
-    Checksum {
-        /// The CRC-32 the header states.
-        stored: u32,
-        /// The CRC-32 of the contents.
-        computed: u32,
-    },
+    /// The contents are not what the header says.
+    Body(BodyError),
     /// A line of the book is wrong: its number (from 1) and why.
     Line(usize, String),
 }
@@ -74,14 +64,7 @@ impl fmt::Display for BookError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             BookError::Header(why) => write!(f, "not an opening book: {why}"),
-            BookError::Truncated { expected, found } => write!(
-                f,
-                "truncated opening book: {found} bytes of {expected} after the header"
-            ),
-            BookError::Checksum { stored, computed } => write!(
-                f,
-                "corrupt opening book: checksum {computed:08x} does not match the stored {stored:08x}"
-            ),
+            BookError::Body(e) => e.write(f, "an opening book", "opening book"),
             BookError::Line(n, why) => write!(f, "bad opening book, line {n}: {why}"),
         }
     }
@@ -123,6 +106,13 @@ impl Book {
     /// one of those within `margin` hundredths of a man of the best,
     /// chosen by `seed`.
     ///
+    /// With `margin` 0 (the top level), only a best move the book
+    /// *follows* (it leads to another book position) is played: its value
+    /// is backed up from the positions after it, while the moves of the
+    /// book's last positions carry only the build's search, which a
+    /// search at a long time control outsees; there `None` lets the
+    /// player search.
+    ///
     /// ```
     /// use tiers_engine::book::{Book, BookMove};
     /// use tiers_engine::{checkers::Position, Position as _};
@@ -135,15 +125,25 @@ impl Book {
     ///     BookMove { mv: moves[1], score: 7 },
     ///     BookMove { mv: moves[2], score: -40 },
     /// ]);
-    /// assert_eq!(book.choose(&pos, 0, 1).unwrap().mv, moves[1]);
+    /// // The best move is not followed yet: the top level searches.
+    /// assert!(book.choose(&pos, 0, 1).is_none());
     /// for seed in 0..20 {
     ///     assert_ne!(book.choose(&pos, 10, seed).unwrap().mv, moves[2]);
     /// }
+    /// let after = pos.play(&moves[1]);
+    /// let mut replies = Vec::new();
+    /// after.legal_moves(&mut replies);
+    /// book.insert(&after, vec![BookMove { mv: replies[0], score: -7 }]);
+    /// assert_eq!(book.choose(&pos, 0, 1).unwrap().mv, moves[1]);
     /// ```
     #[must_use]
     pub fn choose(&self, pos: &Position, margin: i32, seed: u64) -> Option<BookMove> {
         let moves = self.moves(pos)?;
         let best = moves.first()?.score;
+        if margin == 0 {
+            let first = moves[0];
+            return self.moves(&pos.play(&first.mv)).map(|_| first);
+        }
         let near = moves
             .iter()
             .take_while(|m| m.score >= best - margin)
@@ -214,15 +214,7 @@ impl Book {
     #[must_use]
     pub fn to_file(&self) -> Vec<u8> {
         let body = miniz_oxide::deflate::compress_to_vec(self.to_text().as_bytes(), 10);
-        let mut out = format!(
-            "{MAGIC} positions {} bytes {} crc32 {:08x}\n",
-            self.len(),
-            body.len(),
-            crate::egdb::crc32(&body)
-        )
-        .into_bytes();
-        out.extend_from_slice(&body);
-        out
+        crate::datafile::write(MAGIC, &format!("positions {}", self.len()), &body)
     }
 
     /// Reads a book file.
@@ -234,50 +226,9 @@ impl Book {
     /// assert_eq!(Book::from_file(&empty).unwrap().len(), 0);
     /// ```
     pub fn from_file(bytes: &[u8]) -> Result<Book, BookError> {
-        let header_end = bytes
-            .iter()
-            .take(200)
-            .position(|&b| b == b'\n')
-            .ok_or_else(|| BookError::Header("no header line".into()))?;
-        let header = core::str::from_utf8(&bytes[..header_end])
-            .map_err(|_| BookError::Header("the header is not text".into()))?;
-        let fields = header
-            .strip_prefix(MAGIC)
-            .ok_or_else(|| BookError::Header(format!("it does not start with `{MAGIC}`")))?;
-        let words: Vec<&str> = fields.split_whitespace().collect();
-        let field = |name: &str| -> Result<&str, BookError> {
-            words
-                .iter()
-                .position(|w| *w == name)
-                .and_then(|i| words.get(i + 1).copied())
-                .ok_or_else(|| BookError::Header(format!("no `{name}` in the header")))
-        };
-        let number = |name: &str| -> Result<usize, BookError> {
-            field(name)?
-                .parse()
-                .map_err(|_| BookError::Header(format!("`{name}` is not a number")))
-        };
-        let positions = number("positions")?;
-        let expected = number("bytes")?;
-        let stored = u32::from_str_radix(field("crc32")?, 16)
-            .map_err(|_| BookError::Header("`crc32` is not hexadecimal".into()))?;
-        let body = &bytes[header_end + 1..];
-        if body.len() < expected {
-            return Err(BookError::Truncated {
-                expected,
-                found: body.len(),
-            });
-        }
-        if body.len() > expected {
-            return Err(BookError::Header(format!(
-                "{} bytes after the {expected} the header announces",
-                body.len() - expected
-            )));
-        }
-        let computed = crate::egdb::crc32(body);
-        if computed != stored {
-            return Err(BookError::Checksum { stored, computed });
-        }
+        let header = Header::read(bytes, MAGIC).map_err(BookError::Header)?;
+        let positions = header.number("positions").map_err(BookError::Header)?;
+        let body = header.body().map_err(BookError::Body)?;
         let text = miniz_oxide::inflate::decompress_to_vec_with_limit(body, 64 << 20)
             .map_err(|_| BookError::Header("the contents do not inflate".into()))?;
         let text = String::from_utf8(text)

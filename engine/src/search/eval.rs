@@ -290,72 +290,50 @@ pub struct Neural<P>(pub P);
 
 crate::position_by_wrapping!(Neural, Evaluate);
 
-impl<P: Evaluate> Evaluate for Neural<P> {
-    #[inline]
-    fn evaluate(&self) -> i32 {
-        self.0.evaluate_neural()
-    }
+/// Implements [`Evaluate`] for a wrapper `$wrapper<P>` of
+/// [`position_by_wrapping!`] (`P: $bound`): `evaluate` is `$body` with
+/// `$pos` the position inside, everything else the position's own, plus
+/// any further items (an incremental `evaluate_in`). The evaluation
+/// wrappers ([`Handset`], [`Patterns`], [`Neural`], `tiers tune`'s
+/// `Tuned`, the tests' own) share it.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! evaluate_by_wrapping {
+    ($wrapper:ident, $bound:path, |$pos:ident| $body:expr $(, $extra:item)*) => {
+        impl<P: $bound> $crate::search::Evaluate for $wrapper<P> {
+            #[inline]
+            fn evaluate(&self) -> i32 {
+                let $pos = &self.0;
+                $body
+            }
+            $($extra)*
+            fn material(&self) -> i32 {
+                $crate::search::Evaluate::material(&self.0)
+            }
+            #[inline]
+            fn move_key(&self, mv: &Self::Move) -> u32 {
+                $crate::search::Evaluate::move_key(&self.0, mv)
+            }
+            #[inline]
+            fn capture_value(&self, mv: &Self::Move) -> i32 {
+                $crate::search::Evaluate::capture_value(&self.0, mv)
+            }
+            #[inline]
+            fn mobility(&self) -> $crate::search::Mobility {
+                $crate::search::Evaluate::mobility(&self.0)
+            }
+        }
+    };
+}
+
+crate::evaluate_by_wrapping!(
+    Neural,
+    Evaluate,
+    |p| p.evaluate_neural(),
     #[inline]
     fn evaluate_in(&self, stack: &mut EvalStack, parent: Option<&Self>, ply: usize) -> i32 {
         self.0.evaluate_neural_in(stack, parent.map(|p| &p.0), ply)
     }
-    fn material(&self) -> i32 {
-        self.0.material()
-    }
-    #[inline]
-    fn move_key(&self, mv: &Self::Move) -> u32 {
-        self.0.move_key(mv)
-    }
-    #[inline]
-    fn capture_value(&self, mv: &Self::Move) -> i32 {
-        self.0.capture_value(mv)
-    }
-    #[inline]
-    fn mobility(&self) -> Mobility {
-        self.0.mobility()
-    }
-}
-
-impl<P: Evaluate> Evaluate for Patterns<P> {
-    #[inline]
-    fn evaluate(&self) -> i32 {
-        self.0.evaluate_patterns()
-    }
-    fn material(&self) -> i32 {
-        self.0.material()
-    }
-    #[inline]
-    fn move_key(&self, mv: &Self::Move) -> u32 {
-        self.0.move_key(mv)
-    }
-    #[inline]
-    fn capture_value(&self, mv: &Self::Move) -> i32 {
-        self.0.capture_value(mv)
-    }
-    #[inline]
-    fn mobility(&self) -> Mobility {
-        self.0.mobility()
-    }
-}
-
-impl<P: Evaluate> Evaluate for Handset<P> {
-    #[inline]
-    fn evaluate(&self) -> i32 {
-        self.0.evaluate_handset()
-    }
-    fn material(&self) -> i32 {
-        self.0.material()
-    }
-    #[inline]
-    fn move_key(&self, mv: &Self::Move) -> u32 {
-        self.0.move_key(mv)
-    }
-    #[inline]
-    fn capture_value(&self, mv: &Self::Move) -> i32 {
-        self.0.capture_value(mv)
-    }
-    #[inline]
-    fn mobility(&self) -> Mobility {
-        self.0.mobility()
-    }
-}
+);
+crate::evaluate_by_wrapping!(Patterns, Evaluate, |p| p.evaluate_patterns());
+crate::evaluate_by_wrapping!(Handset, Evaluate, |p| p.evaluate_handset());

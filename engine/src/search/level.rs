@@ -27,7 +27,9 @@
 //! so the ladder they were calibrated on stays as measured.
 //!
 //! With an opening book ([`super::Searcher::set_book`], checkers), level 8
-//! plays the best book move of every book position; level 7 any book move
+//! plays the best book move of every book position whose best move the
+//! book follows (to another book position, [`crate::book::Book::choose`]);
+//! level 7 any book move
 //! within 0.10 of a man of the best (the seed chooses), level 6 within
 //! 0.15 up to move 8, level 5 within 0.20 up to move 4; levels 1–4 and the
 //! analysis strength never use it ([`LevelSettings::book_moves`]).

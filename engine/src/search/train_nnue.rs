@@ -18,10 +18,11 @@
 //! Deterministic: the same options give the same network, bit for bit.
 
 use super::eval::nnue::{bucket, inputs, Network, BUCKETS, INPUTS, QA, QB};
-use super::eval::{mix64, Evaluate, Mobility, Patterns};
-use super::{Level, SearchConfig, SearchLimits, Searcher, MATE_BOUND};
+use super::eval::{mix64, Patterns};
+use super::train::play_one;
+use super::Searcher;
 use crate::checkers::Position;
-use crate::{Color, Game, Position as _};
+use crate::{Color, Position as _};
 
 /// One labelled position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -111,29 +112,8 @@ pub fn play_games(
     let mut searcher = Searcher::new(8);
     let mut kept: Vec<(Position, i32)> = Vec::new();
     for g in games {
-        searcher.clear();
-        kept.clear();
-        let mut game = Game::new(super::train::checkers_start_position(seed, g));
-        let mut history = Vec::new();
-        while game.outcome().is_none() && game.ply() < 600 {
-            let pos = *game.position();
-            let config = SearchConfig {
-                limits: SearchLimits::depth(depth),
-                level: Level::MAX,
-                seed: mix64(seed ^ g),
-            };
-            let Some(r) = searcher.search(&Patterns(pos), &history, &config, |_| {}) else {
-                break;
-            };
-            if pos.mobility() == Mobility::Quiet && r.score.abs() < MATE_BOUND {
-                kept.push((pos, r.score));
-            }
-            history.push(pos.zobrist());
-            if game.play(r.best).is_err() {
-                break;
-            }
-        }
-        let winner = game.outcome().and_then(|o| o.winner());
+        let start = super::train::checkers_start_position(seed, g);
+        let winner = play_one(&mut searcher, start, Patterns, depth, seed, g, &mut kept);
         for (pos, score) in &kept {
             if let Some(v) = known(pos) {
                 out.push(Sample::of(pos, v, 0, true));

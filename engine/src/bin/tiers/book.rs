@@ -15,7 +15,7 @@ tiers book build [--out FILE] [--depth D] [--positions N] [--threads T] [--ply-c
                  (default 18; the position after it to D - 1, a fresh searcher each);
                  the same file for any T; saved every 25 positions. Default FILE:
                  assets/data/book/checkers.book
-tiers book probe <FEN> [--book FILE]   the book moves of a position, best first
+tiers book probe <FEN|start> [--book FILE]   the book moves of a position, best first
 tiers book verify FILE                 reads the whole book (checksum, every position and
                  move); exit 2 if it is damaged";
 
@@ -139,8 +139,7 @@ fn probe(rest: &[String]) -> Result<(), String> {
     let Some((fen, rest)) = rest.split_first() else {
         return Err("book probe needs a position".into());
     };
-    let pos = checkers::Position::parse(fen)
-        .map_err(|e| format!("bad checkers position `{fen}`: {e}"))?;
+    let pos: checkers::Position = crate::read_position(fen).map_err(|e| e.0)?;
     let mut book = None;
     for (_, value) in options(rest, &["--book"])? {
         book = Some(read(value)?);

@@ -35,6 +35,7 @@ use core::fmt;
 use std::sync::OnceLock;
 
 use crate::checkers::Position;
+use crate::datafile::{BodyError, Header};
 use crate::{Color, Position as _};
 
 /// Inputs per perspective.
@@ -108,34 +109,15 @@ pub struct Network {
 pub enum NnueError {
     /// The header line is missing or wrong.
     Header(String),
-    /// The file is shorter or longer than its header says.
-    Length {
-        /// Bytes the header announces after it.
-        expected: usize,
-        /// Bytes there are.
-        found: usize,
-    },
-    /// The checksum does not match.
-    Checksum {
-        /// The CRC-32 the header states.
-        stored: u32,
-        /// The CRC-32 of the contents.
-        computed: u32,
-    },
+    /// The weights are not what the header says.
+    Body(BodyError),
 }
 
 impl fmt::Display for NnueError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             NnueError::Header(why) => write!(f, "not a checkers network: {why}"),
-            NnueError::Length { expected, found } => write!(
-                f,
-                "truncated checkers network: {found} bytes after the header where it says {expected}"
-            ),
-            NnueError::Checksum { stored, computed } => write!(
-                f,
-                "corrupt checkers network: checksum {computed:08x} does not match the stored {stored:08x}"
-            ),
+            NnueError::Body(e) => e.write(f, "a checkers network", "checkers network"),
         }
     }
 }
@@ -158,16 +140,11 @@ impl Network {
         {
             body.extend_from_slice(&v.to_le_bytes());
         }
-        let mut out = format!(
-            "{MAGIC} hidden {} buckets {BUCKETS} scale {} bytes {} crc32 {:08x}\n",
-            self.hidden,
-            self.scale,
-            body.len(),
-            crate::egdb::crc32(&body)
-        )
-        .into_bytes();
-        out.extend_from_slice(&body);
-        out
+        let fields = format!(
+            "hidden {} buckets {BUCKETS} scale {}",
+            self.hidden, self.scale
+        );
+        crate::datafile::write(MAGIC, &fields, &body)
     }
 
     /// Reads a network file.
@@ -178,29 +155,8 @@ impl Network {
     /// assert!(e.starts_with("not a checkers network"), "{e}");
     /// ```
     pub fn from_file(bytes: &[u8]) -> Result<Network, NnueError> {
-        let end = bytes
-            .iter()
-            .take(300)
-            .position(|&b| b == b'\n')
-            .ok_or_else(|| NnueError::Header("no header line".into()))?;
-        let header = core::str::from_utf8(&bytes[..end])
-            .map_err(|_| NnueError::Header("the header is not text".into()))?;
-        let rest = header
-            .strip_prefix(MAGIC)
-            .ok_or_else(|| NnueError::Header(format!("it does not start with `{MAGIC}`")))?;
-        let words: Vec<&str> = rest.split_whitespace().collect();
-        let field = |name: &str| -> Result<&str, NnueError> {
-            words
-                .iter()
-                .position(|w| *w == name)
-                .and_then(|i| words.get(i + 1).copied())
-                .ok_or_else(|| NnueError::Header(format!("no `{name}` in the header")))
-        };
-        let number = |name: &str| -> Result<usize, NnueError> {
-            field(name)?
-                .parse()
-                .map_err(|_| NnueError::Header(format!("`{name}` is not a number")))
-        };
+        let header = Header::read(bytes, MAGIC).map_err(NnueError::Header)?;
+        let number = |name: &str| header.number(name).map_err(NnueError::Header);
         let hidden = number("hidden")?;
         if !(1..=1024).contains(&hidden) || hidden % 8 != 0 {
             return Err(NnueError::Header(format!(
@@ -218,25 +174,13 @@ impl Network {
             .filter(|s| (1..=10_000).contains(s))
             .ok_or_else(|| NnueError::Header("bad scale".into()))?;
         let expected = number("bytes")?;
-        let stored = u32::from_str_radix(field("crc32")?, 16)
-            .map_err(|_| NnueError::Header("`crc32` is not hexadecimal".into()))?;
-        let body = &bytes[end + 1..];
         let want = 2 * (INPUTS * hidden + hidden + BUCKETS * 2 * hidden + BUCKETS);
         if expected != want {
             return Err(NnueError::Header(format!(
                 "{expected} bytes of weights where hidden size {hidden} needs {want}"
             )));
         }
-        if body.len() != expected {
-            return Err(NnueError::Length {
-                expected,
-                found: body.len(),
-            });
-        }
-        let computed = crate::egdb::crc32(body);
-        if computed != stored {
-            return Err(NnueError::Checksum { stored, computed });
-        }
+        let body = header.body().map_err(NnueError::Body)?;
         let mut values = body
             .chunks_exact(2)
             .map(|c| i16::from_le_bytes([c[0], c[1]]));

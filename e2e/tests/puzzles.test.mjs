@@ -3,8 +3,10 @@
 // replies coming by themselves), the next one failed with a wrong move
 // (refused with "That's not it — try again"), the rating moving up then
 // down and found again after a reload, three more checkers puzzles and a
-// Tiers puzzle solved (five solved, one failed), and the puzzles
-// offline after one visit. Screenshots: target/screenshots/puzzles-*.png.
+// Tiers puzzle solved (five solved, one failed), the puzzles offline
+// after one visit, and a damaged copy of a file: the puzzles that cannot be
+// used left out, the notice bar saying so, the others played.
+// Screenshots: target/screenshots/puzzles-*.png.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -13,10 +15,13 @@ import { DIST, shot } from '../harness.mjs';
 import { PHONE, piecesOf, squaresOf, still, withApp } from '../app.mjs';
 
 
-/** The puzzles of a shipped file by id: { position, solution: [moves], rating }. */
-function puzzles(kind) {
+/** The text of a shipped puzzle file. */
+const fileText = (kind) => readFileSync(join(DIST, 'puzzles', `${kind}.txt`), 'utf8');
+
+/** The puzzles of a file by id: { position, solution: [moves], rating }. */
+function puzzles(kind, text = fileText(kind)) {
   const out = new Map();
-  for (const raw of readFileSync(join(DIST, 'puzzles', `${kind}.txt`), 'utf8').split('\n')) {
+  for (const raw of text.split('\n')) {
     const line = raw.trim();
     if (!line || line.startsWith('#')) continue;
     const [id, position, solution, rating] = line.split('|').map((f) => f.trim());
@@ -142,11 +147,13 @@ test('puzzles on a phone: five solved, one failed, the rating kept', async () =>
 
     // Tiers: the fifth solved.
     await page.locator('#puzzles-tiers').tap();
+    const tiersFile = puzzles('tiers');
+    assert.ok(tiersFile.size >= 300, `${tiersFile.size} Tiers puzzles`);
     const tid = await current(page, 'tiers');
     assert.equal(await rating(page), 1500, 'a rating of its own');
     await still(page);
     await shot(page, 'puzzles-tiers-phone');
-    await solve(page, 'tiers', puzzles('tiers').get(tid));
+    await solve(page, 'tiers', tiersFile.get(tid));
     assert.ok((await rating(page)) > 1500);
   });
 });
@@ -164,5 +171,46 @@ test('the puzzles work offline after one visit', async () => {
     await current(page, 'tiers');
     await shot(page, 'puzzles-offline-desktop');
     assert.equal(server.requests.length, served, 'nothing reached the server while offline');
+  });
+});
+
+test('a damaged puzzle file: the notice bar names what is left out, the others play', async () => {
+  // The 12 checkers puzzles nearest the starting rating (those the first
+  // pick is drawn from) damaged: half cut short, half with a first move
+  // that does not play.
+  const file = puzzles('checkers');
+  const near = [...file.entries()]
+    .sort(([, a], [, b]) => Math.abs(a.rating - 1500) - Math.abs(b.rating - 1500))
+    .slice(0, 12)
+    .map(([id]) => id);
+  const damaged = fileText('checkers')
+    .split('\n')
+    .map((line) => {
+      const i = near.indexOf(line.split('|')[0].trim());
+      if (i < 0) return line;
+      const [id, position, solution, ...rest] = line.split('|');
+      const moves = solution.trim().split(/\s+/).slice(1).join(' ');
+      return i % 2 ? `${id}|${position}` : [id, position, ` 1-2 ${moves} `, ...rest].join('|');
+    })
+    .join('\n');
+  const extra = { '/puzzles/checkers.txt': { type: 'text/plain; charset=utf-8', body: damaged } };
+  await withApp({ ...PHONE, extra }, async (page) => {
+    await page.locator('#show-puzzles').tap();
+    const id = await current(page, 'checkers');
+    assert.ok(!near.includes(id), `${id} is not a damaged one`);
+    const notice = page.locator('#notices .notice[role=alert]');
+    assert.match(
+      await notice.innerText(),
+      /^12 puzzles of the Checkers puzzle file are left out: they cannot be used \(the first: (line \d+: a puzzle has 5 fields|puzzle c\d+: move 1 \(1-2\) cannot be played)/,
+    );
+    await still(page);
+    await shot(page, 'puzzles-damaged-file');
+    await solve(page, 'checkers', file.get(id));
+    assert.match(await page.locator('#puzzle-result').innerText(), /^Solved/);
+    // Dismissed like any notice; the Tiers file is whole: no notice.
+    await notice.getByRole('button', { name: 'Dismiss this notice' }).tap();
+    await page.locator('#puzzles-tiers').tap();
+    await current(page, 'tiers');
+    assert.equal(await page.locator('#notices').count(), 0);
   });
 });

@@ -79,7 +79,7 @@ pub struct AiAgent {
     searcher: Searcher,
     endgames: Endgames,
     /// The opening book: fetched like the endgame database, by the first
-    /// checkers search of a level that plays from it (5-8); a book that
+    /// checkers search of a level that plays from it (5-7); a book that
     /// cannot be had is played without, and nobody is told.
     book: Endgames,
     /// A search waiting for the endgame database or the book, and who

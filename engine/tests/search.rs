@@ -580,6 +580,7 @@ fn levels_play_from_the_book_as_their_settings_say() {
     let with = |book: &Book, level: u8, seed: u64| {
         let mut s = Searcher::new(1);
         s.set_book(Some(Arc::new(book.clone())));
+        s.set_book_at_top(true);
         s.search(&start, &[], &config(1, level, seed), |_| {})
             .unwrap()
     };
@@ -615,8 +616,16 @@ fn levels_play_from_the_book_as_their_settings_say() {
         .map(|seed| start.move_to_string(&play(7, seed).best))
         .collect();
     assert_eq!(chosen, ["11-15", "9-13"].map(String::from).into());
-    // Levels 1-4 search (and so report nodes).
+    // Levels 1-4 search (and so report nodes), and level 8 unless asked.
     assert!(play(3, 0).nodes > 0);
+    let mut s = Searcher::new(1);
+    s.set_book(Some(book.clone()));
+    assert!(
+        s.search(&start, &[], &config(1, 8, 0), |_| {})
+            .unwrap()
+            .nodes
+            > 0
+    );
     // A position the book does not hold is searched.
     let after = start.play(&ms[0]);
     let mut s = Searcher::new(1);

@@ -60,14 +60,15 @@ tiers bestmove <checkers|tiers> <POSITION|start> [--movetime MS] [--depth D] [--
                L is 1-8 or `analysis`; levels 8 and analysis use the checkers endgame
                database in DIR, by default the cache directory's when it holds one;
                T threads search together (Lazy SMP; 1, the default, is deterministic);
-               levels 5-8 play from the checkers opening book (compiled in, or FILE)
+               levels 5-7 play from the checkers opening book (compiled in, or FILE)
 tiers selfplay <checkers|tiers> --a PLAYER --b PLAYER --games N [--movetime MS | --clock BASE+INC] [--first K] [--egdb DIR | --no-egdb] [--egdb-for a|b|both] [--book FILE | --no-book] [--formations chosen-a]
                PLAYER is a level 1-8, `baseline` (6-ply material alpha-beta) or `greedy`
                (one ply); a level may be followed by `:handset` (the hand-set evaluation
                instead of the game's own), `:patterns` or `:nnue` (checkers: the learned
                pattern or the neural evaluation), by `:CHANGES` to the search's techniques,
                e.g. `8:-aspiration,+probcut` or `8:none` (the search of commit 797a82b),
-               by `:nobook` (checkers: never play from the opening book), by
+               by `:nobook` (checkers: never play from the opening book) or `:book`
+               (level 8 plays from it too, as levels 5-7 do), by
                `:threads=T` (T threads per search) and by `:flat` (under a clock,
                think a thirtieth of the time left and 4/5 of the increment, as the web
                app does, instead of managing the time);
@@ -513,13 +514,15 @@ struct Engine {
     flat: bool,
     /// Never plays from the opening book (`:nobook`).
     no_book: bool,
+    /// Level 8 plays from the opening book too (`:book`).
+    book_at_top: bool,
 }
 
 impl Player {
     fn parse(text: &str) -> Result<Player, CliError> {
         let bad = |why: String| {
             CliError(format!(
-                "player must be a level 1-8 with options (`L[:handset|:patterns|:nnue][:CHANGES][:threads=T][:nobook][:flat]`), `baseline` or `greedy`, got `{text}`{why}"
+                "player must be a level 1-8 with options (`L[:handset|:patterns|:nnue][:CHANGES][:threads=T][:nobook|:book][:flat]`), `baseline` or `greedy`, got `{text}`{why}"
             ))
         };
         match text {
@@ -537,9 +540,12 @@ impl Player {
             threads: 1,
             flat: false,
             no_book: false,
+            book_at_top: false,
         };
         for part in parts {
-            if part == "nobook" {
+            if part == "book" {
+                engine.book_at_top = true;
+            } else if part == "nobook" {
                 engine.no_book = true;
             } else if part == "handset" {
                 engine.eval = EvalChoice::Handset;
@@ -578,6 +584,9 @@ impl Player {
                 if e.no_book {
                     name.push_str(" (no book)");
                 }
+                if e.book_at_top {
+                    name.push_str(" (book)");
+                }
                 if e.techniques != Techniques::default() {
                     name.push_str(&format!(
                         " ({})",
@@ -614,6 +623,7 @@ impl Seat {
             if !e.no_book {
                 searcher.set_book(book);
             }
+            searcher.set_book_at_top(e.book_at_top);
         }
         Seat { player, searcher }
     }

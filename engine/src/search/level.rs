@@ -26,13 +26,14 @@
 //! searcher has one ([`super::Searcher::set_egdb`]); levels 1–7 never do,
 //! so the ladder they were calibrated on stays as measured.
 //!
-//! With an opening book ([`super::Searcher::set_book`], checkers), level 8
-//! plays the best book move of every book position whose best move the
-//! book follows (to another book position, [`crate::book::Book::choose`]);
-//! level 7 any book move
+//! With an opening book ([`super::Searcher::set_book`], checkers), level 7
+//! plays any book move
 //! within 0.10 of a man of the best (the seed chooses), level 6 within
 //! 0.15 up to move 8, level 5 within 0.20 up to move 4; levels 1–4 and the
-//! analysis strength never use it ([`LevelSettings::book_moves`]).
+//! analysis strength never use it ([`LevelSettings::book_moves`]), nor does
+//! level 8 unless [`super::Searcher::set_book_at_top`] asks it to (then it
+//! plays the best book move where the book follows it to another book
+//! position, [`crate::book::Book::choose`]).
 //!
 //! [`Level::ANALYSIS`] (number 9) is not a playing level: it is the
 //! strongest search, for the editor's analysis and the game review. It
@@ -174,7 +175,10 @@ impl Level {
             _ => (64, 0, 30_000),
         };
         let (book_moves, book_margin) = match self.0 {
-            8 => (u32::MAX, 0),
+            // The top level searches: with the book it scored 48.4 % against
+            // itself without (docs/ai.md, "Opening book");
+            // `Searcher::set_book_at_top` gives it back.
+            8 => (0, 0),
             7 => (u32::MAX, 10),
             6 => (8, 15),
             5 => (4, 20),

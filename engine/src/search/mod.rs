@@ -203,6 +203,8 @@ pub struct Searcher {
     probes: probe::ProbeCache,
     techniques: Techniques,
     book: Option<Arc<Book>>,
+    /// Level 8 plays from the book too.
+    book_at_top: bool,
     /// Threads per search (1: this one only).
     threads: usize,
     /// The helper threads' own tables.
@@ -229,6 +231,7 @@ impl Searcher {
             probes: probe::ProbeCache::new(),
             techniques: Techniques::default(),
             book: None,
+            book_at_top: false,
             threads: 1,
             helpers: Vec::new(),
             eval_stack: EvalStack::default(),
@@ -241,6 +244,14 @@ impl Searcher {
     /// without searching.
     pub fn set_book(&mut self, book: Option<Arc<Book>>) {
         self.book = book;
+    }
+
+    /// Whether the top level ([`Level::MAX`]) plays from the book too: the
+    /// best book move, where the book follows it to another book position.
+    /// Off by default: it did not pass its gate (docs/ai.md, "Opening
+    /// book"); `tiers selfplay` plays it as `8:book`.
+    pub fn set_book_at_top(&mut self, on: bool) {
+        self.book_at_top = on;
     }
 
     /// The opening book given by [`Searcher::set_book`].
@@ -488,7 +499,12 @@ impl Searcher {
         config: &SearchConfig,
     ) -> Option<SearchResult<P::Move>> {
         let settings = config.level.settings();
-        if pos.move_number() > settings.book_moves {
+        let (moves, margin) = if self.book_at_top && config.level == Level::MAX {
+            (u32::MAX, 0)
+        } else {
+            (settings.book_moves, settings.book_margin)
+        };
+        if pos.move_number() > moves {
             return None;
         }
         let book = self
@@ -498,7 +514,7 @@ impl Searcher {
         // Through the text, so that a position wrapped with another
         // evaluation (`Handset`, `Patterns`) finds its book moves too.
         let checkers = crate::checkers::Position::parse(&pos.to_text()).ok()?;
-        let chosen = book.choose(&checkers, settings.book_margin, config.seed)?;
+        let chosen = book.choose(&checkers, margin, config.seed)?;
         let text = checkers.move_to_string(&chosen.mv);
         let best = *root_moves.iter().find(|m| pos.move_to_string(m) == text)?;
         Some(SearchResult {

@@ -12,7 +12,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DIST, shot } from '../harness.mjs';
-import { PHONE, piecesOf, squaresOf, still, withApp } from '../app.mjs';
+import { PHONE, openNav, piecesOf, squaresOf, still, withApp } from '../app.mjs';
 
 
 /** The text of a shipped puzzle file. */
@@ -81,7 +81,7 @@ test('puzzles on a phone: five solved, one failed, the rating kept', async () =>
   await withApp(PHONE, async (page) => {
     const file = puzzles('checkers');
     assert.ok(file.size >= 300, `${file.size} checkers puzzles`);
-    await page.locator('#show-puzzles').tap();
+    await openNav(page, 'show-puzzles', { tap: true });
     const id = await current(page, 'checkers');
     assert.equal(await rating(page), 1500);
     assert.equal(await page.locator('#puzzle-counts').innerText(), '0 solved, 0 failed');
@@ -123,7 +123,7 @@ test('puzzles on a phone: five solved, one failed, the rating kept', async () =>
     // Kept on the device.
     await page.waitForFunction(() => JSON.parse(localStorage.getItem('tiers.puzzles') ?? '{}').history);
     await page.reload();
-    await page.locator('#show-puzzles').tap();
+    await openNav(page, 'show-puzzles', { tap: true });
     await current(page, 'checkers');
     assert.equal(await rating(page), down);
     assert.equal(await page.locator('#puzzle-counts').innerText(), '1 solved, 1 failed');
@@ -195,7 +195,7 @@ test('a damaged puzzle file: the notice bar names what is left out, the others p
     .join('\n');
   const extra = { '/puzzles/checkers.txt': { type: 'text/plain; charset=utf-8', body: damaged } };
   await withApp({ ...PHONE, extra }, async (page) => {
-    await page.locator('#show-puzzles').tap();
+    await openNav(page, 'show-puzzles', { tap: true });
     const id = await current(page, 'checkers');
     assert.ok(!near.includes(id), `${id} is not a damaged one`);
     const notice = page.locator('#notices .notice[role=alert]');

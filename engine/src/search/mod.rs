@@ -248,8 +248,8 @@ impl Searcher {
 
     /// Whether the top level ([`Level::MAX`]) plays from the book too: the
     /// best book move, where the book follows it to another book position.
-    /// Off by default: it did not pass its gate (docs/ai.md, "Opening
-    /// book"); `tiers selfplay` plays it as `8:book`.
+    /// Off by default: it did not pass its gate
+    /// (docs/ai.md, "Opening book"); `tiers selfplay` plays it as `8:book`.
     pub fn set_book_at_top(&mut self, on: bool) {
         self.book_at_top = on;
     }

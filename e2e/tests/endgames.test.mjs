@@ -18,8 +18,10 @@ const LINK = `game=checkers&ai=8&color=red&fen=${encodeURIComponent('B:WK32:BK1,
 const EGDB = '/data/egdb/checkers-4.egdb';
 const BOOK = '/data/book/checkers.book';
 
+// The service worker precaches every data file once the page is idle, so
+// the tests that say which files the AI worker fetched block it.
 test('the computer at the top level loads the endgame database and plays from it', async () => {
-  await withApp({ open: false }, async (page, { server }) => {
+  await withApp({ open: false, serviceWorkers: 'block' }, async (page, { server }) => {
     assert.ok(!server.requests.includes(EGDB), 'not fetched before it is needed');
     assert.ok(!server.requests.includes(BOOK), 'the book neither');
     await openLink(page, server, LINK);
@@ -73,7 +75,7 @@ test('without the database file, a notice says so and the computer still plays',
 });
 
 test('the computer at level 7 loads the opening book and opens with a book move', async () => {
-  await withApp({ open: false }, async (page, { server }) => {
+  await withApp({ open: false, serviceWorkers: 'block' }, async (page, { server }) => {
     // The computer plays Black and opens; level 7 plays any book move
     // within a tenth of a man of the best (the committed book: 11-15,
     // 9-14 or 10-15 at the start; a search would choose among them too).

@@ -10,6 +10,7 @@ import { dirname, extname, join, normalize, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
+import { launchWebDriver } from './webdriver.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 /** The repository root. */
@@ -121,13 +122,42 @@ export const CHROMIUM_ARGS = [
 ];
 
 /**
- * Starts Debian's Chromium with a fresh profile. Returns `{ context, close,
- * profile }`; open pages with `newPage(context)`. Options go to the browser
- * context (viewport, hasTouch, isMobile, …). `args` are more Chromium
- * flags; `block: false` leaves requests alone (no interception, as a
- * measurement needs) instead of refusing those that would leave the machine.
+ * The browser engines: `chromium` (Debian's Chromium through playwright-core),
+ * `firefox` (Debian's Firefox ESR) and `webkit` (WebKitGTK, Safari's engine)
+ * through WebDriver (webdriver.mjs).
  */
-export async function launch(options = {}, { args = [], block = true } = {}) {
+export const ENGINES = ['chromium', 'firefox', 'webkit'];
+
+/**
+ * The engines the cross-browser set runs in: `TIERS_BROWSERS` (a
+ * comma-separated list, e.g. `firefox,webkit`) or all of them.
+ */
+export function crossEngines() {
+  const chosen = (process.env.TIERS_BROWSERS ?? ENGINES.join(',')).split(',').map((e) => e.trim()).filter(Boolean);
+  for (const e of chosen) if (!ENGINES.includes(e)) throw new Error(`TIERS_BROWSERS: unknown engine ${e} (${ENGINES})`);
+  return chosen;
+}
+
+/**
+ * The address a server of the tests is reached at in `engine`. WebKitGTK
+ * counts http://127.0.0.1 as insecure (no service worker, no
+ * `crypto.subtle`), http://localhost as secure, as the other engines do both.
+ */
+export function reachedAt(url, engine) {
+  return engine === 'webkit' ? url.replace('//127.0.0.1:', '//localhost:') : url;
+}
+
+/**
+ * Starts a browser of `engine` (default Debian's Chromium) with a fresh
+ * profile. Returns `{ context, close, profile }`; open pages with
+ * `newPage(context)`. Options go to the browser context (viewport,
+ * hasTouch, isMobile, …; for Firefox and WebKitGTK the viewport only).
+ * `args` are more Chromium flags; `block: false` leaves requests alone (no
+ * interception, as a measurement needs) instead of refusing those that
+ * would leave the machine (Chromium only: see webdriver.mjs).
+ */
+export async function launch(options = {}, { args = [], block = true, engine = 'chromium' } = {}) {
+  if (engine !== 'chromium') return launchWebDriver(engine, options);
   const profile = mkdtempSync(join(tmpdir(), 'tiers-e2e-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
@@ -160,10 +190,13 @@ export async function launch(options = {}, { args = [], block = true } = {}) {
 /**
  * Opens a page that records page errors, console errors and failed
  * requests; `page.problems()` returns them (a test ends with
- * `assert.deepEqual(page.problems(), [])`). Content-Security-Policy
+ * `assert.deepEqual(await page.problems(), [])`: with WebKitGTK reading
+ * them is a command). Content-Security-Policy
  * violations in the page or its frames count as console errors.
  */
 export async function newPage(context) {
+  // Firefox and WebKitGTK: their pages record problems themselves (webdriver.mjs).
+  if (context.webdriver) return context.newPage();
   const page = await context.newPage();
   await page.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (e) => {

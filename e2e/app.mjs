@@ -2,7 +2,9 @@
 // and read what the page shows: the one helper module of the end-to-end
 // tests (harness.mjs is the plumbing below it: server, browser, shots).
 import assert from 'node:assert/strict';
-import { launch, newPage, serve } from './harness.mjs';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { DIST, launch, newPage, reachedAt, serve } from './harness.mjs';
 
 /** A phone: 360×740, touch, a dense screen (tests change the size where it matters). */
 export const PHONE = { viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 };
@@ -17,23 +19,28 @@ export const PHONE = { viewport: { width: 360, height: 740 }, hasTouch: true, is
  *   screen; with false, `page` is blank and the body goes where it needs;
  * - `setup(page)`: runs before the page is opened (init scripts);
  * - `dir`, `extra`: what the server serves (default the build; test-only
- *   pages, see harness.mjs `serve`).
+ *   pages, see harness.mjs `serve`);
+ * - `engine`: 'chromium' (default), 'firefox' or 'webkit' (harness.mjs
+ *   `launch`); every page and browser of the test is of that engine, and
+ *   servers are reached at the address it needs (`reachedAt`).
  *
- * `ctx` holds `server` and `browser`, and makes more of what a test may
+ * `ctx` holds `server`, `browser` and `engine`, and makes more of what a test may
  * need, all checked and closed at the end like the first ones: `page()`
  * another page (tab) of this browser, `device(options)` another browser
  * (another person's device: its own storage) with a page,
  * `serve(options)` another server (another site).
  */
 export async function withApp(options, body) {
-  const { open = true, setup, dir, extra, ...context } = options;
+  const { open = true, setup, dir, extra, engine = 'chromium', ...context } = options;
   const servers = [];
   const browsers = [];
   const pages = [];
   const ctx = {
+    engine,
     async serve(opts = {}) {
       const s = await serve(opts.dir, opts);
       servers.push(s);
+      s.url = reachedAt(s.url, engine);
       return s;
     },
     async page(browser = ctx.browser) {
@@ -42,7 +49,7 @@ export async function withApp(options, body) {
       return p;
     },
     async device(opts = {}) {
-      const b = await launch(opts);
+      const b = await launch(opts, { engine });
       browsers.push(b);
       return { browser: b, page: await ctx.page(b) };
     },
@@ -57,7 +64,7 @@ export async function withApp(options, body) {
       await page.getByRole('heading', { name: /new game/i }).waitFor();
     }
     await body(page, ctx);
-    for (const [i, p] of pages.entries()) assert.deepEqual(p.problems(), [], `no page errors (page ${i + 1})`);
+    for (const [i, p] of pages.entries()) assert.deepEqual(await p.problems(), [], `no page errors (page ${i + 1})`);
     for (const b of browsers) assert.deepEqual(b.blocked, [], 'no outside requests');
   } finally {
     for (const b of browsers) await b.close();
@@ -288,6 +295,27 @@ export function hostPage(app, query, caption = '') {
 </body></html>`;
 }
 
+/** Waits for the host page's next event of `type` after its first `from` events (see {@link hostPage}), returns it. */
+export async function nextEvent(page, type, from = 0, timeout = 30_000) {
+  const handle = await page.waitForFunction(
+    ([t, f]) => window.events.slice(f).find((e) => e && e.type === t),
+    [type, from],
+    { timeout },
+  );
+  return handle.jsonValue();
+}
+
+/** How many events the host page has had from the app. */
+export function hostEvents(page) {
+  return page.evaluate(() => window.events.length);
+}
+
+/** Opens the Settings screen (the gear in the top bar). */
+export async function openSettings(page) {
+  await page.click('#show-settings');
+  await page.getByRole('heading', { name: 'Settings', exact: true }).waitFor();
+}
+
 /** The board square (a1…h8) of a checkers square number 1–32. */
 export function checkersSquare(n) {
   const row = Math.floor((n - 1) / 4); // 0 = rank 8
@@ -365,4 +393,121 @@ export async function noSideScroll(page, what) {
     client: document.documentElement.clientWidth,
   }));
   assert.ok(scroll <= client, `${what}: page is ${scroll}px wide in a ${client}px screen`);
+}
+
+/**
+ * Plays a move given as text (`11-15`, `e3xe5xc7`) on a board by entering
+ * its squares with `input(square)` (a click, a tap, the keyboard),
+ * finishing a double ultra king's single action if the board waits for a
+ * second one.
+ */
+export async function playMoveBy(page, kind, text, input) {
+  const squares = squaresOf(kind, text);
+  for (const sq of squares) await input(sq);
+  if (await page.locator('#finish-move').count()) await input(squares.at(-1));
+}
+
+/**
+ * The exercises of a course file of the build (`data/courses/<kind>.txt`),
+ * in order: `[{ title, exercises: [{ steps: [{ goal, solution, reply }] }] }]`.
+ */
+export function courseFile(kind) {
+  const lessons = [];
+  for (const raw of readFileSync(join(DIST, 'data', 'courses', `${kind}.txt`), 'utf8').split('\n')) {
+    const line = raw.trim();
+    const [key, ...rest] = line.split(' ');
+    const value = rest.join(' ');
+    if (key === 'lesson') lessons.push({ title: value.split(':').slice(1).join(':').trim(), exercises: [] });
+    else if (key === 'exercise') lessons.at(-1).exercises.push({ steps: [] });
+    else if (key === 'play') {
+      const [goal, solution] = value.split(/:(.*)/s);
+      lessons.at(-1).exercises.at(-1).steps.push({ goal: goal.trim(), solution: solution.split('|')[0].trim() });
+    } else if (key === 'reply') lessons.at(-1).exercises.at(-1).steps.at(-1).reply = value;
+  }
+  return lessons;
+}
+
+/** The stars of the exercise just finished, e.g. "3 of 3 stars". */
+export function lessonStars(page) {
+  return page.locator('#lesson-result .stars').getAttribute('aria-label');
+}
+
+/** Waits until the lesson's opponent has answered (the last announcement is its move, not `me`'s). */
+async function answered(page, me) {
+  await page.waitForFunction(
+    (me) => /^(Red|Black) played /.test(document.querySelector('#announce')?.textContent ?? '') &&
+      !document.querySelector('#announce').textContent.startsWith(me),
+    me,
+    { timeout: 30_000 },
+  );
+}
+
+/** The move of the lesson's second hint ("Hint: play e3xe5xc7."), after asking for both hints. */
+async function hintedMove(page, press) {
+  await press('#learn-hint');
+  await press('#learn-hint');
+  const note = await page.locator('#lesson-note').innerText();
+  const m = note.match(/^Hint: play (.+)\.$/);
+  assert.ok(m, note);
+  return m[1];
+}
+
+/**
+ * Solves the exercise on screen (one of {@link courseFile}'s): its steps,
+ * waiting for each reply; a "win in N" is won with hints after its first
+ * move. `input(square)` enters a square, `press(selector)` a button.
+ * Returns the stars shown.
+ */
+export async function solveExercise(page, kind, ex, input, press) {
+  for (const step of ex.steps) {
+    if (step.goal === 'formation') {
+      for (const sq of step.solution.split(/\s+/)) await input(sq);
+      continue;
+    }
+    const me = (await page.locator('#status-text').innerText()).split(' ')[0];
+    await playMoveBy(page, kind, step.solution, input);
+    if (step.goal.startsWith('win in')) {
+      while ((await page.locator('#lesson-result').count()) === 0) {
+        await answered(page, me);
+        await playMoveBy(page, kind, await hintedMove(page, press), input);
+      }
+    } else if (step.reply) {
+      await answered(page, me);
+      const said = await page.locator('#announce').innerText();
+      assert.match(said, new RegExp(` played ${step.reply.replace(/[-x]/g, '.')}`));
+    }
+  }
+  await page.locator('#lesson-result').waitFor();
+  return lessonStars(page);
+}
+
+/** The puzzles of a shipped file of the build by id: `{ position, solution: [moves], rating }`. */
+export function puzzleFile(kind) {
+  const out = new Map();
+  for (const raw of readFileSync(join(DIST, 'puzzles', `${kind}.txt`), 'utf8').split('\n')) {
+    const line = raw.trim();
+    if (!line || line.startsWith('#')) continue;
+    const [id, position, solution, rating] = line.split('|').map((f) => f.trim());
+    out.set(id, { position, solution: solution.split(/\s+/), rating: Number(rating) });
+  }
+  return out;
+}
+
+/** The id of the puzzle of `kind` on the board, once there is one. */
+export async function currentPuzzle(page, kind) {
+  const el = page.locator(`[data-puzzle^="${kind}/"]`);
+  await el.waitFor();
+  const [, id] = (await el.getAttribute('data-puzzle')).split('/');
+  return id;
+}
+
+/** Plays the whole solution of the puzzle on the board with `input(square)`, waiting for each reply. */
+export async function solvePuzzle(page, kind, puzzle, input) {
+  for (let i = 0; i < puzzle.solution.length; i += 2) {
+    await playMoveBy(page, kind, puzzle.solution[i], input);
+    if (i + 2 < puzzle.solution.length) {
+      await page.locator(`.puzzle-board[data-step="${i + 2}"]`).waitFor({ timeout: 10_000 });
+    }
+  }
+  await page.locator('#puzzle-result').waitFor();
 }

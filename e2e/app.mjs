@@ -4,7 +4,8 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { DIST, launch, newPage, reachedAt, serve } from './harness.mjs';
+import { isDeepStrictEqual } from 'node:util';
+import { DIST, launch, newPage, reachedAt, readUntil, serve } from './harness.mjs';
 
 /** A phone: 360×740, touch, a dense screen (tests change the size where it matters). */
 export const PHONE = { viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 };
@@ -20,9 +21,11 @@ export const PHONE = { viewport: { width: 360, height: 740 }, hasTouch: true, is
  * - `setup(page)`: runs before the page is opened (init scripts);
  * - `dir`, `extra`: what the server serves (default the build; test-only
  *   pages, see harness.mjs `serve`);
- * - `engine`: 'chromium' (default), 'firefox' or 'webkit' (harness.mjs
- *   `launch`); every page and browser of the test is of that engine, and
- *   servers are reached at the address it needs (`reachedAt`).
+ * - `engine`: 'chromium', 'firefox' or 'webkit' (harness.mjs `launch`;
+ *   default `TIERS_ENGINE` or 'chromium', so that any test can be tried in
+ *   another engine: `TIERS_ENGINE=webkit node --test tests/undo.test.mjs`);
+ *   every page and browser of the test is of that engine, and servers are
+ *   reached at the address it needs (`reachedAt`).
  *
  * `ctx` holds `server`, `browser` and `engine`, and makes more of what a test may
  * need, all checked and closed at the end like the first ones: `page()`
@@ -31,7 +34,7 @@ export const PHONE = { viewport: { width: 360, height: 740 }, hasTouch: true, is
  * `serve(options)` another server (another site).
  */
 export async function withApp(options, body) {
-  const { open = true, setup, dir, extra, engine = 'chromium', ...context } = options;
+  const { open = true, setup, dir, extra, engine = process.env.TIERS_ENGINE ?? 'chromium', ...context } = options;
   const servers = [];
   const browsers = [];
   const pages = [];
@@ -345,24 +348,27 @@ export async function playTiers(page, move, board = 'play') {
 }
 
 /**
+ * What `read()` gives once it equals `want` (deeply; a regular expression:
+ * once it matches). The screen shows an action's result in the render
+ * after it, which on a busy machine can come after the test's next read
+ * (Yew's scheduler yields to the browser during long updates): a check
+ * right after an action waits for it instead of reading once.
+ */
+export function eventually(read, want, timeout) {
+  const ready = want instanceof RegExp ? (v) => want.test(v) : (v) => isDeepStrictEqual(v, want);
+  return readUntil(read, ready, `a read giving ${want instanceof RegExp ? want : JSON.stringify(want)}`, timeout);
+}
+
+/**
  * The text the app keeps under `key` in localStorage, once `ready(text)`
  * holds (by default: once there is one). The app writes its records in an
  * effect after the screen shows a change, which can come a moment later
  * on a busy machine: this waits for it (up to `timeout` ms) instead of
  * reading too soon.
  */
-export async function stored(page, key, ready = (text) => text !== null, timeout = 10_000) {
+export function stored(page, key, ready = (text) => text !== null, timeout = 10_000) {
   const read = () => page.evaluate((k) => localStorage.getItem(k), key);
-  const end = Date.now() + timeout;
-  let text = await read();
-  while (!ready(text)) {
-    if (Date.now() > end) throw new Error(`localStorage ${key} never became what was waited for: ${String(text).slice(0, 300)}`);
-    // Read again a moment later (the test's own timer: the page's may be
-    // a fake one that stands still).
-    await new Promise((next) => setTimeout(next, 20));
-    text = await read();
-  }
-  return text;
+  return readUntil(read, ready, `localStorage ${key} to be as expected`, timeout);
 }
 
 /** The value the app keeps under `key` (as {@link stored}, read as JSON), once `ready(value)` holds. */

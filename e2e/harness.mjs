@@ -108,6 +108,26 @@ export async function serve(dir = DIST, { extra = {}, headers = {}, gzip = false
   };
 }
 
+/**
+ * Reads `read()` until `ready(value)` holds and returns that value; fails
+ * after `timeout` ms naming `what` (a text, or a function giving one) and
+ * the last value read. Each read comes a moment after the last, on the
+ * test's own timer (the page's may be a fake one that stands still).
+ */
+export async function readUntil(read, ready, what, timeout = 10_000) {
+  const end = Date.now() + timeout;
+  let value = await read();
+  for (let wait = 10; !ready(value); wait = Math.min(2 * wait, 100)) {
+    if (Date.now() > end) {
+      const last = String(JSON.stringify(value)).slice(0, 300);
+      throw new Error(`timed out after ${timeout} ms waiting for ${typeof what === 'function' ? what() : what} (last read: ${last})`);
+    }
+    await new Promise((next) => setTimeout(next, wait));
+    value = await read();
+  }
+  return value;
+}
+
 /** The Chromium flags that work on these machines (no network, as root). */
 export const CHROMIUM_ARGS = [
   '--headless',
@@ -187,6 +207,13 @@ export async function launch(options = {}, { args = [], block = true, engine = '
   };
 }
 
+/** In the page, before its scripts: a Content-Security-Policy violation becomes a console error, which the tests see. */
+export function cspToConsole() {
+  document.addEventListener('securitypolicyviolation', (e) => {
+    console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`);
+  });
+}
+
 /**
  * Opens a page that records page errors, console errors and failed
  * requests; `page.problems()` returns them (a test ends with
@@ -198,11 +225,7 @@ export async function newPage(context) {
   // Firefox and WebKitGTK: their pages record problems themselves (webdriver.mjs).
   if (context.webdriver) return context.newPage();
   const page = await context.newPage();
-  await page.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (e) => {
-      console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`);
-    });
-  });
+  await page.addInitScript(cspToConsole);
   const problems = [];
   page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
   page.on('console', (m) => {

@@ -31,6 +31,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import WebSocket from 'ws';
+import { cspToConsole, readUntil } from './harness.mjs';
 
 /** The key of an element reference in WebDriver's JSON. */
 const ELEMENT = 'element-6066-11e4-a52e-4f735466cecf';
@@ -88,8 +89,6 @@ class WebDriverError extends Error {
   }
 }
 
-class TimeoutError extends Error {}
-
 async function freePort() {
   const s = createServer();
   await new Promise((ok) => s.listen(0, '127.0.0.1', ok));
@@ -98,17 +97,9 @@ async function freePort() {
   return port;
 }
 
-const pause = (ms) => new Promise((ok) => setTimeout(ok, ms));
-
-/** Polls `probe` until it returns something other than undefined, or fails after `timeout` ms with `what`. */
-async function until(probe, what, timeout = TIMEOUT) {
-  const end = Date.now() + timeout;
-  for (let wait = 10; ; wait = Math.min(wait * 2, 100)) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > end) throw new TimeoutError(`timed out after ${timeout} ms: ${typeof what === 'function' ? what() : what}`);
-    await pause(wait);
-  }
+/** Calls `probe` until it returns something other than undefined (as playwright waits: up to 30 s). */
+function until(probe, what, timeout = TIMEOUT) {
+  return readUntil(probe, (v) => v !== undefined, what, timeout);
 }
 
 /** Starts a private X server; resolves to `{ display, stop }`. */
@@ -158,7 +149,8 @@ class Session {
     });
     const json = await res.json();
     if (!res.ok || json.value?.error) {
-      throw new WebDriverError(json.value?.error ?? `HTTP ${res.status}`, json.value?.message ?? '', `${method} ${path}`);
+      const { error = `HTTP ${res.status}`, message = '' } = json.value ?? {};
+      throw new WebDriverError(error, message, `${method} ${path}`);
     }
     return json.value;
   }
@@ -232,8 +224,12 @@ export async function launchWebDriver(engine, { viewport = { width: 1200, height
   }
 }
 
-/** In the page: watches for errors (the probe of engines without BiDi; see the file's head). */
-function probe() {
+/**
+ * In the page: watches for errors (the probe of engines without BiDi; see
+ * the file's head), CSP violations included (`csp`, harness.mjs
+ * `cspToConsole`, makes console errors of them).
+ */
+function probe(csp) {
   if (window.__tiersProblems) return;
   const problems = (window.__tiersProblems = []);
   const error = console.error;
@@ -243,16 +239,7 @@ function probe() {
   };
   addEventListener('error', (e) => problems.push(`page error: ${e.message}`));
   addEventListener('unhandledrejection', (e) => problems.push(`page error: ${e.reason?.message ?? e.reason}`));
-  document.addEventListener('securitypolicyviolation', (e) =>
-    problems.push(`console error: CSP violation: ${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`),
-  );
-}
-
-/** In the page (Firefox, before its scripts): CSP violations as console errors, which BiDi reports. */
-function cspToConsole() {
-  document.addEventListener('securitypolicyviolation', (e) => {
-    console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`);
-  });
+  csp();
 }
 
 /**
@@ -268,7 +255,8 @@ function library() {
     if (want && typeof want === 'object') return new RegExp(want.source, want.flags).test(v);
     return exact ? v === norm(want) : v.toLowerCase().includes(norm(want).toLowerCase());
   };
-  const shown = (el) => (el.checkVisibility ? el.checkVisibility({ visibilityProperty: true }) : el.getClientRects().length > 0);
+  const shown = (el) =>
+    el.checkVisibility ? el.checkVisibility({ visibilityProperty: true }) : el.getClientRects().length > 0;
   const accessible = (el) => shown(el) && !el.closest('[aria-hidden=true]');
   const visible = (el) => {
     const r = el.getBoundingClientRect();
@@ -313,7 +301,10 @@ function library() {
   };
   const nameOf = (el) => {
     const by = el.getAttribute('aria-labelledby');
-    if (by) return norm(by.split(/\s+/).map((id) => (document.getElementById(id) ? content(document.getElementById(id)) : '')).join(' '));
+    if (by) {
+      const parts = by.split(/\s+/).map((id) => document.getElementById(id));
+      return norm(parts.map((p) => (p ? content(p) : '')).join(' '));
+    }
     const label = el.getAttribute('aria-label');
     if (label && label.trim()) return norm(label);
     if (el.labels?.length) return norm([...el.labels].map(content).join(' '));
@@ -321,7 +312,8 @@ function library() {
     if (FROM_CONTENT.has(role(el))) return content(el);
     return norm(el.getAttribute('title'));
   };
-  const order = (els) => [...new Set(els)].sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1));
+  const before = (a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1);
+  const order = (els) => [...new Set(els)].sort(before);
   const all = (root) => [...root.querySelectorAll('*')];
   /** The elements under `root` whose own text matches (not those that only hold a matching child). */
   const byText = (root, text, exact) =>
@@ -332,10 +324,18 @@ function library() {
         ![...el.children].some((c) => matches(c.textContent, text, exact)),
     );
   const step = (root, s) => {
-    if (s.css) return [...root.querySelectorAll(s.css)].filter((el) => s.hasText === undefined || matches(el.textContent, s.hasText));
-    if (s.role) return all(root).filter((el) => role(el) === s.role && accessible(el) && (s.name === undefined || matches(nameOf(el), s.name, s.exact)));
+    if (s.css) {
+      return [...root.querySelectorAll(s.css)].filter((el) => s.hasText === undefined || matches(el.textContent, s.hasText));
+    }
+    if (s.role) {
+      const named = (el) => s.name === undefined || matches(nameOf(el), s.name, s.exact);
+      return all(root).filter((el) => role(el) === s.role && accessible(el) && named(el));
+    }
     if (s.text !== undefined) return byText(root, s.text, s.exact);
-    if (s.label !== undefined) return all(root).filter((el) => /^(input|select|textarea)$/.test(el.localName) && matches(nameOf(el), s.label, s.exact));
+    if (s.label !== undefined) {
+      const field = (el) => /^(input|select|textarea)$/.test(el.localName);
+      return all(root).filter((el) => field(el) && matches(nameOf(el), s.label, s.exact));
+    }
     throw new Error(`unknown step ${JSON.stringify(s)}`);
   };
   const resolve = (chain) => {
@@ -348,7 +348,8 @@ function library() {
     }
     return set;
   };
-  const enabled = (el) => !el.disabled && !el.closest('fieldset[disabled]') && el.getAttribute('aria-disabled') !== 'true';
+  const enabled = (el) =>
+    !el.disabled && !el.closest('fieldset[disabled]') && el.getAttribute('aria-disabled') !== 'true';
   window.__tiersE2E = { resolve, visible, enabled };
   return window.__tiersE2E;
 }
@@ -430,8 +431,10 @@ class Browser {
     return page;
   }
 
-  async grantPermissions() {
-    throw new Error(`${this.engine}: WebDriver cannot grant permissions`);
+  /** Writing to the clipboard needs no grant here (a click is a gesture); reading it cannot be granted. */
+  async grantPermissions(permissions) {
+    const other = permissions.filter((p) => p !== 'clipboard-write');
+    if (other.length) throw new Error(`${this.engine}: WebDriver cannot grant ${other}`);
   }
 
   async close() {}
@@ -448,7 +451,8 @@ class Page {
       type: (text) => this.keys([...text]),
     };
     const at = { x: 0, y: 0 };
-    const pointer = (actions) => this.actions([{ type: 'pointer', id: 'mouse', parameters: { pointerType: 'mouse' }, actions }]);
+    const pointer = (actions) =>
+      this.actions([{ type: 'pointer', id: 'mouse', parameters: { pointerType: 'mouse' }, actions }]);
     this.mouse = {
       move: (x, y, { steps = 1 } = {}) => {
         const moves = [];
@@ -486,7 +490,8 @@ class Page {
       await b.session.send('POST', '/frame', { id: null });
       b.frame = null;
       if (frame) {
-        const el = await until(async () => (await this.run('(s) => document.querySelector(s)', [frame])) ?? undefined, `frame ${frame}`);
+        const find = async () => (await this.run('(s) => document.querySelector(s)', [frame])) ?? undefined;
+        const el = await until(find, `frame ${frame}`);
         await b.session.send('POST', '/frame', { id: el });
         b.frame = frame;
       }
@@ -496,8 +501,9 @@ class Page {
 
   /** Runs the function source `fn` in the page (or frame) with `args`, awaiting a promise it returns. */
   run(fn, args = [], frame = null) {
-    const probed = this.browser.command ? '' : `(${probe})();`;
-    return this.send('POST', '/execute/sync', { script: `${probed}return (${fn}).apply(null, arguments);`, args }, frame);
+    const probed = this.browser.command ? '' : `(${probe})(${cspToConsole});`;
+    const script = `${probed}return (${fn}).apply(null, arguments);`;
+    return this.send('POST', '/execute/sync', { script, args }, frame);
   }
 
   /** Runs `fn(elements, ...args)` on a locator chain's elements. */
@@ -569,7 +575,8 @@ class Page {
 
   /** Waits until `fn(arg)` is truthy in the page; returns a handle to its value. */
   async waitForFunction(fn, arg, { timeout = TIMEOUT } = {}) {
-    const value = await until(async () => (await this.evaluate(fn, arg)) || undefined, `waitForFunction ${String(fn).slice(0, 200)}`, timeout);
+    const truthy = async () => (await this.evaluate(fn, arg)) || undefined;
+    const value = await until(truthy, `waitForFunction ${String(fn).slice(0, 200)}`, timeout);
     return { jsonValue: async () => value };
   }
 
@@ -630,6 +637,18 @@ class Page {
 
   selectOption(selector, value) {
     return this.locator(selector).selectOption(value);
+  }
+
+  textContent(selector) {
+    return this.locator(selector).textContent();
+  }
+
+  inputValue(selector) {
+    return this.locator(selector).inputValue();
+  }
+
+  async waitForSelector(selector, options) {
+    await this.locator(selector).waitFor(options);
   }
 
   viewportSize() {
@@ -756,13 +775,15 @@ class Locator {
 
   /** The first element's state: whether there is one, shown, enabled, and the element. */
   state() {
-    return this.query('(els, L) => els.length === 0 ? null : { el: els[0], visible: L.visible(els[0]), enabled: L.enabled(els[0]) }');
+    return this.query(
+      '(els, L) => els.length === 0 ? null : { el: els[0], visible: L.visible(els[0]), enabled: L.enabled(els[0]) }',
+    );
   }
 
   /** Waits for the first element, then returns `fn(element, ...args)` run in the page. */
   async read(fn, ...args) {
     const found = await until(
-      async () => (await this.query(`(els, L, ...args) => els.length ? [(${fn})(els[0], ...args)] : null`, ...args)) ?? undefined,
+      async () => (await this.query(`(els, L, ...a) => els.length ? [(${fn})(els[0], ...a)] : null`, ...args)) ?? undefined,
       () => `an element for ${this}`,
     );
     return found[0];
@@ -778,7 +799,10 @@ class Locator {
     await until(async () => (test(await this.state()) ? true : undefined), () => `${this} to be ${state}`, timeout);
   }
 
-  /** Waits until the first element is shown and enabled, then does `act(elementId)`, again while it is covered or replaced. */
+  /**
+   * Waits until the first element is shown and enabled, then does
+   * `act(elementId)`, again while it is covered or replaced.
+   */
   async act(act, { enabled = true } = {}) {
     await until(
       async () => {
@@ -813,7 +837,8 @@ class Locator {
         { type: 'pointerDown', button: 0 },
         { type: 'pointerUp', button: 0 },
       ];
-      await this.page.send('POST', '/actions', { actions: [{ type: 'pointer', id: 'finger', parameters: { pointerType: 'touch' }, actions: touch }] }, this.frame);
+      const finger = { type: 'pointer', id: 'finger', parameters: { pointerType: 'touch' }, actions: touch };
+      await this.page.send('POST', '/actions', { actions: [finger] }, this.frame);
     });
   }
 
@@ -826,25 +851,33 @@ class Locator {
         await this.page.send('POST', `/element/${id}/value`, { text: String(value) }, this.frame);
       } else {
         await this.query(
-          "(els, L, v) => { els[0].value = v; for (const t of ['input', 'change']) els[0].dispatchEvent(new Event(t, { bubbles: true })); }",
+          "(els, L, v) => { els[0].value = v; for (const t of ['input', 'change']) " +
+            'els[0].dispatchEvent(new Event(t, { bubbles: true })); }',
           String(value),
         );
       }
     });
   }
 
-  /** Chooses the option with this value or label, by clicking it. */
+  /** Chooses the option with this value or label (or `{ value }`, `{ label }`, `{ index }`), by clicking it. */
   selectOption(value) {
+    const want = typeof value === 'object' ? value : { value, label: value };
     return this.act(async () => {
-      const option = await this.query('(els, L, v) => [...els[0].options].find((o) => o.value === v || o.label === v) ?? null', value);
-      if (!option) throw new Error(`${this}: no option ${value}`);
+      const option = await this.query(
+        '(els, L, w) => [...els[0].options].find((o, i) => o.value === w.value || o.label === w.label || i === w.index) ' +
+          '?? null',
+        want,
+      );
+      if (!option) throw new Error(`${this}: no option ${JSON.stringify(value)}`);
       await this.page.send('POST', `/element/${option[ELEMENT]}/click`, {}, this.frame);
     });
   }
 
   async setChecked(checked) {
     if ((await this.read('(el) => el.checked')) !== checked) await this.click();
-    if ((await this.read('(el) => el.checked')) !== checked) throw new Error(`${this} did not become ${checked ? '' : 'un'}checked`);
+    if ((await this.read('(el) => el.checked')) !== checked) {
+      throw new Error(`${this} did not become ${checked ? '' : 'un'}checked`);
+    }
   }
 
   check() {
@@ -853,6 +886,15 @@ class Locator {
 
   uncheck() {
     return this.setChecked(false);
+  }
+
+  isChecked() {
+    return this.read('(el) => el.checked');
+  }
+
+  /** Dispatches a DOM event of `type` on the element (bubbling, as playwright's). */
+  dispatchEvent(type) {
+    return this.read('(el, t) => { el.dispatchEvent(new Event(t, { bubbles: true })); }', type);
   }
 
   focus() {
@@ -887,12 +929,18 @@ class Locator {
     return (await this.state())?.visible === true;
   }
 
+  allTextContents() {
+    return this.query('(els) => els.map((el) => el.textContent)');
+  }
+
   allInnerTexts() {
     return this.query('(els) => els.map((el) => el.innerText.replace(/^\\n+|\\n+$/g, ""))');
   }
 
   boundingBox() {
-    return this.read('(el) => { const r = el.getBoundingClientRect(); return { x: r.x, y: r.y, width: r.width, height: r.height }; }');
+    return this.read(
+      '(el) => { const r = el.getBoundingClientRect(); return { x: r.x, y: r.y, width: r.width, height: r.height }; }',
+    );
   }
 
   evaluate(fn, arg) {

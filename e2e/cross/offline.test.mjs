@@ -7,13 +7,17 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { crossEngines, shot } from '../harness.mjs';
-import { hostEvents, nextEvent, playFirstLegal, startGame, still, waitForMoves, waitForTurn, withApp, withHost } from '../app.mjs';
+import {
+  eventually, hostEvents, nextEvent, playFirstLegal, startGame, still, waitForMoves, waitForTurn, withApp, withHost,
+} from '../app.mjs';
 
 for (const engine of crossEngines()) {
   test(`${engine}: after one visit the app works with the server gone`, async () => {
     await withApp({ engine }, async (page, { server }) => {
       // Controlled once the worker has cached every file of the build.
-      await page.waitForFunction(() => navigator.serviceWorker?.controller?.state === 'activated', null, { timeout: 60_000 });
+      await page.waitForFunction(() => navigator.serviceWorker?.controller?.state === 'activated', null, {
+        timeout: 60_000,
+      });
       await server.close();
       const served = server.requests.length;
       await page.reload();
@@ -54,7 +58,7 @@ for (const engine of crossEngines()) {
         await frame.locator('#embed-b6').click();
         const over = await nextEvent(page, 'gameOver', n);
         assert.deepEqual([over.result, over.winner], ['0-1', 'red']);
-        assert.match(await frame.locator('#status-text').innerText(), /Red wins/);
+        await eventually(() => frame.locator('#status-text').innerText(), /Red wins/);
         await shot(page, `cross-${engine}-embed`);
       },
       { engine, viewport: { width: 600, height: 720 } },

@@ -7,8 +7,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { crossEngines, shot } from '../harness.mjs';
 import {
-  courseFile, currentPuzzle, openSettings, playCheckers, puzzleFile, resign, solveExercise, solvePuzzle, startGame,
-  still, storedJson, withApp,
+  courseFile, currentPuzzle, eventually, openSettings, playCheckers, puzzleFile, resign, solveExercise, solvePuzzle,
+  startGame, still, storedJson, withApp,
 } from '../app.mjs';
 
 /** Waits until the page's root element has the look's classes (applied in an effect). */
@@ -16,7 +16,8 @@ function looks(page, ...classes) {
   return page.waitForFunction((cs) => cs.every((c) => document.documentElement.classList.contains(c)), classes);
 }
 
-const colour = (page, selector, prop = 'backgroundColor') => page.$eval(selector, (el, p) => getComputedStyle(el)[p], prop);
+const colour = (page, selector, prop = 'backgroundColor') =>
+  page.$eval(selector, (el, p) => getComputedStyle(el)[p], prop);
 
 for (const engine of crossEngines()) {
   test(`${engine}: Settings: a board theme, light and dark pages, kept after a reload`, async () => {
@@ -66,7 +67,7 @@ for (const engine of crossEngines()) {
       assert.ok(puzzle, `${id} is in the file`);
       await solvePuzzle(page, 'checkers', puzzle, click('puzzle'));
       assert.match(await page.locator('#puzzle-result').innerText(), /^Solved/);
-      assert.equal(await page.locator('#puzzle-counts').innerText(), '1 solved, 0 failed');
+      await eventually(() => page.locator('#puzzle-counts').innerText(), '1 solved, 0 failed');
       await still(page);
       await shot(page, `cross-${engine}-puzzle-solved`);
     });
@@ -83,9 +84,9 @@ for (const engine of crossEngines()) {
       await page.locator('#review-counts').waitFor({ timeout: 120_000 });
       assert.equal(await page.locator('#review-graph circle').count(), 5, 'a point per move');
       await page.click('#review-only-red');
-      assert.match(await page.locator('#review-marks').innerText(), /Red 19-16\?\? · Blunder · better \d+[-x]\d+/);
+      await eventually(() => page.locator('#review-marks').innerText(), /Red 19-16\?\? · Blunder · better \d+[-x]\d+/);
       await page.click('#review-next-mark');
-      assert.match(await page.locator('#review-caption').innerText(), /^After move 4 of 5 \(19-16\)/);
+      await eventually(() => page.locator('#review-caption').innerText(), /^After move 4 of 5 \(19-16\)/);
       await still(page);
       await shot(page, `cross-${engine}-review`);
     });

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
-import { DIST, launch, newPage, reachedAt, readUntil, serve } from './harness.mjs';
+import { DIST, launch, newPage, readUntil, serve } from './harness.mjs';
 
 /** A phone: 360×740, touch, a dense screen (tests change the size where it matters). */
 export const PHONE = { viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 };
@@ -24,8 +24,7 @@ export const PHONE = { viewport: { width: 360, height: 740 }, hasTouch: true, is
  * - `engine`: 'chromium', 'firefox' or 'webkit' (harness.mjs `launch`;
  *   default `TIERS_ENGINE` or 'chromium', so that any test can be tried in
  *   another engine: `TIERS_ENGINE=webkit node --test tests/undo.test.mjs`);
- *   every page and browser of the test is of that engine, and servers are
- *   reached at the address it needs (`reachedAt`).
+ *   every page and browser of the test is of that engine.
  *
  * `ctx` holds `server`, `browser` and `engine`, and makes more of what a test may
  * need, all checked and closed at the end like the first ones: `page()`
@@ -43,7 +42,6 @@ export async function withApp(options, body) {
     async serve(opts = {}) {
       const s = await serve(opts.dir, opts);
       servers.push(s);
-      s.url = reachedAt(s.url, engine);
       return s;
     },
     async page(browser = ctx.browser) {

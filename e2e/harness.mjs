@@ -159,15 +159,6 @@ export function crossEngines() {
 }
 
 /**
- * The address a server of the tests is reached at in `engine`. WebKitGTK
- * counts http://127.0.0.1 as insecure (no service worker, no
- * `crypto.subtle`), http://localhost as secure, as the other engines do both.
- */
-export function reachedAt(url, engine) {
-  return engine === 'webkit' ? url.replace('//127.0.0.1:', '//localhost:') : url;
-}
-
-/**
  * Starts a browser of `engine` (default Debian's Chromium) with a fresh
  * profile. Returns `{ context, close, profile }`; open pages with
  * `newPage(context)`. Options go to the browser context (viewport,

@@ -102,9 +102,17 @@ function until(probe, what, timeout = TIMEOUT) {
   return readUntil(probe, (v) => v !== undefined, what, timeout);
 }
 
-/** Starts a private X server; resolves to `{ display, stop }`. */
+/**
+ * Starts a private X server; resolves to `{ display, stop }`. Its screen is
+ * 8×8 pixels on purpose: the pointer rests at its centre, inside the
+ * MiniBrowser window's toolbar (windows open at 0,0 and may be larger than
+ * the screen; the page's pictures do not come from the screen). With no
+ * window manager X gives the keyboard focus to the window under the
+ * pointer, and a WebKit page in a window without the focus matches no
+ * `:focus` or `:focus-visible` and runs its animations differently.
+ */
 async function startXvfb() {
-  const x = spawn('Xvfb', ['-displayfd', '3', '-screen', '0', '2560x4096x24', '-nolisten', 'tcp'], {
+  const x = spawn('Xvfb', ['-displayfd', '3', '-screen', '0', '8x8x24', '-nolisten', 'tcp'], {
     stdio: ['ignore', 'ignore', 'pipe', 'pipe'],
   });
   let err = '';
@@ -176,12 +184,13 @@ export async function launchWebDriver(engine, { viewport = { width: 1200, height
       stops.push(x.stop);
       env.DISPLAY = x.display;
     }
+    // The browser's own files (GTK's style sheet, files to upload), gone at the end.
+    const work = mkdtempSync(join(tmpdir(), `tiers-${engine}-`));
+    stops.push(async () => rmSync(work, { recursive: true, force: true }));
     if (spec.gtkCss) {
-      const config = mkdtempSync(join(tmpdir(), 'tiers-gtk-'));
-      stops.push(async () => rmSync(config, { recursive: true, force: true }));
-      mkdirSync(join(config, 'gtk-3.0'));
-      writeFileSync(join(config, 'gtk-3.0', 'gtk.css'), spec.gtkCss);
-      env.XDG_CONFIG_HOME = config;
+      mkdirSync(join(work, 'gtk-3.0'));
+      writeFileSync(join(work, 'gtk-3.0', 'gtk.css'), spec.gtkCss);
+      env.XDG_CONFIG_HOME = work;
     }
     const port = await freePort();
     const driver = spawn(spec.driver(), spec.args(port), { env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -213,6 +222,7 @@ export async function launchWebDriver(engine, { viewport = { width: 1200, height
     stops.push(() => session.send('DELETE', ''));
     await session.send('POST', '/timeouts', { script: 120_000, pageLoad: 60_000, implicit: 0 });
     const context = new Browser(engine, session, res.value.capabilities, viewport, deviceScaleFactor);
+    context.work = work;
     if (res.value.capabilities.webSocketUrl) {
       await context.bidi(res.value.capabilities.webSocketUrl);
       stops.push(async () => context.ws?.terminate());
@@ -558,6 +568,10 @@ class Page {
     return this.send('GET', '/url');
   }
 
+  async title() {
+    return this.send('GET', '/title');
+  }
+
   async close() {
     await this.drain();
     this.closedProblems = this.seen;
@@ -637,6 +651,18 @@ class Page {
 
   selectOption(selector, value) {
     return this.locator(selector).selectOption(value);
+  }
+
+  press(selector, key) {
+    return this.locator(selector).press(key);
+  }
+
+  focus(selector) {
+    return this.locator(selector).focus();
+  }
+
+  getAttribute(selector, name) {
+    return this.locator(selector).getAttribute(name);
   }
 
   textContent(selector) {
@@ -803,11 +829,11 @@ class Locator {
    * Waits until the first element is shown and enabled, then does
    * `act(elementId)`, again while it is covered or replaced.
    */
-  async act(act, { enabled = true } = {}) {
+  async act(act, { enabled = true, shown = true } = {}) {
     await until(
       async () => {
         const s = await this.state();
-        if (!s?.visible || (enabled && !s.enabled)) return undefined;
+        if (!s || (shown && !s.visible) || (enabled && !s.enabled)) return undefined;
         try {
           await act(s.el[ELEMENT]);
           return true;
@@ -848,7 +874,9 @@ class Locator {
       const typed = await this.query("(els) => !['range', 'color', 'date', 'time'].includes(els[0].type)");
       if (typed) {
         await this.page.send('POST', `/element/${id}/clear`, {}, this.frame);
-        await this.page.send('POST', `/element/${id}/value`, { text: String(value) }, this.frame);
+        // Line breaks as Enter: WebKitGTK's driver types "\n" as nothing.
+        const text = String(value).replace(/\r?\n/g, '\uE007');
+        await this.page.send('POST', `/element/${id}/value`, { text }, this.frame);
       } else {
         await this.query(
           "(els, L, v) => { els[0].value = v; for (const t of ['input', 'change']) " +
@@ -899,6 +927,34 @@ class Locator {
 
   focus() {
     return this.read('(el) => el.focus()');
+  }
+
+  /** Focuses the element and presses `key` there. */
+  async press(key) {
+    await this.focus();
+    await this.page.keyboard.press(key);
+  }
+
+  scrollIntoViewIfNeeded() {
+    return this.read("(el) => el.scrollIntoView({ block: 'nearest', inline: 'nearest' })");
+  }
+
+  /**
+   * Picks files for an `<input type=file>` (paths, or `{ name, buffer }`
+   * written to a temporary folder): WebDriver types their paths into it.
+   */
+  setInputFiles(files) {
+    const paths = (Array.isArray(files) ? files : [files]).map((f) => {
+      if (typeof f === 'string') return f;
+      const path = join(mkdtempSync(join(this.page.browser.work, 'upload-')), f.name);
+      writeFileSync(path, f.buffer);
+      return path;
+    });
+    const list = paths.join('\n');
+    return this.act((id) => this.page.send('POST', `/element/${id}/value`, { text: list }, this.frame), {
+      enabled: false,
+      shown: false,
+    });
   }
 
   /**

@@ -1,14 +1,15 @@
 // The cross-browser set, the other screens: in each engine, Settings
-// (a board theme, light and dark pages, kept after a reload), the first
-// two exercises of the checkers course (the second on a board turned
-// round), a checkers puzzle solved from the shipped file, and the review
-// of a short game with a blunder. Screenshots: target/screenshots/cross-<engine>-*.png.
+// (a board theme, light and dark pages, kept after a reload); on a
+// 360×740 phone by taps, the first two exercises of the checkers course
+// (the second on a board turned round) and a checkers puzzle of the
+// shipped file solved; the review of a short game with a blunder.
+// Screenshots: target/screenshots/cross-<engine>-*.png.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { crossEngines, shot } from '../harness.mjs';
 import {
-  courseFile, currentPuzzle, eventually, openSettings, playCheckers, puzzleFile, resign, solveExercise, solvePuzzle,
-  startGame, still, storedJson, withApp,
+  PHONE, courseFile, currentPuzzle, eventually, noSideScroll, openSettings, playCheckers, puzzleFile, resign,
+  solveExercise, solvePuzzle, startGame, still, storedJson, withApp,
 } from '../app.mjs';
 
 /** Waits until the page's root element has the look's classes (applied in an effect). */
@@ -46,30 +47,32 @@ for (const engine of crossEngines()) {
     });
   });
 
-  test(`${engine}: two lesson exercises and a puzzle solved`, async () => {
-    await withApp({ engine }, async (page) => {
-      const click = (board) => (sq) => page.locator(`#${board}-${sq}`).click();
-      const press = (selector) => page.locator(selector).click();
+  test(`${engine}: on a phone by taps, two lesson exercises and a puzzle solved`, async () => {
+    await withApp({ engine, ...PHONE }, async (page) => {
+      const tap = (board) => (sq) => page.locator(`#${board}-${sq}`).tap();
+      const press = (selector) => page.locator(selector).tap();
       const [lesson] = courseFile('checkers');
-      await page.locator('#show-learn').click();
-      await page.locator('#learn-checkers').click();
+      await press('#show-learn');
+      await press('#learn-checkers');
       for (const [e, ex] of lesson.exercises.slice(0, 2).entries()) {
         await page.locator(`[data-exercise="checkers/1/${e + 1}"]`).waitFor();
-        assert.equal(await solveExercise(page, 'checkers', ex, click('learn'), press), '3 of 3 stars');
+        assert.equal(await solveExercise(page, 'checkers', ex, tap('learn'), press), '3 of 3 stars');
         await still(page);
-        await shot(page, `cross-${engine}-lesson-${e + 1}`);
+        await shot(page, `cross-${engine}-lesson-${e + 1}-phone`);
         if (e === 0) await press('#learn-next');
       }
+      await noSideScroll(page, 'a lesson on a phone');
 
-      await page.locator('#show-puzzles').click();
+      await press('#show-puzzles');
       const id = await currentPuzzle(page, 'checkers');
       const puzzle = puzzleFile('checkers').get(id);
       assert.ok(puzzle, `${id} is in the file`);
-      await solvePuzzle(page, 'checkers', puzzle, click('puzzle'));
+      await solvePuzzle(page, 'checkers', puzzle, tap('puzzle'));
       assert.match(await page.locator('#puzzle-result').innerText(), /^Solved/);
       await eventually(() => page.locator('#puzzle-counts').innerText(), '1 solved, 0 failed');
       await still(page);
-      await shot(page, `cross-${engine}-puzzle-solved`);
+      await noSideScroll(page, 'a puzzle on a phone');
+      await shot(page, `cross-${engine}-puzzle-solved-phone`);
     });
   });
 

@@ -485,10 +485,15 @@ export async function solveExercise(page, kind, ex, input, press) {
   return lessonStars(page);
 }
 
-/** The puzzles of a shipped file of the build by id: `{ position, solution: [moves], rating }`. */
-export function puzzleFile(kind) {
+/** The text of a puzzle file of the build. */
+export function puzzleText(kind) {
+  return readFileSync(join(DIST, 'puzzles', `${kind}.txt`), 'utf8');
+}
+
+/** The puzzles of a file (by default the build's) by id: `{ position, solution: [moves], rating }`. */
+export function puzzleFile(kind, text = puzzleText(kind)) {
   const out = new Map();
-  for (const raw of readFileSync(join(DIST, 'puzzles', `${kind}.txt`), 'utf8').split('\n')) {
+  for (const raw of text.split('\n')) {
     const line = raw.trim();
     if (!line || line.startsWith('#')) continue;
     const [id, position, solution, rating] = line.split('|').map((f) => f.trim());

@@ -3,13 +3,18 @@
 //! tier at a glance; click and keyboard sequences on the board play the
 //! right moves (a simple move, a multi-jump, every ultra king action and a
 //! double ultra king's second action); the formation editor shows the
-//! engine's validation messages live.
+//! engine's validation messages live; the puzzles screen leaves out the
+//! puzzles of a damaged file, the notice bar says so, and the others play.
 #![cfg(target_arch = "wasm32")]
 
 use tiers_app::components::board::{Board, BoardProps};
 use tiers_app::components::formation::FormationScreen;
+use tiers_app::components::notices::NoticeBar;
 use tiers_app::components::play::Play;
-use tiers_app::core::nav::Screen;
+use tiers_app::components::puzzles::PuzzlesScreen;
+use tiers_app::core::learn::course::parse_square;
+use tiers_app::core::nav::{NavAction, Screen};
+use tiers_app::core::puzzles::PuzzleAction;
 use tiers_app::core::session::{LoadGame, Opponent};
 use tiers_app::core::settings::Settings;
 use tiers_app::core::{AppAction, AppState};
@@ -568,4 +573,73 @@ async fn formation_editor_shows_live_validation() {
     clicks(&root, &["c4", "e1"]).await;
     assert_eq!(validation(), "Red's formation is valid.");
     assert!(!ready().disabled());
+}
+
+/// A damaged checkers puzzle file: a line cut short, an id used twice, a
+/// line that does not play; one good puzzle.
+const DAMAGED_PUZZLES: &str = "\
+c1 | W:WK1,15,19,29,32:B6,8,10,12,28 | 29-25 6-9 15x6 | 1160 | quiet move
+c2 | W:WK1,15,19,29,32:B6,8
+c1 | B:W18:B14 | 14x23 | 900 |
+c3 | W:WK1,15,19,29,32:B6,8,10,12,28 | 29-25 7-11 15x6 | 900 |
+";
+
+/// The notice bar and the puzzles screen with [`DAMAGED_PUZZLES`] as the
+/// checkers file (as if fetched).
+#[component]
+fn PuzzlesHarness() -> Html {
+    let app = use_reducer(|| {
+        let mut s = AppState::default();
+        s.apply(AppAction::Nav(NavAction::Show(Screen::Puzzles)));
+        s.apply(AppAction::Puzzle(PuzzleAction::Loaded(
+            GameKind::Checkers,
+            Ok(DAMAGED_PUZZLES.into()),
+        )));
+        s
+    });
+    html! {
+        <>
+            <NoticeBar notices={app.notices.clone()} dispatch={app.dispatcher()} />
+            <PuzzlesScreen puzzles={app.puzzles.clone()} dispatch={app.dispatcher()} />
+        </>
+    }
+}
+
+#[wasm_bindgen_test]
+async fn the_puzzles_of_a_damaged_file_are_left_out_with_a_notice() {
+    let root = mount();
+    yew::Renderer::<PuzzlesHarness>::with_root(root.clone()).render();
+    rendered().await;
+    assert_eq!(
+        texts(&root, "#notices .notice[role=alert] p"),
+        ["3 puzzles of the Checkers puzzle file are left out: they cannot be used (the first: line 2: a puzzle has 5 fields separated by `|` (id, position, solution, rating, themes); found 2)."]
+    );
+    // The good one is on the board and plays.
+    assert_eq!(
+        attr(&root, ".puzzle-board", "data-puzzle").as_deref(),
+        Some("checkers/c1")
+    );
+    // 29-25, by the squares' names on the board.
+    for n in ["29", "25"] {
+        let s = parse_square(GameKind::Checkers, n).unwrap();
+        click(&root, &format!("{}{}", char::from(b'a' + s % 8), s / 8 + 1)).await;
+    }
+    assert_eq!(
+        attr(&root, ".puzzle-board", "data-step").as_deref(),
+        Some("1")
+    );
+    // The notice is dismissed like any other; the puzzle stays.
+    let close: HtmlElement = root
+        .query_selector("#notices .notice-close")
+        .unwrap()
+        .expect("the notice's close button")
+        .dyn_into()
+        .unwrap();
+    close.click();
+    rendered().await;
+    assert!(texts(&root, "#notices .notice p").is_empty());
+    assert_eq!(
+        attr(&root, ".puzzle-board", "data-puzzle").as_deref(),
+        Some("checkers/c1")
+    );
 }

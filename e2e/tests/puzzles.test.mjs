@@ -3,12 +3,17 @@
 // replies coming by themselves), the next one failed with a wrong move
 // (refused with "That's not it — try again"), the rating moving up then
 // down and found again after a reload, three more checkers puzzles and a
-// Tiers puzzle solved (five solved, one failed), and the puzzles
-// offline after one visit. Screenshots: target/screenshots/puzzles-*.png.
+// Tiers puzzle solved (five solved, one failed), the puzzles offline
+// after one visit, and a damaged copy of a file: the puzzles that cannot be
+// used left out, the notice bar saying so, the others played.
+// Screenshots: target/screenshots/puzzles-*.png.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { shot } from '../harness.mjs';
-import { PHONE, currentPuzzle, piecesOf, puzzleFile, solvePuzzle, squaresOf, still, withApp } from '../app.mjs';
+import {
+  PHONE, currentPuzzle, piecesOf, puzzleFile, puzzleText, solvePuzzle, squaresOf, still, withApp,
+} from '../app.mjs';
+
 
 const tap = (page, sq) => page.locator(`#puzzle-${sq}`).tap();
 const rating = async (page) => Number(await page.locator('#puzzle-rating').innerText());
@@ -106,11 +111,13 @@ test('puzzles on a phone: five solved, one failed, the rating kept', async () =>
 
     // Tiers: the fifth solved.
     await page.locator('#puzzles-tiers').tap();
+    const tiersFile = puzzleFile('tiers');
+    assert.ok(tiersFile.size >= 300, `${tiersFile.size} Tiers puzzles`);
     const tid = await currentPuzzle(page, 'tiers');
     assert.equal(await rating(page), 1500, 'a rating of its own');
     await still(page);
     await shot(page, 'puzzles-tiers-phone');
-    await solvePuzzle(page, 'tiers', puzzleFile('tiers').get(tid), (sq) => tap(page, sq));
+    await solvePuzzle(page, 'tiers', tiersFile.get(tid), (sq) => tap(page, sq));
     assert.ok((await rating(page)) > 1500);
   });
 });
@@ -128,5 +135,46 @@ test('the puzzles work offline after one visit', async () => {
     await currentPuzzle(page, 'tiers');
     await shot(page, 'puzzles-offline-desktop');
     assert.equal(server.requests.length, served, 'nothing reached the server while offline');
+  });
+});
+
+test('a damaged puzzle file: the notice bar names what is left out, the others play', async () => {
+  // The 12 checkers puzzles nearest the starting rating (those the first
+  // pick is drawn from) damaged: half cut short, half with a first move
+  // that does not play.
+  const file = puzzleFile('checkers');
+  const near = [...file.entries()]
+    .sort(([, a], [, b]) => Math.abs(a.rating - 1500) - Math.abs(b.rating - 1500))
+    .slice(0, 12)
+    .map(([id]) => id);
+  const damaged = puzzleText('checkers')
+    .split('\n')
+    .map((line) => {
+      const i = near.indexOf(line.split('|')[0].trim());
+      if (i < 0) return line;
+      const [id, position, solution, ...rest] = line.split('|');
+      const moves = solution.trim().split(/\s+/).slice(1).join(' ');
+      return i % 2 ? `${id}|${position}` : [id, position, ` 1-2 ${moves} `, ...rest].join('|');
+    })
+    .join('\n');
+  const extra = { '/puzzles/checkers.txt': { type: 'text/plain; charset=utf-8', body: damaged } };
+  await withApp({ ...PHONE, extra }, async (page) => {
+    await page.locator('#show-puzzles').tap();
+    const id = await currentPuzzle(page, 'checkers');
+    assert.ok(!near.includes(id), `${id} is not a damaged one`);
+    const notice = page.locator('#notices .notice[role=alert]');
+    assert.match(
+      await notice.innerText(),
+      /^12 puzzles of the Checkers puzzle file are left out: they cannot be used \(the first: (line \d+: a puzzle has 5 fields|puzzle c\d+: move 1 \(1-2\) cannot be played)/,
+    );
+    await still(page);
+    await shot(page, 'puzzles-damaged-file');
+    await solvePuzzle(page, 'checkers', file.get(id), (sq) => tap(page, sq));
+    assert.match(await page.locator('#puzzle-result').innerText(), /^Solved/);
+    // Dismissed like any notice; the Tiers file is whole: no notice.
+    await notice.getByRole('button', { name: 'Dismiss this notice' }).tap();
+    await page.locator('#puzzles-tiers').tap();
+    await currentPuzzle(page, 'tiers');
+    assert.equal(await page.locator('#notices').count(), 0);
   });
 });

@@ -21,7 +21,9 @@
 //! (a whole number, 400–3000) and the themes (comma separated, possibly
 //! none). [`read`] reads a file and names the line and field of the first
 //! problem; it only parses (the checks against the rules are
-//! [`Puzzle::check`]). The web app reads the shipped files with it.
+//! [`Puzzle::check`]). [`read_each`] goes on past a bad line and names
+//! every one: the web app reads the shipped files with it and leaves out,
+//! with a notice, any puzzle that does not read or play.
 //!
 //! # Generation
 //!
@@ -35,9 +37,18 @@
 //! move). Everything is depth-limited, so the same configuration gives the
 //! same puzzles. The rating is [`rating`] of the depth at which the search
 //! first finds the move, the length of the line and the number of legal
-//! alternatives. [`confirm`] searches a puzzle again from a cleared
-//! transposition table (`tiers puzzles verify --keep` keeps the puzzles it
-//! confirms; the shipped files are made that way).
+//! alternatives.
+//!
+//! # One check for the generator and the verifier
+//!
+//! [`confirm`] searches a puzzle again with a fresh [`verifier`] (a cleared
+//! transposition table, so the answer depends only on the puzzle): at
+//! each solver move with a choice, the solution's move must stand out
+//! ([`stands_out`], the same test the generator applies to the later
+//! moves of a line). The generator keeps a puzzle only when [`confirm`]
+//! passes at `verify_depth` and `margin`, and `tiers puzzles verify` runs
+//! the same [`confirm`] on a file: a file straight from the generator
+//! verifies, and one the engine no longer agrees with fails.
 
 use std::collections::HashSet;
 use std::fmt;
@@ -226,32 +237,56 @@ impl Puzzle {
 ///     "line 1: a puzzle has 5 fields separated by `|` (id, position, solution, rating, themes); found 2");
 /// ```
 pub fn read(text: &str) -> Result<Vec<Puzzle>, ReadError> {
+    let (list, mut problems) = read_each(text);
+    if problems.is_empty() {
+        Ok(list)
+    } else {
+        Err(problems.swap_remove(0))
+    }
+}
+
+/// Reads a puzzle file as far as it goes: the puzzles of the lines that
+/// read, and the problem of every line that does not (a second use of an
+/// id is one; the first use is kept), in the order of the lines. A file
+/// with no puzzle line at all is one problem. [`read`] is the strict form.
+///
+/// ```
+/// use tiers_engine::puzzle::read_each;
+/// let (list, problems) = read_each("c1 | B:W18:B14 | 14x23 | 900 | \nc2 | x\nc1 | B:W18:B14 | 14x23 | 900 | \n");
+/// assert_eq!(list.len(), 1);
+/// assert_eq!(problems.iter().map(|p| p.line).collect::<Vec<_>>(), [2, 3]);
+/// assert_eq!(problems[1].message, "the id c1 is used twice");
+/// ```
+#[must_use]
+pub fn read_each(text: &str) -> (Vec<Puzzle>, Vec<ReadError>) {
     let mut out = Vec::new();
+    let mut problems = Vec::new();
     let mut ids = HashSet::new();
     for (i, line) in text.lines().enumerate() {
         let line = line.trim();
         if line.is_empty() || line.starts_with('#') {
             continue;
         }
-        let p = Puzzle::parse_line(line).map_err(|message| ReadError {
+        let message = match Puzzle::parse_line(line) {
+            Ok(p) if ids.insert(p.id.clone()) => {
+                out.push(p);
+                continue;
+            }
+            Ok(p) => format!("the id {} is used twice", p.id),
+            Err(message) => message,
+        };
+        problems.push(ReadError {
             line: i + 1,
             message,
-        })?;
-        if !ids.insert(p.id.clone()) {
-            return Err(ReadError {
-                line: i + 1,
-                message: format!("the id {} is used twice", p.id),
-            });
-        }
-        out.push(p);
+        });
     }
-    if out.is_empty() {
-        return Err(ReadError {
+    if out.is_empty() && problems.is_empty() {
+        problems.push(ReadError {
             line: text.lines().count().max(1),
             message: "the file holds no puzzle".into(),
         });
     }
-    Ok(out)
+    (out, problems)
 }
 
 /// The rating of a puzzle: 600, plus 90 for each ply of search depth the
@@ -290,6 +325,10 @@ pub struct GenConfig {
     pub verify_depth: u32,
     /// The margin of the solution over every other move (1/100 man).
     pub threshold: i32,
+    /// The margin [`confirm`] asks of every puzzle found, with a fresh
+    /// searcher at `verify_depth` (1/100 man; `tiers puzzles verify
+    /// --margin`, 100 by default).
+    pub margin: i32,
     /// The longest game (plies).
     pub max_plies: usize,
     /// The most games played (the generator stops there even if it has
@@ -308,6 +347,9 @@ pub struct GenStats {
     pub scanned: u64,
     /// Positions checked move by move.
     pub candidates: u64,
+    /// Puzzles [`examine`] found that [`confirm`] then refused (a fresh
+    /// search no longer sees the solution stand out by `margin`).
+    pub refused: u64,
     /// Puzzles found.
     pub found: usize,
 }
@@ -352,6 +394,47 @@ pub fn score_moves<P: Evaluate>(
         .collect();
     out.sort_by_key(|b| std::cmp::Reverse(b.0));
     out
+}
+
+/// The searcher [`confirm`] is meant to run with, the same for the
+/// generator, `tiers puzzles verify` and the tests: a 16 MiB
+/// transposition table and the endgame database (checkers), if any.
+#[must_use]
+pub fn verifier(egdb: Option<Arc<Egdb>>) -> Searcher {
+    let mut searcher = Searcher::new(16);
+    searcher.set_egdb(egdb);
+    searcher
+}
+
+/// Whether `mv` stands out among the legal moves of `pos` (with the game's
+/// `history` before it): it is the only legal move, or every legal move
+/// searched to `depth` ([`score_moves`]) puts it first, ahead of the next
+/// by `margin` (1/100 man) or as the only win. The error says what the
+/// search found instead: `the search to depth 6 gives a1-c3 (992), then
+/// b2-b1 (990)`.
+pub fn stands_out<P: Evaluate>(
+    searcher: &mut Searcher,
+    pos: &P,
+    history: &[u64],
+    mv: &P::Move,
+    depth: u32,
+    margin: i32,
+) -> Result<(), String> {
+    let mut legal = Vec::new();
+    pos.legal_moves(&mut legal);
+    if legal.len() < 2 {
+        return Ok(());
+    }
+    let scores = score_moves(searcher, pos, history, depth);
+    let (a, b) = (scores[0].0, scores[1].0);
+    if scores[0].1 == *mv && clear(a, b, margin) {
+        return Ok(());
+    }
+    Err(format!(
+        "the search to depth {depth} gives {} ({a}), then {} ({b})",
+        pos.move_to_string(&scores[0].1),
+        pos.move_to_string(&scores[1].1),
+    ))
 }
 
 /// Whether a score is a win (by search or database).
@@ -409,15 +492,8 @@ pub fn examine<P: Evaluate>(
         let mv = cur.parse_move(text).ok()?;
         if i % 2 == 0 && i > 0 {
             // A later solver move must be the only good one as well.
-            let mut legal = Vec::new();
-            cur.legal_moves(&mut legal);
-            if legal.len() > 1 {
-                let depth = config.verify_depth.saturating_sub(i as u32).max(4);
-                let s = score_moves(searcher, &cur, &hist, depth);
-                if s[0].1 != mv || !clear(s[0].0, s[1].0, config.threshold) {
-                    return None;
-                }
-            }
+            let depth = config.verify_depth.saturating_sub(i as u32).max(4);
+            stands_out(searcher, &cur, &hist, &mv, depth, config.threshold).ok()?;
         }
         line.push(text.clone());
         hist.push(cur.zobrist());
@@ -554,7 +630,8 @@ pub fn generate<P: Evaluate>(
 ) -> (Vec<Puzzle>, GenStats) {
     let mut player = Searcher::new(8);
     let mut analyst = Searcher::new(16);
-    analyst.set_egdb(egdb);
+    analyst.set_egdb(egdb.clone());
+    let mut judge = verifier(egdb);
     let mut stats = GenStats::default();
     let mut found: Vec<Puzzle> = Vec::new();
     let mut seen: HashSet<u64> = HashSet::new();
@@ -600,7 +677,14 @@ pub fn generate<P: Evaluate>(
                     });
                 if worth {
                     stats.candidates += 1;
-                    if let Some(mut p) = examine(&mut analyst, &pos, &history, config) {
+                    let found_one = examine(&mut analyst, &pos, &history, config);
+                    let confirmed = found_one.filter(|p| {
+                        let ok =
+                            confirm::<P>(&mut judge, p, config.verify_depth, config.margin).is_ok();
+                        stats.refused += u64::from(!ok);
+                        ok
+                    });
+                    if let Some(mut p) = confirmed {
                         seen.insert(pos.zobrist());
                         found.push({
                             p.id = format!("{}{:04}", config.prefix, found.len() + 1);
@@ -626,11 +710,11 @@ pub fn generate<P: Evaluate>(
 }
 
 /// Confirms a puzzle with a fresh search (the searcher is cleared first,
-/// so the answer does not depend on earlier searches): at every solver
-/// move of the solution where there is a choice, each legal move is
-/// searched to `depth` ([`score_moves`]) and the solution's move must be
-/// the best by at least `margin` (or the only win). The error names the
-/// step and the rival move.
+/// so the answer does not depend on earlier searches; use a
+/// [`verifier`]): at every solver move of the solution, the solution's
+/// move must stand out at `depth` by `margin` ([`stands_out`]). The error
+/// names the step and the rival move. The generator keeps only the
+/// puzzles this confirms; `tiers puzzles verify` runs it on a file.
 pub fn confirm<P: Evaluate>(
     searcher: &mut Searcher,
     p: &Puzzle,
@@ -645,21 +729,13 @@ pub fn confirm<P: Evaluate>(
             .parse_move(text)
             .map_err(|e| format!("puzzle {}: {text}: {e}", p.id))?;
         if i % 2 == 0 {
-            let mut legal = Vec::new();
-            pos.legal_moves(&mut legal);
-            if legal.len() > 1 {
-                let scores = score_moves(searcher, &pos, &history, depth);
-                let (a, b) = (scores[0].0, scores[1].0);
-                if scores[0].1 != mv || !clear(a, b, margin) {
-                    return Err(format!(
-                        "puzzle {}: at move {} the search to depth {depth} gives {} ({a}), then {} ({b}); the solution says {text}",
-                        p.id,
-                        i + 1,
-                        pos.move_to_string(&scores[0].1),
-                        pos.move_to_string(&scores[1].1),
-                    ));
-                }
-            }
+            stands_out(searcher, &pos, &history, &mv, depth, margin).map_err(|e| {
+                format!(
+                    "puzzle {}: at move {} {e}; the solution says {text}",
+                    p.id,
+                    i + 1
+                )
+            })?;
         }
         history.push(pos.zobrist());
         pos = pos.play(&mv);

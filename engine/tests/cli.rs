@@ -379,3 +379,56 @@ fn random_games_refuse_bad_options() {
     assert!(fails(&["random-games", "tiers", "--games", "x"])
         .contains("games must be a non-negative whole number"));
 }
+
+/// `puzzles verify` names every puzzle that does not hold and fails (as
+/// `./dev test` runs it on the shipped files), or with `--keep` writes the
+/// ones that hold.
+#[test]
+fn puzzles_verify_names_each_bad_puzzle() {
+    let dir = std::env::temp_dir().join(format!("tiers-cli-puzzles-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("in.txt");
+    let kept = dir.join("kept.txt");
+    // c1: a quiet move that wins a man; c2: the same position, a move
+    // that does not.
+    std::fs::write(
+        &file,
+        "# two puzzles\n\
+         c1 | W:WK1,15,19,29,32:B6,8,10,12,28 | 29-25 6-9 15x6 | 1160 | quiet move\n\
+         c2 | W:WK1,15,19,29,32:B6,8,10,12,28 | 15-11 | 900 | capture\n",
+    )
+    .unwrap();
+    let path = file.to_str().unwrap();
+    let o = tiers(&["puzzles", "verify", "checkers", path, "--no-egdb"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(o.stdout.is_empty());
+    let err = String::from_utf8(o.stderr).unwrap();
+    let lines: Vec<&str> = err.lines().collect();
+    assert_eq!(lines.len(), 2, "{err}");
+    assert!(
+        lines[0].starts_with("bad: puzzle c2: at move 1 the search to depth 10 gives 29-25 (")
+            && lines[0].ends_with("; the solution says 15-11"),
+        "{err}"
+    );
+    assert!(
+        lines[1].contains("1 of 2 puzzles do not hold (named above) at depth 10, margin 100"),
+        "{err}"
+    );
+    let o = tiers(&[
+        "puzzles",
+        "verify",
+        "checkers",
+        path,
+        "--no-egdb",
+        "--keep",
+        kept.to_str().unwrap(),
+    ]);
+    assert!(o.status.success());
+    assert!(stdout_lines(&o)[0].starts_with("1 puzzles verified in "));
+    let text = std::fs::read_to_string(&kept).unwrap();
+    let puzzles: Vec<&str> = text.lines().filter(|l| !l.starts_with('#')).collect();
+    assert_eq!(puzzles.len(), 1);
+    assert!(puzzles[0].starts_with("c1 | "));
+    assert!(text.contains("--depth 10 --margin 100 --keep OUT (1 of 2 kept)"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

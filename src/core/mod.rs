@@ -520,6 +520,14 @@ impl AppState {
         }
     }
 
+    /// A puzzle action; a puzzle file read with puzzles left out is a
+    /// notice for all.
+    fn puzzle(&mut self, action: PuzzleAction) {
+        if let Some(text) = self.puzzles.update(|p| p.apply(action)) {
+            self.notices.update(|n| n.apply(NoticeAction::Push(text)));
+        }
+    }
+
     /// A reply goes to the part waiting for its id (none: it is stale); that
     /// the endgame database is unavailable is a notice for all.
     fn ai_reply(&mut self, reply: AiReply) {
@@ -720,7 +728,7 @@ impl AppState {
             }
             AppAction::Learn(a) => self.learn.update(|l| l.apply(a)),
             AppAction::Coach(a) => self.coach.update(|c| c.apply(a)),
-            AppAction::Puzzle(a) => self.puzzles.update(|p| p.apply(a)),
+            AppAction::Puzzle(a) => self.puzzle(a),
             AppAction::Hint => self.hint(),
             AppAction::Preferences(p) => self.set_preferences(p),
             AppAction::ReviewGame(from) => self.review_game(from),

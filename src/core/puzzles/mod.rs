@@ -42,6 +42,35 @@ pub fn puzzle_path(kind: GameKind) -> String {
     format!("puzzles/{}.txt", kind.name())
 }
 
+/// A puzzle file as read: the puzzles that read and play, and what was
+/// wrong with each one left out.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct PuzzleSet {
+    /// The puzzles, in the file's order.
+    pub puzzles: Vec<Puzzle>,
+    /// Why each left-out line or puzzle was left out (`line 4: …`,
+    /// `puzzle t0009: …`), in the file's order.
+    pub left_out: Vec<String>,
+}
+
+impl PuzzleSet {
+    /// The notice for the left-out puzzles of `kind`'s file, when there are
+    /// any (the app's notice bar shows it).
+    #[must_use]
+    pub fn notice(&self, kind: GameKind) -> Option<String> {
+        let first = self.left_out.first()?;
+        let title = crate::core::library::kind_title(kind);
+        let n = self.left_out.len();
+        Some(if n == 1 {
+            format!("1 puzzle of the {title} puzzle file is left out: it cannot be used ({first}).")
+        } else {
+            format!(
+                "{n} puzzles of the {title} puzzle file are left out: they cannot be used (the first: {first})."
+            )
+        })
+    }
+}
+
 /// A puzzle file: not asked for yet, on its way, read, or failed.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub enum Loading {
@@ -50,21 +79,55 @@ pub enum Loading {
     Idle,
     /// Being fetched.
     Fetching,
-    /// Read.
-    Ready(Rc<Vec<Puzzle>>),
+    /// Read (with at least one puzzle).
+    Ready(Rc<PuzzleSet>),
     /// It could not be fetched or read: why.
     Failed(String),
 }
 
-/// Reads a game's puzzle file: every puzzle must read and set up on the
-/// board of that game; the error says which line or puzzle is wrong.
-pub fn read_file(kind: GameKind, text: &str) -> Result<Vec<Puzzle>, String> {
-    let list = puzzle::read(text).map_err(|e| e.to_string())?;
-    for p in &list {
-        record_of(kind, &p.position)
-            .map_err(|e| format!("puzzle {}: the position cannot be read: {e}", p.id))?;
+/// Reads a game's puzzle file: a line that does not read, and a puzzle that
+/// does not set up or play on the board of that game ([`line_plays`]), is
+/// left out and named in [`PuzzleSet::left_out`] (the shipped files pass
+/// `tiers puzzles verify` in `./dev test`, so this is for a damaged copy).
+/// The error (no usable puzzle at all) names the first problem.
+pub fn read_file(kind: GameKind, text: &str) -> Result<PuzzleSet, String> {
+    let (list, problems) = puzzle::read_each(text);
+    let mut set = PuzzleSet {
+        puzzles: Vec::with_capacity(list.len()),
+        left_out: problems.iter().map(ToString::to_string).collect(),
+    };
+    for p in list {
+        match line_plays(kind, &p) {
+            Ok(()) => set.puzzles.push(p),
+            Err(e) => set.left_out.push(e),
+        }
     }
-    Ok(list)
+    if set.puzzles.is_empty() {
+        return Err(set.left_out.swap_remove(0));
+    }
+    Ok(set)
+}
+
+/// Whether a puzzle sets up on the board of its game and its whole line
+/// plays there, every move written as the board writes it (else the
+/// solver's move could never match it); the error names the move.
+pub fn line_plays(kind: GameKind, p: &Puzzle) -> Result<(), String> {
+    let id = &p.id;
+    let mut record = record_of(kind, &p.position)
+        .map_err(|e| format!("puzzle {id}: the position cannot be read: {e}"))?;
+    for (i, m) in p.solution.iter().enumerate() {
+        let n = i + 1;
+        record
+            .play_text(m)
+            .map_err(|e| format!("puzzle {id}: move {n} ({m}) cannot be played: {e}"))?;
+        let written = record.move_texts().pop().unwrap_or_default();
+        if written != *m {
+            return Err(format!(
+                "puzzle {id}: move {n} is written `{m}`, the board writes `{written}`"
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// The index of the next puzzle for a solver rated `rating`: among the
@@ -211,14 +274,19 @@ impl Puzzles {
             && self.solving.as_ref().is_none_or(|s| s.kind != self.kind)
     }
 
-    /// Reduces one action.
-    pub fn apply(&mut self, action: PuzzleAction) {
+    /// Reduces one action; a file read with puzzles left out gives the
+    /// notice for the app's notice bar ([`PuzzleSet::notice`]).
+    pub fn apply(&mut self, action: PuzzleAction) -> Option<String> {
+        let mut notice = None;
         match action {
             PuzzleAction::Fetching(kind) => *self.slot(kind) = Loading::Fetching,
             PuzzleAction::Loaded(kind, text) => {
                 let title = crate::core::library::kind_title(kind);
                 *self.slot(kind) = match text.map(|t| read_file(kind, &t)) {
-                    Ok(Ok(list)) => Loading::Ready(Rc::new(list)),
+                    Ok(Ok(set)) => {
+                        notice = set.notice(kind);
+                        Loading::Ready(Rc::new(set))
+                    }
                     Ok(Err(e)) => {
                         Loading::Failed(format!("The {title} puzzles could not be read ({e})."))
                     }
@@ -238,15 +306,17 @@ impl Puzzles {
             PuzzleAction::Reply => self.reply(),
             PuzzleAction::Hint => self.hint(),
         }
+        notice
     }
 
     /// Puts the next puzzle of the chosen game on the board.
     fn next(&mut self, roll: u64) {
         let kind = self.kind;
-        let Loading::Ready(list) = self.set(kind) else {
+        let Loading::Ready(set) = self.set(kind) else {
             return;
         };
-        let list = list.clone();
+        let set = set.clone();
+        let list = &set.puzzles;
         let current = self
             .solving
             .as_ref()
@@ -254,7 +324,7 @@ impl Puzzles {
             .map(|s| s.index);
         let history = &self.history;
         let tried = |p: &Puzzle| history.result(&history::key(kind, &p.id)).is_some();
-        if let Some(i) = pick(&list, tried, history.rating(kind), current, roll) {
+        if let Some(i) = pick(list, tried, history.rating(kind), current, roll) {
             self.solving = Solving::start(kind, i, list[i].clone());
         }
     }
@@ -390,12 +460,9 @@ impl Solving {
     pub fn start(kind: GameKind, index: usize, puzzle: Puzzle) -> Option<Solving> {
         let record = record_of(kind, &puzzle.position).ok()?;
         let solver = record.side_at(record.ply()).unwrap_or(Color::Red);
-        // The whole line must play (checked on a copy).
-        let mut copy = record.clone_box();
-        let note = puzzle
-            .solution
-            .iter()
-            .find_map(|m| copy.play_text(m).err().map(|e| format!("{m}: {e}")))
+        // The whole line must play (read_file leaves out those that do not).
+        let note = line_plays(kind, &puzzle)
+            .err()
             .map(|e| Note::Broken(format!("This puzzle cannot be played ({e}).")));
         let board = Session::playing(LoadGame {
             record,

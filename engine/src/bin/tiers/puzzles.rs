@@ -6,7 +6,7 @@ use std::time::Instant;
 
 use tiers_engine::egdb::Egdb;
 use tiers_engine::puzzle::{self, GenConfig, Puzzle};
-use tiers_engine::search::{Level, Searcher};
+use tiers_engine::search::Level;
 use tiers_engine::tiers::Formation;
 use tiers_engine::{checkers, tiers, Color, GameKind, Position};
 
@@ -18,19 +18,21 @@ const DEFAULT_EGDB: &str = "assets/data/egdb/checkers-4.egdb";
 
 pub const HELP: &str = "\
 tiers puzzles  <checkers|tiers> --count N --out FILE [--seed S] [--level L] [--scan-depth D]
-               [--verify-depth D] [--threshold T] [--egdb FILE | --no-egdb]
+               [--verify-depth D] [--threshold T] [--margin M] [--egdb FILE | --no-egdb]
                finds N puzzles in the engine's games against itself at level L (default 4:
                it makes mistakes), checkers from the ACF ballots, Tiers from random
                formations: positions where one move beats every other by T/100 men
-               (default 150) at depth D (default 10 checkers, 6 Tiers); the file is written
-               after every puzzle found; FILE is the packed checkers endgame database
-               (default assets/data/egdb/checkers-4.egdb when it exists)
+               (default 150) at depth D (default 10 checkers, 6 Tiers), kept only when
+               `puzzles verify` at depth D and margin M (default 100) passes them, so the
+               file verifies as written; the file is written after every puzzle found;
+               FILE is the packed checkers endgame database (default
+               assets/data/egdb/checkers-4.egdb when it exists)
 tiers puzzles verify <checkers|tiers> FILE [--depth D] [--margin M] [--keep OUT] [--egdb FILE | --no-egdb]
                re-checks every puzzle of FILE with a fresh search: legal, and at each of the
                solver's moves with a choice the solution's move is best by M/100 men (default
-               100) or the only win, at depth D (default 10 checkers, 6 Tiers); exits 2 on the
-               first bad puzzle, or with --keep writes the good ones to OUT; the last line is
-               `N puzzles verified`";
+               100) or the only win, at depth D (default 10 checkers, 6 Tiers); names every
+               bad puzzle and exits 2 when there is one, or with --keep writes the good ones
+               to OUT; the last line is `N puzzles verified in S s (FILE)`";
 
 fn number<T: std::str::FromStr>(name: &str, v: &str) -> Result<T, String> {
     v.parse()
@@ -67,6 +69,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
     let mut scan = None;
     let mut depth = None;
     let mut threshold = 150;
+    let mut margin = 100;
     let mut egdb_file: Option<String> = None;
     let mut no_egdb = false;
     let mut i = 1;
@@ -88,6 +91,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
             "--scan-depth" => scan = Some(number::<u32>("scan-depth", value)?),
             "--verify-depth" => depth = Some(number::<u32>("verify-depth", value)?),
             "--threshold" => threshold = number("threshold", value)?,
+            "--margin" => margin = number("margin", value)?,
             "--egdb" => egdb_file = Some(value.clone()),
             _ => return Err(format!("puzzles: unknown option `{name}`")),
         }
@@ -107,6 +111,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
         scan_depth: scan.unwrap_or(scan_def),
         verify_depth: depth.unwrap_or(depth_def),
         threshold,
+        margin,
         max_plies: 160,
         max_games: 100_000,
         prefix: if kind == GameKind::Checkers { 'c' } else { 't' },
@@ -117,12 +122,14 @@ pub fn run(args: &[String]) -> Result<(), String> {
         None
     };
     let header = format!(
-        "# {} puzzles: id | position | solution | rating | themes\n# made by: tiers puzzles {} --count {count} --seed {seed} --level {level} --scan-depth {} --verify-depth {} --threshold {threshold}{}\n",
+        "# {} puzzles: id | position | solution | rating | themes\n# made by: tiers puzzles {} --count {count} --seed {seed} --level {level} --scan-depth {} --verify-depth {} --threshold {threshold} --margin {margin}{}\n# each one passed: tiers puzzles verify {} FILE --depth {} --margin {margin}\n",
         kind.name(),
         kind.name(),
         config.scan_depth,
         config.verify_depth,
         if egdb.is_some() { " (with the 4-piece endgame database)" } else { "" },
+        kind.name(),
+        config.verify_depth,
     );
     let started = Instant::now();
     let mut lines: Vec<String> = Vec::new();
@@ -131,12 +138,13 @@ pub fn run(args: &[String]) -> Result<(), String> {
         let text = format!("{header}{}\n", lines.join("\n"));
         std::fs::write(&out, text).map_err(|e| format!("{out}: {e}"))?;
         eprintln!(
-            "{} after {:.0} s: {} games, {} positions scanned, {} checked",
+            "{} after {:.0} s: {} games, {} positions scanned, {} checked, {} refused by verify",
             p.id,
             started.elapsed().as_secs_f64(),
             s.games,
             s.scanned,
-            s.candidates
+            s.candidates,
+            s.refused
         );
         Ok(())
     };
@@ -181,12 +189,13 @@ pub fn run(args: &[String]) -> Result<(), String> {
         return Err(e);
     }
     println!(
-        "{} puzzles in {:.0} s ({} games, {} positions scanned, {} checked) -> {out}",
+        "{} puzzles in {:.0} s ({} games, {} positions scanned, {} checked, {} refused by verify) -> {out}",
         stats.found,
         started.elapsed().as_secs_f64(),
         stats.games,
         stats.scanned,
-        stats.candidates
+        stats.candidates,
+        stats.refused
     );
     Ok(())
 }
@@ -232,9 +241,10 @@ fn verify(args: &[String]) -> Result<(), String> {
         None
     };
     let depth = depth.unwrap_or(if kind == GameKind::Checkers { 10 } else { 6 });
-    let mut searcher = Searcher::new(16);
-    searcher.set_egdb(egdb);
+    let started = Instant::now();
+    let mut searcher = puzzle::verifier(egdb);
     let mut kept = Vec::new();
+    let mut bad = 0;
     for p in &list {
         let result = match kind {
             GameKind::Checkers => {
@@ -242,12 +252,15 @@ fn verify(args: &[String]) -> Result<(), String> {
             }
             GameKind::Tiers => puzzle::confirm::<tiers::Position>(&mut searcher, p, depth, margin),
         };
-        match (result, &keep) {
-            (Ok(()), _) => kept.push(p.to_line()),
-            (Err(e), Some(_)) => eprintln!("dropped: {e}"),
-            (Err(e), None) => return Err(e),
+        match result {
+            Ok(()) => kept.push(p.to_line()),
+            Err(e) => {
+                bad += 1;
+                eprintln!("{}: {e}", if keep.is_some() { "dropped" } else { "bad" });
+            }
         }
     }
+    let seconds = started.elapsed().as_secs_f64();
     if let Some(out) = keep {
         let comments: String = text
             .lines()
@@ -262,7 +275,12 @@ fn verify(args: &[String]) -> Result<(), String> {
             kept.join("\n")
         );
         std::fs::write(&out, body).map_err(|e| format!("{out}: {e}"))?;
+    } else if bad > 0 {
+        return Err(format!(
+            "{file}: {bad} of {} puzzles do not hold (named above) at depth {depth}, margin {margin}; drop them with --keep OUT or make the file again with `tiers puzzles` (see docs/content-formats.md)",
+            list.len()
+        ));
     }
-    println!("{} puzzles verified", kept.len());
+    println!("{} puzzles verified in {seconds:.1} s ({file})", kept.len());
     Ok(())
 }

@@ -221,7 +221,7 @@ export async function launchWebDriver(engine, { viewport = { width: 1200, height
     const session = new Session(base, res.value.sessionId);
     stops.push(() => session.send('DELETE', ''));
     await session.send('POST', '/timeouts', { script: 120_000, pageLoad: 60_000, implicit: 0 });
-    const context = new Browser(engine, session, res.value.capabilities, viewport, deviceScaleFactor);
+    const context = new Browser(engine, session, viewport, deviceScaleFactor);
     context.work = work;
     if (res.value.capabilities.webSocketUrl) {
       await context.bidi(res.value.capabilities.webSocketUrl);
@@ -376,18 +376,16 @@ const KEYS = {
 
 /** A browser with its WebDriver session: playwright's BrowserContext, as far as the tests use it. */
 class Browser {
-  constructor(engine, session, capabilities, viewport, scale) {
+  constructor(engine, session, viewport, scale) {
     this.engine = engine;
     this.scale = scale;
     this.webdriver = true;
     this.session = session;
-    this.version = `${capabilities.browserName} ${capabilities.browserVersion}`;
     this.viewport = viewport;
     this.pages = [];
     this.current = null; // the window handle commands go to
     this.frame = null; // the frame selector commands go into, if any
     this.problems = [];
-    this.preload = [];
   }
 
   /** Firefox: page errors and preload scripts through WebDriver BiDi. */
@@ -446,8 +444,6 @@ class Browser {
     const other = permissions.filter((p) => p !== 'clipboard-write');
     if (other.length) throw new Error(`${this.engine}: WebDriver cannot grant ${other}`);
   }
-
-  async close() {}
 }
 
 /** A page (a window or tab): playwright's Page, as far as the tests use it. */
@@ -574,7 +570,6 @@ class Page {
 
   async close() {
     await this.drain();
-    this.closedProblems = this.seen;
     await this.send('DELETE', '/window');
     this.browser.current = null;
   }

@@ -8,8 +8,10 @@
 // the engine's answers are its own.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { shot } from '../harness.mjs';
-import { PHONE, courseFile, focused, lessonStars, playMoveBy, solveExercise, still, withApp } from '../app.mjs';
+import { readUntil, shot } from '../harness.mjs';
+import {
+  PHONE, courseFile, eventually, focused, lessonStars, playMoveBy, solveExercise, still, withApp,
+} from '../app.mjs';
 
 test('the whole Tiers course on a phone, by taps', async () => {
   await withApp(PHONE, async (page) => {
@@ -108,9 +110,10 @@ async function keyTo(page, sq) {
   const flipped = (await page.locator('.lesson .board.flipped').count()) > 0;
   let now = await cursor(page);
   if (!now) {
-    // The first key shows the cursor where it starts.
+    // The first key shows the cursor where it starts (drawn a moment later
+    // on a busy machine).
     await page.keyboard.press('ArrowUp');
-    now = await cursor(page);
+    now = await readUntil(() => cursor(page), (c) => c !== null, 'the keyboard cursor');
   }
   const df = sq.charCodeAt(0) - now.charCodeAt(0);
   const dr = Number(sq[1]) - Number(now[1]);
@@ -118,7 +121,7 @@ async function keyTo(page, sq) {
   const [left, down] = flipped ? ['ArrowRight', 'ArrowUp'] : ['ArrowLeft', 'ArrowDown'];
   for (let i = 0; i < Math.abs(df); i++) await page.keyboard.press(df > 0 ? right : left);
   for (let i = 0; i < Math.abs(dr); i++) await page.keyboard.press(dr > 0 ? up : down);
-  assert.equal(await cursor(page), sq);
+  await eventually(() => cursor(page), sq);
   await page.keyboard.press('Enter');
 }
 

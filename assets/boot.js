@@ -54,8 +54,9 @@ function unsupported(what) {
 /**
  * Whether the browser starts workers that are JavaScript modules (the AI
  * worker is one): a browser that knows the option reads `type` from the
- * options. The address is invalid on purpose, so that no worker starts and
- * nothing is fetched.
+ * options, then refuses the address (invalid on purpose, so that no worker
+ * starts and nothing is fetched) with a SyntaxError; one that knows the
+ * option but not module workers refuses them first with another error.
  */
 function moduleWorkers() {
   let known = false;
@@ -67,10 +68,10 @@ function moduleWorkers() {
   };
   try {
     new Worker('http://[', options).terminate();
+    return known;
   } catch (e) {
-    // The address is refused once the options have been read.
+    return known && e.name === 'SyntaxError';
   }
-  return known;
 }
 
 /** What the page needs and this browser lacks, in words; null when nothing. */

@@ -112,7 +112,7 @@ function until(probe, what, timeout = TIMEOUT) {
  * `:focus` or `:focus-visible` and runs its animations differently.
  */
 async function startXvfb() {
-  const x = spawn('Xvfb', ['-displayfd', '3', '-screen', '0', '8x8x24', '-nolisten', 'tcp'], {
+  const x = start('Xvfb', ['-displayfd', '3', '-screen', '0', '8x8x24', '-nolisten', 'tcp'], {
     stdio: ['ignore', 'ignore', 'pipe', 'pipe'],
   });
   let err = '';
@@ -129,15 +129,52 @@ async function startXvfb() {
   return { display, stop: () => stopProcess(x) };
 }
 
+/**
+ * The X servers and drivers running, each in its own process group (the
+ * driver's browser is in its driver's group). Should this process end
+ * before a test closes them (a test runner's timeout, Ctrl-C), they end
+ * with it rather than run on.
+ */
+const running = new Set();
+const killGroup = (child, signal) => {
+  try {
+    process.kill(-child.pid, signal);
+  } catch {
+    // Already gone.
+  }
+};
+let watching = false;
+/** Once a test starts a process: its end (or Ctrl-C, a runner's SIGTERM) ends the groups still running. */
+function watchExit() {
+  if (watching) return;
+  watching = true;
+  process.once('exit', () => {
+    for (const child of running) killGroup(child, 'SIGKILL');
+  });
+  for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]]) {
+    process.once(signal, () => process.exit(code));
+  }
+}
+
+/** Starts `command` in a process group of its own (see `running`). */
+function start(command, args, options) {
+  watchExit();
+  const child = spawn(command, args, { ...options, detached: true });
+  running.add(child);
+  child.once('exit', () => running.delete(child));
+  return child;
+}
+
+/** Ends a process started by `start` and what it started (SIGTERM, then SIGKILL after 5 s). */
 function stopProcess(child) {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((ok) => {
-    const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+    const timer = setTimeout(() => killGroup(child, 'SIGKILL'), 5_000);
     child.once('exit', () => {
       clearTimeout(timer);
       ok();
     });
-    child.kill('SIGTERM');
+    killGroup(child, 'SIGTERM');
   });
 }
 
@@ -193,7 +230,7 @@ export async function launchWebDriver(engine, { viewport = { width: 1200, height
       env.XDG_CONFIG_HOME = work;
     }
     const port = await freePort();
-    const driver = spawn(spec.driver(), spec.args(port), { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const driver = start(spec.driver(), spec.args(port), { env, stdio: ['ignore', 'pipe', 'pipe'] });
     let log = '';
     const keep = (d) => (log = (log + d).slice(-4000));
     driver.stdout.on('data', keep);

@@ -89,12 +89,28 @@ export async function withHost(query, body, options = { viewport: { width: 600, 
 }
 
 /**
+ * Chooses the main navigation's item `#id` (`show-new-game`, `show-games`,
+ * `show-tournaments`, …) as a person would: on a phone the screens are in
+ * the menu, which is opened first (`tap`: by touch).
+ */
+export async function openNav(page, id, { tap = false } = {}) {
+  const press = (locator) => (tap ? locator.tap() : locator.click());
+  const item = page.locator(`#${id}`);
+  const toggle = page.locator('#nav-toggle');
+  if (!(await item.isVisible()) && (await toggle.isVisible())) {
+    await press(toggle);
+    await item.waitFor();
+  }
+  await press(item);
+}
+
+/**
  * Starts a game from the new game screen: `game` 'checkers' or 'tiers',
  * `opponent` 'computer' or 'friend', `level` 1–8, `color` 'Red', 'Black'
  * or 'Random', and a time control `clock` ('3+2', …; none by default).
  */
 export async function startGame(page, { game = 'checkers', opponent = 'computer', level = 1, color = 'Red', clock = null } = {}) {
-  await page.getByRole('button', { name: /^new game$/i }).first().click();
+  await openNav(page, 'show-new-game');
   await page.locator(`[data-game=${game}]`).click();
   if (opponent === 'computer') {
     await page.getByRole('button', { name: 'Computer', exact: true }).click();

@@ -2,10 +2,13 @@
 //! browser against the computer (searching in a web worker) or a friend.
 //!
 //! Layout:
-//! - [`core`]: all the app's state and its reducers, with no DOM access
-//!   (tested natively): the game session, navigation, the new-game
-//!   choices, formations, the board editor, the games library, tournaments,
-//!   notices, the embed protocol, URL parameters, stored formats;
+//! - [`core`]: the crate `tiers-core` (app-core/), all the app's state and
+//!   its reducers, with no web dependency (tested natively): the game
+//!   session, navigation, the new-game choices, formations, the board
+//!   editor, the games library, tournaments, notices, the embed protocol,
+//!   URL parameters, stored formats. Re-exported here as `core`, so the
+//!   views name its parts `crate::core::…`;
+//! - [`store`]: the core's state as Yew's reducer;
 //! - [`components`]: the screens and their parts, views of the core
 //!   (one live board for every screen that plays moves);
 //! - [`hooks`]: the side effects, each behind one hook: the AI worker
@@ -16,12 +19,14 @@
 //! - [`browser`]: files, clipboard, randomness, clock, the page's address;
 //! - [`worker`]: the AI agent that runs in the web worker.
 
+pub use tiers_core as core;
+
 pub mod browser;
 pub mod components;
-pub mod core;
 pub mod hooks;
 pub mod sound;
 pub mod storage;
+pub mod store;
 pub mod worker;
 
 /// Renders the page: the embed page when the address asks for it,

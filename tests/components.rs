@@ -14,10 +14,11 @@ use tiers_app::components::play::Play;
 use tiers_app::components::puzzles::PuzzlesScreen;
 use tiers_app::core::learn::course::parse_square;
 use tiers_app::core::nav::{NavAction, Screen};
+use tiers_app::core::new_game::NewGameChoices;
 use tiers_app::core::puzzles::PuzzleAction;
 use tiers_app::core::session::{LoadGame, Opponent};
-use tiers_app::core::settings::Settings;
 use tiers_app::core::{AppAction, AppState};
+use tiers_app::store::AppStore;
 use tiers_engine::{checkers, tiers, Game, GameKind, Position};
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
@@ -251,16 +252,16 @@ fn Harness(props: &HarnessProps) -> Html {
                 Default::default(),
             ));
         }
-        s
+        AppStore(s)
     });
     {
         let app = app.clone();
         use_effect_with((), move |_| {
             if start.is_none() {
-                app.dispatch(AppAction::Settings(Settings {
+                app.dispatch(AppAction::NewGame(NewGameChoices {
                     kind,
                     vs_computer: false,
-                    ..Settings::default()
+                    ..NewGameChoices::default()
                 }));
                 app.dispatch(AppAction::Start {
                     coin: true,
@@ -595,7 +596,7 @@ fn PuzzlesHarness() -> Html {
             GameKind::Checkers,
             Ok(DAMAGED_PUZZLES.into()),
         )));
-        s
+        AppStore(s)
     });
     html! {
         <>

@@ -12,21 +12,14 @@
 //
 // Running it twice on the same directory gives the same result.
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
+import { files } from './files.mjs';
 
 const dir = process.argv[2] ?? process.env.TRUNK_STAGING_DIR;
 if (!dir) {
   console.error('usage: node tools/precache.mjs DIST_DIR (or run as a Trunk hook)');
   process.exit(2);
-}
-
-function* files(d) {
-  for (const name of readdirSync(d).sort()) {
-    const path = join(d, name);
-    if (statSync(path).isDirectory()) yield* files(path);
-    else yield path;
-  }
 }
 
 const swPath = join(dir, 'sw.js');

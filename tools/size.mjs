@@ -7,19 +7,12 @@
 // service worker precaches all of them once the page is idle. Information,
 // not a gate: the load budget a person feels is e2e/bench/load.mjs.
 // Usage: node tools/size.mjs [dist]
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { relative, sep } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { files } from './files.mjs';
 
 const dist = process.argv[2] ?? 'dist';
-
-function* files(dir) {
-  for (const name of readdirSync(dir)) {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) yield* files(path);
-    else yield path;
-  }
-}
 
 const groups = {
   'the page (first visit)': [],

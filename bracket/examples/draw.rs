@@ -1,6 +1,6 @@
 //! Writes an SVG of a half-played bracket: `cargo run -p tiers-bracket --example draw -- 11 out.svg`.
-use tiers_bracket::rng::SplitMix64;
 use tiers_bracket::{svg, Bracket, Entrant, Seeding};
+use tiers_rng::SplitMix64;
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();

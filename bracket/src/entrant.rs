@@ -1,7 +1,7 @@
 //! Entrants and seeding.
 
-use crate::rng::SplitMix64;
 use std::fmt;
+use tiers_rng::SplitMix64;
 
 /// The lowest and highest computer level.
 pub const LEVELS: std::ops::RangeInclusive<u8> = 1..=8;

@@ -35,7 +35,6 @@ pub mod bracket;
 pub mod entrant;
 pub mod error;
 pub mod file;
-pub mod rng;
 pub mod structure;
 pub mod svg;
 pub mod tournament;

@@ -4,9 +4,9 @@ use crate::ballots::{Ballot, DECK};
 use crate::bracket::{Bracket, ResetNotice};
 use crate::entrant::{Entrant, Seeding, MAX_NAME_CHARS};
 use crate::error::{ResultError, SetupError};
-use crate::rng::SplitMix64;
 use crate::structure::MatchId;
 use std::fmt;
+use tiers_rng::SplitMix64;
 
 /// Number of ballots in the deck a checkers tournament draws from: the 156
 /// crossboard and mail-play ACF three-move ballots ([`crate::ballots::DECK`]).

@@ -1,8 +1,8 @@
 //! Bracket invariants for every size from 2 to 33 entrants.
 
 use proptest::prelude::*;
-use tiers_bracket::rng::SplitMix64;
 use tiers_bracket::*;
+use tiers_rng::SplitMix64;
 
 fn people(n: usize) -> Vec<Entrant> {
     (1..=n).map(|i| Entrant::person(format!("P{i}"))).collect()

@@ -1,7 +1,7 @@
 //! JSON export/import, ballots and the SVG drawing.
 
-use tiers_bracket::rng::SplitMix64;
 use tiers_bracket::*;
+use tiers_rng::SplitMix64;
 
 fn setup(sizes: &[usize], game: GameChoice) -> TournamentSetup {
     TournamentSetup {

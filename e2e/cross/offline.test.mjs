@@ -8,7 +8,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { crossEngines, shot } from '../harness.mjs';
 import {
-  eventually, hostEvents, nextEvent, playFirstLegal, startGame, still, waitForMoves, waitForTurn, withApp, withHost,
+  eventually, hostEvents, nextEvent, openNav, playFirstLegal, startGame, still, waitForMoves, waitForTurn, withApp, withHost,
 } from '../app.mjs';
 
 for (const engine of crossEngines()) {
@@ -29,7 +29,7 @@ for (const engine of crossEngines()) {
       await waitForMoves(page, 3);
       await still(page);
       await shot(page, `cross-${engine}-offline`);
-      await page.locator('#show-rules').click();
+      await openNav(page, 'show-rules');
       await page.getByRole('heading', { name: 'Rules', exact: true }).waitFor();
       assert.equal(server.requests.length, served, 'nothing reached the server');
     });

@@ -8,7 +8,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { crossEngines, shot } from '../harness.mjs';
 import {
-  PHONE, courseFile, currentPuzzle, eventually, noSideScroll, openSettings, playCheckers, puzzleFile, resign,
+  PHONE, courseFile, currentPuzzle, eventually, noSideScroll, openNav, openSettings, playCheckers, puzzleFile, resign,
   solveExercise, solvePuzzle, startGame, still, storedJson, withApp,
 } from '../app.mjs';
 
@@ -52,7 +52,7 @@ for (const engine of crossEngines()) {
       const tap = (board) => (sq) => page.locator(`#${board}-${sq}`).tap();
       const press = (selector) => page.locator(selector).tap();
       const [lesson] = courseFile('checkers');
-      await press('#show-learn');
+      await openNav(page, 'show-learn', { tap: true });
       await press('#learn-checkers');
       for (const [e, ex] of lesson.exercises.slice(0, 2).entries()) {
         await page.locator(`[data-exercise="checkers/1/${e + 1}"]`).waitFor();
@@ -63,7 +63,7 @@ for (const engine of crossEngines()) {
       }
       await noSideScroll(page, 'a lesson on a phone');
 
-      await press('#show-puzzles');
+      await openNav(page, 'show-puzzles', { tap: true });
       const id = await currentPuzzle(page, 'checkers');
       const puzzle = puzzleFile('checkers').get(id);
       assert.ok(puzzle, `${id} is in the file`);

@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { shot } from '../harness.mjs';
 import {
-  PHONE, boardLabels, movesPlayed, moveTexts, playFirstLegal, seeded, startGame, still, storedJson, withApp,
+  PHONE, boardLabels, movesPlayed, moveTexts, openNav, playFirstLegal, seeded, startGame, still, storedJson, withApp,
 } from '../app.mjs';
 
 /** The device's archived games, once the first has `moves` moves (it is written after each move). */
@@ -99,7 +99,7 @@ test('a correspondence game of 10 moves between two devices, by link', async () 
       assert.equal(g.bylink.me, me);
     }
     assert.equal(a[0].pdn.replace(/\[Date[^\]]*\]/, ''), b[0].pdn.replace(/\[Date[^\]]*\]/, ''));
-    await bob.getByRole('button', { name: 'Games', exact: true }).first().click();
+    await openNav(bob, 'show-games');
     await bob.getByText('Bob vs Ann').first().waitFor();
     await shot(bob, 'bylink-archive-phone');
 

@@ -7,11 +7,11 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { shot } from '../harness.mjs';
-import { PHONE, moveTexts, noSideScroll, playFirstLegal, press, squareLabel, waitForTurn, withApp } from '../app.mjs';
+import { PHONE, moveTexts, noSideScroll, openNav, playFirstLegal, press, squareLabel, waitForTurn, withApp } from '../app.mjs';
 
 /** Opens the new game screen with checkers between two players. */
 async function twoPlayers(page) {
-  await page.getByRole('button', { name: /^new game$/i }).first().click();
+  await openNav(page, 'show-new-game');
   await page.locator('[data-game=checkers]').click();
   await page.getByRole('button', { name: 'Friend on this device' }).click();
 }
@@ -118,7 +118,7 @@ test('hints turned off for a game, and the coach on a phone', async () => {
     await noSideScroll(page, 'the coach on a phone');
     await shot(page, 'coach-phone');
     // The choice is kept for the next game.
-    await page.getByRole('button', { name: /^new game$/i }).first().tap();
+    await openNav(page, 'show-new-game', { tap: true });
     assert.equal(await page.locator('#allow-hints').isChecked(), false);
     await page.locator('#allow-hints').check();
   });

@@ -10,7 +10,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readUntil, shot } from '../harness.mjs';
 import {
-  PHONE, courseFile, eventually, focused, lessonStars, playMoveBy, solveExercise, still, withApp,
+  PHONE, courseFile, eventually, focused, lessonStars, openNav, playMoveBy, solveExercise, still, withApp,
 } from '../app.mjs';
 
 test('the whole Tiers course on a phone, by taps', async () => {
@@ -73,7 +73,7 @@ test('the whole Tiers course on a phone, by taps', async () => {
           // Reload mid-course: the stars are kept, "Continue" goes on.
           await page.reload();
           await page.getByRole('heading', { name: /new game/i }).waitFor();
-          await page.locator('#show-learn').tap();
+          await openNav(page, 'show-learn', { tap: true });
           await page.locator('[data-lesson="tiers/6"]').waitFor();
           assert.equal(await page.locator('[data-lesson="tiers/6"] .lesson-stars').innerText(), '★ 9/9');
           assert.equal(await page.locator('[data-lesson="tiers/3"] .lesson-stars').innerText(), '★ 5/6');
@@ -93,7 +93,7 @@ test('the whole Tiers course on a phone, by taps', async () => {
     await page.locator('#formation-title').waitFor();
     assert.match(await page.locator('#formation-status-black').innerText(), /computer/i);
     // The lessons list shows every lesson done.
-    await page.locator('#show-learn').tap();
+    await openNav(page, 'show-learn', { tap: true });
     await press('#learn-close');
     assert.equal(await page.locator('[data-course=tiers] .lesson-stars.complete').count(), lessons.length);
     assert.equal(await page.locator('#learn-tiers').innerText(), 'Play again');

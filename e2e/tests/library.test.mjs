@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { shot } from '../harness.mjs';
 import {
-  PHONE, checkersSquare, drag, moveTexts, noSideScroll, playCheckers, playTiers, readyFormations, resign, startGame,
+  PHONE, checkersSquare, drag, moveTexts, noSideScroll, openNav, playCheckers, playTiers, readyFormations, resign, startGame,
   still, stored, storedJson, waitForMoves, withApp,
 } from '../app.mjs';
 
@@ -547,7 +547,7 @@ test('Tiers on a 320 px phone: the record (tags, both formations) and TFEN go ou
     await resign(page); // Red to move resigns
     await page.getByRole('dialog').waitFor();
     await page.getByRole('button', { name: 'Look at the board' }).click();
-    await page.click('#show-games');
+    await openNav(page, 'show-games');
     await page.locator('.archive-item').first().click();
     assert.match(await page.locator('.archive-item').first().textContent(), /Tiers · Red vs Black.*Black wins: Red resigned/);
     await page.locator('#replay-caption', { hasText: 'After move 2 of 2 (d6-d5)' }).waitFor();
@@ -606,7 +606,7 @@ test('Tiers on a 320 px phone: the record (tags, both formations) and TFEN go ou
     const text = readFileSync(await pos.path(), 'utf8');
     assert.match(text, /\[FEN "8\/8\/8\/3u\[k\]4\/8\/8\/8\/U\[M\]7 b 3 12"\]/);
     // …which reads back into the editor when pasted.
-    await page.click('#show-games');
+    await openNav(page, 'show-games');
     if (!(await page.locator('#import-text').isVisible())) await page.locator('.import-form summary').click();
     await page.fill('#import-text', text);
     await page.click('#import-read');

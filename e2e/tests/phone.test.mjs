@@ -1,10 +1,11 @@
 // The app on a phone: 360×740 and 320×640 with touch. Everything fits the
 // width (no sideways scrolling), moves are made by tapping, and a man is
-// dragged with a finger in the formation editor.
+// dragged with a finger in the formation editor. The title bar keeps one
+// row: the screens are in a menu (by touch and by keyboard).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { shot } from '../harness.mjs';
-import { PHONE, moveTexts, noSideScroll, piecesOf, press, startGame, status, still, withApp } from '../app.mjs';
+import { PHONE, focused, moveTexts, noSideScroll, piecesOf, press, startGame, status, still, withApp } from '../app.mjs';
 
 /** A finger drag from one square's centre to another's (CDP touch events). */
 async function touchDrag(page, from, to, board) {
@@ -78,5 +79,79 @@ test('Tiers formation and play by touch on a 320×640 phone', async () => {
     assert.equal((await moveTexts(page)).length, 2);
     await still(page);
     await shot(page, 'phone-tiers-play');
+  });
+});
+
+test('the menu on a 390 px phone: one row, opened, chosen, closed by Escape, a tap beside it or the focus leaving', async () => {
+  await withApp({ ...PHONE, viewport: { width: 390, height: 844 } }, async (page) => {
+    const toggle = page.locator('#nav-toggle');
+    const expanded = () => toggle.getAttribute('aria-expanded');
+    // One row: the name, the menu button and the gear side by side; the
+    // screens hidden until the menu opens.
+    const top = async (sel) => (await page.locator(sel).boundingBox()).y;
+    const bar = await page.locator('.topbar').boundingBox();
+    assert.ok(bar.height < 56, `the bar is one row (${bar.height}px)`);
+    assert.ok(Math.abs((await top('.brand')) - (await top('#show-settings'))) < 12, 'the gear beside the name');
+    assert.equal(await toggle.getAttribute('aria-controls'), 'main-nav');
+    assert.equal(await expanded(), 'false');
+    assert.equal(await page.locator('#show-games').isVisible(), false);
+    await noSideScroll(page, 'the bar on a phone');
+    await shot(page, 'phone-menu-closed');
+
+    // Touch: open, the focus on the first screen, choose one.
+    await toggle.tap();
+    assert.equal(await expanded(), 'true');
+    await focused(page, '#show-new-game');
+    for (const id of ['show-new-game', 'show-learn', 'show-puzzles', 'show-games', 'show-editor', 'show-tournaments', 'show-rules']) {
+      assert.ok(await page.locator(`#${id}`).isVisible(), `${id} in the menu`);
+    }
+    assert.equal(await page.locator('#show-new-game').getAttribute('aria-current'), 'page');
+    await noSideScroll(page, 'the open menu');
+    await shot(page, 'phone-menu-open');
+    await page.locator('#show-games').tap();
+    await page.locator('#games-title').waitFor();
+    assert.equal(await expanded(), 'false');
+    assert.equal(await page.locator('#show-games').isVisible(), false, 'closed after the choice');
+    await focused(page, '#nav-toggle');
+
+    // A tap beside the open menu closes it and changes nothing.
+    await toggle.tap();
+    await page.locator('#show-learn').waitFor();
+    await page.locator('.nav-backdrop').tap({ position: { x: 200, y: 700 } });
+    await page.locator('#show-learn').waitFor({ state: 'hidden' });
+    assert.equal(await expanded(), 'false');
+    assert.ok(await page.locator('#games-title').isVisible(), 'still the Games screen');
+
+    // Keyboard: Enter opens, Tab walks the screens, Escape closes and
+    // gives the focus back to the button.
+    await toggle.focus();
+    await page.keyboard.press('Enter');
+    await focused(page, '#show-new-game');
+    await page.keyboard.press('Tab');
+    await focused(page, '#show-learn');
+    await page.keyboard.press('Escape');
+    await focused(page, '#nav-toggle');
+    assert.equal(await expanded(), 'false');
+    assert.equal(await page.locator('#show-learn').isVisible(), false);
+    // Enter on a screen chooses it.
+    await page.keyboard.press('Enter');
+    await focused(page, '#show-new-game');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await page.locator('#learn-title').waitFor();
+    assert.equal(await expanded(), 'false');
+    // Tabbing out of the bar closes the menu: past the last screen and
+    // the gear, into the page.
+    await toggle.focus();
+    await page.keyboard.press('Enter');
+    await focused(page, '#show-new-game');
+    for (let i = 0; i < 8 && (await expanded()) === 'true'; i++) await page.keyboard.press('Tab');
+    assert.equal(await expanded(), 'false', 'closed once the focus left it');
+    assert.equal(await page.evaluate(() => document.activeElement?.closest('.nav-area')), null);
+    // A wide screen has no menu: the screens are in the bar.
+    await page.setViewportSize({ width: 1200, height: 800 });
+    await toggle.waitFor({ state: 'hidden' });
+    assert.ok(await page.locator('#show-games').isVisible());
+    assert.ok(Math.abs((await top('#show-games')) - (await top('#show-settings'))) < 12, 'in one row');
   });
 });

@@ -11,7 +11,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { shot } from '../harness.mjs';
 import {
-  PHONE, currentPuzzle, piecesOf, puzzleFile, puzzleText, solvePuzzle, squaresOf, still, withApp,
+  PHONE, currentPuzzle, openNav, piecesOf, puzzleFile, puzzleText, solvePuzzle, squaresOf, still, withApp,
 } from '../app.mjs';
 
 
@@ -45,7 +45,7 @@ test('puzzles on a phone: five solved, one failed, the rating kept', async () =>
   await withApp(PHONE, async (page) => {
     const file = puzzleFile('checkers');
     assert.ok(file.size >= 300, `${file.size} checkers puzzles`);
-    await page.locator('#show-puzzles').tap();
+    await openNav(page, 'show-puzzles', { tap: true });
     const id = await currentPuzzle(page, 'checkers');
     assert.equal(await rating(page), 1500);
     assert.equal(await page.locator('#puzzle-counts').innerText(), '0 solved, 0 failed');
@@ -87,7 +87,7 @@ test('puzzles on a phone: five solved, one failed, the rating kept', async () =>
     // Kept on the device.
     await page.waitForFunction(() => JSON.parse(localStorage.getItem('tiers.puzzles') ?? '{}').history);
     await page.reload();
-    await page.locator('#show-puzzles').tap();
+    await openNav(page, 'show-puzzles', { tap: true });
     await currentPuzzle(page, 'checkers');
     assert.equal(await rating(page), down);
     assert.equal(await page.locator('#puzzle-counts').innerText(), '1 solved, 1 failed');
@@ -159,7 +159,7 @@ test('a damaged puzzle file: the notice bar names what is left out, the others p
     .join('\n');
   const extra = { '/puzzles/checkers.txt': { type: 'text/plain; charset=utf-8', body: damaged } };
   await withApp({ ...PHONE, extra }, async (page) => {
-    await page.locator('#show-puzzles').tap();
+    await openNav(page, 'show-puzzles', { tap: true });
     const id = await currentPuzzle(page, 'checkers');
     assert.ok(!near.includes(id), `${id} is not a damaged one`);
     const notice = page.locator('#notices .notice[role=alert]');

@@ -14,7 +14,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { shot } from '../harness.mjs';
 import {
-  PHONE, noSideScroll, piecesOf, playCheckers, playFirstLegal, press, readyFormations, resign, startGame, waitForTurn,
+  PHONE, noSideScroll, openNav, piecesOf, playCheckers, playFirstLegal, press, readyFormations, resign, startGame, waitForTurn,
   withApp,
 } from '../app.mjs';
 
@@ -80,7 +80,7 @@ function giveaway(black, red) {
 // do not (a fixed number of positions each). A man given away for nothing
 // from a position not yet lost drops the mover's winning chances by 200 or
 // more: a mistake (150) or a blunder (220), depending on what the man was
-// worth there (src/core/review/tests.rs checks one game's verdicts exactly).
+// worth there (tests/review.rs checks one game's verdicts exactly).
 test('a checkers game lost on purpose to level 8: the review finds the men I gave away', { timeout: 240_000 }, async () => {
   await withApp({ viewport: { width: 1280, height: 900 } }, async (page) => {
     await startGame(page, { level: 8, color: 'Black' });
@@ -197,7 +197,7 @@ test('a Tiers game reviewed from the archive on a phone: cancel, go on, kept', a
     await resign(page);
     await page.getByRole('dialog').waitFor();
     await page.getByRole('button', { name: 'Look at the board' }).click();
-    await page.click('#show-games');
+    await openNav(page, 'show-games');
     await page.locator('.archive-item').first().click();
     // Cancelled, the analysis worker is let go: it closes once the search
     // it is on is over, and nothing it found counts.

@@ -13,7 +13,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { shot } from '../harness.mjs';
-import { focused, movesPlayed, playFirstLegal, startGame, withApp } from '../app.mjs';
+import { focused, movesPlayed, openNav, playFirstLegal, startGame, withApp } from '../app.mjs';
 
 /** The text of the "Matches to play" entry of match `n`. */
 async function readyText(page, n) {
@@ -249,7 +249,7 @@ test('the bracket reads on a phone, and bad files and damaged storage get clear 
     // Damaged storage: a message, no crash.
     await page.evaluate(() => localStorage.setItem('tiers.tournaments', '{"format": "tiers-tournaments", "vers'));
     await page.reload();
-    await page.click('#show-tournaments');
+    await openNav(page, 'show-tournaments');
     assert.match(await page.locator('#t-problems').innerText(), /The saved tournaments are damaged and could not be read/);
     await page.getByRole('button', { name: 'Dismiss' }).click();
 

@@ -1,5 +1,5 @@
 //! One test per ruling of RULES.md §3 (Clocks), for both games. The
-//! engine keeps no time: the app's clock (src/core/clock.rs) does the
+//! engine keeps no time: the app's clock (app-core/src/clock.rs) does the
 //! arithmetic and tells the game record when a clock reaches zero
 //! ([`Game::lose_on_time`]); these tests check what the record does with
 //! it, and how a loss on time is written in a game file.

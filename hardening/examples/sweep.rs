@@ -4,6 +4,7 @@
 //! `cargo run --release -p tiers-hardening --example sweep -- <target> <count> [seed]`.
 
 use tiers_hardening::{alloc, targets};
+use tiers_rng::SplitMix64;
 
 #[global_allocator]
 static ALLOC: alloc::Counting = alloc::Counting;
@@ -17,14 +18,8 @@ fn main() {
         eprintln!("usage: sweep <target> <count> [seed]");
         std::process::exit(2);
     };
-    let mut state = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(1u64);
-    let mut next = move || {
-        state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    };
+    let mut rng = SplitMix64::new(args.get(2).and_then(|s| s.parse().ok()).unwrap_or(1));
+    let mut next = move || rng.next_u64();
     let mut failures = 0;
     for n in 0..count {
         let len = 16 + (next() % 600) as usize;

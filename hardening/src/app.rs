@@ -1,19 +1,19 @@
-//! The app's readers (crate `tiers-app`, its native-testable `core`): page
+//! The app's readers (crate `tiers-core`, the app's core): page
 //! addresses and share links, the embed page's postMessage commands, the
 //! records kept on the device (the saved game, the archive, the
 //! tournaments, lesson progress, and the whole start from them), course
 //! files; and the endgame database file the AI worker reads.
 
 use crate::{bounded, fail, has_message, show, Checked};
-use tiers_app::core::boot::{self, Content, Kept, Stored};
-use tiers_app::core::embed::{self, Command, EmbedAction, Json};
-use tiers_app::core::learn::course;
-use tiers_app::core::learn::progress::Progress;
-use tiers_app::core::library::archive::Archive;
-use tiers_app::core::library::{saved, share};
-use tiers_app::core::params::{self, encode, query_pairs};
-use tiers_app::core::session::Session;
-use tiers_app::core::tournament::store;
+use tiers_core::boot::{self, Content, Kept, Stored};
+use tiers_core::embed::{self, Command, EmbedAction, Json};
+use tiers_core::learn::course;
+use tiers_core::learn::progress::Progress;
+use tiers_core::library::archive::Archive;
+use tiers_core::library::{saved, share};
+use tiers_core::params::{self, encode, query_pairs};
+use tiers_core::session::Session;
+use tiers_core::tournament::store;
 use tiers_engine::egdb::{self, Egdb};
 use tiers_engine::{Color, GameKind};
 
@@ -196,15 +196,15 @@ pub fn check_saved_game(text: &str) -> Checked {
     if let Some(p) = &read.problem {
         has_message("the saved-game reader", text, p)?;
     }
-    let settings = read.settings.unwrap_or_default();
+    let choices = read.choices.unwrap_or_default();
     let mut session = Session::default();
     if let Some((game, meta)) = read.game.clone() {
         session.load(game);
         session.meta = meta;
     }
-    let once = saved::to_json(&settings, &session);
+    let once = saved::to_json(&choices, &session);
     let back = saved::read(&once);
-    if back.problem.is_some() || back.settings != Some(settings) || back.game != read.game {
+    if back.problem.is_some() || back.choices != Some(choices) || back.game != read.game {
         return fail(format!(
             "{}: written {}, which reads as {back:?}",
             show(text),
@@ -216,7 +216,7 @@ pub fn check_saved_game(text: &str) -> Checked {
         again.load(game);
         again.meta = meta;
     }
-    if saved::to_json(&settings, &again) != once {
+    if saved::to_json(&choices, &again) != once {
         return fail(format!("{}: writing is not a fixed point", show(text)));
     }
     Ok(())
@@ -375,7 +375,7 @@ pub fn boot_input(text: &str) -> (Stored, String) {
 }
 
 /// The texts the app writes for each record after starting from `stored`.
-fn written(state: &tiers_app::core::AppState, stored: &Stored) -> Stored {
+fn written(state: &tiers_core::AppState, stored: &Stored) -> Stored {
     let text = |k: Kept, old: &Option<String>| match k.content(state) {
         Content::Text(t) => Some(t),
         Content::Remove => None,

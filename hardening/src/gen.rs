@@ -483,14 +483,14 @@ fn near_tournament_unchanged(u: &mut Unstructured<'_>) -> String {
 // ----- The app's readers (docs/hardening.md, "Adding a target") -----
 
 use std::sync::OnceLock;
-use tiers_app::core::clock::{Clock, TimeControl, PRESETS};
-use tiers_app::core::library::archive::{Archive, Entry as ArchiveEntry};
-use tiers_app::core::library::{saved, share};
-use tiers_app::core::preferences::Preferences;
-use tiers_app::core::record::Record;
-use tiers_app::core::session::{GameMeta, LoadGame, Opponent, Session};
-use tiers_app::core::settings::{ColorChoice, Opening, Settings};
-use tiers_app::core::tournament::store::{self, SavedMatch};
+use tiers_core::clock::{Clock, TimeControl, PRESETS};
+use tiers_core::library::archive::{Archive, Entry as ArchiveEntry};
+use tiers_core::library::{saved, share};
+use tiers_core::new_game::{ColorChoice, NewGameChoices, Opening};
+use tiers_core::preferences::Preferences;
+use tiers_core::record::Record;
+use tiers_core::session::{GameMeta, LoadGame, Opponent, Session};
+use tiers_core::tournament::store::{self, SavedMatch};
 use tiers_engine::search::Level;
 use tiers_engine::GameKind;
 
@@ -711,7 +711,7 @@ fn time_control(u: &mut Unstructured<'_>) -> Option<TimeControl> {
 /// with random choices, written by the app, then damaged.
 #[must_use]
 pub fn near_saved_game(u: &mut Unstructured<'_>) -> String {
-    let settings = Settings {
+    let choices = NewGameChoices {
         kind: if chance(u, 2) {
             GameKind::Checkers
         } else {
@@ -749,7 +749,7 @@ pub fn near_saved_game(u: &mut Unstructured<'_>) -> String {
             bylink: None,
         };
     }
-    damage(u, saved::to_json(&settings, &session))
+    damage(u, saved::to_json(&choices, &session))
 }
 
 /// The archive (`tiers.archive`): one to three finished random games,
@@ -830,7 +830,7 @@ pub fn near_tournament_store(u: &mut Unstructured<'_>) -> String {
 /// the app, then damaged.
 #[must_use]
 pub fn near_progress(u: &mut Unstructured<'_>) -> String {
-    let mut progress = tiers_app::core::learn::progress::Progress::default();
+    let mut progress = tiers_core::learn::progress::Progress::default();
     for _ in 0..pick(u, 6) {
         let course = ["tiers", "checkers", "x"][pick(u, 3)];
         let lesson = ["man", "king", "moving", ""][pick(u, 4)];
@@ -864,7 +864,7 @@ pub fn near_preferences(u: &mut Unstructured<'_>) -> String {
 /// solved and failed as the app records them, then damaged.
 #[must_use]
 pub fn near_puzzles(u: &mut Unstructured<'_>) -> String {
-    use tiers_app::core::puzzles::history::{Attempt, History};
+    use tiers_core::puzzles::history::{Attempt, History};
     let mut history = History::default();
     for _ in 0..pick(u, 12) {
         let kind = [GameKind::Checkers, GameKind::Tiers][pick(u, 2)];

@@ -1,5 +1,5 @@
 //! Property checks of every reader of the engine, the tournament crate and
-//! the app (`tiers-app`'s core: links, embed commands, kept records,
+//! the app (its core, `tiers-core`: links, embed commands, kept records,
 //! course files; the endgame database file; the evaluation weights files),
 //! shared by the fuzz targets (`fuzz/`, cargo-fuzz) and the corpus replay
 //! test (`tests/corpus.rs`, part of the normal `cargo test`).

@@ -7,22 +7,13 @@ use tiers_bracket::Tournament;
 use tiers_engine::{checkers, pdn, tiers, Position};
 use tiers_hardening::gen;
 use tiers_json::Json;
+use tiers_rng::SplitMix64;
 
 /// `n` byte strings of 600 bytes from a fixed seed (SplitMix64).
 fn inputs(n: usize) -> Vec<Vec<u8>> {
-    let mut state = 0x5EED_u64;
+    let mut rng = SplitMix64::new(0x5EED);
     (0..n)
-        .map(|_| {
-            (0..600)
-                .map(|_| {
-                    state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-                    let mut z = state;
-                    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-                    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-                    (z ^ (z >> 31)) as u8
-                })
-                .collect()
-        })
+        .map(|_| (0..600).map(|_| rng.next_u64() as u8).collect())
         .collect()
 }
 
@@ -78,11 +69,11 @@ fn generated_inputs_are_near_valid() {
 
 #[test]
 fn generated_app_inputs_are_near_valid() {
-    use tiers_app::core::boot::boot;
-    use tiers_app::core::embed::parse_command;
-    use tiers_app::core::learn::{course, progress::Progress};
-    use tiers_app::core::library::{archive::Archive, saved, share};
-    use tiers_app::core::tournament::store;
+    use tiers_core::boot::boot;
+    use tiers_core::embed::parse_command;
+    use tiers_core::learn::{course, progress::Progress};
+    use tiers_core::library::{archive::Archive, saved, share};
+    use tiers_core::tournament::store;
     use tiers_engine::egdb::Egdb;
     use tiers_hardening::app::boot_input;
 

@@ -1,6 +1,7 @@
 //! The top-level component: the app's state (started from what the device
 //! keeps and the page's address), the hooks that do its side effects, the
-//! header, the notices and the screen the state asks for.
+//! title bar (its navigation: [`MainNav`]), the notices and the screen the
+//! state asks for.
 
 use yew::prelude::*;
 
@@ -9,6 +10,7 @@ use crate::components::editor::EditorScreen;
 use crate::components::formation::FormationScreen;
 use crate::components::games::GamesScreen;
 use crate::components::learn::LearnScreen;
+use crate::components::nav::MainNav;
 use crate::components::new_game::NewGame;
 use crate::components::notices::NoticeBar;
 use crate::components::play::Play;
@@ -16,13 +18,14 @@ use crate::components::puzzles::PuzzlesScreen;
 use crate::components::review::ReviewScreen;
 use crate::components::rules::Rules;
 use crate::components::settings::SettingsScreen;
+use crate::components::to;
 use crate::components::tournament::TournamentScreen;
-use crate::components::{on_click, to};
 use crate::core::boot::boot;
 use crate::core::nav::{NavAction, Screen};
 use crate::core::{AppAction, AppState};
 use crate::hooks::{use_ai, use_clock, use_game_events, use_look, use_persistence};
 use crate::storage;
+use crate::store::AppStore;
 
 /// The starting state: what the device keeps, and a share link's game
 /// (taken off the address once read, so that a reload does not open it
@@ -42,7 +45,7 @@ fn start() -> AppState {
 /// The app.
 #[component]
 pub fn App() -> Html {
-    let app = use_reducer(start);
+    let app = use_reducer(|| AppStore(start()));
     use_ai(&app);
     use_clock(&app);
     use_persistence(&app);
@@ -61,10 +64,9 @@ pub fn App() -> Html {
         &app.preferences,
     );
     let d = app.dispatcher();
-    let show = |screen: Screen| on_click(&d, AppAction::Nav(NavAction::Show(screen)));
     let body = match app.nav.screen {
         Screen::NewGame => html! {
-            <NewGame settings={app.settings.clone()} on_change={to(&d, AppAction::Settings)}
+            <NewGame choices={app.new_game.clone()} on_change={to(&d, AppAction::NewGame)}
                 on_start={to(&d, |()| AppAction::Start { coin: browser::coin(), roll: browser::random_seed() })}
                 on_rules={to(&d, |()| AppAction::Nav(NavAction::ShowRules))}
                 on_learn={to(&d, |()| AppAction::Nav(NavAction::Show(Screen::Learn)))} />
@@ -76,7 +78,7 @@ pub fn App() -> Html {
             html! { <Play session={app.session.clone()} coach={app.coach.clone()} dispatch={d.clone()} /> }
         }
         Screen::Rules => {
-            html! { <Rules on_close={to(&d, |()| AppAction::Nav(NavAction::CloseRules))} /> }
+            html! { <Rules on_close={to(&d, |()| AppAction::Nav(NavAction::Back))} /> }
         }
         Screen::Games => {
             html! { <GamesScreen library={app.library.clone()} dispatch={d.clone()} /> }
@@ -90,7 +92,7 @@ pub fn App() -> Html {
         Screen::Learn => html! { <LearnScreen learn={app.learn.clone()} dispatch={d.clone()} /> },
         Screen::Settings => html! {
             <SettingsScreen preferences={app.preferences.clone()} on_change={to(&d, AppAction::Preferences)}
-                on_close={to(&d, |()| AppAction::Nav(NavAction::CloseRules))} />
+                on_close={to(&d, |()| AppAction::Nav(NavAction::Back))} />
         },
         Screen::Review => {
             html! { <ReviewScreen review={app.review.clone()} dispatch={d.clone()} /> }
@@ -114,22 +116,7 @@ pub fn App() -> Html {
                 <a class="brand" href="#" onclick={home}>
                     <span class="brand-mark" aria-hidden="true"></span>{ "Tiers" }
                 </a>
-                <nav aria-label="Main">
-                    if resume {
-                        <button type="button" class="nav-link" onclick={show(Screen::Play)} id="resume">{ "Back to game" }</button>
-                    }
-                    <button type="button" class="nav-link" onclick={show(Screen::NewGame)}>{ "New game" }</button>
-                    <button type="button" class="nav-link" onclick={show(Screen::Learn)} id="show-learn">{ "Learn" }</button>
-                    <button type="button" class="nav-link" onclick={show(Screen::Puzzles)} id="show-puzzles">{ "Puzzles" }</button>
-                    <button type="button" class="nav-link" onclick={show(Screen::Games)} id="show-games">{ "Games" }</button>
-                    <button type="button" class="nav-link" onclick={show(Screen::Editor)} id="show-editor">{ "Editor" }</button>
-                    <button type="button" class="nav-link" onclick={show(Screen::Tournaments)} id="show-tournaments">{ "Tournaments" }</button>
-                    <button type="button" class="nav-link" onclick={on_click(&d, AppAction::Nav(NavAction::ShowRules))} id="show-rules">{ "Rules" }</button>
-                    <button type="button" class="nav-link gear" onclick={on_click(&d, AppAction::Nav(NavAction::ShowSettings))} id="show-settings"
-                        aria-label="Settings" title="Settings" aria-pressed={(app.nav.screen == Screen::Settings).to_string()}>
-                        <span aria-hidden="true">{ "⚙" }</span>
-                    </button>
-                </nav>
+                <MainNav screen={app.nav.screen} {resume} dispatch={d.clone()} />
             </header>
             <NoticeBar notices={app.notices.clone()} dispatch={d.clone()} />
             <main class="content">{ body }</main>

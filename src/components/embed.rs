@@ -24,6 +24,7 @@ use crate::core::session::SessionAction;
 use crate::core::{AppAction, AppState};
 use crate::hooks::{use_ai, use_game_events, use_look};
 use crate::storage;
+use crate::store::AppStore;
 
 /// Whether this page load is the embed page.
 #[must_use]
@@ -153,7 +154,7 @@ fn message_json(data: &JsValue) -> Result<Json, String> {
 /// The embed page.
 #[component]
 pub fn EmbedApp() -> Html {
-    let app = use_reducer(start);
+    let app = use_reducer(|| AppStore(start()));
     use_ai(&app);
     // The person's look, sounds and animation from the Settings screen
     // (the same site's storage), read once.
@@ -166,7 +167,7 @@ pub fn EmbedApp() -> Html {
     use_game_events(app.session.rev(), Some(&app.session), &prefs);
     // The latest state, for the message listener (installed once).
     let latest: Rc<RefCell<AppState>> = use_mut_ref(AppState::default);
-    *latest.borrow_mut() = (*app).clone();
+    *latest.borrow_mut() = (**app).clone();
     let poster = use_memo((), {
         let origins = app.embed.config.origins.clone();
         move |()| Poster {

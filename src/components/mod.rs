@@ -17,6 +17,7 @@ pub mod games;
 pub mod learn;
 pub mod live_board;
 pub mod move_list;
+pub mod nav;
 pub mod new_game;
 pub mod notices;
 pub mod panels;
@@ -33,10 +34,11 @@ pub mod widgets;
 
 use yew::prelude::*;
 
-use crate::core::{AppAction, AppState};
+use crate::core::AppAction;
+use crate::store::AppStore;
 
 /// How a screen changes the state: the app's dispatcher, passed as a prop.
-pub type Dispatch = UseReducerDispatcher<AppState>;
+pub type Dispatch = UseReducerDispatcher<AppStore>;
 
 /// A click that dispatches `action`.
 #[must_use]

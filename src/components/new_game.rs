@@ -8,16 +8,16 @@ use tiers_bracket::ballots::DECK;
 use tiers_bracket::Ballot;
 
 use crate::core::clock::{TimeControl, PRESETS};
-use crate::core::settings::{ballot_name, ColorChoice, Opening, Settings};
+use crate::core::new_game::{ballot_name, ColorChoice, NewGameChoices, Opening};
 use crate::core::Slice;
 
 /// Props of [`NewGame`].
 #[derive(Properties, PartialEq, Clone)]
 pub struct NewGameProps {
     /// The current choices.
-    pub settings: Slice<Settings>,
+    pub choices: Slice<NewGameChoices>,
     /// A choice changed.
-    pub on_change: Callback<Settings>,
+    pub on_change: Callback<NewGameChoices>,
     /// Start the game.
     pub on_start: Callback<()>,
     /// Show the rules.
@@ -30,14 +30,70 @@ pub struct NewGameProps {
 /// The new game screen.
 #[component]
 pub fn NewGame(props: &NewGameProps) -> Html {
-    let s = *props.settings;
-    let set = |f: fn(Settings) -> Settings| {
-        let on_change = props.on_change.clone();
-        Callback::from(move |_: MouseEvent| on_change.emit(f(s)))
+    let form = Form {
+        s: *props.choices,
+        on_change: &props.on_change,
     };
+    // "Custom" stays picked while its numbers happen to match a preset.
+    let custom = use_state(|| form.s.clock.is_some_and(|c| !PRESETS.contains(&c)));
+    html! {
+        <section class="new-game card" aria-labelledby="new-game-title">
+            <h1 id="new-game-title">{ "New game" }</h1>
+            { game_field(form, &props.on_learn) }
+            { opponent_field(form) }
+            { clock_field(form, &custom) }
+            { options_field(form) }
+            <div class="actions">
+                <button type="button" class="primary big" id="start-game" onclick={props.on_start.reform(|_: MouseEvent| ())}>{ "Start" }</button>
+                <button type="button" class="link" onclick={props.on_rules.reform(|_: MouseEvent| ())}>{ "How to play" }</button>
+            </div>
+        </section>
+    }
+}
+
+/// The choices shown, and where a change goes.
+#[derive(Clone, Copy)]
+struct Form<'a> {
+    s: NewGameChoices,
+    on_change: &'a Callback<NewGameChoices>,
+}
+
+impl Form<'_> {
+    /// A handler that sends the choices `change` makes of the ones shown
+    /// (none: nothing changes).
+    fn on<E: 'static>(
+        self,
+        change: impl Fn(NewGameChoices, E) -> Option<NewGameChoices> + 'static,
+    ) -> Callback<E> {
+        let (s, on_change) = (self.s, self.on_change.clone());
+        Callback::from(move |e: E| {
+            if let Some(next) = change(s, e) {
+                on_change.emit(next);
+            }
+        })
+    }
+
+    /// A pressed-or-not button of a segmented choice.
+    fn seg(
+        self,
+        class: Classes,
+        active: bool,
+        label: impl Into<Html>,
+        change: impl Fn(NewGameChoices) -> NewGameChoices + 'static,
+    ) -> Html {
+        let onclick = self.on(move |s, _: MouseEvent| Some(change(s)));
+        html! {
+            <button type="button" class={classes!("seg", class, active.then_some("active"))}
+                aria-pressed={active.to_string()} {onclick}>{ label.into() }</button>
+        }
+    }
+}
+
+/// Which game: checkers or Tiers (with the way to the Tiers lessons).
+fn game_field(form: Form, on_learn: &Callback<()>) -> Html {
+    let s = form.s;
     let pick_kind = |kind: GameKind, title: &'static str, blurb: &'static str| {
-        let on_change = props.on_change.clone();
-        let onclick = Callback::from(move |_: MouseEvent| on_change.emit(Settings { kind, ..s }));
+        let onclick = form.on(move |s, _: MouseEvent| Some(NewGameChoices { kind, ..s }));
         let active = s.kind == kind;
         html! {
             <button type="button" class={classes!("choice", "game-choice", active.then_some("active"))}
@@ -47,73 +103,74 @@ pub fn NewGame(props: &NewGameProps) -> Html {
             </button>
         }
     };
-    let onstart = {
-        let on_start = props.on_start.clone();
-        Callback::from(move |_: MouseEvent| on_start.emit(()))
-    };
-    let onrules = {
-        let on_rules = props.on_rules.clone();
-        Callback::from(move |_: MouseEvent| on_rules.emit(()))
-    };
-    let onlevel = {
-        let on_change = props.on_change.clone();
-        Callback::from(move |e: Event| {
-            if let Some(input) = e.target_dyn_into::<web_sys::HtmlInputElement>() {
-                if let Ok(n) = input.value().parse::<u8>() {
-                    on_change.emit(Settings {
-                        level: Level::clamped(n),
-                        ..s
-                    });
-                }
+    html! {
+        <fieldset>
+            <legend>{ "Game" }</legend>
+            <div class="choices">
+                { pick_kind(GameKind::Checkers, "Checkers", "American checkers: 12 men each, dark squares, Black moves first.") }
+                { pick_kind(GameKind::Tiers, "Tiers", "Ultra Checkers: all 64 squares, pieces climb five tiers, you choose your formation.") }
+            </div>
+            if s.kind == GameKind::Tiers {
+                <button type="button" class="link" id="learn-tiers" onclick={on_learn.reform(|_: MouseEvent| ())}>
+                    { "New to Tiers? Learn it in 10 minutes" }
+                </button>
             }
+        </fieldset>
+    }
+}
+
+/// Against whom: the computer (its level, the person's colour) or a
+/// friend.
+fn opponent_field(form: Form) -> Html {
+    let s = form.s;
+    let onlevel = form.on(|s, e: Event| {
+        let input = e.target_dyn_into::<web_sys::HtmlInputElement>()?;
+        let n = input.value().parse::<u8>().ok()?;
+        Some(NewGameChoices {
+            level: Level::clamped(n),
+            ..s
+        })
+    });
+    let color_button = |color: ColorChoice, label: &'static str, class: &'static str| {
+        form.seg(classes!(class), s.color == color, label, move |s| {
+            NewGameChoices { color, ..s }
         })
     };
-    let color_button = |choice: ColorChoice, label: &'static str, class: &'static str| {
-        let on_change = props.on_change.clone();
-        let onclick =
-            Callback::from(move |_: MouseEvent| on_change.emit(Settings { color: choice, ..s }));
-        let active = s.color == choice;
-        html! {
-            <button type="button" class={classes!("seg", class, active.then_some("active"))}
-                aria-pressed={active.to_string()} {onclick}>{ label }</button>
-        }
-    };
-    let onopening = {
-        let on_change = props.on_change.clone();
-        Callback::from(move |e: Event| {
-            if let Some(select) = e.target_dyn_into::<web_sys::HtmlSelectElement>() {
-                if let Some(opening) = Opening::parse(&select.value()) {
-                    on_change.emit(Settings { opening, ..s });
-                }
-            }
-        })
-    };
-    let onhints = {
-        let on_change = props.on_change.clone();
-        Callback::from(move |_: Event| {
-            on_change.emit(Settings {
-                hints: !s.hints,
-                ..s
-            })
-        })
-    };
-    let option = |opening: Opening, label: String| {
-        html! { <option value={opening.name()} selected={s.opening == opening}>{ label }</option> }
-    };
-    let ballots = (1..=DECK.len() as u16)
-        .filter_map(Ballot::get)
-        .map(|b| option(Opening::Ballot(b.index), ballot_name(b)));
     let level = s.level.number();
     let level_name = s.level.name();
-    // "Custom" stays picked while its numbers happen to match a preset.
-    let custom = use_state(|| s.clock.is_some_and(|c| !PRESETS.contains(&c)));
+    html! {
+        <fieldset>
+            <legend>{ "Opponent" }</legend>
+            <div class="segmented">
+                { form.seg(classes!(), s.vs_computer, "Computer", |s| NewGameChoices { vs_computer: true, ..s }) }
+                { form.seg(classes!(), !s.vs_computer, "Friend on this device", |s| NewGameChoices { vs_computer: false, ..s }) }
+            </div>
+            if s.vs_computer {
+                <label class="level">
+                    <span>{ format!("Level {level} · {level_name}") }</span>
+                    <input type="range" min="1" max="8" step="1" value={level.to_string()}
+                        aria-label="Computer level" onchange={onlevel.clone()} oninput={Callback::from(move |e: InputEvent| onlevel.emit(e.into()))} />
+                </label>
+                <div class="segmented colors" role="group" aria-label="Your colour">
+                    { color_button(ColorChoice::Red, "Play Red", "red") }
+                    { color_button(ColorChoice::Random, "Random", "random") }
+                    { color_button(ColorChoice::Black, "Play Black", "black") }
+                </div>
+            }
+        </fieldset>
+    }
+}
+
+/// The time control: none, a preset or custom minutes and increment
+/// (`custom`: "Custom" is picked).
+fn clock_field(form: Form, custom: &UseStateHandle<bool>) -> Html {
+    let s = form.s;
     let clock_button = |clock: Option<TimeControl>, label: String, id: String| {
-        let on_change = props.on_change.clone();
-        let active = !*custom && s.clock == clock;
+        let active = !**custom && s.clock == clock;
         let custom = custom.clone();
-        let onclick = Callback::from(move |_: MouseEvent| {
+        let onclick = form.on(move |s, _: MouseEvent| {
             custom.set(false);
-            on_change.emit(Settings { clock, ..s });
+            Some(NewGameChoices { clock, ..s })
         });
         html! {
             <button type="button" class={classes!("seg", active.then_some("active"))} {id}
@@ -121,26 +178,20 @@ pub fn NewGame(props: &NewGameProps) -> Html {
         }
     };
     let on_custom = {
-        let on_change = props.on_change.clone();
         let custom = custom.clone();
-        Callback::from(move |_: MouseEvent| {
+        form.on(move |s, _: MouseEvent| {
             custom.set(true);
             let clock = s.clock.or(Some(TimeControl {
                 minutes: 10,
                 increment: 0,
             }));
-            on_change.emit(Settings { clock, ..s });
+            Some(NewGameChoices { clock, ..s })
         })
     };
     let custom_input = |minutes: bool| {
-        let on_change = props.on_change.clone();
-        Callback::from(move |e: Event| {
-            let Some(input) = e.target_dyn_into::<web_sys::HtmlInputElement>() else {
-                return;
-            };
-            let Ok(n) = input.value().trim().parse::<u32>() else {
-                return;
-            };
+        form.on(move |s, e: Event| {
+            let input = e.target_dyn_into::<web_sys::HtmlInputElement>()?;
+            let n = input.value().trim().parse::<u32>().ok()?;
             let now = s.clock.unwrap_or(TimeControl {
                 minutes: 10,
                 increment: 0,
@@ -164,10 +215,10 @@ pub fn NewGame(props: &NewGameProps) -> Html {
                 }
                 .to_string(),
             );
-            on_change.emit(Settings {
+            Some(NewGameChoices {
                 clock: Some(clock),
                 ..s
-            });
+            })
         })
     };
     let clock_note = match s.clock {
@@ -181,88 +232,71 @@ pub fn NewGame(props: &NewGameProps) -> Html {
         ),
     };
     html! {
-        <section class="new-game card" aria-labelledby="new-game-title">
-            <h1 id="new-game-title">{ "New game" }</h1>
-            <fieldset>
-                <legend>{ "Game" }</legend>
-                <div class="choices">
-                    { pick_kind(GameKind::Checkers, "Checkers", "American checkers: 12 men each, dark squares, Black moves first.") }
-                    { pick_kind(GameKind::Tiers, "Tiers", "Ultra Checkers: all 64 squares, pieces climb five tiers, you choose your formation.") }
-                </div>
-                if s.kind == GameKind::Tiers {
-                    <button type="button" class="link" id="learn-tiers" onclick={props.on_learn.reform(|_: MouseEvent| ())}>
-                        { "New to Tiers? Learn it in 10 minutes" }
-                    </button>
-                }
-            </fieldset>
-            <fieldset>
-                <legend>{ "Opponent" }</legend>
-                <div class="segmented">
-                    <button type="button" class={classes!("seg", s.vs_computer.then_some("active"))}
-                        aria-pressed={s.vs_computer.to_string()}
-                        onclick={set(|s| Settings { vs_computer: true, ..s })}>{ "Computer" }</button>
-                    <button type="button" class={classes!("seg", (!s.vs_computer).then_some("active"))}
-                        aria-pressed={(!s.vs_computer).to_string()}
-                        onclick={set(|s| Settings { vs_computer: false, ..s })}>{ "Friend on this device" }</button>
-                </div>
-                if s.vs_computer {
-                    <label class="level">
-                        <span>{ format!("Level {level} · {level_name}") }</span>
-                        <input type="range" min="1" max="8" step="1" value={level.to_string()}
-                            aria-label="Computer level" onchange={onlevel.clone()} oninput={Callback::from(move |e: InputEvent| onlevel.emit(e.into()))} />
-                    </label>
-                    <div class="segmented colors" role="group" aria-label="Your colour">
-                        { color_button(ColorChoice::Red, "Play Red", "red") }
-                        { color_button(ColorChoice::Random, "Random", "random") }
-                        { color_button(ColorChoice::Black, "Play Black", "black") }
-                    </div>
-                }
-            </fieldset>
-            <fieldset>
-                <legend>{ "Clock" }</legend>
-                <div class="segmented clocks" role="group" aria-label="Time control">
-                    { clock_button(None, "None".into(), "clock-none".into()) }
-                    { for PRESETS.iter().map(|&c| clock_button(Some(c), c.name(), format!("clock-{}", c.name().replace('+', "-")))) }
-                    <button type="button" class={classes!("seg", custom.then_some("active"))} id="clock-custom"
-                        aria-pressed={custom.to_string()} onclick={on_custom}>{ "Custom" }</button>
-                </div>
-                if *custom {
-                    <div class="custom-clock">
-                        <label>
-                            <span>{ "Minutes" }</span>
-                            <input type="number" id="clock-minutes" min="1" max={TimeControl::MAX_MINUTES.to_string()} inputmode="numeric"
-                                value={s.clock.map_or(10, |c| c.minutes).to_string()} onchange={custom_input(true)} />
-                        </label>
-                        <label>
-                            <span>{ "Increment (seconds)" }</span>
-                            <input type="number" id="clock-increment" min="0" max={TimeControl::MAX_INCREMENT.to_string()} inputmode="numeric"
-                                value={s.clock.map_or(0, |c| c.increment).to_string()} onchange={custom_input(false)} />
-                        </label>
-                    </div>
-                }
-                <p class="clock-note" id="clock-note">{ clock_note }</p>
-            </fieldset>
-            <fieldset>
-                <legend>{ "Options" }</legend>
-                if s.kind == GameKind::Checkers {
-                    <label class="opening">
-                        <span>{ "Opening" }</span>
-                        <select id="opening" onchange={onopening}>
-                            { option(Opening::Standard, "The starting position".into()) }
-                            { option(Opening::RandomBallot, "A random three-move ballot (ACF)".into()) }
-                            { for ballots }
-                        </select>
-                    </label>
-                }
-                <label class="check">
-                    <input type="checkbox" id="allow-hints" checked={s.hints} onchange={onhints} />
-                    { "Allow hints in this game" }
-                </label>
-            </fieldset>
-            <div class="actions">
-                <button type="button" class="primary big" id="start-game" onclick={onstart}>{ "Start" }</button>
-                <button type="button" class="link" onclick={onrules}>{ "How to play" }</button>
+        <fieldset>
+            <legend>{ "Clock" }</legend>
+            <div class="segmented clocks" role="group" aria-label="Time control">
+                { clock_button(None, "None".into(), "clock-none".into()) }
+                { for PRESETS.iter().map(|&c| clock_button(Some(c), c.name(), format!("clock-{}", c.name().replace('+', "-")))) }
+                <button type="button" class={classes!("seg", custom.then_some("active"))} id="clock-custom"
+                    aria-pressed={custom.to_string()} onclick={on_custom}>{ "Custom" }</button>
             </div>
-        </section>
+            if **custom {
+                <div class="custom-clock">
+                    <label>
+                        <span>{ "Minutes" }</span>
+                        <input type="number" id="clock-minutes" min="1" max={TimeControl::MAX_MINUTES.to_string()} inputmode="numeric"
+                            value={s.clock.map_or(10, |c| c.minutes).to_string()} onchange={custom_input(true)} />
+                    </label>
+                    <label>
+                        <span>{ "Increment (seconds)" }</span>
+                        <input type="number" id="clock-increment" min="0" max={TimeControl::MAX_INCREMENT.to_string()} inputmode="numeric"
+                            value={s.clock.map_or(0, |c| c.increment).to_string()} onchange={custom_input(false)} />
+                    </label>
+                </div>
+            }
+            <p class="clock-note" id="clock-note">{ clock_note }</p>
+        </fieldset>
+    }
+}
+
+/// The options: a checkers opening (the start or a three-move ballot) and
+/// hints.
+fn options_field(form: Form) -> Html {
+    let s = form.s;
+    let onopening = form.on(|s, e: Event| {
+        let select = e.target_dyn_into::<web_sys::HtmlSelectElement>()?;
+        let opening = Opening::parse(&select.value())?;
+        Some(NewGameChoices { opening, ..s })
+    });
+    let onhints = form.on(|s, _: Event| {
+        Some(NewGameChoices {
+            hints: !s.hints,
+            ..s
+        })
+    });
+    let option = |opening: Opening, label: String| {
+        html! { <option value={opening.name()} selected={s.opening == opening}>{ label }</option> }
+    };
+    let ballots = (1..=DECK.len() as u16)
+        .filter_map(Ballot::get)
+        .map(|b| option(Opening::Ballot(b.index), ballot_name(b)));
+    html! {
+        <fieldset>
+            <legend>{ "Options" }</legend>
+            if s.kind == GameKind::Checkers {
+                <label class="opening">
+                    <span>{ "Opening" }</span>
+                    <select id="opening" onchange={onopening}>
+                        { option(Opening::Standard, "The starting position".into()) }
+                        { option(Opening::RandomBallot, "A random three-move ballot (ACF)".into()) }
+                        { for ballots }
+                    </select>
+                </label>
+            }
+            <label class="check">
+                <input type="checkbox" id="allow-hints" checked={s.hints} onchange={onhints} />
+                { "Allow hints in this game" }
+            </label>
+        </fieldset>
     }
 }

@@ -14,7 +14,7 @@ use crate::components::widgets::seg;
 use crate::components::Dispatch;
 use crate::core::library::{kind_title, rebuild};
 use crate::core::nav::{NavAction, Screen};
-use crate::core::review::{counts_text, Mark, ReviewAction, ReviewState};
+use crate::core::review::{counts_text, Mark, Review, ReviewAction, ReviewState, Subject};
 use crate::core::{AppAction, Slice};
 
 /// Props of [`ReviewScreen`].
@@ -58,11 +58,57 @@ pub fn ReviewScreen(props: &ReviewProps) -> Html {
         Callback::from(move |_: MouseEvent| d.dispatch(AppAction::Nav(NavAction::Show(back))))
     };
     let plies = s.plies();
-    let shown = r.ply.min(plies);
-    let sides = s.sides();
-    let texts = s.record.move_texts();
+    let view = View {
+        r,
+        d,
+        plies,
+        shown: r.ply.min(plies),
+        sides: s.sides(),
+        texts: s.record.move_texts(),
+        on_ply,
+        s: &s,
+    };
+    html! {
+        <section class="review card" aria-labelledby="review-title">
+            <div class="review-head">
+                <h1 id="review-title">{ format!("Review: {}", kind_title(s.record.kind())) }</h1>
+                <button type="button" id="review-back" onclick={back_click}>{ "Back" }</button>
+            </div>
+            <p class="review-game">{ s.title.clone() }</p>
+            { view.progress() }
+            <div class="review-body">
+                <div class="review-board">{ view.board() }</div>
+                <div class="review-info">{ r.review.as_ref().map(|review| view.analysis(review)).unwrap_or_default() }</div>
+            </div>
+        </section>
+    }
+}
 
-    let progress = if r.review.is_none() {
+/// What the review screen draws from: the review, the game reviewed and
+/// the move shown.
+struct View<'a> {
+    r: &'a ReviewState,
+    s: &'a Subject,
+    d: &'a Dispatch,
+    /// The game's plies.
+    plies: usize,
+    /// The ply shown.
+    shown: usize,
+    /// The side that played each move.
+    sides: Vec<Color>,
+    /// Each move's text.
+    texts: Vec<String>,
+    /// Show this ply.
+    on_ply: Callback<usize>,
+}
+
+impl View<'_> {
+    /// The analysis's progress, while it runs or once cancelled.
+    fn progress(&self) -> Html {
+        let (r, d, plies) = (self.r, self.d, self.plies);
+        if r.review.is_some() {
+            return html! {};
+        }
         let (done, all) = r.progress();
         let text = if r.cancelled {
             format!("Analysis cancelled ({done} of {all} positions analysed).")
@@ -83,16 +129,36 @@ pub fn ReviewScreen(props: &ReviewProps) -> Html {
                 }
             </div>
         }
-    } else {
-        html! {}
-    };
+    }
 
-    let result = r.review.as_ref().map(|review| {
-        let marks = review.marks(&sides);
-        let counts = review.counts(&sides);
-        // The graph: Red's winning chances at each ply, Red up.
+    /// The finished review: each side's counts, the graph, the move shown,
+    /// the marked moves and the annotated PDN.
+    fn analysis(&self, review: &Review) -> Html {
+        let marks = review.marks(&self.sides);
+        let counts = review.counts(&self.sides);
+        let pdn = self.r.annotated_pdn().unwrap_or_default();
+        let file = format!("tiers-review-{}.pdn", self.s.record.kind().name());
+        html! {
+            <>
+                <p class="review-counts" id="review-counts">
+                    { counts_text(Color::Red, counts[0]) }<br />{ counts_text(Color::Black, counts[1]) }
+                </p>
+                { self.graph(review, &marks) }
+                <div class="review-detail" id="review-detail" aria-live="polite">{ self.detail(review, &marks) }</div>
+                { self.marked(review, &marks) }
+                <ExportBar pdn={Callback::from(move |()| (pdn.clone(), file.clone()))} id="review-export" />
+            </>
+        }
+    }
+
+    /// The graph: Red's winning chances at each ply, Red up; a click on a
+    /// move's column shows it.
+    fn graph(&self, review: &Review, marks: &[Option<Mark>]) -> Html {
+        let (plies, shown) = (self.plies, self.shown);
         let x = |ply: usize| PAD + (ply as u32) * (W - 2 * PAD) / (plies.max(1) as u32);
-        let y = |ply: usize| PAD + (1000 - review.eval_at(ply).share(Color::Red)) * (H - 2 * PAD) / 1000;
+        let y = |ply: usize| {
+            PAD + (1000 - review.eval_at(ply).share(Color::Red)) * (H - 2 * PAD) / 1000
+        };
         let line: Vec<String> = (0..=plies).map(|p| format!("{},{}", x(p), y(p))).collect();
         let points = (1..=plies).map(|p| {
             let mark = marks.get(p - 1).copied().flatten();
@@ -103,13 +169,10 @@ pub fn ReviewScreen(props: &ReviewProps) -> Html {
                 None if p == shown => "pt shown",
                 None => "pt",
             };
-            let onclick = {
-                let on_ply = on_ply.clone();
-                Callback::from(move |_: MouseEvent| on_ply.emit(p))
-            };
+            let onclick = self.on_ply.reform(move |_: MouseEvent| p);
             let label = format!(
                 "{}{} {}",
-                texts.get(p - 1).cloned().unwrap_or_default(),
+                self.texts.get(p - 1).cloned().unwrap_or_default(),
                 mark.map_or("", Mark::suffix),
                 format_score(review.eval_at(p).red)
             );
@@ -125,7 +188,7 @@ pub fn ReviewScreen(props: &ReviewProps) -> Html {
                 </g>
             }
         });
-        let graph = html! {
+        html! {
             <svg class="review-graph" id="review-graph" viewBox={format!("0 0 {W} {H}")} role="img"
                 aria-label="Red's winning chances after each move (Red up, Black down)">
                 <rect class="graph-bg" x="0" y="0" width={W.to_string()} height={H.to_string()} />
@@ -134,51 +197,64 @@ pub fn ReviewScreen(props: &ReviewProps) -> Html {
                 <polyline class="graph-line" points={line.join(" ")} />
                 { for points }
             </svg>
+        }
+    }
+
+    /// The move shown: its mark, the winning chances before and after, the
+    /// computer's better move and the way to play its line.
+    fn detail(&self, review: &Review, marks: &[Option<Mark>]) -> Html {
+        let shown = self.shown;
+        if shown == 0 {
+            return html! { { format!("Start position: {}.", eval_words(review.eval_at(0).red)) } };
+        }
+        let i = shown - 1;
+        let side = self.sides.get(i).copied().unwrap_or(Color::Red);
+        let (first, second) = self.s.record.first_move_number();
+        let number = first as usize + (i + usize::from(second)) / 2;
+        let mark = marks.get(i).copied().flatten();
+        let played = format!(
+            "{number}{} {}{}",
+            if (i + usize::from(second)).is_multiple_of(2) {
+                "."
+            } else {
+                "..."
+            },
+            self.texts.get(i).cloned().unwrap_or_default(),
+            mark.map_or("", Mark::suffix)
+        );
+        let chances = format!(
+            "{side}'s winning chances {}% → {}%",
+            (review.eval_at(i).share(side) + 5) / 10,
+            (review.eval_at(shown).share(side) + 5) / 10
+        );
+        let better = &review.moves[i].better;
+        let show = (!better.is_empty()).then(|| html! {
+            <button type="button" id="review-show-line" onclick={act(self.d, ReviewAction::ShowLine(i))}>{ "Play the better line on the board" }</button>
+        });
+        let text = match (mark, better.first()) {
+            (Some(m), Some(b)) => format!(
+                "{played} ({side}): {}. {chances}. Better: {b} (line: {}).",
+                m.name(),
+                better.join(" ")
+            ),
+            (None, Some(b)) => format!("{played} ({side}): {chances}. The computer preferred {b}."),
+            _ => format!("{played} ({side}): the computer's choice too. {chances}."),
         };
-        // The move shown.
-        let detail = if shown == 0 {
-            html! { { format!("Start position: {}.", eval_words(review.eval_at(0).red)) } }
-        } else {
-            let i = shown - 1;
-            let side = sides.get(i).copied().unwrap_or(Color::Red);
-            let (first, second) = s.record.first_move_number();
-            let number = first as usize + (i + usize::from(second)) / 2;
-            let mark = marks.get(i).copied().flatten();
-            let played = format!(
-                "{number}{} {}{}",
-                if (i + usize::from(second)) % 2 == 0 { "." } else { "..." },
-                texts.get(i).cloned().unwrap_or_default(),
-                mark.map_or("", Mark::suffix)
-            );
-            let chances = format!(
-                "{side}'s winning chances {}% → {}%",
-                (review.eval_at(i).share(side) + 5) / 10,
-                (review.eval_at(shown).share(side) + 5) / 10
-            );
-            let better = &review.moves[i].better;
-            let show = (!better.is_empty()).then(|| html! {
-                <button type="button" id="review-show-line" onclick={act(d, ReviewAction::ShowLine(i))}>{ "Play the better line on the board" }</button>
-            });
-            let text = match (mark, better.first()) {
-                (Some(m), Some(b)) => format!(
-                    "{played} ({side}): {}. {chances}. Better: {b} (line: {}).",
-                    m.name(),
-                    better.join(" ")
-                ),
-                (None, Some(b)) => format!("{played} ({side}): {chances}. The computer preferred {b}."),
-                _ => format!("{played} ({side}): the computer's choice too. {chances}."),
-            };
-            html! { <>{ text }{ " " }{ show.unwrap_or_default() }</> }
-        };
-        // The marked moves stepped through.
+        html! { <>{ text }{ " " }{ show.unwrap_or_default() }</> }
+    }
+
+    /// The marked moves, stepped through: whose (only the person's, or
+    /// one side's), previous and next, the list.
+    fn marked(&self, review: &Review, marks: &[Option<Mark>]) -> Html {
+        let (r, d, shown) = (self.r, self.d, self.shown);
         let only = r.only;
         let marked = r.marked();
         let list = marked.iter().map(|&i| {
             let m = marks[i].unwrap_or(Mark::Inaccuracy);
             let text = format!(
                 "{} {}{} · {}{}",
-                sides[i],
-                texts[i],
+                self.sides[i],
+                self.texts[i],
                 m.suffix(),
                 m.name(),
                 review.moves[i].better.first().map(|b| format!(" · better {b}")).unwrap_or_default()
@@ -189,7 +265,7 @@ pub fn ReviewScreen(props: &ReviewProps) -> Html {
                     onclick={act(d, ReviewAction::Ply(i + 1))}>{ text }</button></li>
             }
         });
-        let filter = match s.human {
+        let filter = match self.s.human {
             Some(h) => {
                 let d = d.clone();
                 let onchange = Callback::from(move |e: Event| {
@@ -213,71 +289,49 @@ pub fn ReviewScreen(props: &ReviewProps) -> Html {
         };
         let has_prev = marked.iter().any(|&i| i + 1 < shown);
         let has_next = marked.iter().any(|&i| i + 1 > shown);
-        let pdn = r.annotated_pdn().unwrap_or_default();
-        let file = format!("tiers-review-{}.pdn", s.record.kind().name());
         html! {
-            <>
-                <p class="review-counts" id="review-counts">
-                    { counts_text(Color::Red, counts[0]) }<br />{ counts_text(Color::Black, counts[1]) }
-                </p>
-                { graph }
-                <div class="review-detail" id="review-detail" aria-live="polite">{ detail }</div>
-                <div class="review-marks">
-                    { filter }
-                    <div class="actions tight">
-                        <button type="button" id="review-prev-mark" onclick={act(d, ReviewAction::PrevMark)} disabled={!has_prev}>{ "◀ Previous mistake" }</button>
-                        <button type="button" id="review-next-mark" onclick={act(d, ReviewAction::NextMark)} disabled={!has_next}>{ "Next mistake ▶" }</button>
-                    </div>
-                    if marked.is_empty() {
-                        <p class="empty" id="review-no-marks">{ "No marked moves." }</p>
-                    } else {
-                        <ul class="mark-list" id="review-marks" aria-label="Marked moves">{ for list }</ul>
-                    }
+            <div class="review-marks">
+                { filter }
+                <div class="actions tight">
+                    <button type="button" id="review-prev-mark" onclick={act(d, ReviewAction::PrevMark)} disabled={!has_prev}>{ "◀ Previous mistake" }</button>
+                    <button type="button" id="review-next-mark" onclick={act(d, ReviewAction::NextMark)} disabled={!has_next}>{ "Next mistake ▶" }</button>
                 </div>
-                <ExportBar pdn={Callback::from(move |()| (pdn.clone(), file.clone()))} id="review-export" />
-            </>
+                if marked.is_empty() {
+                    <p class="empty" id="review-no-marks">{ "No marked moves." }</p>
+                } else {
+                    <ul class="mark-list" id="review-marks" aria-label="Marked moves">{ for list }</ul>
+                }
+            </div>
         }
-    });
+    }
 
-    // The board: the game, or a better line played out.
-    let line = r.line_moves().and_then(|moves| {
-        let rec = rebuild(
-            s.record.kind(),
-            &s.record.start_text(),
-            &moves,
-            moves.len(),
-            None,
-        )
-        .ok()?;
-        Some((rec, r.line.unwrap_or(0)))
-    });
-    let board = match line {
-        Some((rec, from)) => html! {
-            <>
-                <p class="review-line-note" id="review-line-note">
-                    { format!("The computer's line instead of move {} ({}):", from + 1, texts.get(from).cloned().unwrap_or_default()) }
-                    { " " }
-                    <button type="button" id="review-hide-line" onclick={act(d, ReviewAction::HideLine)}>{ "Back to the game" }</button>
-                </p>
-                { viewer(&*rec, r.line_ply, &on_ply, "review") }
-            </>
-        },
-        None => viewer(&*s.record, shown, &on_ply, "review"),
-    };
-
-    html! {
-        <section class="review card" aria-labelledby="review-title">
-            <div class="review-head">
-                <h1 id="review-title">{ format!("Review: {}", kind_title(s.record.kind())) }</h1>
-                <button type="button" id="review-back" onclick={back_click}>{ "Back" }</button>
-            </div>
-            <p class="review-game">{ s.title.clone() }</p>
-            { progress }
-            <div class="review-body">
-                <div class="review-board">{ board }</div>
-                <div class="review-info">{ result.unwrap_or_default() }</div>
-            </div>
-        </section>
+    /// The board: the game, or a better line played out.
+    fn board(&self) -> Html {
+        let (r, s) = (self.r, self.s);
+        let line = r.line_moves().and_then(|moves| {
+            let rec = rebuild(
+                s.record.kind(),
+                &s.record.start_text(),
+                &moves,
+                moves.len(),
+                None,
+            )
+            .ok()?;
+            Some((rec, r.line.unwrap_or(0)))
+        });
+        match line {
+            Some((rec, from)) => html! {
+                <>
+                    <p class="review-line-note" id="review-line-note">
+                        { format!("The computer's line instead of move {} ({}):", from + 1, self.texts.get(from).cloned().unwrap_or_default()) }
+                        { " " }
+                        <button type="button" id="review-hide-line" onclick={act(self.d, ReviewAction::HideLine)}>{ "Back to the game" }</button>
+                    </p>
+                    { viewer(&*rec, r.line_ply, &self.on_ply, "review") }
+                </>
+            },
+            None => viewer(&*s.record, self.shown, &self.on_ply, "review"),
+        }
     }
 }
 

@@ -9,9 +9,9 @@ use yew::prelude::*;
 
 use crate::components::board::Board;
 use crate::core::game_events::Sound;
+use crate::core::new_game::ColorChoice;
 use crate::core::preferences::{Animation, BoardTheme, ColorMode, Named, PieceStyle, Preferences};
 use crate::core::record::square;
-use crate::core::settings::ColorChoice;
 use crate::core::Slice;
 
 /// Props of [`SettingsScreen`].

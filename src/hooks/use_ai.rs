@@ -1,5 +1,5 @@
 //! Runs the computer in web workers: whenever the state says a request is
-//! due ([`AppState::ai_due`]: the computer's turn on the play screen or in
+//! due ([`crate::core::AppState::ai_due`]: the computer's turn on the play screen or in
 //! a tournament match, an analysis asked for in the editor), it goes out
 //! with the state's next id, after its delay, to the worker of its channel
 //! (one for games, one for analysis, each started on first use); the
@@ -15,7 +15,8 @@ use yew::prelude::*;
 
 use crate::browser;
 use crate::core::ai::{AiReply, Channel, DueRequest};
-use crate::core::{AppAction, AppState};
+use crate::core::AppAction;
+use crate::store::AppStore;
 use crate::worker::AiAgent;
 
 /// The AI worker's loader (Trunk's loader shim for the `worker` binary),
@@ -35,7 +36,7 @@ struct Worker {
 
 impl Worker {
     /// The bridge, started on first use; its replies are dispatched.
-    fn bridge(&mut self, dispatcher: &UseReducerDispatcher<AppState>) -> &WorkerBridge<AiAgent> {
+    fn bridge(&mut self, dispatcher: &UseReducerDispatcher<AppStore>) -> &WorkerBridge<AiAgent> {
         let sent = self.sent.clone();
         let busy = self.busy.clone();
         let dispatcher = dispatcher.clone();
@@ -53,7 +54,7 @@ impl Worker {
                     let action = AppAction::Ai(reply);
                     // A move is timed when it lands: the clocks are charged
                     // up to that moment first.
-                    let land = move |dispatcher: &UseReducerDispatcher<AppState>| {
+                    let land = move |dispatcher: &UseReducerDispatcher<AppStore>| {
                         if is_move {
                             dispatcher.dispatch(AppAction::Clock {
                                 now: browser::now(),
@@ -76,7 +77,7 @@ impl Worker {
 
 /// Sends the computer its requests when they are due.
 #[hook]
-pub fn use_ai(app: &UseReducerHandle<AppState>) {
+pub fn use_ai(app: &UseReducerHandle<AppStore>) {
     let workers: Rc<RefCell<[Worker; 2]>> = use_mut_ref(Default::default);
     let timer: Rc<RefCell<Option<Timeout>>> = use_mut_ref(|| None);
     let due = app.ai_due();
@@ -106,7 +107,7 @@ pub fn use_ai(app: &UseReducerHandle<AppState>) {
     });
 }
 
-fn send(workers: &mut [Worker; 2], dispatcher: &UseReducerDispatcher<AppState>, due: DueRequest) {
+fn send(workers: &mut [Worker; 2], dispatcher: &UseReducerDispatcher<AppStore>, due: DueRequest) {
     let w = match due.target.channel() {
         Channel::Play => &mut workers[0],
         // A new analysis replaces a worker still searching: the search

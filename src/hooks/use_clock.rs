@@ -12,11 +12,12 @@ use gloo::timers::callback::Timeout;
 use yew::prelude::*;
 
 use crate::browser;
-use crate::core::{AppAction, AppState};
+use crate::core::AppAction;
+use crate::store::AppStore;
 
 /// Ticks the clocks while one runs.
 #[hook]
-pub fn use_clock(app: &UseReducerHandle<AppState>) {
+pub fn use_clock(app: &UseReducerHandle<AppStore>) {
     let visible = use_state(browser::page_visible);
     {
         let visible = visible.clone();

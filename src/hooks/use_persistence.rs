@@ -15,9 +15,10 @@ use crate::browser;
 use crate::core::boot::{Content, Kept};
 use crate::core::notices::NoticeAction;
 use crate::core::session::{GameMeta, SessionAction};
-use crate::core::tournament::TAction;
-use crate::core::{AppAction, AppState};
+use crate::core::tournament::TournamentAction;
+use crate::core::AppAction;
 use crate::storage;
+use crate::store::AppStore;
 
 /// What went wrong writing a record, in words for a notice.
 fn failure(kept: Kept, why: &str) -> String {
@@ -33,7 +34,7 @@ fn failure(kept: Kept, why: &str) -> String {
 
 /// Saves what changed, after every change of the state.
 #[hook]
-pub fn use_persistence(app: &UseReducerHandle<AppState>) {
+pub fn use_persistence(app: &UseReducerHandle<AppStore>) {
     // The text last written for each record.
     let written: Rc<RefCell<HashMap<Kept, Content>>> = use_mut_ref(HashMap::new);
     // (serial, whether the game was over) at the last change.
@@ -80,7 +81,9 @@ pub fn use_persistence(app: &UseReducerHandle<AppState>) {
                     if !reported.borrow().contains(&message) {
                         reported.borrow_mut().push(message.clone());
                         app.dispatch(match kept {
-                            Kept::Tournaments => AppAction::Tourney(TAction::SaveFailed(message)),
+                            Kept::Tournaments => {
+                                AppAction::Tournament(TournamentAction::SaveFailed(message))
+                            }
                             _ => AppAction::Notice(NoticeAction::Push(message)),
                         });
                     }

@@ -7,6 +7,7 @@
 //! "up".
 
 use crate::Color;
+use tiers_rng::SplitMix64;
 
 /// Every playing square.
 pub const ALL: u32 = u32::MAX;
@@ -226,33 +227,23 @@ impl Board {
     }
 }
 
-const fn splitmix(state: u64) -> (u64, u64) {
-    let s = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    let mut z = s;
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    (s, z ^ (z >> 31))
-}
-
 const fn zobrist_keys() -> ([[[u64; 32]; 2]; 2], u64) {
     let mut keys = [[[0u64; 32]; 2]; 2];
-    let mut state = 0x00c4_ec4e_u64;
+    let mut rng = SplitMix64::new(0x00c4_ec4e);
     let mut c = 0;
     while c < 2 {
         let mut k = 0;
         while k < 2 {
             let mut i = 0;
             while i < 32 {
-                let (s, v) = splitmix(state);
-                state = s;
-                keys[c][k][i] = v;
+                keys[c][k][i] = rng.next_u64();
                 i += 1;
             }
             k += 1;
         }
         c += 1;
     }
-    let (_, side) = splitmix(state);
+    let side = rng.next_u64();
     (keys, side)
 }
 

@@ -8,6 +8,7 @@
 use crate::tiers::{self, tfen};
 use crate::{Color, PieceKind, PieceView, Position};
 use std::collections::BTreeMap;
+use tiers_rng::SplitMix64;
 
 /// A piece on the reference board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -570,31 +571,12 @@ pub fn compare(pos: &tiers::Position) -> Result<(), String> {
     ))
 }
 
-/// A tiny deterministic generator for test positions.
-#[derive(Clone, Debug)]
-pub struct Rng(pub u64);
-
-impl Rng {
-    /// The next number (SplitMix64).
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    /// A number below `n` (`n` > 0).
-    pub fn below(&mut self, n: u64) -> u64 {
-        self.next_u64() % n
-    }
-}
-
 /// A random TFEN: `density` pieces in 100 per square, every tier, carried
 /// pieces, either side to move, random counters; at most 12 pieces a side
 /// (a double ultra king counts 2, a carried piece 1), as the rules allow.
 #[must_use]
 pub fn random_tfen(seed: u64, density: u64) -> String {
-    let mut rng = Rng(seed);
+    let mut rng = SplitMix64::new(seed);
     let mut ranks = Vec::new();
     let mut counts = [0u64; 2];
     let carried_kinds = [

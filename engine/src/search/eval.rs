@@ -111,15 +111,9 @@ impl Hasher for FxHasher {
     }
 }
 
-/// SplitMix64: a well-mixed 64-bit hash, used for evaluation noise and
+/// A well-mixed 64-bit hash (SplitMix64's), used for evaluation noise and
 /// seeded choices.
-#[must_use]
-pub const fn mix64(mut x: u64) -> u64 {
-    x = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    x ^ (x >> 31)
-}
+pub use tiers_rng::mix64;
 
 /// Deterministic noise in `-amplitude..=amplitude` for a position hash and
 /// a seed.

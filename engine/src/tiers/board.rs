@@ -5,6 +5,7 @@
 //! Squares are numbered `file + 8 * rank` (a1 = 0, h1 = 7, a8 = 56, h8 = 63).
 
 use crate::{Color, PieceKind, PieceView};
+use tiers_rng::SplitMix64;
 
 /// A set of squares: bit `file + 8 * rank`.
 pub type Bitboard = u64;
@@ -182,14 +183,6 @@ pub const fn kind_index(kind: PieceKind) -> usize {
     kind as usize
 }
 
-const fn splitmix(state: u64) -> (u64, u64) {
-    let s = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = s;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    (s, z ^ (z >> 31))
-}
-
 /// The Zobrist keys: pieces by colour, kind and square; carried pieces by
 /// colour, kind and square; the side to move.
 pub struct ZobristKeys {
@@ -207,16 +200,14 @@ const fn build_keys() -> ZobristKeys {
         carried: [[[0; 64]; 4]; 2],
         black_to_move: 0,
     };
-    let mut state = 0x7469_6572_735F_7A6Fu64; // "tiers_zo"
+    let mut rng = SplitMix64::new(0x7469_6572_735F_7A6F); // "tiers_zo"
     let mut c = 0;
     while c < 2 {
         let mut k = 0;
         while k < 6 {
             let mut sq = 0;
             while sq < 64 {
-                let (s, v) = splitmix(state);
-                state = s;
-                keys.piece[c][k][sq] = v;
+                keys.piece[c][k][sq] = rng.next_u64();
                 sq += 1;
             }
             k += 1;
@@ -225,17 +216,14 @@ const fn build_keys() -> ZobristKeys {
         while k < 4 {
             let mut sq = 0;
             while sq < 64 {
-                let (s, v) = splitmix(state);
-                state = s;
-                keys.carried[c][k][sq] = v;
+                keys.carried[c][k][sq] = rng.next_u64();
                 sq += 1;
             }
             k += 1;
         }
         c += 1;
     }
-    let (_, v) = splitmix(state);
-    keys.black_to_move = v;
+    keys.black_to_move = rng.next_u64();
     keys
 }
 

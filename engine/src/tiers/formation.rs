@@ -18,6 +18,7 @@ use super::Position;
 use crate::{Color, PieceKind};
 use core::fmt;
 use serde::{Deserialize, Serialize};
+use tiers_rng::SplitMix64;
 
 /// How many men a formation places.
 pub const MEN: u32 = 12;
@@ -250,22 +251,17 @@ impl Formation {
         }
     }
 
-    /// A random formation, the same for the same seed (no dependencies: a
-    /// SplitMix64 generator choosing 12 of the 24 home-row squares).
+    /// A random formation, the same for the same seed (a SplitMix64
+    /// generator choosing 12 of the 24 home-row squares).
     #[must_use]
     pub fn random(color: Color, seed: u64) -> Formation {
-        let mut state = seed ^ 0x5DEE_CE66_D1CE_5EED;
-        let mut next = move || {
-            state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-            let mut z = state;
-            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-            z ^ (z >> 31)
-        };
+        let mut rng = SplitMix64::new(seed ^ 0x5DEE_CE66_D1CE_5EED);
         let mut pool: Vec<u8> = squares(home_rows(color)).collect();
-        // Partial Fisher–Yates: the first 12 of a shuffled pool.
+        // Partial Fisher–Yates: the first 12 of a shuffled pool (the plain
+        // remainder, not `below`: the formations of every seed stay as
+        // they were).
         for i in 0..MEN as usize {
-            let j = i + (next() % (pool.len() - i) as u64) as usize;
+            let j = i + (rng.next_u64() % (pool.len() - i) as u64) as usize;
             pool.swap(i, j);
         }
         Formation {

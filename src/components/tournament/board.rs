@@ -7,14 +7,14 @@ use gloo::timers::callback::Timeout;
 use tiers_engine::Color;
 use yew::prelude::*;
 
-use super::{on, random_seed, TournamentProps, Tourney};
+use super::{on, random_seed, TournamentDispatch, TournamentProps};
 use crate::components::formation::FormationBoard;
 use crate::components::live_board::LiveBoard;
 use crate::components::move_list::moves_box;
 use crate::components::panels::{use_confirm, Control};
 use crate::core::session::{capitalise, Names, SessionAction};
 use crate::core::tournament::game::{MatchGame, Stage};
-use crate::core::tournament::TAction;
+use crate::core::tournament::TournamentAction;
 use crate::core::Slice;
 
 fn formation(props: &TournamentProps, g: &MatchGame) -> Html {
@@ -29,20 +29,20 @@ fn formation(props: &TournamentProps, g: &MatchGame) -> Html {
         </>
     };
     let back = html! {
-        <button type="button" class="link" onclick={on(tx, TAction::Leave)}>{ "Back to the bracket" }</button>
+        <button type="button" class="link" onclick={on(tx, TournamentAction::Leave)}>{ "Back to the bracket" }</button>
     };
-    let tourney = |make: fn(()) -> TAction| {
+    let to_tournament = |make: fn(()) -> TournamentAction| {
         let tx = tx.clone();
-        Callback::from(move |()| tx.tourney(make(())))
+        Callback::from(move |()| tx.tournament(make(())))
     };
     let on_action = {
         let tx = tx.clone();
-        Callback::from(move |a| tx.tourney(TAction::Formation(a)))
+        Callback::from(move |a| tx.tournament(TournamentAction::Formation(a)))
     };
     html! {
         <FormationBoard setup={f.clone()} flipped={g.session.flipped} {names} {on_action}
-            on_flip={tourney(|()| TAction::Board(SessionAction::Flip))}
-            on_begin={tourney(|()| TAction::BeginTiers)} id="t-formation" {head} {back} />
+            on_flip={to_tournament(|()| TournamentAction::Board(SessionAction::Flip))}
+            on_begin={to_tournament(|()| TournamentAction::BeginTiers)} id="t-formation" {head} {back} />
     }
 }
 
@@ -55,7 +55,9 @@ pub fn MatchBoard(props: &TournamentProps) -> Html {
     // screen): a result goes into the bracket at once.
     let resign = {
         let tx = tx.clone();
-        use_confirm(Callback::from(move |()| tx.tourney(TAction::Resign)))
+        use_confirm(Callback::from(move |()| {
+            tx.tournament(TournamentAction::Resign)
+        }))
     };
     // Between two computers a drawn game is followed by the next one.
     {
@@ -66,8 +68,11 @@ pub fn MatchBoard(props: &TournamentProps) -> Html {
             .is_some_and(|g| g.computers_only() && matches!(g.stage, Stage::Drawn { .. }));
         let key = state.game.as_ref().map_or(0, |g| g.game_no);
         use_effect_with((drawn, key), move |&(drawn, _)| {
-            let timer = drawn
-                .then(|| Timeout::new(1500, move || tx.tourney(TAction::NextGame(random_seed()))));
+            let timer = drawn.then(|| {
+                Timeout::new(1500, move || {
+                    tx.tournament(TournamentAction::NextGame(random_seed()))
+                })
+            });
             move || drop(timer)
         });
     }
@@ -75,7 +80,7 @@ pub fn MatchBoard(props: &TournamentProps) -> Html {
         return html! {
             <section class="card">
                 <p>{ "No match is being played." }</p>
-                <button type="button" onclick={on(tx, TAction::ShowList)}>{ "Tournaments" }</button>
+                <button type="button" onclick={on(tx, TournamentAction::ShowList)}>{ "Tournaments" }</button>
             </section>
         };
     };
@@ -85,7 +90,7 @@ pub fn MatchBoard(props: &TournamentProps) -> Html {
     let session = Slice::new(g.session.clone());
     let on_action = {
         let tx = tx.clone();
-        Callback::from(move |a| tx.tourney(TAction::Board(a)))
+        Callback::from(move |a| tx.tournament(TournamentAction::Board(a)))
     };
     let names = Names(Some(Color::ALL.map(|c| g.name_of(c).to_string())));
     let status = match &g.stage {
@@ -117,9 +122,9 @@ pub fn MatchBoard(props: &TournamentProps) -> Html {
     let playing = g.stage == Stage::Playing;
     let people = !g.computers_only();
     let won = matches!(g.stage, Stage::Won { .. });
-    let act = |a: TAction| {
+    let act = |a: TournamentAction| {
         let tx = tx.clone();
-        Callback::from(move |()| tx.tourney(a.clone()))
+        Callback::from(move |()| tx.tournament(a.clone()))
     };
     let head = html! {
         <>
@@ -131,21 +136,21 @@ pub fn MatchBoard(props: &TournamentProps) -> Html {
         <>
             if won {
                 <div class="t-over" id="t-match-over">
-                    <button type="button" class="primary big" id="back-to-bracket" onclick={on(tx, TAction::Leave)}>{ "Back to the bracket" }</button>
+                    <button type="button" class="primary big" id="back-to-bracket" onclick={on(tx, TournamentAction::Leave)}>{ "Back to the bracket" }</button>
                 </div>
             }
             if let (Stage::Drawn { .. }, true) = (&g.stage, people) {
                 <div class="t-over">
                     <button type="button" class="primary big" id="next-game"
-                        onclick={{ let tx = tx.clone(); Callback::from(move |_: MouseEvent| tx.tourney(TAction::NextGame(random_seed()))) }}>
+                        onclick={{ let tx = tx.clone(); Callback::from(move |_: MouseEvent| tx.tournament(TournamentAction::NextGame(random_seed()))) }}>
                         { format!("Start game {}", g.game_no + 1) }
                     </button>
                 </div>
             }
             <div class="controls">
-                <Control id="t-flip" icon="⇅" label="Flip" on_click={act(TAction::Board(SessionAction::Flip))} />
+                <Control id="t-flip" icon="⇅" label="Flip" on_click={act(TournamentAction::Board(SessionAction::Flip))} />
                 if g.people_only() {
-                    <Control id="t-offer-draw" icon="½" label="Offer draw" on_click={act(TAction::Board(SessionAction::OfferDraw))}
+                    <Control id="t-offer-draw" icon="½" label="Offer draw" on_click={act(TournamentAction::Board(SessionAction::OfferDraw))}
                         disabled={!playing || g.session.draw_offer.is_some()} />
                 }
                 if people {
@@ -153,11 +158,11 @@ pub fn MatchBoard(props: &TournamentProps) -> Html {
                         on_click={resign.on_click.clone()} disabled={!playing} />
                 } else {
                     <Control id="t-fast" icon="»" label={if g.fast { "Normal pace" } else { "Finish quickly" }}
-                        on_click={act(TAction::Fast(!g.fast))} disabled={won} />
+                        on_click={act(TournamentAction::Fast(!g.fast))} disabled={won} />
                 }
-                <Control id="t-leave" icon="←" label="Bracket" on_click={act(TAction::Leave)} />
+                <Control id="t-leave" icon="←" label="Bracket" on_click={act(TournamentAction::Leave)} />
                 if !won {
-                    <Control id="t-abandon" icon="✕" label="Abandon game" on_click={act(TAction::Abandon)} />
+                    <Control id="t-abandon" icon="✕" label="Abandon game" on_click={act(TournamentAction::Abandon)} />
                 }
             </div>
         </>

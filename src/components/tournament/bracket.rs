@@ -5,10 +5,10 @@ use tiers_bracket::{svg, Bracket, MatchStatus, Stage, Tournament};
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
-use super::{on, random_seed, TournamentProps, Tourney};
+use super::{on, random_seed, TournamentDispatch, TournamentProps};
 use crate::browser::download;
 use crate::core::tournament::slug;
-use crate::core::tournament::TAction;
+use crate::core::tournament::TournamentAction;
 
 /// "Winners' round 2", "Losers' round 3", "Grand final".
 #[must_use]
@@ -91,7 +91,7 @@ pub fn BracketPage(props: &TournamentProps) -> Html {
                 .and_then(|g| g.get_attribute("data-match"))
                 .and_then(|v| v.parse::<usize>().ok());
             if let Some(id) = id {
-                tx.tourney(TAction::OpenResult(bi, id));
+                tx.tournament(TournamentAction::OpenResult(bi, id));
             }
         })
     };
@@ -101,7 +101,7 @@ pub fn BracketPage(props: &TournamentProps) -> Html {
                 { for t.brackets().iter().enumerate().map(|(i, x)| html! {
                     <button type="button" role="tab" aria-selected={(i == bi).to_string()}
                         class={classes!("t-tab", (i == bi).then_some("active"))}
-                        onclick={on(tx, TAction::ShowBracket(i))}>{ x.name() }</button>
+                        onclick={on(tx, TournamentAction::ShowBracket(i))}>{ x.name() }</button>
                 }) }
             </div>
         }
@@ -116,7 +116,7 @@ pub fn BracketPage(props: &TournamentProps) -> Html {
         let playing = in_progress.is_some_and(|g| g.bracket == bi && g.id == id);
         let play = {
             let tx = tx.clone();
-            Callback::from(move |_: MouseEvent| tx.tourney(TAction::Play(bi, id, random_seed())))
+            Callback::from(move |_: MouseEvent| tx.tournament(TournamentAction::Play(bi, id, random_seed())))
         };
         html! {
             <li class="t-match" id={format!("ready-{}", id + 1)}>
@@ -129,7 +129,7 @@ pub fn BracketPage(props: &TournamentProps) -> Html {
                     <button type="button" class="primary" onclick={play}>
                         { if playing { "Resume the game" } else { "Play on the board" } }
                     </button>
-                    <button type="button" onclick={on(tx, TAction::OpenResult(bi, id))}>{ "Enter result" }</button>
+                    <button type="button" onclick={on(tx, TournamentAction::OpenResult(bi, id))}>{ "Enter result" }</button>
                 </div>
             </li>
         }
@@ -149,7 +149,7 @@ pub fn BracketPage(props: &TournamentProps) -> Html {
                 let tx = tx.clone();
                 let cb = Callback::from(move |_: MouseEvent| {
                     if let Err(e) = download(&fname, "text/plain", &record) {
-                        tx.tourney(TAction::Notice(format!("The file could not be offered: {e}.")));
+                        tx.tournament(TournamentAction::Notice(format!("The file could not be offered: {e}.")));
                     }
                 });
                 html! { <button type="button" class="link" onclick={cb}>{ "Games (PDN)" }</button> }
@@ -162,7 +162,7 @@ pub fn BracketPage(props: &TournamentProps) -> Html {
                         if !r.score.is_empty() { <span class="t-meta">{ r.score.clone() }</span> }
                     </span>
                     { for games }
-                    <button type="button" onclick={on(tx, TAction::OpenResult(bi, id))}>{ "Correct" }</button>
+                    <button type="button" onclick={on(tx, TournamentAction::OpenResult(bi, id))}>{ "Correct" }</button>
                 </li>
             }
         })
@@ -177,7 +177,7 @@ pub fn BracketPage(props: &TournamentProps) -> Html {
             };
             let name = format!("{}.json", slug(t.name()));
             if let Err(e) = download(&name, "application/json", &t.to_json()) {
-                tx.tourney(TAction::Notice(format!(
+                tx.tournament(TournamentAction::Notice(format!(
                     "The file could not be offered: {e}."
                 )));
             }
@@ -192,7 +192,7 @@ pub fn BracketPage(props: &TournamentProps) -> Html {
             };
             let name = format!("{}.svg", slug(&title));
             if let Err(e) = download(&name, "image/svg+xml", &svg::render(t.bracket(bi), &title)) {
-                tx.tourney(TAction::Notice(format!(
+                tx.tournament(TournamentAction::Notice(format!(
                     "The file could not be offered: {e}."
                 )));
             }
@@ -224,20 +224,20 @@ pub fn BracketPage(props: &TournamentProps) -> Html {
             if let Some(g) = in_progress {
                 <p class="t-resume no-print">
                     { format!("Match {} is being played on the board. ", g.id + 1) }
-                    <button type="button" class="primary" onclick={on(tx, TAction::Resume)}>{ "Resume it" }</button>
+                    <button type="button" class="primary" onclick={on(tx, TournamentAction::Resume)}>{ "Resume it" }</button>
                 </p>
             }
             <div class="t-toolbar no-print">
                 <span class="segmented" role="group" aria-label="Picture size">
                     <button type="button" class={classes!("seg", state.fit.then_some("active"))} aria-pressed={state.fit.to_string()}
-                        onclick={on(tx, TAction::Fit(true))} id="fit">{ "Fit to screen" }</button>
+                        onclick={on(tx, TournamentAction::Fit(true))} id="fit">{ "Fit to screen" }</button>
                     <button type="button" class={classes!("seg", (!state.fit).then_some("active"))} aria-pressed={(!state.fit).to_string()}
-                        onclick={on(tx, TAction::Fit(false))}>{ "Actual size" }</button>
+                        onclick={on(tx, TournamentAction::Fit(false))}>{ "Actual size" }</button>
                 </span>
                 <button type="button" onclick={print}>{ "Print" }</button>
                 <button type="button" onclick={export} id="export">{ "Export file" }</button>
                 <button type="button" onclick={picture_file}>{ "Download picture" }</button>
-                <button type="button" class="link" onclick={on(tx, TAction::ShowList)}>{ "All tournaments" }</button>
+                <button type="button" class="link" onclick={on(tx, TournamentAction::ShowList)}>{ "All tournaments" }</button>
             </div>
             <div class={classes!("bracket-scroll", state.fit.then_some("fit"))} id="bracket" onclick={onclick_svg}
                 tabindex="0" aria-label="Bracket picture (scrolls sideways)">

@@ -4,11 +4,11 @@ use tiers_bracket::GameChoice;
 use tiers_engine::search::Level;
 use yew::prelude::*;
 
-use super::{on, random_seed, TournamentProps, Tourney};
+use super::{on, random_seed, TournamentDispatch, TournamentProps};
 use crate::components::Dispatch;
 use crate::core::clock::{TimeControl, PRESETS};
 use crate::core::tournament::draft::DraftAction;
-use crate::core::tournament::TAction;
+use crate::core::tournament::TournamentAction;
 
 fn input_value(e: &InputEvent) -> Option<String> {
     e.target_dyn_into::<web_sys::HtmlInputElement>()
@@ -22,7 +22,7 @@ fn text_input(
     let tx = tx.clone();
     Callback::from(move |e: InputEvent| {
         if let Some(v) = input_value(&e) {
-            tx.tourney(TAction::Draft(make(v)));
+            tx.tournament(TournamentAction::Draft(make(v)));
         }
     })
 }
@@ -33,7 +33,7 @@ pub fn CreateForm(props: &TournamentProps) -> Html {
     let state = &props.state;
     let tx = &props.dispatch;
     let d = &state.draft;
-    let act = |a: DraftAction| on(tx, TAction::Draft(a));
+    let act = |a: DraftAction| on(tx, TournamentAction::Draft(a));
     let game_button = |g: GameChoice| {
         let active = d.game == g;
         html! {
@@ -55,7 +55,7 @@ pub fn CreateForm(props: &TournamentProps) -> Html {
                     let onchange = Callback::from(move |e: Event| {
                         if let Some(sel) = e.target_dyn_into::<web_sys::HtmlSelectElement>() {
                             if let Some(l) = sel.value().parse().ok().and_then(Level::playing) {
-                                tx.tourney(TAction::Draft(DraftAction::EntrantLevel(i, j, l)));
+                                tx.tournament(TournamentAction::Draft(DraftAction::EntrantLevel(i, j, l)));
                             }
                         }
                     });
@@ -85,14 +85,14 @@ pub fn CreateForm(props: &TournamentProps) -> Html {
         let reseed = {
             let tx = tx.clone();
             Callback::from(move |_: MouseEvent| {
-                tx.tourney(TAction::Draft(DraftAction::Reseed(i, random_seed() % 1_000_000)));
+                tx.tournament(TournamentAction::Draft(DraftAction::Reseed(i, random_seed() % 1_000_000)));
             })
         };
         let seed_input = {
             let tx = tx.clone();
             Callback::from(move |e: InputEvent| {
                 if let Some(Ok(seed)) = input_value(&e).map(|v| v.trim().parse::<u64>()) {
-                    tx.tourney(TAction::Draft(DraftAction::Reseed(i, seed)));
+                    tx.tournament(TournamentAction::Draft(DraftAction::Reseed(i, seed)));
                 }
             })
         };
@@ -136,7 +136,7 @@ pub fn CreateForm(props: &TournamentProps) -> Html {
     let add_bracket = {
         let tx = tx.clone();
         Callback::from(move |_: MouseEvent| {
-            tx.tourney(TAction::Draft(DraftAction::AddBracket(
+            tx.tournament(TournamentAction::Draft(DraftAction::AddBracket(
                 random_seed() % 1_000_000,
             )));
         })
@@ -144,14 +144,16 @@ pub fn CreateForm(props: &TournamentProps) -> Html {
     let toggle_ballots = {
         let tx = tx.clone();
         let want = !d.ballots;
-        Callback::from(move |_: Event| tx.tourney(TAction::Draft(DraftAction::Ballots(want))))
+        Callback::from(move |_: Event| {
+            tx.tournament(TournamentAction::Draft(DraftAction::Ballots(want)))
+        })
     };
     let on_clock = {
         let tx = tx.clone();
         Callback::from(move |e: Event| {
             if let Some(sel) = e.target_dyn_into::<web_sys::HtmlSelectElement>() {
                 let clock = TimeControl::parse(&sel.value());
-                tx.tourney(TAction::Draft(DraftAction::Clock(clock)));
+                tx.tournament(TournamentAction::Draft(DraftAction::Clock(clock)));
             }
         })
     };
@@ -164,7 +166,7 @@ pub fn CreateForm(props: &TournamentProps) -> Html {
         let tx = tx.clone();
         Callback::from(move |e: SubmitEvent| {
             e.prevent_default();
-            tx.tourney(TAction::Create);
+            tx.tournament(TournamentAction::Create);
         })
     };
     html! {
@@ -208,7 +210,7 @@ pub fn CreateForm(props: &TournamentProps) -> Html {
             }
             <div class="actions">
                 <button type="submit" class="primary big" id="create-tournament">{ "Create the tournament" }</button>
-                <button type="button" class="link" onclick={on(tx, TAction::ShowList)}>{ "Cancel" }</button>
+                <button type="button" class="link" onclick={on(tx, TournamentAction::ShowList)}>{ "Cancel" }</button>
             </div>
         </form>
     }

@@ -6,8 +6,8 @@ use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use super::bracket::{pairing, round_name};
-use super::{btn, on, random_seed, TournamentProps, Tourney};
-use crate::core::tournament::{Change, Dialog, TAction};
+use super::{btn, on, random_seed, TournamentDispatch, TournamentProps};
+use crate::core::tournament::{Change, Dialog, TournamentAction};
 
 fn frame(title: &str, body: Html, on_close: Callback<KeyboardEvent>, node: NodeRef) -> Html {
     html! {
@@ -57,12 +57,12 @@ pub fn Dialogs(props: &TournamentProps) -> Html {
         let tx = tx.clone();
         Callback::from(move |e: KeyboardEvent| {
             if e.key() == "Escape" {
-                tx.tourney(TAction::CloseDialog);
+                tx.tournament(TournamentAction::CloseDialog);
             }
         })
     };
     let cancel = html! {
-        { btn("", "t-dialog-cancel", "Cancel", on(tx, TAction::CloseDialog)) }
+        { btn("", "t-dialog-cancel", "Cancel", on(tx, TournamentAction::CloseDialog)) }
     };
     match dialog {
         Dialog::Result {
@@ -88,7 +88,7 @@ pub fn Dialogs(props: &TournamentProps) -> Html {
                     <button type="button" role="radio" aria-checked={if active { "true" } else { "false" }}
                         class={if active { "t-winner active" } else { "t-winner" }}
                         id={if k == 0 { "winner-0" } else { "winner-1" }}
-                        onclick={on(tx, TAction::ResultWinner(seed))}>
+                        onclick={on(tx, TournamentAction::ResultWinner(seed))}>
                         { b.entrant(seed).name.clone() }
                     </button>
                 }
@@ -97,15 +97,15 @@ pub fn Dialogs(props: &TournamentProps) -> Html {
                 let tx = tx.clone();
                 Callback::from(move |e: InputEvent| {
                     if let Some(i) = e.target_dyn_into::<web_sys::HtmlInputElement>() {
-                        tx.tourney(TAction::ResultScore(i.value()));
+                        tx.tournament(TournamentAction::ResultScore(i.value()));
                     }
                 })
             };
             let play = {
                 let tx = tx.clone();
                 Callback::from(move |_: MouseEvent| {
-                    tx.tourney(TAction::CloseDialog);
-                    tx.tourney(TAction::Play(bracket, id, random_seed()));
+                    tx.tournament(TournamentAction::CloseDialog);
+                    tx.tournament(TournamentAction::Play(bracket, id, random_seed()));
                 })
             };
             let spec = &b.structure().matches[id];
@@ -129,9 +129,9 @@ pub fn Dialogs(props: &TournamentProps) -> Html {
                         <p class="t-error" role="alert">{ e.clone() }</p>
                     }
                     <div class="actions">
-                        { btn("primary", "save-result", if done { "Save the correction" } else { "Save the result" }, on(tx, TAction::SaveResult)) }
+                        { btn("primary", "save-result", if done { "Save the correction" } else { "Save the result" }, on(tx, TournamentAction::SaveResult)) }
                         if done {
-                            { btn("", "clear-result", "Remove the result", on(tx, TAction::ClearResult)) }
+                            { btn("", "clear-result", "Remove the result", on(tx, TournamentAction::ClearResult)) }
                         } else {
                             { btn("", "dialog-play", "Play it on the board", play) }
                         }
@@ -158,7 +158,7 @@ pub fn Dialogs(props: &TournamentProps) -> Html {
                     </ul>
                     <p class="t-meta">{ "Those matches will have to be played again." }</p>
                     <div class="actions">
-                        { btn("primary danger", "confirm", if n == 1 { "Yes, reset 1 result".to_string() } else { format!("Yes, reset {n} results") }, on(tx, TAction::Confirm)) }
+                        { btn("primary danger", "confirm", if n == 1 { "Yes, reset 1 result".to_string() } else { format!("Yes, reset {n} results") }, on(tx, TournamentAction::Confirm)) }
                         { cancel }
                     </div>
                 </>
@@ -173,7 +173,7 @@ pub fn Dialogs(props: &TournamentProps) -> Html {
                 <>
                     <p class="reason">{ "Its brackets and results are removed from this browser. Export it first to keep a copy." }</p>
                     <div class="actions">
-                        { btn("primary danger", "confirm", "Delete", on(tx, TAction::Confirm)) }
+                        { btn("primary danger", "confirm", "Delete", on(tx, TournamentAction::Confirm)) }
                         { cancel }
                     </div>
                 </>
@@ -195,8 +195,8 @@ pub fn Dialogs(props: &TournamentProps) -> Html {
                 <>
                     <p class="reason">{ text }</p>
                     <div class="actions">
-                        { btn("primary danger", "confirm", "Abandon it", on(tx, TAction::Confirm)) }
-                        { btn("", "", format!("Go back to match {current}"), on(tx, TAction::Resume)) }
+                        { btn("primary danger", "confirm", "Abandon it", on(tx, TournamentAction::Confirm)) }
+                        { btn("", "", format!("Go back to match {current}"), on(tx, TournamentAction::Resume)) }
                         { cancel }
                     </div>
                 </>

@@ -3,10 +3,10 @@
 use tiers_bracket::{MatchStatus, Tournament};
 use yew::prelude::*;
 
-use super::{btn, on, random_seed, TournamentProps, Tourney};
+use super::{btn, on, random_seed, TournamentDispatch, TournamentProps};
 use crate::browser::{download, read_picked};
 use crate::core::tournament::slug;
-use crate::core::tournament::TAction;
+use crate::core::tournament::TournamentAction;
 
 /// "5 of 11 matches played", or the champions.
 #[must_use]
@@ -56,9 +56,11 @@ pub fn TournamentList(props: &TournamentProps) -> Html {
             if let Some(input) = e.target_dyn_into::<web_sys::HtmlInputElement>() {
                 let tx = tx.clone();
                 read_picked(&input, MAX_FILE_MB, move |name, text| match text {
-                    Ok(text) => tx.tourney(TAction::Import { name, text }),
+                    Ok(text) => tx.tournament(TournamentAction::Import { name, text }),
                     Err(why) => {
-                        tx.tourney(TAction::Notice(format!("{name} could not be read: {why}.")));
+                        tx.tournament(TournamentAction::Notice(format!(
+                            "{name} could not be read: {why}."
+                        )));
                     }
                 });
             }
@@ -78,7 +80,7 @@ pub fn TournamentList(props: &TournamentProps) -> Html {
                     if state.damaged.is_some() {
                         { btn("", "", "Download the damaged data", save_damaged) }
                     }
-                    { btn("", "", if state.broken.is_empty() { "Dismiss" } else { "Remove the unreadable entries" }, on(tx, TAction::DropDamaged)) }
+                    { btn("", "", if state.broken.is_empty() { "Dismiss" } else { "Remove the unreadable entries" }, on(tx, TournamentAction::DropDamaged)) }
                 </div>
             </div>
         }
@@ -99,7 +101,7 @@ pub fn TournamentList(props: &TournamentProps) -> Html {
                 };
                 let name = format!("{}.json", slug(t.name()));
                 if let Err(e) = download(&name, "application/json", &t.to_json()) {
-                    tx.tourney(TAction::Notice(format!(
+                    tx.tournament(TournamentAction::Notice(format!(
                         "The file could not be offered: {e}."
                     )));
                 }
@@ -113,9 +115,9 @@ pub fn TournamentList(props: &TournamentProps) -> Html {
                     <span class="t-meta">{ progress(t) }</span>
                 </div>
                 <div class="t-item-actions">
-                    { btn("primary", "", "Open", on(tx, TAction::Open(e.id))) }
+                    { btn("primary", "", "Open", on(tx, TournamentAction::Open(e.id))) }
                     { btn("", "", "Export", export) }
-                    { btn("", "", "Delete", on(tx, TAction::AskDelete(e.id))) }
+                    { btn("", "", "Delete", on(tx, TournamentAction::AskDelete(e.id))) }
                 </div>
             </li>
         }
@@ -124,13 +126,13 @@ pub fn TournamentList(props: &TournamentProps) -> Html {
         html! {
             <p class="t-resume">
                 { format!("A game of {} is in progress. ", g.title) }
-                { btn("primary", "", "Resume it", on(tx, TAction::Resume)) }
+                { btn("primary", "", "Resume it", on(tx, TournamentAction::Resume)) }
             </p>
         }
     });
     let new = {
         let tx = tx.clone();
-        Callback::from(move |_: MouseEvent| tx.tourney(TAction::New(random_seed())))
+        Callback::from(move |_: MouseEvent| tx.tournament(TournamentAction::New(random_seed())))
     };
     html! {
         <section class="card t-list-page" aria-labelledby="t-list-title">

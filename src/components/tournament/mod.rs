@@ -1,6 +1,6 @@
 //! The tournament screens: the list of saved tournaments, the "new
 //! tournament" form, a bracket with its standings, and a match played on
-//! the board. Their state is [`crate::core::tournament::TourneyState`].
+//! the board. Their state is [`crate::core::tournament::Tournaments`].
 
 pub mod board;
 pub mod bracket;
@@ -12,33 +12,33 @@ use yew::prelude::*;
 
 pub use crate::browser::random_seed;
 use crate::components::Dispatch;
-use crate::core::tournament::{TAction, TourneyState, View};
+use crate::core::tournament::{TournamentAction, Tournaments, View};
 use crate::core::{AppAction, Slice};
 
 /// Props of the tournament screens.
 #[derive(Properties, PartialEq, Clone)]
 pub struct TournamentProps {
     /// The tournaments' state.
-    pub state: Slice<TourneyState>,
+    pub state: Slice<Tournaments>,
     /// Dispatches actions.
     pub dispatch: Dispatch,
 }
 
 /// Tournament actions through the app's dispatcher.
-pub trait Tourney {
+pub trait TournamentDispatch {
     /// Dispatches a tournament action.
-    fn tourney(&self, action: TAction);
+    fn tournament(&self, action: TournamentAction);
 }
 
-impl Tourney for Dispatch {
-    fn tourney(&self, action: TAction) {
-        self.dispatch(AppAction::Tourney(action));
+impl TournamentDispatch for Dispatch {
+    fn tournament(&self, action: TournamentAction) {
+        self.dispatch(AppAction::Tournament(action));
     }
 }
 
 /// A click handler that dispatches `action`.
-pub fn on(d: &Dispatch, action: TAction) -> Callback<MouseEvent> {
-    crate::components::on_click(d, AppAction::Tourney(action))
+pub fn on(d: &Dispatch, action: TournamentAction) -> Callback<MouseEvent> {
+    crate::components::on_click(d, AppAction::Tournament(action))
 }
 
 /// A `<button type="button">` of these screens; `class` and `id` may be
@@ -93,7 +93,7 @@ pub fn choice(
 pub fn TournamentScreen(props: &TournamentProps) -> Html {
     let state = &props.state;
     let tx = &props.dispatch;
-    let p = |state: &Slice<TourneyState>| TournamentProps {
+    let p = |state: &Slice<Tournaments>| TournamentProps {
         state: state.clone(),
         dispatch: tx.clone(),
     };
@@ -104,11 +104,11 @@ pub fn TournamentScreen(props: &TournamentProps) -> Html {
         View::Match => html! { <board::MatchBoard ..p(state) /> },
     };
     html! {
-        <div class="tourney">
+        <div class="tournaments">
             if let Some(n) = &state.notice {
                 <div class="t-notice no-print" role="status" id="t-notice">
                     <span>{ n.clone() }</span>
-                    { button("link", "", "✕".into(), on(tx, TAction::DismissNotice), false, None, Some("Dismiss".into())) }
+                    { button("link", "", "✕".into(), on(tx, TournamentAction::DismissNotice), false, None, Some("Dismiss".into())) }
                 </div>
             }
             { page }

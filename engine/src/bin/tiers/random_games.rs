@@ -32,9 +32,10 @@
 use std::collections::HashMap;
 use std::time::Instant;
 
-use tiers_engine::reference::{self, tiers::Rng};
+use tiers_engine::reference;
 use tiers_engine::tiers::{self, Formation};
 use tiers_engine::{checkers, Color, DrawReason, Game, Outcome, PieceKind, Position, WinReason};
+use tiers_rng::SplitMix64;
 
 use crate::{options, out, parse_number};
 
@@ -42,7 +43,7 @@ use crate::{options, out, parse_number};
 pub trait Subject: Position {
     /// The start of game `game` (drawn with `rng`), and its kind of start
     /// (an index into [`Subject::START_KINDS`]).
-    fn start_for(game: u64, rng: &mut Rng) -> (Self, usize);
+    fn start_for(game: u64, rng: &mut SplitMix64) -> (Self, usize);
     /// The names of the kinds of start.
     const START_KINDS: &'static [&'static str];
     /// The position rebuilt from its arrangement through the engine's
@@ -84,7 +85,7 @@ const MOVE_NAMES: [&str; 8] = [
 impl Subject for checkers::Position {
     const START_KINDS: &'static [&'static str] = &["the start"];
 
-    fn start_for(_game: u64, _rng: &mut Rng) -> (Self, usize) {
+    fn start_for(_game: u64, _rng: &mut SplitMix64) -> (Self, usize) {
         (checkers::Position::start(), 0)
     }
 
@@ -125,7 +126,7 @@ impl Subject for checkers::Position {
 impl Subject for tiers::Position {
     const START_KINDS: &'static [&'static str] = &["random formations", "random arrangements"];
 
-    fn start_for(game: u64, rng: &mut Rng) -> (Self, usize) {
+    fn start_for(game: u64, rng: &mut SplitMix64) -> (Self, usize) {
         if game % 4 == 3 {
             let density = 6 + rng.below(35);
             let text = reference::tiers::random_tfen(rng.next_u64(), density);
@@ -342,7 +343,7 @@ fn expected_outcome<P: Position>(pos: &P, legal: usize, seen: usize) -> Option<O
 
 fn play_game<P: Subject>(seed: u64, g: u64, sample: u64, summary: &mut Summary) {
     // Each game has its own stream: game g is the same whatever ran before.
-    let mut rng = Rng(seed ^ g.wrapping_mul(0xD1B5_4A32_D192_ED03));
+    let mut rng = SplitMix64::new(seed ^ g.wrapping_mul(0xD1B5_4A32_D192_ED03));
     let (start, kind) = P::start_for(g, &mut rng);
     // The move number goes up after the second player of each pair has
     // moved (Black in Tiers, Red in checkers), whoever moves first here.
@@ -457,7 +458,7 @@ fn check_position<P: Subject>(pos: &P, fail: &mut impl FnMut(String)) {
 fn check_move_texts<P: Position>(
     pos: &P,
     legal: &[P::Move],
-    rng: &mut Rng,
+    rng: &mut SplitMix64,
     fail: &mut impl FnMut(String),
 ) {
     let step = if legal.len() > 256 {

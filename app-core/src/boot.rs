@@ -1,0 +1,279 @@
+//! The state the app starts in, made from what the device keeps and the
+//! page's address: the saved game and the new-game choices, the archive,
+//! the tournaments, and a share link's game. What cannot be read is named
+//! in a notice and handed back to be set aside (never lost); a readable
+//! part of a damaged record is kept and written back cleaned.
+
+use super::learn::progress::Progress;
+use super::learn::Learn;
+use super::library::archive::Archive;
+use super::library::games::Library;
+use super::library::{bylink, saved, share};
+use super::nav::{Nav, Screen};
+use super::new_game::NewGameChoices;
+use super::notices::Notices;
+use super::preferences::Preferences;
+use super::puzzles::history::History;
+use super::puzzles::Puzzles;
+use super::session::Session;
+use super::tournament::{store, Tournaments};
+use super::{AppState, Slice};
+
+/// The records the app keeps on the device, as their text (None: nothing
+/// kept yet).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Stored {
+    /// The game in progress and the new-game choices.
+    pub saved: Option<String>,
+    /// The archive of finished games.
+    pub archive: Option<String>,
+    /// The tournaments.
+    pub tournaments: Option<String>,
+    /// The stars earned in lessons.
+    pub lessons: Option<String>,
+    /// The Settings screen's preferences.
+    pub preferences: Option<String>,
+    /// The puzzle rating and history.
+    pub puzzles: Option<String>,
+}
+
+/// One of the records the app keeps.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Kept {
+    /// The game in progress and the new-game choices.
+    Saved,
+    /// The archive of finished games.
+    Archive,
+    /// The tournaments.
+    Tournaments,
+    /// The unfinished game a share link replaced.
+    Previous,
+    /// The stars earned in lessons.
+    Lessons,
+    /// The Settings screen's preferences.
+    Preferences,
+    /// The puzzle rating and history.
+    Puzzles,
+}
+
+impl Kept {
+    /// Every kept record.
+    pub const ALL: [Kept; 7] = [
+        Kept::Saved,
+        Kept::Archive,
+        Kept::Tournaments,
+        Kept::Previous,
+        Kept::Lessons,
+        Kept::Preferences,
+        Kept::Puzzles,
+    ];
+
+    /// Its name in storage keys and messages.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Kept::Saved => "saved",
+            Kept::Archive => "archive",
+            Kept::Tournaments => "tournaments",
+            Kept::Previous => "previous",
+            Kept::Lessons => "lessons",
+            Kept::Preferences => "preferences",
+            Kept::Puzzles => "puzzles",
+        }
+    }
+
+    /// What to keep for it now.
+    #[must_use]
+    pub fn content(self, app: &AppState) -> Content {
+        match self {
+            Kept::Saved => Content::Text(saved::to_json(&app.new_game, &app.session)),
+            Kept::Archive => Content::Text(app.library.archive.to_json()),
+            Kept::Tournaments => app
+                .tournaments
+                .stored_text()
+                .map_or(Content::Leave, Content::Text),
+            Kept::Previous => match &app.notices.previous {
+                Some((game, meta)) => {
+                    let mut s = Session::playing(game.clone());
+                    s.meta = meta.clone();
+                    Content::Text(saved::to_json(&app.new_game, &s))
+                }
+                None => Content::Remove,
+            },
+            Kept::Lessons => Content::Text(app.learn.progress.to_json()),
+            Kept::Preferences => Content::Text(app.preferences.to_json()),
+            Kept::Puzzles => Content::Text(app.puzzles.history.to_json()),
+        }
+    }
+
+    /// The revision of the state it is made from (it changes when the text
+    /// may have changed).
+    #[must_use]
+    pub fn revision(self, app: &AppState) -> (u64, u64) {
+        match self {
+            Kept::Saved => (app.new_game.rev(), app.session.rev()),
+            Kept::Archive => (app.library.rev(), 0),
+            Kept::Tournaments => (app.tournaments.rev(), 0),
+            Kept::Previous => (app.notices.rev(), app.new_game.rev()),
+            Kept::Lessons => (app.learn.rev(), 0),
+            Kept::Preferences => (app.preferences.rev(), 0),
+            Kept::Puzzles => (app.puzzles.rev(), 0),
+        }
+    }
+}
+
+/// What a kept record should hold.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Content {
+    /// This text.
+    Text(String),
+    /// Nothing: remove it.
+    Remove,
+    /// Whatever it holds (damaged tournaments, kept until the person has
+    /// downloaded them or made a new tournament).
+    Leave,
+}
+
+/// The start: the state, and the damaged texts to set aside.
+pub struct Boot {
+    /// The state to start in.
+    pub state: AppState,
+    /// Texts that could not be read, to keep aside (never deleted).
+    pub set_aside: Vec<(Kept, String)>,
+    /// The query asked for a game (a share link or a game by link) and was
+    /// read: take it off the address, so that a reload does not ask again.
+    pub forget_query: bool,
+}
+
+/// Builds the starting state. `query` is the page address's query (a share
+/// link's game replaces the game in progress, which is kept aside if it is
+/// unfinished; a game by link, `bylink=`, is opened by
+/// [`AppState::open_link`]; a bad link changes nothing); `coin` draws a
+/// random colour for it.
+#[must_use]
+pub fn boot(stored: &Stored, query: &str, coin: bool) -> Boot {
+    let mut notices = Notices::default();
+    let mut set_aside = Vec::new();
+    let mut choices = NewGameChoices::default();
+    let mut session = Session::default();
+    if let Some(text) = &stored.saved {
+        let restored = saved::read(text);
+        if let Some(s) = restored.choices {
+            choices = s;
+        }
+        if let Some((game, meta)) = restored.game {
+            session.load(game);
+            session.meta = meta;
+        }
+        if let Some(problem) = restored.problem {
+            set_aside.push((Kept::Saved, text.clone()));
+            notices.list.push(format!("{problem}; it was set aside."));
+        }
+    }
+    let archive = match &stored.archive {
+        None => Archive::new(),
+        Some(text) => {
+            let read = Archive::read(text);
+            if !read.set_aside.is_empty() {
+                set_aside.push((Kept::Archive, read.set_aside.join("\n")));
+            }
+            if let Some(p) = read.problem {
+                notices.list.push(format!("{p}."));
+            }
+            read.archive
+        }
+    };
+    let mut progress = Progress::default();
+    if let Some(text) = &stored.lessons {
+        let read = Progress::read(text);
+        if let Some(problem) = read.problem {
+            set_aside.push((Kept::Lessons, text.clone()));
+            notices.list.push(format!("{problem}; it was set aside."));
+        }
+        progress = read.progress;
+    }
+    let mut preferences = Preferences::default();
+    if let Some(text) = &stored.preferences {
+        let read = Preferences::read(text);
+        if let Some(problem) = read.problem {
+            set_aside.push((Kept::Preferences, text.clone()));
+            notices.list.push(format!("{problem}; it was set aside."));
+        }
+        preferences = read.preferences;
+    }
+    // The new game screen starts from the preferred level and colour.
+    if stored.saved.is_none() {
+        choices.level = preferences.level;
+        choices.color = preferences.color;
+    }
+    session.confirm = preferences.confirm;
+    let mut history = History::default();
+    if let Some(text) = &stored.puzzles {
+        let read = History::read(text);
+        if let Some(problem) = read.problem {
+            set_aside.push((Kept::Puzzles, text.clone()));
+            notices.list.push(format!("{problem}; it was set aside."));
+        }
+        history = read.history;
+    }
+    let raw = stored.tournaments.as_deref();
+    let tournaments = Tournaments::from_loaded(store::decode(raw), raw);
+
+    let mut state = AppState {
+        new_game: Slice::new(choices),
+        library: Slice::new(Library::with(archive)),
+        tournaments: Slice::new(tournaments),
+        learn: Slice::new(Learn::with(progress)),
+        preferences: Slice::new(preferences),
+        puzzles: Slice::new(Puzzles::with(history)),
+        ..AppState::default()
+    };
+    let by_link = bylink::value_in(query);
+    let share_link = by_link.is_none() && share::asks_for_game(query);
+    let game_link = share_link || by_link.is_some();
+    if share_link {
+        match share::open(query, coin) {
+            Ok(game) => {
+                let unfinished = session
+                    .record()
+                    .is_some_and(|g| g.ply() > 0 && g.outcome().is_none());
+                if unfinished {
+                    if let Some(g) = session.to_load() {
+                        notices.previous = Some((g, session.meta.clone()));
+                    }
+                }
+                session.load(game);
+                session.meta = Default::default();
+            }
+            Err(e) => notices.list.push(format!(
+                "This link could not be opened ({e}); your saved game is kept."
+            )),
+        }
+    }
+    // A game to go on with opens on the board.
+    if session.game.is_some() {
+        state.nav = Slice::new(Nav {
+            screen: Screen::Play,
+            back: Screen::NewGame,
+        });
+    }
+    state.session = Slice::new(session);
+    state.notices = Slice::new(notices);
+    if let Some(value) = by_link {
+        state.open_link(&value);
+        if state.session.game.is_some() || state.notices.conflict.is_some() {
+            state.nav = Slice::new(Nav {
+                screen: Screen::Play,
+                back: Screen::NewGame,
+            });
+        }
+    }
+    Boot {
+        state,
+        set_aside,
+        forget_query: game_link,
+    }
+}
+
+#[cfg(test)]
+mod tests;

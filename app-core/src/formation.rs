@@ -1,0 +1,370 @@
+//! The Tiers formation editor's state: the squares of each side's men while
+//! they are being placed, checked live by the engine
+//! ([`tiers::Formation::problems`]).
+
+use crate::clock::TimeControl;
+use tiers_engine::search::{choose_formation_for, Level};
+use tiers_engine::tiers::{self, Formation, Preset};
+use tiers_engine::{BoardView, Color, Game, PieceKind, PieceView};
+
+use crate::record::Record;
+use crate::session::Opponent;
+
+/// What can be done in the formation editor.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FormationAction {
+    /// Switch to editing this side (two players).
+    Edit(Color),
+    /// Place a man on an empty square or take it away.
+    Toggle(u8),
+    /// Move a man to another square (drag and drop).
+    Move(u8, u8),
+    /// Use a named formation.
+    Preset(Preset),
+    /// A random formation from this seed.
+    Random(u64),
+    /// Copy the other side's formation, turned round.
+    Mirror,
+    /// Take every man away.
+    Clear,
+    /// The side being edited is ready (against the computer, the computer
+    /// then chooses its formation with this seed).
+    Ready(u64),
+    /// Go back to editing.
+    Unready,
+}
+
+/// Both formations while they are set up.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FormationSetup {
+    /// The men's squares, indexed by `Color::index`.
+    pub squares: [Vec<u8>; 2],
+    /// The side being edited.
+    pub editing: Color,
+    /// Who plays.
+    pub opponent: Opponent,
+    /// Each side has said it is ready.
+    pub ready: [bool; 2],
+    /// A note shown to the player (the computer's choice, errors).
+    pub note: Option<String>,
+    /// The time control of the game to come (None: no clocks).
+    pub clock: Option<TimeControl>,
+}
+
+impl Default for FormationSetup {
+    fn default() -> Self {
+        FormationSetup::new(Opponent::Friend)
+    }
+}
+
+/// The computer's formation at a level (the engine's choice,
+/// [`choose_formation_for`]) and how to name it on screen.
+#[must_use]
+pub fn computer_formation(color: Color, level: Level, seed: u64) -> (Formation, String) {
+    let f = choose_formation_for(color, level, seed);
+    let name = match f.preset_name() {
+        Some(p) => format!("the {} formation", p.name()),
+        None => "a formation of its own".to_string(),
+    };
+    (f, name)
+}
+
+impl FormationSetup {
+    /// Default formations on both sides; against the computer its side is
+    /// left empty until the person is ready.
+    #[must_use]
+    pub fn new(opponent: Opponent) -> Self {
+        let mut squares = [
+            Formation::default_for(Color::Red).square_list(),
+            Formation::default_for(Color::Black).square_list(),
+        ];
+        let editing = match opponent {
+            Opponent::Computer { human, .. } => {
+                squares[human.opposite().index()].clear();
+                human
+            }
+            Opponent::Friend => Color::Red,
+        };
+        FormationSetup {
+            clock: None,
+            squares,
+            editing,
+            opponent,
+            ready: [false; 2],
+            note: None,
+        }
+    }
+
+    /// The computer's colour, if it plays.
+    #[must_use]
+    pub fn computer(&self) -> Option<Color> {
+        match self.opponent {
+            Opponent::Computer { human, .. } => Some(human.opposite()),
+            Opponent::Friend => None,
+        }
+    }
+
+    /// The problems of one side's formation, in the engine's words.
+    #[must_use]
+    pub fn problems(&self, color: Color) -> Vec<String> {
+        Formation::problems(color, &self.squares[color.index()])
+            .iter()
+            .map(ToString::to_string)
+            .collect()
+    }
+
+    /// Whether both sides are ready and valid.
+    #[must_use]
+    pub fn complete(&self) -> bool {
+        Color::ALL
+            .iter()
+            .all(|&c| self.ready[c.index()] && self.problems(c).is_empty())
+    }
+
+    /// The men, for the board.
+    #[must_use]
+    pub fn view(&self) -> BoardView {
+        let mut v: BoardView = [None; 64];
+        for color in Color::ALL {
+            for &sq in &self.squares[color.index()] {
+                if let Some(slot) = v.get_mut(usize::from(sq)) {
+                    *slot = Some(PieceView {
+                        color,
+                        kind: PieceKind::Man,
+                        carried: None,
+                    });
+                }
+            }
+        }
+        v
+    }
+
+    /// The home-row squares of a side.
+    #[must_use]
+    pub fn home_squares(color: Color) -> Vec<u8> {
+        (0..64u8)
+            .filter(|&sq| tiers::formation::home_rows(color) & (1u64 << sq) != 0)
+            .collect()
+    }
+
+    fn owner(&self, sq: u8) -> Option<Color> {
+        Color::ALL
+            .into_iter()
+            .find(|c| self.squares[c.index()].contains(&sq))
+    }
+
+    fn editable(&mut self) -> bool {
+        let c = self.editing;
+        if self.ready[c.index()] {
+            self.note = Some(format!(
+                "{c}'s formation is set: press “Change” to edit it."
+            ));
+            return false;
+        }
+        true
+    }
+
+    /// Applies an editor action.
+    pub fn apply(&mut self, action: FormationAction) {
+        let c = self.editing;
+        let i = c.index();
+        self.note = None;
+        match action {
+            FormationAction::Edit(color) => {
+                if self.computer() == Some(color) {
+                    self.note = Some("The computer sets its own formation.".into());
+                } else {
+                    self.editing = color;
+                }
+            }
+            FormationAction::Toggle(sq) => {
+                if !self.editable() || sq >= 64 {
+                    return;
+                }
+                match self.owner(sq) {
+                    Some(owner) if owner == c => self.squares[i].retain(|&s| s != sq),
+                    Some(owner) => {
+                        self.note = Some(format!("That square holds one of {owner}'s men."));
+                    }
+                    None => self.squares[i].push(sq),
+                }
+            }
+            FormationAction::Move(from, to) => {
+                if !self.editable() || to >= 64 {
+                    return;
+                }
+                if self.owner(from) != Some(c) {
+                    self.note = Some(format!("Drag one of {c}'s men."));
+                    return;
+                }
+                if self.owner(to).is_some() {
+                    self.note = Some("That square is taken.".into());
+                    return;
+                }
+                for s in &mut self.squares[i] {
+                    if *s == from {
+                        *s = to;
+                    }
+                }
+            }
+            FormationAction::Preset(p) => {
+                if self.editable() {
+                    self.squares[i] = Formation::preset(p, c).square_list();
+                }
+            }
+            FormationAction::Random(seed) => {
+                if self.editable() {
+                    self.squares[i] = Formation::random(c, seed).square_list();
+                }
+            }
+            FormationAction::Mirror => {
+                if !self.editable() {
+                    return;
+                }
+                let other = c.opposite();
+                if self.computer() == Some(other) && !self.ready[other.index()] {
+                    self.note = Some("The computer's formation is not revealed yet.".into());
+                    return;
+                }
+                match Formation::new(other, &self.squares[other.index()]) {
+                    Ok(f) => self.squares[i] = f.mirrored().square_list(),
+                    Err(e) => {
+                        self.note = Some(format!("{other}'s formation is not complete: {e}."));
+                    }
+                }
+            }
+            FormationAction::Clear => {
+                if self.editable() {
+                    self.squares[i].clear();
+                }
+            }
+            FormationAction::Ready(seed) => {
+                let problems = self.problems(c);
+                if let Some(p) = problems.first() {
+                    self.note = Some(format!("Not yet: {p}."));
+                    return;
+                }
+                self.ready[i] = true;
+                if let Opponent::Computer { level, .. } = self.opponent {
+                    let them = c.opposite();
+                    let (f, name) = computer_formation(them, level, seed);
+                    self.squares[them.index()] = f.square_list();
+                    self.ready[them.index()] = true;
+                    self.note = Some(format!(
+                        "The computer has revealed its formation: it chose {name}."
+                    ));
+                } else if !self.ready[c.opposite().index()] {
+                    self.editing = c.opposite();
+                }
+            }
+            FormationAction::Unready => {
+                self.ready[i] = false;
+                if let Some(them) = self.computer() {
+                    self.ready[them.index()] = false;
+                    self.squares[them.index()].clear();
+                }
+            }
+        }
+    }
+
+    /// The game these formations start.
+    pub fn build(&self) -> Result<Box<dyn Record>, String> {
+        let red = Formation::new(Color::Red, &self.squares[0])
+            .map_err(|e| format!("Red's formation: {e}"))?;
+        let black = Formation::new(Color::Black, &self.squares[1])
+            .map_err(|e| format!("Black's formation: {e}"))?;
+        if !self.complete() {
+            return Err("Both sides must be ready first.".into());
+        }
+        Ok(Box::new(Game::new(tiers::Position::from_formations(
+            &red, &black,
+        ))))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    use crate::record::square as sq;
+
+    #[test]
+    fn men_are_placed_moved_and_checked_live() {
+        let mut f = FormationSetup::new(Opponent::Friend);
+        assert!(f.problems(Color::Red).is_empty(), "the default formation");
+        f.apply(FormationAction::Toggle(sq("a1")));
+        assert_eq!(f.problems(Color::Red), ["place 1 more man"]);
+        f.apply(FormationAction::Toggle(sq("a4")));
+        assert_eq!(
+            f.problems(Color::Red),
+            [
+                "a4 is outside Red's home rows (ranks 1–3)",
+                "place 1 more man"
+            ]
+        );
+        f.apply(FormationAction::Move(sq("a4"), sq("a1")));
+        assert!(f.problems(Color::Red).is_empty());
+        // Black's men are not Red's to move.
+        f.apply(FormationAction::Move(sq("b6"), sq("a6")));
+        assert_eq!(f.note.as_deref(), Some("Drag one of Red's men."));
+        f.apply(FormationAction::Toggle(sq("b6")));
+        assert_eq!(
+            f.note.as_deref(),
+            Some("That square holds one of Black's men.")
+        );
+        f.apply(FormationAction::Clear);
+        assert_eq!(f.problems(Color::Red), ["place 12 more men"]);
+        f.apply(FormationAction::Mirror);
+        assert_eq!(f.squares[0].len(), 12);
+        assert!(f.problems(Color::Red).is_empty(), "Black's turned round");
+    }
+
+    #[test]
+    fn two_people_get_ready_in_turn_and_the_game_starts() {
+        let mut f = FormationSetup::new(Opponent::Friend);
+        assert_eq!(
+            f.build().err().as_deref(),
+            Some("Both sides must be ready first.")
+        );
+        f.apply(FormationAction::Ready(1));
+        assert_eq!(f.editing, Color::Black, "Black's turn to set up");
+        f.apply(FormationAction::Preset(Preset::ALL[1]));
+        f.apply(FormationAction::Ready(2));
+        assert!(f.complete());
+        let game = f.build().unwrap();
+        assert_eq!(game.side_at(0), Some(Color::Red));
+        // Changing one's mind.
+        f.apply(FormationAction::Unready);
+        assert!(!f.complete());
+    }
+
+    #[test]
+    fn the_computer_reveals_its_formation_when_the_person_is_ready() {
+        let opponent = Opponent::Computer {
+            level: Level::clamped(3),
+            human: Color::Red,
+        };
+        let mut f = FormationSetup::new(opponent);
+        assert!(f.squares[Color::Black.index()].is_empty(), "hidden");
+        f.apply(FormationAction::Edit(Color::Black));
+        assert_eq!(
+            f.note.as_deref(),
+            Some("The computer sets its own formation.")
+        );
+        f.apply(FormationAction::Mirror);
+        assert_eq!(
+            f.note.as_deref(),
+            Some("The computer's formation is not revealed yet.")
+        );
+        f.apply(FormationAction::Ready(7));
+        assert!(f.complete());
+        assert_eq!(f.squares[Color::Black.index()].len(), 12);
+        assert!(f
+            .note
+            .as_deref()
+            .unwrap()
+            .starts_with("The computer has revealed its formation: it chose "));
+        f.apply(FormationAction::Unready);
+        assert!(f.squares[Color::Black.index()].is_empty(), "hidden again");
+    }
+}

@@ -1,0 +1,309 @@
+//! Game files and positions as text: export a game as PDN (checkers) or
+//! the Tiers record, read a pasted or opened file (PDN with any number of
+//! games, or a bare FEN / TFEN position), with the engine's messages saying
+//! what is wrong and where.
+
+use tiers_engine::pdn::{self, PdnGame, Tags, Variant};
+use tiers_engine::{checkers, tiers, GameKind, Position};
+
+use crate::record::Record;
+
+/// One game read from a file.
+#[derive(Clone)]
+pub struct FileGame {
+    /// The game, cursor after its last move, with its stated result.
+    pub record: Box<dyn Record>,
+    /// Its tags, in file order.
+    pub tags: Vec<(String, String)>,
+    /// What the file says about each move (comments, NAGs).
+    pub notes: Vec<tiers_engine::pdn::Annotation>,
+}
+
+impl FileGame {
+    /// The value of a tag, unless empty or unknown (`?`).
+    #[must_use]
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.trim())
+            .filter(|v| !v.is_empty() && !v.chars().all(|c| c == '?' || c == '.'))
+    }
+
+    /// "Ann vs Bob" (Red's player first), from the `White` and `Black` tags.
+    #[must_use]
+    pub fn players(&self) -> String {
+        format!(
+            "{} vs {}",
+            self.tag("White").unwrap_or("Red"),
+            self.tag("Black").unwrap_or("Black")
+        )
+    }
+
+    /// The result in words: the outcome, or "unfinished".
+    #[must_use]
+    pub fn result(&self) -> String {
+        self.record
+            .outcome()
+            .map_or_else(|| "Unfinished".to_string(), |o| o.to_string())
+    }
+}
+
+fn from_pdn<P: Variant>(g: PdnGame<P>) -> FileGame {
+    FileGame {
+        tags: g
+            .tags
+            .iter()
+            .map(|(n, v)| (n.to_string(), v.to_string()))
+            .collect(),
+        record: Box::new(g.game),
+        notes: g.notes,
+    }
+}
+
+/// Reads the games of a file of a known kind, each on its own: a game with
+/// an illegal move does not stop the others. Fails only when the text
+/// cannot be split into games.
+pub fn read_games(kind: GameKind, text: &str) -> Result<Vec<Result<FileGame, String>>, String> {
+    fn each<P: Variant>(text: &str) -> Result<Vec<Result<FileGame, String>>, String> {
+        Ok(pdn::read_each::<P>(text)
+            .map_err(|e| e.to_string())?
+            .into_iter()
+            .map(|g| g.map(from_pdn).map_err(|e| e.to_string()))
+            .collect())
+    }
+    match kind {
+        GameKind::Checkers => each::<checkers::Position>(text),
+        GameKind::Tiers => each::<tiers::Position>(text),
+    }
+}
+
+/// What a pasted text or opened file holds.
+pub enum Reading {
+    /// Games (each read, or why not).
+    Games {
+        /// Checkers or Tiers.
+        kind: GameKind,
+        /// The games in file order.
+        games: Vec<Result<FileGame, String>>,
+    },
+    /// A position (FEN or TFEN), for the board editor.
+    Position {
+        /// Checkers or Tiers.
+        kind: GameKind,
+        /// The position in its canonical form.
+        text: String,
+    },
+}
+
+/// Whether a text looks like a lone position rather than a game file:
+/// one line, no tags, and a checkers FEN's `B:`/`W:` start or a TFEN's
+/// eight ranks.
+fn position_kind(text: &str) -> Option<GameKind> {
+    let t = text.trim().trim_matches('"');
+    if t.contains('\n') || t.contains('"') {
+        return None;
+    }
+    let first = t.split_whitespace().next()?;
+    if first.matches('/').count() == 7 {
+        return Some(GameKind::Tiers);
+    }
+    let b = first.as_bytes();
+    if b.len() >= 2 && matches!(b[0].to_ascii_uppercase(), b'B' | b'W') && b[1] == b':' {
+        return Some(GameKind::Checkers);
+    }
+    None
+}
+
+/// Reads a position in either notation; the error is the engine's.
+pub fn read_position(kind: GameKind, text: &str) -> Result<String, String> {
+    let t = text.trim().trim_matches('"');
+    match kind {
+        GameKind::Checkers => checkers::Position::parse(t)
+            .map(|p| p.to_text())
+            .map_err(|e| format!("This FEN cannot be read: {e}")),
+        GameKind::Tiers => tiers::Position::parse(t)
+            .map(|p| p.to_text())
+            .map_err(|e| format!("This TFEN cannot be read: {e}")),
+    }
+}
+
+/// Reads what was pasted or opened: a PDN file (checkers or Tiers, told
+/// apart by its `GameType`, `FEN` or first move) or a bare FEN / TFEN.
+pub fn read(text: &str) -> Result<Reading, String> {
+    if text.trim().is_empty() {
+        return Err(
+            "There is nothing to read: paste a PDN game, a FEN or a TFEN position, or open a file."
+                .into(),
+        );
+    }
+    if let Some(kind) = position_kind(text) {
+        return read_position(kind, text).map(|text| Reading::Position { kind, text });
+    }
+    let kind = pdn::detect_kind(text).unwrap_or(GameKind::Checkers);
+    let games = read_games(kind, text)?;
+    Ok(Reading::Games { kind, games })
+}
+
+/// The game as PDN (checkers) or the Tiers record, up to its cursor, with
+/// `tags` (Event, players…) and its result.
+#[must_use]
+pub fn export(record: &dyn Record, tags: &[(String, String)]) -> String {
+    let mut t = Tags::new();
+    for (name, value) in tags {
+        t.set(name, value);
+    }
+    record.to_pdn(&t)
+}
+
+/// A file name for a downloaded game: `tiers-checkers-2024.05.01.pdn`.
+#[must_use]
+pub fn file_name(kind: GameKind, date: &str) -> String {
+    let date: String = date
+        .chars()
+        .map(|c| if c.is_ascii_digit() { c } else { '-' })
+        .collect();
+    let date = date.trim_matches('-');
+    if date.is_empty() {
+        format!("tiers-{}.pdn", kind.name())
+    } else {
+        format!("tiers-{}-{date}.pdn", kind.name())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tiers_engine::Color;
+
+    /// As CheckerBoard saves a game: the archival tags without values, no
+    /// blank line, moves wrapped, comments, CheckerBoard's `1-1` for a draw.
+    const CHECKERBOARD: &str =
+        "[Event \"\"]\n[Date \"\"]\n[Black \"\"]\n[White \"\"]\n[Result \"1-1\"]\n\
+1. 11-15 23-18 2. 8-11 27-23 3. 4-8 23-19 4. 10x14 {forced} 19x10 5. 14x23 26x19\n\
+6. 7x14 24-20 1-1\n";
+
+    /// As pydraughts' PDNWriter writes an English game.
+    const PYDRAUGHTS: &str = "[GameType \"21\"]\n\
+[FEN \"B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12\"]\n\n\
+1... 11-15 2. 23-19 8-11 3. 22-17 9-13 4. 17-14 10x17 5. 21x14 0-1\n\n";
+
+    fn games(text: &str) -> (GameKind, Vec<Result<FileGame, String>>) {
+        match read(text) {
+            Ok(Reading::Games { kind, games }) => (kind, games),
+            Ok(Reading::Position { .. }) => panic!("a position"),
+            Err(e) => panic!("{e}"),
+        }
+    }
+
+    #[test]
+    fn checkerboard_and_pydraughts_files_are_read() {
+        let (kind, g) = games(CHECKERBOARD);
+        assert_eq!(kind, GameKind::Checkers);
+        let g = g[0].as_ref().unwrap();
+        assert_eq!(g.record.ply(), 12);
+        assert_eq!(g.result(), "Draw: draw agreed");
+        assert_eq!(g.players(), "Red vs Black");
+
+        let (kind, g) = games(PYDRAUGHTS);
+        assert_eq!(kind, GameKind::Checkers);
+        let g = g[0].as_ref().unwrap();
+        assert_eq!(g.record.move_texts()[7], "21x14");
+        assert_eq!(g.result(), "Red wins: Black resigned");
+    }
+
+    #[test]
+    fn several_games_each_with_its_own_error() {
+        let text = format!("{CHECKERBOARD}\n[Event \"Bad\"]\n1. 11-15 11-16 *\n\n{PYDRAUGHTS}");
+        let (_, g) = games(&text);
+        assert_eq!(g.len(), 3);
+        assert!(g[0].is_ok() && g[2].is_ok());
+        let err = g[1].as_ref().err().unwrap();
+        assert!(
+            err.starts_with("game 2, line 10: move 1 (Red): 11-16 is not legal here"),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn export_and_read_back_a_tiers_game() {
+        let mut g = crate::library::rebuild(
+            GameKind::Tiers,
+            &tiers::Position::start().to_text(),
+            &["e3-e4".to_string(), "d6-d5".to_string()],
+            2,
+            None,
+        )
+        .unwrap();
+        g.resign(Color::Black);
+        let text = export(&*g, &[("White".into(), "Ann".into())]);
+        assert!(text.contains("[White \"Ann\"]"));
+        assert!(text.contains(
+            "[GameType \"Tiers\"]\n[RedFormation \"a1 c1 e1 g1 b2 d2 f2 h2 a3 c3 e3 g3\"]"
+        ));
+        assert!(text.ends_with("1. e3-e4 d6-d5 1-0\n"), "{text}");
+        let (kind, back) = games(&text);
+        assert_eq!(kind, GameKind::Tiers);
+        let back = back[0].as_ref().unwrap();
+        assert!(*back.record == *g);
+        assert_eq!(back.tag("White"), Some("Ann"));
+        assert_eq!(back.tag("Site"), None);
+    }
+
+    #[test]
+    fn positions_are_told_from_games() {
+        for (text, kind, canon) in [
+            (
+                "B:W18,24,27:BK3,12",
+                GameKind::Checkers,
+                "B:W18,24,27:BK3,12",
+            ),
+            (" \"W:W21-23:B1\" ", GameKind::Checkers, "W:W21,22,23:B1"),
+            (
+                "8/8/8/3u[k]4/8/8/8/U[M]7 b 3 12",
+                GameKind::Tiers,
+                "8/8/8/3u[k]4/8/8/8/U[M]7 b 3 12",
+            ),
+        ] {
+            match read(text) {
+                Ok(Reading::Position { kind: k, text: t }) => {
+                    assert_eq!((k, t.as_str()), (kind, canon));
+                }
+                _ => panic!("{text}"),
+            }
+        }
+        assert_eq!(
+            read("B:W18,40:B1").err().unwrap(),
+            "This FEN cannot be read: square 40 does not exist (squares are 1-32)"
+        );
+        assert!(read("8/8/8/8/8/8/8/U[m]7 r 0 1")
+            .err()
+            .unwrap()
+            .starts_with("This TFEN cannot be read: a Red ultra king cannot carry a Black piece"));
+    }
+
+    #[test]
+    fn bad_text_gets_a_message_naming_the_place() {
+        assert!(read("  ")
+            .err()
+            .unwrap()
+            .starts_with("There is nothing to read"));
+        let err = read("[Event \"x\"]\n1. 11-15 {unclosed").err().unwrap();
+        assert!(err.contains("line 2"), "{err}");
+        let (_, g) = games("hello world");
+        assert!(g[0]
+            .as_ref()
+            .err()
+            .unwrap()
+            .starts_with("game 1, line 1: move 1 (Red): "));
+    }
+
+    #[test]
+    fn file_names() {
+        assert_eq!(
+            file_name(GameKind::Checkers, "2024.05.01"),
+            "tiers-checkers-2024-05-01.pdn"
+        );
+        assert_eq!(file_name(GameKind::Tiers, "????.??.??"), "tiers-tiers.pdn");
+    }
+}

@@ -1,0 +1,124 @@
+//! The games library's reducer, natively: importing files and positions,
+//! stepping through a game, keeping, deleting and restoring archived games.
+
+use super::*;
+use crate::library::archive::Archive;
+
+const TWO_GAMES: &str = "[Event \"a\"]\n[White \"Ann\"]\n[Black \"Bob\"]\n\n1. 11-15 23-19 1-0\n\n\
+                         [Event \"b\"]\n\n1. 11-15 11-16 *\n";
+
+fn level() -> Level {
+    Level::clamped(4)
+}
+
+#[test]
+fn steps_stay_inside_the_game() {
+    assert_eq!(Step::On.from(3, 8), 4);
+    assert_eq!(Step::On.from(8, 8), 8);
+    assert_eq!(Step::Back.from(0, 8), 0);
+    assert_eq!(Step::Back.from(usize::MAX, 8), 7);
+    assert_eq!(Step::First.from(5, 8), 0);
+    assert_eq!(Step::Last.from(0, 8), 8);
+}
+
+#[test]
+fn a_file_lists_its_games_and_the_bad_ones_with_the_reason() {
+    let mut l = Library::default();
+    l.apply(
+        LibraryAction::Take("two.pdn".into(), TWO_GAMES.into()),
+        level(),
+    );
+    let Source::File(found) = &l.source else {
+        panic!("the file is listed");
+    };
+    assert_eq!(found.source, "two.pdn");
+    assert_eq!(found.games.len(), 2);
+    assert!(found.games[0].is_ok());
+    let bad = found.games[1].as_ref().err().unwrap();
+    assert!(bad.contains("11-16 is not legal here"), "{bad}");
+    assert_eq!(l.selected, Some(0), "the first readable game is chosen");
+    let c = l.chosen(&|_| String::new()).unwrap().unwrap();
+    assert_eq!(c.title, "Ann vs Bob");
+    // Step through it by keys.
+    l.apply(LibraryAction::Step(Step::First), level());
+    assert_eq!(l.ply, 0);
+    l.apply(LibraryAction::Step(Step::On), level());
+    assert_eq!(l.ply, 1);
+    // Keep it in the archive.
+    l.apply(LibraryAction::Keep { id: 5, now: 1000 }, level());
+    assert_eq!(l.archive.games.len(), 1);
+    assert_eq!(l.note.as_deref(), Some("Saved in the archive."));
+}
+
+#[test]
+fn a_pasted_position_opens_in_the_editor_and_a_bad_text_is_named() {
+    let mut l = Library::default();
+    l.apply(LibraryAction::Text("W:W18:B14".into()), level());
+    match l.apply(LibraryAction::ReadText, level()) {
+        Some(Opened::Position(GameKind::Checkers, text)) => assert_eq!(text, "W:W18:B14"),
+        _ => panic!("a position goes to the editor"),
+    }
+    assert!(l
+        .apply(
+            LibraryAction::Take("x.pdn".into(), "[Event".into()),
+            level()
+        )
+        .is_none());
+    assert!(
+        l.error.as_deref().unwrap().starts_with("x.pdn: "),
+        "{:?}",
+        l.error
+    );
+}
+
+#[test]
+fn deleting_an_archived_game_can_be_undone() {
+    let mut l = Library::default();
+    l.apply(
+        LibraryAction::Take("two.pdn".into(), TWO_GAMES.into()),
+        level(),
+    );
+    l.apply(LibraryAction::Keep { id: 5, now: 1000 }, level());
+    l.apply(LibraryAction::Filter(None), level());
+    l.apply(LibraryAction::Choose(5), level());
+    l.apply(LibraryAction::Delete, level());
+    assert!(l.archive.games.is_empty());
+    assert!(l.deleted.is_some());
+    l.apply(LibraryAction::Undo, level());
+    assert_eq!(l.archive.games.len(), 1);
+    assert_eq!(l.selected, Some(5));
+    // Filtering by the other game hides it.
+    l.apply(LibraryAction::Filter(Some(GameKind::Tiers)), level());
+    assert_eq!(l.shown().count(), 0);
+    assert_eq!(Library::with(Archive::new()).shown().count(), 0);
+}
+
+#[test]
+fn continuing_opens_the_game_at_the_ply_shown() {
+    let mut l = Library::default();
+    l.apply(
+        LibraryAction::Take("two.pdn".into(), TWO_GAMES.into()),
+        level(),
+    );
+    l.apply(LibraryAction::Ply(1), level());
+    match l.apply(LibraryAction::Continue(Some(Color::Black)), level()) {
+        Some(Opened::Game(game, meta)) => {
+            assert_eq!(game.record.ply(), 1);
+            assert_eq!(
+                game.record.recorded(),
+                2,
+                "the moves after it stay for redo"
+            );
+            assert_eq!(
+                game.opponent,
+                Opponent::Computer {
+                    level: level(),
+                    human: Color::Black
+                }
+            );
+            assert!(game.flipped);
+            assert!(meta.tags.iter().any(|(k, v)| k == "White" && v == "Ann"));
+        }
+        _ => panic!("the game opens"),
+    }
+}

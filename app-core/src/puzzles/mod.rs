@@ -1,0 +1,514 @@
+//! Puzzles: the shipped puzzle files (read by the engine's
+//! [`tiers_engine::puzzle::read`]), the puzzle being solved on the live
+//! board, and the solver's rating and history ([`history`]).
+//!
+//! A puzzle is a [`Session`] set up at its position, the solver playing the
+//! side to move against a scripted opponent. Every move the solver makes
+//! is compared with the solution: the right one is kept and the
+//! opponent's reply is played when the screen says the pause is over
+//! ([`PuzzleAction::Reply`]); a wrong one is taken back with "That's not
+//! it — try again". The first wrong move (or a hint) makes the puzzle
+//! failed; solving it without either makes it solved; either way the
+//! rating moves once (Elo against the puzzle's rating,
+//! [`history::elo`]). The next puzzle is picked near the solver's rating
+//! among the puzzles not tried yet ([`pick`]).
+
+pub mod history;
+
+use std::rc::Rc;
+
+use tiers_engine::puzzle::{self, Puzzle};
+use tiers_engine::search::Level;
+use tiers_engine::{Color, GameKind};
+
+use super::ai::AiReply;
+use super::learn::course::record_of;
+use super::session::{LoadGame, Opponent, Session, SessionAction};
+use super::Slice;
+use history::{Attempt, History};
+
+/// The games, in the order shown.
+pub const GAMES: [GameKind; 2] = [GameKind::Checkers, GameKind::Tiers];
+
+/// What the solver is told after a wrong move.
+pub const WRONG: &str = "That's not it — try again";
+
+/// How many of the nearest puzzles the next one is drawn from.
+pub const NEAREST: usize = 8;
+
+/// Where a game's puzzle file is, relative to the page.
+#[must_use]
+pub fn puzzle_path(kind: GameKind) -> String {
+    format!("puzzles/{}.txt", kind.name())
+}
+
+/// A puzzle file as read: the puzzles that read and play, and what was
+/// wrong with each one left out.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct PuzzleSet {
+    /// The puzzles, in the file's order.
+    pub puzzles: Vec<Puzzle>,
+    /// Why each left-out line or puzzle was left out (`line 4: …`,
+    /// `puzzle t0009: …`), in the file's order.
+    pub left_out: Vec<String>,
+}
+
+impl PuzzleSet {
+    /// The notice for the left-out puzzles of `kind`'s file, when there are
+    /// any (the app's notice bar shows it).
+    #[must_use]
+    pub fn notice(&self, kind: GameKind) -> Option<String> {
+        let first = self.left_out.first()?;
+        let title = crate::library::kind_title(kind);
+        let n = self.left_out.len();
+        Some(if n == 1 {
+            format!("1 puzzle of the {title} puzzle file is left out: it cannot be used ({first}).")
+        } else {
+            format!(
+                "{n} puzzles of the {title} puzzle file are left out: they cannot be used (the first: {first})."
+            )
+        })
+    }
+}
+
+/// A puzzle file: not asked for yet, on its way, read, or failed.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub enum Loading {
+    /// Not asked for yet.
+    #[default]
+    Idle,
+    /// Being fetched.
+    Fetching,
+    /// Read (with at least one puzzle).
+    Ready(Rc<PuzzleSet>),
+    /// It could not be fetched or read: why.
+    Failed(String),
+}
+
+/// Reads a game's puzzle file: a line that does not read, and a puzzle that
+/// does not set up or play on the board of that game ([`line_plays`]), is
+/// left out and named in [`PuzzleSet::left_out`] (the shipped files pass
+/// `tiers puzzles verify` in `./dev test`, so this is for a damaged copy).
+/// The error (no usable puzzle at all) names the first problem.
+pub fn read_file(kind: GameKind, text: &str) -> Result<PuzzleSet, String> {
+    let (list, problems) = puzzle::read_each(text);
+    let mut set = PuzzleSet {
+        puzzles: Vec::with_capacity(list.len()),
+        left_out: problems.iter().map(ToString::to_string).collect(),
+    };
+    for p in list {
+        match line_plays(kind, &p) {
+            Ok(()) => set.puzzles.push(p),
+            Err(e) => set.left_out.push(e),
+        }
+    }
+    if set.puzzles.is_empty() {
+        return Err(set.left_out.swap_remove(0));
+    }
+    Ok(set)
+}
+
+/// Whether a puzzle sets up on the board of its game and its whole line
+/// plays there, every move written as the board writes it (else the
+/// solver's move could never match it); the error names the move.
+pub fn line_plays(kind: GameKind, p: &Puzzle) -> Result<(), String> {
+    let id = &p.id;
+    let mut record = record_of(kind, &p.position)
+        .map_err(|e| format!("puzzle {id}: the position cannot be read: {e}"))?;
+    for (i, m) in p.solution.iter().enumerate() {
+        let n = i + 1;
+        record
+            .play_text(m)
+            .map_err(|e| format!("puzzle {id}: move {n} ({m}) cannot be played: {e}"))?;
+        let written = record.move_texts().pop().unwrap_or_default();
+        if written != *m {
+            return Err(format!(
+                "puzzle {id}: move {n} is written `{m}`, the board writes `{written}`"
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// The index of the next puzzle for a solver rated `rating`: among the
+/// puzzles not tried (all of them when every one was tried), not `current`,
+/// one of the [`NEAREST`] by rating, drawn with `roll`.
+#[must_use]
+pub fn pick(
+    list: &[Puzzle],
+    tried: impl Fn(&Puzzle) -> bool,
+    rating: u32,
+    current: Option<usize>,
+    roll: u64,
+) -> Option<usize> {
+    let fresh: Vec<usize> = (0..list.len())
+        .filter(|&i| !tried(&list[i]) && Some(i) != current)
+        .collect();
+    let mut pool = if fresh.is_empty() {
+        (0..list.len()).filter(|&i| Some(i) != current).collect()
+    } else {
+        fresh
+    };
+    if pool.is_empty() {
+        return current;
+    }
+    pool.sort_by_key(|&i| (list[i].rating.abs_diff(rating), i));
+    pool.truncate(NEAREST);
+    Some(pool[(roll % pool.len() as u64) as usize])
+}
+
+/// A message under the puzzle's board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Note {
+    /// A wrong move was taken back.
+    Wrong,
+    /// The hint: which piece to move.
+    Hint(String),
+    /// The puzzle cannot go on (a broken file): why.
+    Broken(String),
+}
+
+/// The puzzle being solved.
+#[derive(Clone)]
+pub struct Solving {
+    /// Its game.
+    pub kind: GameKind,
+    /// Its index in the game's file.
+    pub index: usize,
+    /// The puzzle.
+    pub puzzle: Puzzle,
+    /// The board.
+    pub board: Slice<Session>,
+    /// The solver's colour.
+    pub solver: Color,
+    /// The next move of the solution to be played (index).
+    pub step: usize,
+    /// Whether it already counts as failed (a wrong move or a hint).
+    pub failed: bool,
+    /// Wrong moves made.
+    pub wrong: u32,
+    /// Squares the hint points at.
+    pub marks: Vec<u8>,
+    /// A message.
+    pub note: Option<Note>,
+    /// Solved.
+    pub solved: bool,
+    /// The opponent's reply is to be played.
+    pub reply_due: bool,
+    /// The rating before and after this puzzle (once it counted).
+    pub change: Option<(u32, u32)>,
+}
+
+/// The puzzles screen's state.
+#[derive(Clone)]
+pub struct Puzzles {
+    /// The game chosen.
+    pub kind: GameKind,
+    /// The puzzle files, in the order of [`GAMES`].
+    pub sets: [Loading; 2],
+    /// The rating and history.
+    pub history: History,
+    /// The puzzle on the board.
+    pub solving: Option<Solving>,
+}
+
+/// What can be done on the puzzles screen.
+#[derive(Clone, Debug, PartialEq)]
+pub enum PuzzleAction {
+    /// A puzzle file is being fetched.
+    Fetching(GameKind),
+    /// A puzzle file arrived (its text) or could not be fetched (why).
+    Loaded(GameKind, Result<String, String>),
+    /// Choose the game (its next puzzle is drawn with `roll`).
+    Choose(GameKind, u64),
+    /// Go on to the next puzzle, drawn with this number.
+    Next(u64),
+    /// Something done on the puzzle's board.
+    Board(SessionAction),
+    /// Play the opponent's reply now.
+    Reply,
+    /// Show the piece to move (the puzzle then counts as failed).
+    Hint,
+}
+
+/// An id no request to the computer has: the scripted replies go through
+/// the session as if the computer had sent them.
+const SCRIPT_ID: u32 = u32::MAX - 1;
+
+impl Default for Puzzles {
+    fn default() -> Self {
+        Puzzles {
+            kind: GameKind::Checkers,
+            sets: Default::default(),
+            history: History::default(),
+            solving: None,
+        }
+    }
+}
+
+impl Puzzles {
+    /// A puzzles state with this history (read at start).
+    #[must_use]
+    pub fn with(history: History) -> Puzzles {
+        Puzzles {
+            history,
+            ..Puzzles::default()
+        }
+    }
+
+    /// A game's file.
+    #[must_use]
+    pub fn set(&self, kind: GameKind) -> &Loading {
+        &self.sets[usize::from(kind == GameKind::Tiers)]
+    }
+
+    fn slot(&mut self, kind: GameKind) -> &mut Loading {
+        &mut self.sets[usize::from(kind == GameKind::Tiers)]
+    }
+
+    /// Whether a new puzzle should be put on the board (the chosen game's
+    /// file is read and nothing of it is on the board).
+    #[must_use]
+    pub fn wants_puzzle(&self) -> bool {
+        matches!(self.set(self.kind), Loading::Ready(_))
+            && self.solving.as_ref().is_none_or(|s| s.kind != self.kind)
+    }
+
+    /// Reduces one action; a file read with puzzles left out gives the
+    /// notice for the app's notice bar ([`PuzzleSet::notice`]).
+    pub fn apply(&mut self, action: PuzzleAction) -> Option<String> {
+        let mut notice = None;
+        match action {
+            PuzzleAction::Fetching(kind) => *self.slot(kind) = Loading::Fetching,
+            PuzzleAction::Loaded(kind, text) => {
+                let title = crate::library::kind_title(kind);
+                *self.slot(kind) = match text.map(|t| read_file(kind, &t)) {
+                    Ok(Ok(set)) => {
+                        notice = set.notice(kind);
+                        Loading::Ready(Rc::new(set))
+                    }
+                    Ok(Err(e)) => {
+                        Loading::Failed(format!("The {title} puzzles could not be read ({e})."))
+                    }
+                    Err(e) => {
+                        Loading::Failed(format!("The {title} puzzles could not be loaded ({e})."))
+                    }
+                };
+            }
+            PuzzleAction::Choose(kind, roll) => {
+                self.kind = kind;
+                if self.wants_puzzle() {
+                    self.next(roll);
+                }
+            }
+            PuzzleAction::Next(roll) => self.next(roll),
+            PuzzleAction::Board(a) => self.board(a),
+            PuzzleAction::Reply => self.reply(),
+            PuzzleAction::Hint => self.hint(),
+        }
+        notice
+    }
+
+    /// Puts the next puzzle of the chosen game on the board.
+    fn next(&mut self, roll: u64) {
+        let kind = self.kind;
+        let Loading::Ready(set) = self.set(kind) else {
+            return;
+        };
+        let set = set.clone();
+        let list = &set.puzzles;
+        let current = self
+            .solving
+            .as_ref()
+            .filter(|s| s.kind == kind)
+            .map(|s| s.index);
+        let history = &self.history;
+        let tried = |p: &Puzzle| history.result(&history::key(kind, &p.id)).is_some();
+        if let Some(i) = pick(list, tried, history.rating(kind), current, roll) {
+            self.solving = Solving::start(kind, i, list[i].clone());
+        }
+    }
+
+    fn board(&mut self, action: SessionAction) {
+        let Some(s) = self.solving.as_mut() else {
+            return;
+        };
+        if s.solved || s.reply_due || matches!(s.note, Some(Note::Broken(_))) {
+            return;
+        }
+        let Some(before) = s.board.record().map(|r| r.ply()) else {
+            return;
+        };
+        s.board.update(|b| b.apply(action));
+        let Some(record) = s.board.record() else {
+            return;
+        };
+        if record.ply() <= before {
+            return;
+        }
+        let played = record.move_texts().get(before).cloned().unwrap_or_default();
+        s.marks.clear();
+        if s.puzzle.solution.get(s.step) == Some(&played) {
+            s.note = None;
+            s.step += 1;
+            if s.step >= s.puzzle.solution.len() {
+                s.solved = true;
+                let result = if s.failed {
+                    Attempt::Failed
+                } else {
+                    Attempt::Solved
+                };
+                let (kind, id, rating) = (s.kind, s.puzzle.id.clone(), s.puzzle.rating);
+                let change = self.history.record(kind, &id, rating, result);
+                if let Some(s) = self.solving.as_mut() {
+                    s.change.get_or_insert(change);
+                }
+            } else {
+                s.reply_due = true;
+            }
+        } else {
+            s.wrong += 1;
+            s.note = Some(Note::Wrong);
+            s.board.update(|b| {
+                if let Some(g) = b.game.as_mut() {
+                    while g.ply() > before && g.undo() {}
+                }
+                b.forget_pending();
+                b.selection.clear();
+                b.message = None;
+                b.announce = format!("{played}: {WRONG}.");
+            });
+            self.fail();
+        }
+    }
+
+    /// The puzzle counts as failed (once).
+    fn fail(&mut self) {
+        let Some(s) = self.solving.as_mut() else {
+            return;
+        };
+        if s.failed {
+            return;
+        }
+        s.failed = true;
+        let (kind, id, rating) = (s.kind, s.puzzle.id.clone(), s.puzzle.rating);
+        let change = self.history.record(kind, &id, rating, Attempt::Failed);
+        if let Some(s) = self.solving.as_mut() {
+            s.change = Some(change);
+        }
+    }
+
+    fn reply(&mut self) {
+        let Some(s) = self.solving.as_mut() else {
+            return;
+        };
+        if !s.reply_due {
+            return;
+        }
+        s.reply_due = false;
+        let Some(text) = s.puzzle.solution.get(s.step).cloned() else {
+            return;
+        };
+        let Some(ply) = s.board.record().map(|r| r.ply()) else {
+            return;
+        };
+        s.board.update(|b| {
+            b.apply(SessionAction::AiSent(SCRIPT_ID));
+            b.apply(SessionAction::Ai(AiReply::Move {
+                id: SCRIPT_ID,
+                text: text.clone(),
+            }));
+            b.pending = None;
+        });
+        if s.board.record().map(|r| r.ply()) == Some(ply) {
+            let why = s.board.message.clone().unwrap_or_default();
+            s.note = Some(Note::Broken(format!(
+                "The puzzle's reply {text} cannot be played: {why}"
+            )));
+            return;
+        }
+        s.step += 1;
+    }
+
+    fn hint(&mut self) {
+        let Some(s) = self.solving.as_mut() else {
+            return;
+        };
+        if !s.can_hint() {
+            return;
+        }
+        let Some(record) = s.board.record() else {
+            return;
+        };
+        let want = &s.puzzle.solution[s.step];
+        let Some(option) = record.legal().into_iter().find(|m| &m.text == want) else {
+            return;
+        };
+        let from = option.squares[0];
+        s.note = Some(Note::Hint(format!(
+            "Move the piece on {}.",
+            record.square_name(from)
+        )));
+        s.marks = vec![from];
+        self.fail();
+    }
+}
+
+impl Solving {
+    /// Sets up a puzzle (a note says so when its moves cannot be played).
+    #[must_use]
+    pub fn start(kind: GameKind, index: usize, puzzle: Puzzle) -> Option<Solving> {
+        let record = record_of(kind, &puzzle.position).ok()?;
+        let solver = record.side_at(record.ply()).unwrap_or(Color::Red);
+        // The whole line must play (read_file leaves out those that do not).
+        let note = line_plays(kind, &puzzle)
+            .err()
+            .map(|e| Note::Broken(format!("This puzzle cannot be played ({e}).")));
+        let board = Session::playing(LoadGame {
+            record,
+            opponent: Opponent::Computer {
+                level: Level::MAX,
+                human: solver,
+            },
+            flipped: solver == Color::Black,
+            clock: None,
+        });
+        Some(Solving {
+            kind,
+            index,
+            puzzle,
+            board: Slice::new(board),
+            solver,
+            step: 0,
+            failed: false,
+            wrong: 0,
+            marks: Vec::new(),
+            note,
+            solved: false,
+            reply_due: false,
+            change: None,
+        })
+    }
+
+    /// Whether the hint can be shown now.
+    #[must_use]
+    pub fn can_hint(&self) -> bool {
+        !self.solved
+            && !self.reply_due
+            && self.marks.is_empty()
+            && !matches!(self.note, Some(Note::Broken(_)))
+    }
+
+    /// How many of the solver's moves the solution has, and how many are
+    /// played.
+    #[must_use]
+    pub fn progress(&self) -> (usize, usize) {
+        (
+            self.step.div_ceil(2),
+            self.puzzle.solution.len().div_ceil(2),
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,383 @@
+//! Puzzles, natively: the file reader's errors, picking near the rating,
+//! solving on the board (replies, wrong moves, hints), the Elo rating and
+//! the stored history (round trip, damaged records at start).
+
+use super::*;
+use crate::boot::{boot, Content, Kept, Stored};
+use crate::nav::{NavAction, Screen};
+use crate::{AppAction, AppState};
+use history::{elo, key, START_RATING};
+
+/// Two checkers puzzles from the generator: a double jump (one move), and
+/// a quiet move that wins a man (two solver moves).
+const FILE: &str = "\
+# checkers puzzles: id | position | solution | rating | themes
+c0001 | B:W5,7,16,28,29,31:B2,3,4,15,19 | 2x11x20 | 710 | multi-jump
+c0003 | W:WK1,15,19,29,32:B6,8,10,12,28 | 29-25 6-9 15x6 | 1160 | quiet move
+";
+
+fn loaded() -> Puzzles {
+    let mut p = Puzzles::default();
+    p.apply(PuzzleAction::Loaded(GameKind::Checkers, Ok(FILE.into())));
+    p
+}
+
+/// Plays a move by clicking its squares on the puzzle's board.
+fn play(p: &mut Puzzles, text: &str) {
+    let s = p.solving.as_ref().expect("a puzzle on the board");
+    let squares = crate::record::squares_of(s.board.record().unwrap(), text);
+    for sq in squares {
+        p.apply(PuzzleAction::Board(SessionAction::Square(sq)));
+    }
+}
+
+/// Opens the puzzle with this id (the roll that picks it).
+fn open(p: &mut Puzzles, id: &str) {
+    for roll in 0..8 {
+        p.apply(PuzzleAction::Next(roll));
+        if p.solving.as_ref().is_some_and(|s| s.puzzle.id == id) {
+            return;
+        }
+    }
+    panic!("{id} never picked");
+}
+
+#[test]
+fn the_reader_names_the_bad_line() {
+    let set = read_file(GameKind::Checkers, FILE).unwrap();
+    assert_eq!(
+        (set.puzzles.len(), set.notice(GameKind::Checkers)),
+        (2, None)
+    );
+    // Nothing usable: the first problem.
+    let cases = [
+        ("c1 | B:W18:B14 | 14x23 | 900\n", "line 1: a puzzle has 5 fields separated by `|` (id, position, solution, rating, themes); found 4"),
+        ("# x\nc1 | B:W18:B14 | 14x23 | 9000 | shot\n", "line 2: the rating must be a whole number from 400 to 3000, found `9000`"),
+        ("c1 | B:W18:B14 | 14x23 22x15 | 900 | \n", "line 1: the solution must have an odd number of moves (it ends with the solver's move), found 2"),
+        ("c 1 | B:W18:B14 | 14x23 | 900 | \n", "line 1: the id must be 1-32 letters, digits, `-` or `_`, found `c 1`"),
+        ("# nothing\n", "line 1: the file holds no puzzle"),
+        // A Tiers position in the checkers file.
+        ("t1 | 8/8/8/8/8/8/8/4T1k1 b 0 48 | g1-f2 | 900 | \n", "puzzle t1: the position cannot be read: "),
+        // A solution that does not play.
+        ("c1 | W:WK1,15,19,29,32:B6,8,10,12,28 | 29-25 7-11 15x6 | 900 | \n", "puzzle c1: move 2 (7-11) cannot be played: "),
+        // A move not written as the board writes it.
+        ("c1 | B:W5,7,16,28,29,31:B2,3,4,15,19 | 2x20 | 710 | \n", "puzzle c1: move 1 is written `2x20`, the board writes `2x11x20`"),
+    ];
+    for (text, want) in cases {
+        let e = read_file(GameKind::Checkers, text).unwrap_err();
+        assert!(e.starts_with(want), "{e}");
+    }
+    // In the state: a failure says which game and why.
+    let mut p = Puzzles::default();
+    p.apply(PuzzleAction::Loaded(GameKind::Tiers, Ok("x".into())));
+    assert_eq!(
+        *p.set(GameKind::Tiers),
+        Loading::Failed("The Tiers puzzles could not be read (line 1: a puzzle has 5 fields separated by `|` (id, position, solution, rating, themes); found 1).".into())
+    );
+    p.apply(PuzzleAction::Loaded(
+        GameKind::Checkers,
+        Err("the server answered 404".into()),
+    ));
+    assert_eq!(
+        *p.set(GameKind::Checkers),
+        Loading::Failed(
+            "The Checkers puzzles could not be loaded (the server answered 404).".into()
+        )
+    );
+    assert!(p.solving.is_none());
+}
+
+/// A damaged file: every puzzle that cannot be used is left out with its
+/// reason, the others are played, and the app's notice bar counts them.
+#[test]
+fn puzzles_that_cannot_be_used_are_left_out_with_a_notice() {
+    let damaged = format!(
+        "{FILE}c9 | x\n\
+         c0001 | B:W18:B14 | 14x23 | 900 | \n\
+         c7 | W:WK1,15,19,29,32:B6,8,10,12,28 | 29-25 7-11 15x6 | 900 | \n\
+         c8 | 8/8/8/8/8/8/8/4T1k1 b 0 48 | g1-f2 | 900 | \n"
+    );
+    let set = read_file(GameKind::Checkers, &damaged).unwrap();
+    let ids: Vec<&str> = set.puzzles.iter().map(|p| p.id.as_str()).collect();
+    assert_eq!(ids, ["c0001", "c0003"]);
+    assert_eq!(set.left_out.len(), 4, "{:?}", set.left_out);
+    assert_eq!(set.left_out[0], "line 4: a puzzle has 5 fields separated by `|` (id, position, solution, rating, themes); found 2");
+    assert_eq!(set.left_out[1], "line 5: the id c0001 is used twice");
+    assert!(
+        set.left_out[2].starts_with("puzzle c7: move 2 (7-11) cannot be played"),
+        "{}",
+        set.left_out[2]
+    );
+    assert!(
+        set.left_out[3].starts_with("puzzle c8: the position cannot be read"),
+        "{}",
+        set.left_out[3]
+    );
+    let notice = format!(
+        "4 puzzles of the Checkers puzzle file are left out: they cannot be used (the first: {}).",
+        set.left_out[0]
+    );
+    assert_eq!(set.notice(GameKind::Checkers).unwrap(), notice);
+    // In the app: the notice bar says it (once, however often the file is
+    // read), and the puzzles screen goes on with the good ones.
+    let mut app = AppState::default();
+    for _ in 0..2 {
+        app.apply(AppAction::Puzzle(PuzzleAction::Loaded(
+            GameKind::Checkers,
+            Ok(damaged.clone()),
+        )));
+    }
+    assert_eq!(app.notices.list, [notice]);
+    let mut p = (*app.puzzles).clone();
+    assert!(p.wants_puzzle());
+    open(&mut p, "c0003");
+    play(&mut p, "29-25");
+    p.apply(PuzzleAction::Reply);
+    play(&mut p, "15x6");
+    assert!(p.solving.as_ref().unwrap().solved);
+    // A whole file: no notice.
+    let mut app = AppState::default();
+    app.apply(AppAction::Puzzle(PuzzleAction::Loaded(
+        GameKind::Checkers,
+        Ok(FILE.into()),
+    )));
+    assert!(app.notices.list.is_empty());
+    // One left out: the singular, and the game named.
+    let tiers = "t0001 | 8/8/7m/7m/8/8/8/4T1k1 b 0 48 | g1-f2 e1xg3 h5-g4 g3xg5 h6xf4 | 1370 | shot,win\nt2 | x\n";
+    let set = read_file(GameKind::Tiers, tiers).unwrap();
+    assert_eq!(
+        set.notice(GameKind::Tiers).unwrap(),
+        "1 puzzle of the Tiers puzzle file is left out: it cannot be used (line 2: a puzzle has 5 fields separated by `|` (id, position, solution, rating, themes); found 2)."
+    );
+}
+
+#[test]
+fn the_next_puzzle_is_near_the_rating_and_not_tried() {
+    let list: Vec<Puzzle> = (0..20)
+        .map(|i| Puzzle {
+            id: format!("c{i}"),
+            position: "B:W18:B14".into(),
+            solution: vec!["14x23".into()],
+            rating: 500 + 100 * i,
+            themes: vec![],
+        })
+        .collect();
+    // 1500 is c10; the 8 nearest are c6..c14 without one end.
+    for roll in 0..16 {
+        let i = pick(&list, |_| false, 1500, None, roll).unwrap();
+        assert!(list[i].rating.abs_diff(1500) <= 400, "{}", list[i].rating);
+    }
+    // Never the one on the board, never a tried one while others are left.
+    let tried = |p: &Puzzle| p.rating >= 1100;
+    for roll in 0..16 {
+        let i = pick(&list, tried, 1500, Some(5), roll).unwrap();
+        assert!(list[i].rating < 1100 && i != 5);
+    }
+    // All tried: any but the current.
+    assert_ne!(pick(&list, |_| true, 500, Some(0), 0), Some(0));
+    assert_eq!(pick(&list[..1], |_| true, 500, Some(0), 3), Some(0));
+    assert_eq!(pick(&[], |_| false, 500, None, 3), None);
+}
+
+#[test]
+fn solving_plays_the_replies_and_moves_the_rating_up() {
+    let mut p = loaded();
+    assert!(p.wants_puzzle());
+    open(&mut p, "c0003");
+    play(&mut p, "29-25");
+    let s = p.solving.as_ref().unwrap();
+    assert!(s.reply_due && !s.solved && s.note.is_none());
+    // The board takes no move while the reply is due.
+    p.apply(PuzzleAction::Reply);
+    let s = p.solving.as_ref().unwrap();
+    assert_eq!(s.step, 2);
+    assert_eq!(s.board.record().unwrap().move_texts(), ["29-25", "6-9"]);
+    assert_eq!(s.progress(), (1, 2));
+    play(&mut p, "15x6");
+    let s = p.solving.as_ref().unwrap();
+    assert!(s.solved && !s.failed);
+    let up = elo(START_RATING, 1160, true);
+    assert!(up > START_RATING);
+    assert_eq!(s.change, Some((START_RATING, up)));
+    assert_eq!(p.history.rating(GameKind::Checkers), up);
+    assert_eq!(p.history.rating(GameKind::Tiers), START_RATING);
+    assert_eq!(p.history.counts(GameKind::Checkers), (1, 0));
+    assert_eq!(p.history.streak, 1);
+    // The next one is the other puzzle (not tried yet).
+    p.apply(PuzzleAction::Next(0));
+    assert_eq!(p.solving.as_ref().unwrap().puzzle.id, "c0001");
+}
+
+#[test]
+fn a_wrong_move_is_refused_and_counts_as_a_failure_once() {
+    let mut p = loaded();
+    open(&mut p, "c0003");
+    play(&mut p, "15-11");
+    let s = p.solving.as_ref().unwrap();
+    assert_eq!(s.note, Some(Note::Wrong));
+    assert_eq!(s.board.record().unwrap().ply(), 0, "taken back");
+    assert!(s.failed && !s.reply_due);
+    let down = elo(START_RATING, 1160, false);
+    assert!(down < START_RATING);
+    assert_eq!(s.change, Some((START_RATING, down)));
+    // A second wrong move changes nothing more.
+    play(&mut p, "15-11");
+    assert_eq!(p.history.rating(GameKind::Checkers), down);
+    assert_eq!(p.solving.as_ref().unwrap().wrong, 2);
+    // Solving it afterwards does not move the rating again.
+    play(&mut p, "29-25");
+    assert_eq!(p.solving.as_ref().unwrap().note, None);
+    p.apply(PuzzleAction::Reply);
+    play(&mut p, "15x6");
+    let s = p.solving.as_ref().unwrap();
+    assert!(s.solved && s.failed);
+    assert_eq!(p.history.rating(GameKind::Checkers), down);
+    assert_eq!(p.history.counts(GameKind::Checkers), (0, 1));
+    assert_eq!(p.history.streak, 0);
+    assert_eq!(
+        p.history.result(&key(GameKind::Checkers, "c0003")),
+        Some(Attempt::Failed)
+    );
+}
+
+#[test]
+fn the_hint_shows_the_piece_and_counts_as_failed() {
+    let mut p = loaded();
+    open(&mut p, "c0001");
+    assert!(p.solving.as_ref().unwrap().can_hint());
+    p.apply(PuzzleAction::Hint);
+    let s = p.solving.as_ref().unwrap();
+    assert_eq!(s.note, Some(Note::Hint("Move the piece on 2.".into())));
+    assert_eq!(s.marks.len(), 1);
+    assert!(s.failed && !s.can_hint());
+    play(&mut p, "2x11x20");
+    assert!(p.solving.as_ref().unwrap().solved);
+    assert_eq!(p.history.counts(GameKind::Checkers), (0, 1));
+}
+
+#[test]
+fn choosing_a_game_keeps_its_puzzle_apart() {
+    let mut p = loaded();
+    p.apply(PuzzleAction::Next(0));
+    p.apply(PuzzleAction::Choose(GameKind::Tiers, 0));
+    assert_eq!(p.kind, GameKind::Tiers);
+    // The Tiers file is not read yet: the screen fetches it.
+    assert_eq!(*p.set(GameKind::Tiers), Loading::Idle);
+    assert!(!p.wants_puzzle());
+    p.apply(PuzzleAction::Loaded(
+        GameKind::Tiers,
+        Ok("t1 | 8/8/7m/2k1K3/MK1mm3/M7/8/8 r 9 34 | b4xd6 | 1500 | capture\n".into()),
+    ));
+    assert!(p.wants_puzzle());
+    p.apply(PuzzleAction::Next(0));
+    assert_eq!(p.solving.as_ref().unwrap().kind, GameKind::Tiers);
+    play(&mut p, "b4xd6");
+    assert!(p.solving.as_ref().unwrap().solved);
+    assert!(p.history.rating(GameKind::Tiers) > START_RATING);
+    assert_eq!(p.history.rating(GameKind::Checkers), START_RATING);
+}
+
+#[test]
+fn the_history_round_trips_and_a_damaged_one_is_set_aside() {
+    let mut h = History::default();
+    h.record(GameKind::Checkers, "c0001", 1500, Attempt::Solved);
+    h.record(GameKind::Tiers, "t0002", 1500, Attempt::Failed);
+    let text = h.to_json();
+    assert_eq!(
+        text,
+        r#"{"v":1,"ratings":{"checkers":1516,"tiers":1484},"streak":0,"history":{"checkers/c0001":"solved","tiers/t0002":"failed"}}"#
+    );
+    let read = History::read(&text);
+    assert_eq!(read.problem, None);
+    assert_eq!(read.history, h);
+    // Unreadable, newer, partly damaged.
+    assert_eq!(
+        History::read("{").problem.unwrap(),
+        "Your puzzle rating and history could not be read (unexpected end of text at 1)".replace(
+            "unexpected end of text at 1",
+            &tiers_json::Json::parse("{").unwrap_err().to_string()
+        )
+    );
+    assert_eq!(
+        History::read(r#"{"v":2}"#).problem.as_deref(),
+        Some("Your puzzle rating and history was written by a newer version of Tiers (format 2; this one reads format 1)")
+    );
+    let damaged = r#"{"v":1,"ratings":{"checkers":1600,"tiers":"x"},"history":{"checkers/c1":"solved","chess/x":"solved","tiers/t1":"maybe"}}"#;
+    let read = History::read(damaged);
+    assert_eq!(read.history.rating(GameKind::Checkers), 1600);
+    assert_eq!(read.history.rating(GameKind::Tiers), START_RATING);
+    assert_eq!(read.history.results.len(), 1);
+    assert_eq!(
+        read.problem.as_deref(),
+        Some("Some of your puzzle history could not be read (the tiers rating, chess/x, tiers/t1)")
+    );
+    // At start: the readable part is used, the text set aside with a notice.
+    let stored = Stored {
+        puzzles: Some(damaged.into()),
+        ..Stored::default()
+    };
+    let b = boot(&stored, "", true);
+    assert_eq!(b.state.puzzles.history.rating(GameKind::Checkers), 1600);
+    assert_eq!(b.set_aside, vec![(Kept::Puzzles, damaged.to_string())]);
+    assert_eq!(
+        b.state.notices.list,
+        ["Some of your puzzle history could not be read (the tiers rating, chess/x, tiers/t1); it was set aside."]
+    );
+    assert_eq!(
+        Kept::Puzzles.content(&b.state),
+        Content::Text(r#"{"v":1,"ratings":{"checkers":1600,"tiers":1500},"streak":0,"history":{"checkers/c1":"solved"}}"#.into())
+    );
+    // Nothing kept: the defaults, no notice.
+    let b = boot(&Stored::default(), "", true);
+    assert_eq!(b.state.puzzles.history, History::default());
+    assert!(b.set_aside.is_empty());
+}
+
+#[test]
+fn the_app_routes_puzzle_actions_and_keeps_the_record() {
+    let mut app = AppState::default();
+    app.apply(AppAction::Nav(NavAction::Show(Screen::Puzzles)));
+    app.apply(AppAction::Puzzle(PuzzleAction::Loaded(
+        GameKind::Checkers,
+        Ok(FILE.into()),
+    )));
+    let rev = Kept::Puzzles.revision(&app);
+    app.apply(AppAction::Puzzle(PuzzleAction::Next(0)));
+    assert!(app.puzzles.solving.is_some());
+    assert_ne!(Kept::Puzzles.revision(&app), rev);
+    // The computer is never asked anything for a puzzle.
+    assert!(app.ai_due().is_none());
+}
+
+#[test]
+fn a_puzzle_whose_line_does_not_play_says_so() {
+    // The reader leaves such a puzzle out; set up anyway, it says why.
+    let p = Puzzle::parse_line("c1 | W:WK1,15,19,29,32:B6,8,10,12,28 | 29-25 7-11 15x6 | 900 | ")
+        .unwrap();
+    let s = Solving::start(GameKind::Checkers, 0, p).unwrap();
+    assert!(
+        matches!(&s.note, Some(Note::Broken(t)) if t.starts_with("This puzzle cannot be played (puzzle c1: move 2 (7-11) cannot be played: ")),
+        "{:?}",
+        s.note
+    );
+    assert!(!s.can_hint());
+}
+
+#[test]
+fn a_cut_or_changed_history_never_panics() {
+    let mut h = History::default();
+    h.record(GameKind::Checkers, "c0001", 1500, Attempt::Solved);
+    h.record(GameKind::Tiers, "t0002", 1500, Attempt::Failed);
+    let text = h.to_json();
+    for i in 0..text.len() {
+        let read = History::read(&text[..i]);
+        assert!(read.problem.is_some(), "{}", &text[..i]);
+        for c in ['"', '9', '{', ',', 'x'] {
+            let mut t = text.clone();
+            t.replace_range(i..=i, &c.to_string());
+            let read = History::read(&t);
+            // Whatever was read is written back readable.
+            assert_eq!(History::read(&read.history.to_json()).problem, None, "{t}");
+        }
+    }
+}

@@ -1,0 +1,103 @@
+//! The keyboard cursor: with the board focused, the arrow keys (and Home,
+//! End) move a cursor over the squares, Enter or Space chooses the square
+//! under it (`on_square`), Escape cancels (`on_cancel`).
+
+use yew::prelude::*;
+
+use super::{screen_pos, square_at};
+
+/// Where the keyboard cursor starts: the last square selected, else the
+/// movable piece nearest the centre, else a corner square near the player.
+pub(super) fn cursor_start(
+    selection: &[u8],
+    highlight: &[u8],
+    movable: &[u8],
+    flipped: bool,
+) -> u8 {
+    if let Some(&sq) = selection.last() {
+        return sq;
+    }
+    let pool = if highlight.is_empty() {
+        movable
+    } else {
+        highlight
+    };
+    let distance = |sq: u8| {
+        let (f, r) = (i32::from(sq % 8) * 2 - 7, i32::from(sq / 8) * 2 - 7);
+        f * f + r * r
+    };
+    pool.iter()
+        .copied()
+        .min_by_key(|&sq| (distance(sq), sq))
+        .unwrap_or(if flipped { 60 } else { 3 })
+}
+
+/// The board element's keyboard and focus handlers.
+pub(super) struct KeyHandlers {
+    pub(super) keydown: Callback<KeyboardEvent>,
+    pub(super) focus: Callback<FocusEvent>,
+    pub(super) blur: Callback<FocusEvent>,
+}
+
+/// The handlers that move the `cursor` (none shown: it starts on
+/// `start`) and choose its square.
+pub(super) fn key_handlers(
+    cursor: &UseStateHandle<Option<u8>>,
+    start: u8,
+    flipped: bool,
+    interactive: bool,
+    on_square: &Callback<u8>,
+    on_cancel: &Callback<()>,
+) -> KeyHandlers {
+    let keydown = {
+        let cursor = cursor.clone();
+        let on_square = on_square.clone();
+        let on_cancel = on_cancel.clone();
+        Callback::from(move |e: KeyboardEvent| {
+            let current = cursor.unwrap_or(start);
+            let (col, row) = screen_pos(current, flipped);
+            let (col, row) = (i32::from(col), i32::from(row));
+            let next = match e.key().as_str() {
+                "ArrowUp" => square_at(col, row - 1, flipped),
+                "ArrowDown" => square_at(col, row + 1, flipped),
+                "ArrowLeft" => square_at(col - 1, row, flipped),
+                "ArrowRight" => square_at(col + 1, row, flipped),
+                "Home" => square_at(0, row, flipped),
+                "End" => square_at(7, row, flipped),
+                "Enter" | " " => {
+                    e.prevent_default();
+                    cursor.set(Some(current));
+                    if interactive {
+                        on_square.emit(current);
+                    }
+                    return;
+                }
+                "Escape" => {
+                    e.prevent_default();
+                    on_cancel.emit(());
+                    return;
+                }
+                _ => return,
+            };
+            e.prevent_default();
+            cursor.set(Some(next.unwrap_or(current)));
+        })
+    };
+    let focus = {
+        let cursor = cursor.clone();
+        Callback::from(move |_: FocusEvent| {
+            if cursor.is_none() {
+                cursor.set(Some(start));
+            }
+        })
+    };
+    let blur = {
+        let cursor = cursor.clone();
+        Callback::from(move |_: FocusEvent| cursor.set(None))
+    };
+    KeyHandlers {
+        keydown,
+        focus,
+        blur,
+    }
+}

@@ -1,0 +1,170 @@
+//! Dragging a piece with a pointer (mouse, finger, pen): a press picks the
+//! piece up (the pointer is captured), a move far enough makes it a drag
+//! (the piece follows the pointer), the release drops it on a square
+//! (`on_drag`) or, when it did not move, is a click (`on_square`).
+
+use tiers_engine::BoardView;
+use web_sys::{Element, HtmlElement};
+use yew::prelude::*;
+
+use super::square_at;
+
+/// A piece being dragged.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(super) struct Drag {
+    /// The square it was picked up from.
+    pub(super) from: u8,
+    pointer: i32,
+    x0: f64,
+    y0: f64,
+    dx: f64,
+    dy: f64,
+    /// Whether it moved far enough to be a drag (not a click).
+    pub(super) moved: bool,
+}
+
+/// The square under a pointer position on the board element.
+fn square_from_point(el: &Element, x: f64, y: f64, flipped: bool) -> Option<u8> {
+    let rect = el.get_bounding_client_rect();
+    if rect.width() <= 0.0 || rect.height() <= 0.0 {
+        return None;
+    }
+    let col = ((x - rect.left()) / rect.width() * 8.0).floor() as i32;
+    let row = ((y - rect.top()) / rect.height() * 8.0).floor() as i32;
+    square_at(col, row, flipped)
+}
+
+/// The board element's pointer handlers.
+pub(super) struct PointerHandlers {
+    pub(super) down: Callback<PointerEvent>,
+    pub(super) moving: Callback<PointerEvent>,
+    pub(super) up: Callback<PointerEvent>,
+    pub(super) cancel: Callback<PointerEvent>,
+}
+
+/// What the board's pointer handlers need.
+pub(super) struct Pointer<'a> {
+    /// The piece being dragged.
+    pub(super) drag: &'a UseStateHandle<Option<Drag>>,
+    /// The keyboard cursor (hidden by a click or a drag).
+    pub(super) cursor: &'a UseStateHandle<Option<u8>>,
+    /// The board element.
+    pub(super) board_ref: &'a NodeRef,
+    /// The pieces.
+    pub(super) view: BoardView,
+    /// Seen from Black's side.
+    pub(super) flipped: bool,
+    /// Whether clicks and drags are accepted.
+    pub(super) interactive: bool,
+    /// A square was clicked.
+    pub(super) on_square: &'a Callback<u8>,
+    /// A piece was dragged from one square to another.
+    pub(super) on_drag: &'a Callback<(u8, u8)>,
+}
+
+impl Pointer<'_> {
+    /// The handlers.
+    pub(super) fn handlers(&self) -> PointerHandlers {
+        PointerHandlers {
+            down: self.down(),
+            moving: self.moving(),
+            up: self.up(),
+            cancel: {
+                let drag = self.drag.clone();
+                Callback::from(move |_: PointerEvent| drag.set(None))
+            },
+        }
+    }
+
+    /// A press on a square: a piece is picked up (the pointer captured).
+    fn down(&self) -> Callback<PointerEvent> {
+        let drag = self.drag.clone();
+        let (view, interactive, flipped) = (self.view, self.interactive, self.flipped);
+        let board_ref = self.board_ref.clone();
+        Callback::from(move |e: PointerEvent| {
+            if !interactive || e.button() != 0 {
+                return;
+            }
+            let Some(el) = board_ref.cast::<Element>() else {
+                return;
+            };
+            let (x, y) = (f64::from(e.client_x()), f64::from(e.client_y()));
+            let Some(sq) = square_from_point(&el, x, y, flipped) else {
+                return;
+            };
+            if view[usize::from(sq)].is_some() {
+                let _ = el.set_pointer_capture(e.pointer_id());
+                e.prevent_default();
+            }
+            drag.set(Some(Drag {
+                from: sq,
+                pointer: e.pointer_id(),
+                x0: x,
+                y0: y,
+                dx: 0.0,
+                dy: 0.0,
+                moved: false,
+            }));
+        })
+    }
+
+    /// The pointer moves: the piece picked up follows it.
+    fn moving(&self) -> Callback<PointerEvent> {
+        let drag = self.drag.clone();
+        let view = self.view;
+        let board_ref = self.board_ref.clone();
+        Callback::from(move |e: PointerEvent| {
+            if let Some(d) = *drag {
+                if d.pointer != e.pointer_id() || view[usize::from(d.from)].is_none() {
+                    return;
+                }
+                let dx = f64::from(e.client_x()) - d.x0;
+                let dy = f64::from(e.client_y()) - d.y0;
+                let moved = d.moved || dx.abs() + dy.abs() > 6.0;
+                // The offset goes through the CSSOM (custom properties the
+                // dragged piece's CSS reads): a strict CSP (`style-src
+                // 'self'`) refuses `style` attributes but not this.
+                if let Some(el) = board_ref.cast::<HtmlElement>() {
+                    let style = el.style();
+                    // Whole pixels, written as integers (formatting floats
+                    // would add their code to the page).
+                    let _ = style.set_property("--drag-x", &format!("{}px", dx.round() as i32));
+                    let _ = style.set_property("--drag-y", &format!("{}px", dy.round() as i32));
+                }
+                drag.set(Some(Drag { dx, dy, moved, ..d }));
+            }
+        })
+    }
+
+    /// The release: a drop on another square, or a click.
+    fn up(&self) -> Callback<PointerEvent> {
+        let drag = self.drag.clone();
+        let board_ref = self.board_ref.clone();
+        let on_square = self.on_square.clone();
+        let on_drag = self.on_drag.clone();
+        let cursor = self.cursor.clone();
+        let flipped = self.flipped;
+        Callback::from(move |e: PointerEvent| {
+            let Some(d) = *drag else {
+                return;
+            };
+            drag.set(None);
+            let Some(el) = board_ref.cast::<Element>() else {
+                return;
+            };
+            let _ = el.release_pointer_capture(e.pointer_id());
+            let target = square_from_point(
+                &el,
+                f64::from(e.client_x()),
+                f64::from(e.client_y()),
+                flipped,
+            );
+            cursor.set(None);
+            match target {
+                Some(to) if d.moved && to != d.from => on_drag.emit((d.from, to)),
+                Some(_) | None if d.moved => {}
+                _ => on_square.emit(d.from),
+            }
+        })
+    }
+}

@@ -1,0 +1,346 @@
+//! The board. It holds no rules: the pieces, orientation, selection, legal
+//! targets, highlighted pieces and last move come in as props; clicks,
+//! drags and keyboard choices go out as `on_square` / `on_drag` /
+//! `on_cancel` events. Pieces keep their identity between positions so a
+//! moved piece slides (CSS transition) and a captured one fades out.
+//!
+//! [`Board`] puts together its parts: the squares and the pieces drawn
+//! here, dragging a piece ([`drag`]), the keyboard cursor ([`cursor`]) and
+//! how pieces move from one position to the next ([`motion`]).
+
+mod cursor;
+mod drag;
+mod motion;
+
+use tiers_engine::{BoardView, GameKind, PieceView};
+use wasm_bindgen::JsCast;
+use web_sys::HtmlElement;
+use yew::prelude::*;
+
+use self::drag::{Drag, Pointer};
+use self::motion::{use_motion, Tracker};
+use crate::components::piece::{describe, Piece};
+use crate::components::square::Square;
+use crate::core::record::{algebraic, checkers_number, is_dark};
+
+/// Props of [`Board`].
+#[derive(Properties, PartialEq, Clone)]
+pub struct BoardProps {
+    /// The pieces.
+    pub view: BoardView,
+    /// Which game (checkers shows square numbers on the dark squares).
+    pub kind: GameKind,
+    /// A prefix for the squares' DOM ids (unique per board on the page).
+    #[prop_or(AttrValue::Static("board"))]
+    pub id: AttrValue,
+    /// The board's accessible name.
+    #[prop_or(AttrValue::Static("Board"))]
+    pub label: AttrValue,
+    /// Seen from Black's side (rank 8 at the bottom).
+    #[prop_or_default]
+    pub flipped: bool,
+    /// Squares clicked so far (origin first).
+    #[prop_or_default]
+    pub selection: Vec<u8>,
+    /// Squares that can be clicked next.
+    #[prop_or_default]
+    pub targets: Vec<u8>,
+    /// Pieces to point out (those that can capture when a capture is forced).
+    #[prop_or_default]
+    pub highlight: Vec<u8>,
+    /// The pieces that can move now (where the keyboard cursor starts).
+    #[prop_or_default]
+    pub movable: Vec<u8>,
+    /// The squares of the last move.
+    #[prop_or_default]
+    pub last_move: Vec<u8>,
+    /// Squares to tint (home rows in the formation editor).
+    #[prop_or_default]
+    pub zone: Vec<u8>,
+    /// Moves drawn as arrows (each: origin, then each landing square),
+    /// numbered in order: a line of play shown on the board.
+    #[prop_or_default]
+    pub arrows: Vec<Vec<u8>>,
+    /// Whether clicks and drags are accepted.
+    #[prop_or(true)]
+    pub interactive: bool,
+    /// A square was clicked or chosen with the keyboard.
+    #[prop_or_default]
+    pub on_square: Callback<u8>,
+    /// A piece was dragged from one square and dropped on another.
+    #[prop_or_default]
+    pub on_drag: Callback<(u8, u8)>,
+    /// Escape was pressed.
+    #[prop_or_default]
+    pub on_cancel: Callback<()>,
+}
+
+/// Screen column and row (0..8, top-left first) of a square.
+fn screen_pos(sq: u8, flipped: bool) -> (u8, u8) {
+    let file = sq % 8;
+    let rank = sq / 8;
+    if flipped {
+        (7 - file, rank)
+    } else {
+        (file, 7 - rank)
+    }
+}
+
+fn square_at(col: i32, row: i32, flipped: bool) -> Option<u8> {
+    if !(0..8).contains(&col) || !(0..8).contains(&row) {
+        return None;
+    }
+    let (file, rank) = if flipped {
+        (7 - col, row)
+    } else {
+        (col, 7 - row)
+    };
+    u8::try_from(file + 8 * rank).ok()
+}
+
+/// The accessible name of a square: "e3, red man" (checkers: "15 (e5), red man").
+#[must_use]
+pub fn square_label(kind: GameKind, sq: u8, piece: Option<PieceView>) -> String {
+    let name = match (kind, checkers_number(sq)) {
+        (GameKind::Checkers, Some(n)) => format!("{n} ({})", algebraic(sq)),
+        _ => algebraic(sq),
+    };
+    match piece {
+        Some(p) => format!("{name}, {}", describe(p)),
+        None => format!("{name}, empty"),
+    }
+}
+
+/// The board.
+#[component]
+pub fn Board(props: &BoardProps) -> Html {
+    let board_ref = use_node_ref();
+    let cursor = use_state(|| None::<u8>);
+    let drag = use_state(|| None::<Drag>);
+    let flipped = props.flipped;
+    let tracker = use_motion(&props.view, &props.last_move, &board_ref, flipped);
+
+    let pointer = Pointer {
+        drag: &drag,
+        cursor: &cursor,
+        board_ref: &board_ref,
+        view: props.view,
+        flipped,
+        interactive: props.interactive,
+        on_square: &props.on_square,
+        on_drag: &props.on_drag,
+    }
+    .handlers();
+    let start = cursor::cursor_start(&props.selection, &props.highlight, &props.movable, flipped);
+    let keys = cursor::key_handlers(
+        &cursor,
+        start,
+        flipped,
+        props.interactive,
+        &props.on_square,
+        &props.on_cancel,
+    );
+
+    let id = props.id.clone();
+    let sq_id = move |sq: u8| format!("{id}-{}", algebraic(sq));
+    let active = cursor.map(|sq| AttrValue::from(sq_id(sq)));
+    let class = classes!(
+        "board",
+        format!("board-{}", props.kind.name()),
+        flipped.then_some("flipped"),
+        props.interactive.then_some("interactive"),
+        drag.is_some_and(|d| d.moved).then_some("dragging")
+    );
+    html! {
+        <div class="board-wrap">
+            <div
+                ref={board_ref}
+                {class}
+                role="grid"
+                tabindex="0"
+                aria-label={props.label.clone()}
+                aria-activedescendant={active}
+                onpointerdown={pointer.down}
+                onpointermove={pointer.moving}
+                onpointerup={pointer.up}
+                onpointercancel={pointer.cancel}
+                onkeydown={keys.keydown}
+                onfocus={keys.focus}
+                onblur={keys.blur}
+            >
+                <div class="squares">{ squares(props, *cursor, &sq_id) }</div>
+                <div class="pieces" aria-hidden="true">{ pieces(props, &tracker.borrow(), *drag) }</div>
+                if !props.arrows.is_empty() {
+                    { arrows(&props.arrows, flipped) }
+                }
+            </div>
+        </div>
+    }
+}
+
+/// The squares in screen order, in rows: each with its name and piece for
+/// screen readers, and its marks (selected, target, last move, cursor…).
+fn squares(props: &BoardProps, cursor: Option<u8>, sq_id: &dyn Fn(u8) -> String) -> Html {
+    let flipped = props.flipped;
+    let rows = (0..8u8).map(|row| {
+        let cells = (0..8u8).map(|col| {
+            let Some(sq) = square_at(i32::from(col), i32::from(row), flipped) else {
+                return html! {};
+            };
+            let piece = props.view[usize::from(sq)];
+            let mut class = Classes::new();
+            if props.selection.first() == Some(&sq) {
+                class.push("selected");
+            } else if props.selection.contains(&sq) {
+                class.push("path");
+            }
+            if props.targets.contains(&sq) {
+                class.push(if piece.is_some() {
+                    "target occupied"
+                } else {
+                    "target"
+                });
+            }
+            if props.highlight.contains(&sq) {
+                class.push("highlight");
+            }
+            if props.last_move.contains(&sq) {
+                class.push("last");
+            }
+            if props.zone.contains(&sq) {
+                class.push("zone");
+            }
+            if cursor == Some(sq) {
+                class.push("cursor");
+            }
+            let number = match props.kind {
+                GameKind::Checkers => checkers_number(sq),
+                GameKind::Tiers => None,
+            };
+            let name = algebraic(sq);
+            let mut chars = name.chars();
+            let file = chars.next();
+            let rank = chars.next();
+            html! {
+                <Square
+                    key={u32::from(row * 8 + col)}
+                    id={AttrValue::from(sq_id(sq))}
+                    label={AttrValue::from(square_label(props.kind, sq, piece))}
+                    dark={is_dark(sq)}
+                    {class}
+                    file_label={if row == 7 { file } else { None }}
+                    rank_label={if col == 0 { rank } else { None }}
+                    {number}
+                />
+            }
+        });
+        html! { <div class="board-row" role="row">{ for cells }</div> }
+    });
+    rows.collect()
+}
+
+/// The pieces, each keyed by its identity so that it slides to its new
+/// square, and the ones just taken fading out. They are placed by classes
+/// (`x0`…`x7`, `y0`…`y7`, see styles/app.css), not `style` attributes,
+/// which the page's CSP refuses.
+fn pieces(props: &BoardProps, tracker: &Tracker, drag: Option<Drag>) -> Html {
+    let place = |sq: u8| {
+        let (col, row) = screen_pos(sq, props.flipped);
+        classes!("piece", format!("x{col}"), format!("y{row}"))
+    };
+    let mut pieces: Vec<(u32, Html)> = Vec::new();
+    for sq in 0..64u8 {
+        let Some(piece) = props.view[usize::from(sq)] else {
+            continue;
+        };
+        let id = tracker.ids[usize::from(sq)];
+        let mut class = place(sq);
+        if drag.is_some_and(|d| d.from == sq && d.moved) {
+            class.push("dragging");
+        }
+        if props.selection.first() == Some(&sq) {
+            class.push("lifted");
+        }
+        if tracker.slide.as_ref().is_some_and(|(s, _)| *s == id) {
+            class.push("sliding");
+        }
+        pieces.push((
+            id,
+            html! {
+                <div key={id} {class} data-piece={id.to_string()}><Piece {piece} /></div>
+            },
+        ));
+    }
+    for &(id, sq, piece) in &tracker.ghosts {
+        let mut class = place(sq);
+        class.push("vanish");
+        pieces.push((
+            id,
+            html! {
+                <div key={id} {class}><Piece {piece} /></div>
+            },
+        ));
+    }
+    pieces.sort_by_key(|(id, _)| *id);
+    pieces.into_iter().map(|(_, h)| h).collect()
+}
+
+/// Moves drawn as numbered arrows over the board (in square units, a
+/// square's centre at its column and row plus a half), the first mover's in
+/// one colour and the other's in another.
+fn arrows(moves: &[Vec<u8>], flipped: bool) -> Html {
+    let centre = |sq: u8| {
+        let (col, row) = screen_pos(sq, flipped);
+        (f64::from(col) + 0.5, f64::from(row) + 0.5)
+    };
+    let drawn = moves.iter().enumerate().map(|(i, squares)| {
+        let (class, head) = if i % 2 == 0 {
+            ("arrow first", "url(#arrow-first)")
+        } else {
+            ("arrow second", "url(#arrow-second)")
+        };
+        let hops = squares.windows(2).map(|w| {
+            let ((x1, y1), (x2, y2)) = (centre(w[0]), centre(w[1]));
+            // Stop short of the centre so the head does not hide the piece.
+            let (dx, dy) = (x2 - x1, y2 - y1);
+            let len = (dx * dx + dy * dy).sqrt().max(0.01);
+            let (x2, y2) = (x2 - dx / len * 0.3, y2 - dy / len * 0.3);
+            html! {
+                <line x1={x1.to_string()} y1={y1.to_string()} x2={x2.to_string()} y2={y2.to_string()}
+                    marker-end={head} />
+            }
+        });
+        let (x, y) = squares.first().map_or((0.0, 0.0), |&sq| centre(sq));
+        html! {
+            <g {class}>
+                { for hops }
+                <circle cx={x.to_string()} cy={y.to_string()} r="0.2" />
+                <text x={x.to_string()} y={(y + 0.09).to_string()}>{ i + 1 }</text>
+            </g>
+        }
+    });
+    html! {
+        <svg class="arrows" viewBox="0 0 8 8" aria-hidden="true">
+            <defs>
+                <marker id="arrow-first" class="first" viewBox="0 0 10 10" refX="5" refY="5" markerWidth="3" markerHeight="3" orient="auto">
+                    <path d="M0,0 L10,5 L0,10 z" />
+                </marker>
+                <marker id="arrow-second" class="second" viewBox="0 0 10 10" refX="5" refY="5" markerWidth="3" markerHeight="3" orient="auto">
+                    <path d="M0,0 L10,5 L0,10 z" />
+                </marker>
+            </defs>
+            { for drawn }
+        </svg>
+    }
+}
+
+/// Focus an element by id (used after a move so keyboard play goes on).
+pub fn focus(id: &str) {
+    if let Some(el) = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.get_element_by_id(id))
+        .and_then(|e| e.dyn_into::<HtmlElement>().ok())
+    {
+        let _ = el.focus();
+    }
+}

@@ -26,9 +26,9 @@
 //   the device scale factor asked for); `tap()` is a WebDriver touch
 //   action (WebKitGTK's driver makes mouse events of it).
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { homedir, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import WebSocket from 'ws';
 import { cspToConsole, readUntil } from './harness.mjs';
@@ -46,10 +46,22 @@ const RETRY = new Set([
   'move target out of bounds',
 ]);
 
+/**
+ * The geckodriver to start: `GECKODRIVER`, else the one `./dev` installs in
+ * its tools folder (so that `node --test cross/…` finds it without `./dev`
+ * putting that folder on PATH), else the one on PATH.
+ */
+function geckodriver() {
+  if (process.env.GECKODRIVER) return process.env.GECKODRIVER;
+  const tools = process.env.TIERS_TOOLS ?? join(homedir(), '.cache', 'tiers-tools');
+  const installed = join(tools, 'bin', 'geckodriver');
+  return existsSync(installed) ? installed : 'geckodriver';
+}
+
 /** The engines this module drives, and how. */
 export const WEBDRIVER_ENGINES = {
   firefox: {
-    driver: () => process.env.GECKODRIVER ?? 'geckodriver',
+    driver: geckodriver,
     args: (port) => ['--host', '127.0.0.1', '--port', String(port)],
     capabilities: () => ({
       browserName: 'firefox',

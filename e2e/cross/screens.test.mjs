@@ -57,6 +57,9 @@ for (const engine of crossEngines()) {
       for (const [e, ex] of lesson.exercises.slice(0, 2).entries()) {
         await page.locator(`[data-exercise="checkers/1/${e + 1}"]`).waitFor();
         assert.equal(await solveExercise(page, 'checkers', ex, tap('learn'), press), '3 of 3 stars');
+        // Taps leave no keyboard cursor on the board (Chromium and Firefox
+        // focus it after a tap).
+        assert.equal(await page.locator('.lesson .square.cursor').count(), 0, 'no keyboard cursor after taps');
         await still(page);
         await shot(page, `cross-${engine}-lesson-${e + 1}-phone`);
         if (e === 0) await press('#learn-next');
@@ -69,6 +72,7 @@ for (const engine of crossEngines()) {
       assert.ok(puzzle, `${id} is in the file`);
       await solvePuzzle(page, 'checkers', puzzle, tap('puzzle'));
       assert.match(await page.locator('#puzzle-result').innerText(), /^Solved/);
+      assert.equal(await page.locator('.square.cursor').count(), 0, 'no keyboard cursor after taps');
       await eventually(() => page.locator('#puzzle-counts').innerText(), '1 solved, 0 failed');
       await still(page);
       await noSideScroll(page, 'a puzzle on a phone');

@@ -327,6 +327,22 @@ export function hostEvents(page) {
   return page.evaluate(() => window.events.length);
 }
 
+/**
+ * In the host page of {@link hostPage}: the host sends `setPosition` (Red
+ * to move takes Black's last man, 18x9), the app reports it, and the
+ * person in the frame plays 18x9 by clicks. Returns how many events the
+ * host had before the command (for `nextEvent` of what follows).
+ */
+export async function lastManTakenInFrame(page, frame) {
+  const n = await hostEvents(page);
+  await page.evaluate(() => window.send({ tiers: 1, type: 'setPosition', fen: 'W:W18:B14' }));
+  const set = await nextEvent(page, 'position', n);
+  assert.deepEqual([set.reason, set.position, set.sideToMove], ['setPosition', 'W:W18:B14', 'red']);
+  await frame.locator('#embed-d4').click();
+  await frame.locator('#embed-b6').click();
+  return n;
+}
+
 /** Opens the Settings screen (the gear in the top bar). */
 export async function openSettings(page) {
   await page.click('#show-settings');

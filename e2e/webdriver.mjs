@@ -677,46 +677,6 @@ class Page {
     };
   }
 
-  click(selector) {
-    return this.locator(selector).click();
-  }
-
-  fill(selector, value) {
-    return this.locator(selector).fill(value);
-  }
-
-  check(selector) {
-    return this.locator(selector).check();
-  }
-
-  uncheck(selector) {
-    return this.locator(selector).uncheck();
-  }
-
-  selectOption(selector, value) {
-    return this.locator(selector).selectOption(value);
-  }
-
-  press(selector, key) {
-    return this.locator(selector).press(key);
-  }
-
-  focus(selector) {
-    return this.locator(selector).focus();
-  }
-
-  getAttribute(selector, name) {
-    return this.locator(selector).getAttribute(name);
-  }
-
-  textContent(selector) {
-    return this.locator(selector).textContent();
-  }
-
-  inputValue(selector) {
-    return this.locator(selector).inputValue();
-  }
-
   async waitForSelector(selector, options) {
     await this.locator(selector).waitFor(options);
   }
@@ -781,6 +741,14 @@ class Page {
     }
     return png;
   }
+}
+
+// The page's shortcuts that act on the first element a selector matches,
+// as playwright's `page.click(selector)` and the like.
+for (const method of ['click', 'fill', 'check', 'uncheck', 'selectOption', 'press', 'focus', 'getAttribute', 'textContent', 'inputValue']) {
+  Page.prototype[method] = function (selector, ...args) {
+    return this.locator(selector)[method](...args);
+  };
 }
 
 /** A locator: a chain of steps resolved in the page at each use, as playwright's. */

@@ -317,7 +317,7 @@ async fn click(root: &Element, name: &str) {
 /// pointer goes down and up, then the board gets the focus, then a click.
 async fn tap(root: &Element, name: &str) {
     let (board, x, y) = press(root, name, "touch").await;
-    board.dyn_ref::<HtmlElement>().unwrap().focus().unwrap();
+    board_of(root).focus().unwrap();
     pointer(&board, "click", x, y, "touch");
     rendered().await;
 }
@@ -363,6 +363,15 @@ async fn key(root: &Element, key: &str) {
     rendered().await;
 }
 
+/// The first board in `root`.
+fn board_of(root: &Element) -> HtmlElement {
+    root.query_selector(".board")
+        .unwrap()
+        .expect("board")
+        .dyn_into::<HtmlElement>()
+        .unwrap()
+}
+
 /// The square under the keyboard cursor ("e3").
 fn cursor(root: &Element) -> String {
     let id = attr(root, ".board", "aria-activedescendant").expect("a cursor");
@@ -372,12 +381,7 @@ fn cursor(root: &Element) -> String {
 /// Moves the keyboard cursor to each square in turn and presses Enter
 /// there, as a keyboard user enters a move (Red at the bottom).
 async fn keys_to(root: &Element, names: &[&str]) {
-    let board = root
-        .query_selector(".board")
-        .unwrap()
-        .unwrap()
-        .dyn_into::<HtmlElement>()
-        .unwrap();
+    let board = board_of(root);
     board.focus().unwrap();
     rendered().await;
     for name in names {
@@ -468,12 +472,7 @@ async fn multi_jumps_by_each_landing_square_or_the_last() {
 #[wasm_bindgen_test]
 async fn the_keyboard_cursor_shows_for_the_keyboard_only() {
     let root = render(GameKind::Checkers, None).await;
-    let board = root
-        .query_selector(".board")
-        .unwrap()
-        .unwrap()
-        .dyn_into::<HtmlElement>()
-        .unwrap();
+    let board = board_of(&root);
     // A tap focuses the board after its pointerup: the move goes on, no cursor.
     board.blur().unwrap();
     tap(&root, "f6").await;

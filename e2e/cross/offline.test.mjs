@@ -8,7 +8,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { crossEngines, shot } from '../harness.mjs';
 import {
-  eventually, hostEvents, nextEvent, openNav, playFirstLegal, startGame, still, waitForMoves, waitForTurn, withApp, withHost,
+  eventually, lastManTakenInFrame, nextEvent, openNav, playFirstLegal, startGame, still, waitForMoves, waitForTurn, withApp, withHost,
 } from '../app.mjs';
 
 for (const engine of crossEngines()) {
@@ -50,12 +50,7 @@ for (const engine of crossEngines()) {
         const move = await nextEvent(page, 'move');
         assert.deepEqual([move.move, move.by, move.ply], ['11-15', 'black', 1]);
         // A command: a position where Red takes Black's last man (18x9).
-        const n = await hostEvents(page);
-        await page.evaluate(() => window.send({ tiers: 1, type: 'setPosition', fen: 'W:W18:B14' }));
-        const set = await nextEvent(page, 'position', n);
-        assert.deepEqual([set.reason, set.position, set.sideToMove], ['setPosition', 'W:W18:B14', 'red']);
-        await frame.locator('#embed-d4').click();
-        await frame.locator('#embed-b6').click();
+        const n = await lastManTakenInFrame(page, frame);
         const over = await nextEvent(page, 'gameOver', n);
         assert.deepEqual([over.result, over.winner], ['0-1', 'red']);
         await eventually(() => frame.locator('#status-text').innerText(), /Red wins/);

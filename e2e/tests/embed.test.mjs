@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { shot } from '../harness.mjs';
-import { hostEvents, nextEvent, still, withApp, withHost } from '../app.mjs';
+import { hostEvents, lastManTakenInFrame, nextEvent, still, withApp, withHost } from '../app.mjs';
 
 /** Asserts that an element lies inside the viewport. */
 async function inside(page, locator, what) {
@@ -146,12 +146,7 @@ test('a host page on another origin drives the board', async () => {
     await frame.locator('.board:not(.flipped)').waitFor();
 
     // setPosition: Red to move takes Black's last man (18x9) and wins.
-    n = await hostEvents(page);
-    await page.evaluate(() => window.send({ tiers: 1, type: 'setPosition', fen: 'W:W18:B14' }));
-    const set = await nextEvent(page, 'position', n);
-    assert.deepEqual([set.reason, set.position, set.sideToMove], ['setPosition', 'W:W18:B14', 'red']);
-    await frame.locator('#embed-d4').click();
-    await frame.locator('#embed-b6').click();
+    n = await lastManTakenInFrame(page, frame);
     const win = await nextEvent(page, 'move', n);
     assert.deepEqual([win.move, win.position], ['18x9', 'B:W9:B']);
     const over = await nextEvent(page, 'gameOver', n);

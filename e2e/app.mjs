@@ -142,11 +142,27 @@ export async function readyFormations(page) {
   await page.locator('.play .board').waitFor();
 }
 
-/** Resigns the game in progress (the button asks for a second click). */
+/**
+ * Resigns the game in progress. The button asks for a second click within
+ * a few seconds; on a busy machine the first may have expired before the
+ * test sees "Sure?" (WebKitGTK once), so it is pressed until the game is
+ * over (the button disabled), by the element's click(): a press after the
+ * game has ended does nothing, where a pointer's click would wait for the
+ * button to be enabled again.
+ */
 export async function resign(page) {
-  await page.click('#resign');
-  await page.locator('#resign', { hasText: 'Sure?' }).waitFor();
-  await page.click('#resign');
+  const button = page.locator('#resign');
+  await button.click();
+  await readUntil(
+    async () => {
+      if (await button.isDisabled()) return true;
+      await button.evaluate((b) => b.click());
+      return false;
+    },
+    Boolean,
+    'the game to be resigned',
+    30_000,
+  );
 }
 
 /** The DOM ids of the squares with a class (target, highlight, …) on the play board. */

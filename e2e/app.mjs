@@ -281,13 +281,22 @@ export async function drag(page, from, to, board = 'play') {
  * thinking spinner, the glow of pieces that must capture) do not count.
  */
 export async function still(page) {
-  await page.waitForFunction(
-    () =>
-      document
-        .getAnimations()
-        .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity) &&
-      !document.querySelector('.piece.vanish'),
+  await page.waitForFunction(quiet);
+}
+
+/** In a page: whether nothing moves (see {@link still}). */
+function quiet() {
+  return (
+    document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity) &&
+    !document.querySelector('.piece.vanish')
   );
+}
+
+/** {@link still} for the page in a frame of another origin (a `page.frameLocator`, in every engine). */
+export function stillIn(frame) {
+  return readUntil(() => frame.locator('html').evaluate(quiet), Boolean, 'nothing to move in the frame');
 }
 
 /** Opens a share link or embed address (`query` without the `?`) and waits for its board. */

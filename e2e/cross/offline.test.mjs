@@ -8,7 +8,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { crossEngines, shot } from '../harness.mjs';
 import {
-  eventually, lastManTakenInFrame, nextEvent, openNav, playFirstLegal, startGame, still, waitForMoves, waitForTurn, withApp, withHost,
+  eventually, lastManTakenInFrame, nextEvent, openNav, playFirstLegal, startGame, still, stillIn, waitForMoves,
+  waitForTurn, withApp, withHost,
 } from '../app.mjs';
 
 for (const engine of crossEngines()) {
@@ -54,6 +55,7 @@ for (const engine of crossEngines()) {
         const over = await nextEvent(page, 'gameOver', n);
         assert.deepEqual([over.result, over.winner], ['0-1', 'red']);
         await eventually(() => frame.locator('#status-text').innerText(), /Red wins/);
+        await stillIn(frame);
         await shot(page, `cross-${engine}-embed`);
       },
       { engine, viewport: { width: 600, height: 720 } },

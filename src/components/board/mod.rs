@@ -12,6 +12,9 @@ mod cursor;
 mod drag;
 mod motion;
 
+use std::cell::Cell;
+use std::rc::Rc;
+
 use tiers_engine::{BoardView, GameKind, PieceView};
 use wasm_bindgen::JsCast;
 use web_sys::HtmlElement;
@@ -116,6 +119,7 @@ pub fn square_label(kind: GameKind, sq: u8, piece: Option<PieceView>) -> String 
 pub fn Board(props: &BoardProps) -> Html {
     let board_ref = use_node_ref();
     let cursor = use_state(|| None::<u8>);
+    let pressed = use_memo((), |()| Rc::new(Cell::new(false)));
     let drag = use_state(|| None::<Drag>);
     let flipped = props.flipped;
     let tracker = use_motion(&props.view, &props.last_move, &board_ref, flipped);
@@ -123,6 +127,7 @@ pub fn Board(props: &BoardProps) -> Html {
     let pointer = Pointer {
         drag: &drag,
         cursor: &cursor,
+        pressed: &pressed,
         board_ref: &board_ref,
         view: props.view,
         flipped,
@@ -134,6 +139,7 @@ pub fn Board(props: &BoardProps) -> Html {
     let start = cursor::cursor_start(&props.selection, &props.highlight, &props.movable, flipped);
     let keys = cursor::key_handlers(
         &cursor,
+        &pressed,
         start,
         flipped,
         props.interactive,
@@ -164,6 +170,7 @@ pub fn Board(props: &BoardProps) -> Html {
                 onpointermove={pointer.moving}
                 onpointerup={pointer.up}
                 onpointercancel={pointer.cancel}
+                onclick={pointer.click}
                 onkeydown={keys.keydown}
                 onfocus={keys.focus}
                 onblur={keys.blur}

@@ -10,6 +10,12 @@
 // written for old browsers too: no top-level await, no `?.` or `??`
 // (docs/build.md, "Browsers").
 //
+// The page's language is chosen here, before the wasm starts, so that its
+// catalogue (assets/i18n/<lang>.txt: only that one) loads alongside the
+// wasm: the language kept from Settings, otherwise the best match of the
+// browser's preferred languages. The app reads `window.tiersLanguage`
+// (src/i18n.rs).
+//
 // Once the app has started and the browser is idle, offline.js registers
 // the service worker, so that filling its cache does not compete with the
 // first screen.
@@ -81,14 +87,59 @@ function lacking() {
   return null;
 }
 
+/** The page's languages (app-core/src/i18n/mod.rs, `Lang`). */
+const LANGS = ['en', 'en-GB', 'es', 'pt-BR', 'fr', 'de', 'it'];
+/** Regions whose English says "draughts": Britain, Ireland, the Commonwealth. */
+const BRITISH = ['GB', 'UK', 'IE', 'AU', 'NZ', 'ZA', 'IN', 'SG', 'MT', 'CY', 'JE', 'GG', 'IM', 'GI', 'HK', 'PK', 'NG', 'KE'];
+
+/** The best of the page's languages for the browser's preferred ones. */
+function pickLanguage(preferred) {
+  for (const wanted of preferred) {
+    const parts = String(wanted).split(/[-_]/);
+    const lang = parts[0].toLowerCase();
+    const region = parts.slice(1).find((s) => /^[a-z]{2}$/i.test(s));
+    if (lang === 'en') return region && BRITISH.indexOf(region.toUpperCase()) >= 0 ? 'en-GB' : 'en';
+    if (lang === 'pt') return 'pt-BR';
+    if (LANGS.indexOf(lang) >= 0) return lang;
+  }
+  return 'en';
+}
+
+/** The language kept from Settings, if any. */
+function keptLanguage() {
+  try {
+    const kept = String(localStorage.getItem('tiers.language')).toLowerCase();
+    return LANGS.find((l) => l.toLowerCase() === kept) || null;
+  } catch (e) {
+    return null;
+  }
+}
+
+async function fetchText(path) {
+  const r = await fetch(path);
+  if (!r.ok) throw new Error(`${path}: ${r.status}`);
+  return r.text();
+}
+
+/** Fetches the catalogue of `lang` (English when it has none); null when neither loads. */
+function catalogue(lang) {
+  return fetchText(`i18n/${lang}.txt`)
+    .catch(() => (lang === 'en' ? null : fetchText('i18n/en.txt')))
+    .catch(() => null);
+}
+
 async function start() {
   const lacks = lacking();
   if (lacks) {
     unsupported(lacks);
     return;
   }
+  const preferred = navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language || 'en'];
+  const lang = keptLanguage() || pickLanguage(preferred);
+  document.documentElement.lang = lang;
   try {
-    const app = await import(tag.dataset.js);
+    const [app, text] = await Promise.all([import(tag.dataset.js), catalogue(lang)]);
+    window.tiersLanguage = { lang, text };
     await app.default({ module_or_path: tag.dataset.wasm });
   } catch (e) {
     // A WebAssembly feature the build uses (docs/build.md, "Browsers")

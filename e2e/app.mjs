@@ -2,7 +2,7 @@
 // and read what the page shows: the one helper module of the end-to-end
 // tests (harness.mjs is the plumbing below it: server, browser, shots).
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { DIST, launch, newPage, readUntil, serve } from './harness.mjs';
@@ -469,12 +469,14 @@ export async function playMoveBy(page, kind, text, input) {
 }
 
 /**
- * The exercises of a course file of the build (`data/courses/<kind>.txt`),
- * in order: `[{ title, exercises: [{ steps: [{ goal, solution, reply }] }] }]`.
+ * The exercises of a course file of the build (`data/courses/<kind>.txt`,
+ * or `data/courses/<lang>/<kind>.txt` in another language), in order:
+ * `[{ title, exercises: [{ steps: [{ goal, solution, reply }] }] }]`.
  */
-export function courseFile(kind) {
+export function courseFile(kind, lang = 'en') {
   const lessons = [];
-  for (const raw of readFileSync(join(DIST, 'data', 'courses', `${kind}.txt`), 'utf8').split('\n')) {
+  const file = lang === 'en' ? join(DIST, 'data', 'courses', `${kind}.txt`) : join(DIST, 'data', 'courses', lang, `${kind}.txt`);
+  for (const raw of readFileSync(file, 'utf8').split('\n')) {
     const line = raw.trim();
     const [key, ...rest] = line.split(' ');
     const value = rest.join(' ');
@@ -493,22 +495,43 @@ export function lessonStars(page) {
   return page.locator('#lesson-result .stars').getAttribute('aria-label');
 }
 
+/** A catalogue message as a pattern: its words literal, `{name}` any text (or `args[name]`). */
+function pattern(text, args = {}) {
+  return text
+    .split(/(\{\w+\})/)
+    .map((p) => (/^\{\w+\}$/.test(p) ? (args[p.slice(1, -1)] ?? '(.+?)') : p.replace(/[.*+?^$()|[\]\\]/g, '\\$&')))
+    .join('');
+}
+
+/**
+ * The page's words a lesson is followed by, in `lang`: the side names,
+ * "{side} played {mv}." and "Hint: play {mv}." as patterns.
+ */
+function lessonWords(lang) {
+  const sides = `(?:${say(lang, 'side.red')}|${say(lang, 'side.black')})`;
+  return {
+    sides: [say(lang, 'side.red'), say(lang, 'side.black')],
+    played: new RegExp(`^${pattern(say(lang, 'announce.played'), { side: sides }).replace(/\(\.\+\?\)\\\.$/, '')}`),
+    hint: new RegExp(`^${pattern(say(lang, 'learn.hint-move'))}$`),
+  };
+}
+
 /** Waits until the lesson's opponent has answered (the last announcement is its move, not `me`'s). */
-async function answered(page, me) {
+async function answered(page, me, words) {
   await page.waitForFunction(
-    (me) => /^(Red|Black) played /.test(document.querySelector('#announce')?.textContent ?? '') &&
+    ([me, played]) => new RegExp(played).test(document.querySelector('#announce')?.textContent ?? '') &&
       !document.querySelector('#announce').textContent.startsWith(me),
-    me,
+    [me, words.played.source],
     { timeout: 30_000 },
   );
 }
 
 /** The move of the lesson's second hint ("Hint: play e3xe5xc7."), after asking for both hints. */
-async function hintedMove(page, press) {
+async function hintedMove(page, press, words) {
   await press('#learn-hint');
   await press('#learn-hint');
   const note = await page.locator('#lesson-note').innerText();
-  const m = note.match(/^Hint: play (.+)\.$/);
+  const m = note.match(words.hint);
   assert.ok(m, note);
   return m[1];
 }
@@ -516,26 +539,28 @@ async function hintedMove(page, press) {
 /**
  * Solves the exercise on screen (one of {@link courseFile}'s): its steps,
  * waiting for each reply; a "win in N" is won with hints after its first
- * move. `input(square)` enters a square, `press(selector)` a button.
- * Returns the stars shown.
+ * move. `input(square)` enters a square, `press(selector)` a button; the
+ * page speaks `lang`. Returns the stars shown.
  */
-export async function solveExercise(page, kind, ex, input, press) {
+export async function solveExercise(page, kind, ex, input, press, lang = 'en') {
+  const words = lessonWords(lang);
   for (const step of ex.steps) {
     if (step.goal === 'formation') {
       for (const sq of step.solution.split(/\s+/)) await input(sq);
       continue;
     }
-    const me = (await page.locator('#status-text').innerText()).split(' ')[0];
+    const status = await page.locator('#status-text').innerText();
+    const me = words.sides.find((s) => status.includes(s));
     await playMoveBy(page, kind, step.solution, input);
     if (step.goal.startsWith('win in')) {
       while ((await page.locator('#lesson-result').count()) === 0) {
-        await answered(page, me);
-        await playMoveBy(page, kind, await hintedMove(page, press), input);
+        await answered(page, me, words);
+        await playMoveBy(page, kind, await hintedMove(page, press, words), input);
       }
     } else if (step.reply) {
-      await answered(page, me);
+      await answered(page, me, words);
       const said = await page.locator('#announce').innerText();
-      assert.match(said, new RegExp(` played ${step.reply.replace(/[-x]/g, '.')}`));
+      assert.match(said, new RegExp(step.reply.replace(/[-x]/g, '.')));
     }
   }
   await page.locator('#lesson-result').waitFor();
@@ -559,6 +584,30 @@ export function puzzleFile(kind, text = puzzleText(kind)) {
   return out;
 }
 
+/**
+ * The messages of a catalogue file, by key (`key` or `key[category]`):
+ * enough of docs/content-formats.md, "Message catalogues" for a test
+ * (continuation lines, no escapes but \n). Null when the file is missing.
+ */
+export function catalogue(lang) {
+  const file = join(DIST, 'i18n', `${lang}.txt`);
+  if (!existsSync(file)) return null;
+  const out = new Map();
+  let last = null;
+  for (const line of readFileSync(file, 'utf8').split('\n')) {
+    if (/^\s*(#|$)/.test(line)) {
+      last = null;
+    } else if (/^\s/.test(line) && last) {
+      out.set(last, `${out.get(last)} ${line.trim()}`);
+    } else {
+      const at = line.indexOf('=');
+      last = line.slice(0, at).trim();
+      out.set(last, line.slice(at + 1).trim().replace(/\\n/g, '\n'));
+    }
+  }
+  return out;
+}
+
 /** The id of the puzzle of `kind` on the board, once there is one. */
 export async function currentPuzzle(page, kind) {
   const el = page.locator(`[data-puzzle^="${kind}/"]`);
@@ -576,4 +625,9 @@ export async function solvePuzzle(page, kind, puzzle, input) {
     }
   }
   await page.locator('#puzzle-result').waitFor();
+}
+
+/** A message in `lang`, English when its catalogue (or the key) is missing. */
+export function say(lang, key) {
+  return catalogue(lang)?.get(key) ?? catalogue('en').get(key);
 }

@@ -33,6 +33,11 @@ wasm_bindgen_test_configure!(run_in_browser);
 /// A fresh element to render into, with enough CSS for the board to have a
 /// size (pointer positions are mapped to squares by geometry).
 fn mount() -> Element {
+    // The page's words: what assets/boot.js fetches on the page.
+    tiers_app::i18n::install(
+        tiers_app::core::i18n::Lang::En,
+        include_str!("../assets/i18n/en.txt"),
+    );
     let doc = gloo::utils::document();
     if doc.get_element_by_id("test-style").is_none() {
         let style = doc.create_element("style").unwrap();

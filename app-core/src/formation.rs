@@ -7,8 +7,11 @@ use tiers_engine::search::{choose_formation_for, Level};
 use tiers_engine::tiers::{self, Formation, Preset};
 use tiers_engine::{BoardView, Color, Game, PieceKind, PieceView};
 
+use crate::i18n::{words, Text};
 use crate::record::Record;
 use crate::session::Opponent;
+use crate::text;
+use tiers_engine::tiers::FormationError;
 
 /// What can be done in the formation editor.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -46,7 +49,7 @@ pub struct FormationSetup {
     /// Each side has said it is ready.
     pub ready: [bool; 2],
     /// A note shown to the player (the computer's choice, errors).
-    pub note: Option<String>,
+    pub note: Option<Text>,
     /// The time control of the game to come (None: no clocks).
     pub clock: Option<TimeControl>,
 }
@@ -60,11 +63,11 @@ impl Default for FormationSetup {
 /// The computer's formation at a level (the engine's choice,
 /// [`choose_formation_for`]) and how to name it on screen.
 #[must_use]
-pub fn computer_formation(color: Color, level: Level, seed: u64) -> (Formation, String) {
+pub fn computer_formation(color: Color, level: Level, seed: u64) -> (Formation, Text) {
     let f = choose_formation_for(color, level, seed);
     let name = match f.preset_name() {
-        Some(p) => format!("the {} formation", p.name()),
-        None => "a formation of its own".to_string(),
+        Some(p) => text!("formation.preset-name", name = p.name()),
+        None => text!("formation.own"),
     };
     (f, name)
 }
@@ -106,10 +109,10 @@ impl FormationSetup {
 
     /// The problems of one side's formation, in the engine's words.
     #[must_use]
-    pub fn problems(&self, color: Color) -> Vec<String> {
+    pub fn problems(&self, color: Color) -> Vec<Text> {
         Formation::problems(color, &self.squares[color.index()])
             .iter()
-            .map(ToString::to_string)
+            .map(words::formation_error)
             .collect()
     }
 
@@ -156,9 +159,7 @@ impl FormationSetup {
     fn editable(&mut self) -> bool {
         let c = self.editing;
         if self.ready[c.index()] {
-            self.note = Some(format!(
-                "{c}'s formation is set: press “Change” to edit it."
-            ));
+            self.note = Some(text!("formation.note-set", side = c));
             return false;
         }
         true
@@ -172,7 +173,7 @@ impl FormationSetup {
         match action {
             FormationAction::Edit(color) => {
                 if self.computer() == Some(color) {
-                    self.note = Some("The computer sets its own formation.".into());
+                    self.note = Some(text!("formation.note-computer-sets"));
                 } else {
                     self.editing = color;
                 }
@@ -184,7 +185,7 @@ impl FormationSetup {
                 match self.owner(sq) {
                     Some(owner) if owner == c => self.squares[i].retain(|&s| s != sq),
                     Some(owner) => {
-                        self.note = Some(format!("That square holds one of {owner}'s men."));
+                        self.note = Some(text!("formation.note-other-men", side = owner));
                     }
                     None => self.squares[i].push(sq),
                 }
@@ -194,11 +195,11 @@ impl FormationSetup {
                     return;
                 }
                 if self.owner(from) != Some(c) {
-                    self.note = Some(format!("Drag one of {c}'s men."));
+                    self.note = Some(text!("formation.note-drag", side = c));
                     return;
                 }
                 if self.owner(to).is_some() {
-                    self.note = Some("That square is taken.".into());
+                    self.note = Some(text!("formation.note-taken"));
                     return;
                 }
                 for s in &mut self.squares[i] {
@@ -223,13 +224,17 @@ impl FormationSetup {
                 }
                 let other = c.opposite();
                 if self.computer() == Some(other) && !self.ready[other.index()] {
-                    self.note = Some("The computer's formation is not revealed yet.".into());
+                    self.note = Some(text!("formation.note-not-revealed"));
                     return;
                 }
                 match Formation::new(other, &self.squares[other.index()]) {
                     Ok(f) => self.squares[i] = f.mirrored().square_list(),
                     Err(e) => {
-                        self.note = Some(format!("{other}'s formation is not complete: {e}."));
+                        self.note = Some(text!(
+                            "formation.note-incomplete",
+                            side = other,
+                            problem = words::formation_error(&e)
+                        ));
                     }
                 }
             }
@@ -241,7 +246,7 @@ impl FormationSetup {
             FormationAction::Ready(seed) => {
                 let problems = self.problems(c);
                 if let Some(p) = problems.first() {
-                    self.note = Some(format!("Not yet: {p}."));
+                    self.note = Some(text!("formation.note-not-yet", problem = p.clone()));
                     return;
                 }
                 self.ready[i] = true;
@@ -250,9 +255,7 @@ impl FormationSetup {
                     let (f, name) = computer_formation(them, level, seed);
                     self.squares[them.index()] = f.square_list();
                     self.ready[them.index()] = true;
-                    self.note = Some(format!(
-                        "The computer has revealed its formation: it chose {name}."
-                    ));
+                    self.note = Some(text!("formation.note-revealed", name = name));
                 } else if !self.ready[c.opposite().index()] {
                     self.editing = c.opposite();
                 }
@@ -268,13 +271,20 @@ impl FormationSetup {
     }
 
     /// The game these formations start.
-    pub fn build(&self) -> Result<Box<dyn Record>, String> {
-        let red = Formation::new(Color::Red, &self.squares[0])
-            .map_err(|e| format!("Red's formation: {e}"))?;
+    pub fn build(&self) -> Result<Box<dyn Record>, Text> {
+        let side_error = |side: Color, e: FormationError| {
+            text!(
+                "formation.side-error",
+                side = side,
+                problem = words::formation_error(&e)
+            )
+        };
+        let red =
+            Formation::new(Color::Red, &self.squares[0]).map_err(|e| side_error(Color::Red, e))?;
         let black = Formation::new(Color::Black, &self.squares[1])
-            .map_err(|e| format!("Black's formation: {e}"))?;
+            .map_err(|e| side_error(Color::Black, e))?;
         if !self.complete() {
-            return Err("Both sides must be ready first.".into());
+            return Err(text!("formation.both-ready"));
         }
         Ok(Box::new(Game::new(tiers::Position::from_formations(
             &red, &black,
@@ -291,39 +301,80 @@ mod tests {
     #[test]
     fn men_are_placed_moved_and_checked_live() {
         let mut f = FormationSetup::new(Opponent::Friend);
-        assert!(f.problems(Color::Red).is_empty(), "the default formation");
+        assert!(
+            f.problems(Color::Red)
+                .iter()
+                .map(Text::english)
+                .collect::<Vec<_>>()
+                .is_empty(),
+            "the default formation"
+        );
         f.apply(FormationAction::Toggle(sq("a1")));
-        assert_eq!(f.problems(Color::Red), ["place 1 more man"]);
+        assert_eq!(
+            f.problems(Color::Red)
+                .iter()
+                .map(Text::english)
+                .collect::<Vec<_>>(),
+            ["place 1 more man"]
+        );
         f.apply(FormationAction::Toggle(sq("a4")));
         assert_eq!(
-            f.problems(Color::Red),
+            f.problems(Color::Red)
+                .iter()
+                .map(Text::english)
+                .collect::<Vec<_>>(),
             [
                 "a4 is outside Red's home rows (ranks 1–3)",
                 "place 1 more man"
             ]
         );
         f.apply(FormationAction::Move(sq("a4"), sq("a1")));
-        assert!(f.problems(Color::Red).is_empty());
+        assert!(f
+            .problems(Color::Red)
+            .iter()
+            .map(Text::english)
+            .collect::<Vec<_>>()
+            .is_empty());
         // Black's men are not Red's to move.
         f.apply(FormationAction::Move(sq("b6"), sq("a6")));
-        assert_eq!(f.note.as_deref(), Some("Drag one of Red's men."));
+        assert_eq!(
+            f.note.as_ref().map(Text::english).as_deref(),
+            Some("Drag one of Red's men.")
+        );
         f.apply(FormationAction::Toggle(sq("b6")));
         assert_eq!(
-            f.note.as_deref(),
+            f.note.as_ref().map(Text::english).as_deref(),
             Some("That square holds one of Black's men.")
         );
         f.apply(FormationAction::Clear);
-        assert_eq!(f.problems(Color::Red), ["place 12 more men"]);
+        assert_eq!(
+            f.problems(Color::Red)
+                .iter()
+                .map(Text::english)
+                .collect::<Vec<_>>(),
+            ["place 12 more men"]
+        );
         f.apply(FormationAction::Mirror);
         assert_eq!(f.squares[0].len(), 12);
-        assert!(f.problems(Color::Red).is_empty(), "Black's turned round");
+        assert!(
+            f.problems(Color::Red)
+                .iter()
+                .map(Text::english)
+                .collect::<Vec<_>>()
+                .is_empty(),
+            "Black's turned round"
+        );
     }
 
     #[test]
     fn two_people_get_ready_in_turn_and_the_game_starts() {
         let mut f = FormationSetup::new(Opponent::Friend);
         assert_eq!(
-            f.build().err().as_deref(),
+            f.build()
+                .err()
+                .as_ref()
+                .map(crate::i18n::Text::english)
+                .as_deref(),
             Some("Both sides must be ready first.")
         );
         f.apply(FormationAction::Ready(1));
@@ -348,12 +399,12 @@ mod tests {
         assert!(f.squares[Color::Black.index()].is_empty(), "hidden");
         f.apply(FormationAction::Edit(Color::Black));
         assert_eq!(
-            f.note.as_deref(),
+            f.note.as_ref().map(Text::english).as_deref(),
             Some("The computer sets its own formation.")
         );
         f.apply(FormationAction::Mirror);
         assert_eq!(
-            f.note.as_deref(),
+            f.note.as_ref().map(Text::english).as_deref(),
             Some("The computer's formation is not revealed yet.")
         );
         f.apply(FormationAction::Ready(7));
@@ -361,6 +412,8 @@ mod tests {
         assert_eq!(f.squares[Color::Black.index()].len(), 12);
         assert!(f
             .note
+            .as_ref()
+            .map(crate::i18n::Text::english)
             .as_deref()
             .unwrap()
             .starts_with("The computer has revealed its formation: it chose "));

@@ -12,6 +12,8 @@ use super::ai::{AiReply, AiRequest, Budget};
 use super::clock::{self, Clock};
 use super::input::{self, ClickResult};
 use super::record::{MoveOption, Record};
+use crate::i18n::{words, Text};
+use crate::text;
 
 /// Who plays against the person at the screen.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -213,9 +215,9 @@ pub struct Session {
     /// Squares clicked so far for the move being entered.
     pub selection: Vec<u8>,
     /// A message to the player (why a move is illegal, …).
-    pub message: Option<String>,
+    pub message: Option<Text>,
     /// Text for screen readers (aria-live).
-    pub announce: String,
+    pub announce: Text,
     /// The computer's request being waited for.
     pub pending: Option<u32>,
     /// What the computer reported last.
@@ -252,7 +254,7 @@ impl Default for Session {
             flipped: false,
             selection: Vec::new(),
             message: None,
-            announce: String::new(),
+            announce: Text::new("announce.none"),
             pending: None,
             thinking: None,
             ai_stalled: false,
@@ -534,11 +536,13 @@ impl Session {
 
     /// "Red", or with names "Ann (Red)" (a name that ends in a bracket,
     /// "Computer (level 3)", reads "Computer (level 3), Red,").
-    fn who(names: &Names, side: Color) -> String {
+    fn who(names: &Names, side: Color) -> Text {
         match &names.0 {
-            Some(n) if n[side.index()].ends_with(')') => format!("{}, {side},", n[side.index()]),
-            Some(n) => format!("{} ({side})", n[side.index()]),
-            None => side.to_string(),
+            Some(n) if n[side.index()].ends_with(')') => {
+                text!("status.who-bracket", name = &n[side.index()], side = side)
+            }
+            Some(n) => text!("status.who", name = &n[side.index()], side = side),
+            None => words::side(side),
         }
     }
 
@@ -546,38 +550,34 @@ impl Session {
     /// result, a draw offer, whose turn (yours, the computer's, a named
     /// player's), and that a capture is compulsory.
     #[must_use]
-    pub fn status(&self, names: &Names) -> String {
-        let Some(game) = self.record() else {
-            return String::new();
-        };
+    pub fn status(&self, names: &Names) -> Option<Text> {
+        let game = self.record()?;
         let side = game.side_at(game.ply()).unwrap_or(Color::Red);
         let text = if let Some(p) = self.view_ply {
-            format!("Looking at the position after move {p}. Click the board or ▶| to come back.")
+            text!("status.looking-back", number = p)
         } else if let Some(o) = game.outcome() {
-            format!("{o}.")
+            text!("status.over", outcome = o)
         } else if let Some(offer) = self.draw_offer {
-            format!("{} offers a draw.", Self::who(names, offer))
+            text!("status.draw-offered", who = Self::who(names, offer))
         } else {
             match (self.opponent, &names.0) {
                 (Opponent::Computer { human, .. }, None) if human == side => {
-                    format!("{side} to move: your turn.")
+                    text!("status.your-turn", side = side)
                 }
-                (Opponent::Computer { .. }, None) => {
-                    format!("{side} to move: the computer's turn.")
-                }
+                (Opponent::Computer { .. }, None) => text!("status.computer-turn", side = side),
                 (_, Some(_)) if self.opponent.is_computer(side) => {
-                    format!("{} is thinking.", Self::who(names, side))
+                    text!("status.thinking", who = Self::who(names, side))
                 }
-                _ => format!("{} to move.", Self::who(names, side)),
+                _ => text!("status.to-move", who = Self::who(names, side)),
             }
         };
         let must_capture =
             self.human_to_move() && game.legal().iter().any(|m| !m.captures.is_empty());
-        if must_capture {
-            format!("{text} A capture is compulsory.")
+        Some(if must_capture {
+            text!("status.must-capture", status = text)
         } else {
             text
-        }
+        })
     }
 
     /// Reduces one action.
@@ -643,14 +643,14 @@ impl Session {
                     self.pending = None;
                     self.thinking = None;
                     self.dialog_closed = false;
-                    self.announce = format!("{color} resigned.");
+                    self.announce = text!("announce.resigned", side = color);
                 }
             }
             SessionAction::OfferDraw => {
                 if let (Some(g), Opponent::Friend) = (self.game.as_ref(), self.opponent) {
                     if g.outcome().is_none() && self.meta.bylink.is_none() {
                         self.draw_offer = g.side_at(g.ply());
-                        self.announce = "A draw is offered.".into();
+                        self.announce = text!("announce.draw-offered");
                     }
                 }
             }
@@ -659,13 +659,13 @@ impl Session {
                     if let Some(g) = self.game.as_mut() {
                         g.agree_draw();
                         self.dialog_closed = false;
-                        self.announce = "Draw agreed.".into();
+                        self.announce = text!("announce.draw-agreed");
                     }
                 }
             }
             SessionAction::DeclineDraw => {
                 self.draw_offer = None;
-                self.announce = "Draw offer declined.".into();
+                self.announce = text!("announce.draw-declined");
             }
             SessionAction::CloseDialog => self.dialog_closed = true,
             SessionAction::AiSent(id) => {
@@ -719,7 +719,7 @@ impl Session {
             self.draw_offer = None;
             self.dialog_closed = false;
             self.view_ply = None;
-            self.announce = format!("{side} ran out of time.");
+            self.announce = text!("announce.time", side = side);
         }
     }
 
@@ -759,7 +759,7 @@ impl Session {
                 self.pending = None;
                 self.thinking = None;
                 self.ai_stalled = true;
-                self.message = Some(format!("The computer could not move: {message}"));
+                self.message = Some(text!("message.computer-failed", why = message));
             }
         }
     }
@@ -786,11 +786,11 @@ impl Session {
         }
         if !self.human_to_move() {
             if let Some(outcome) = game.outcome() {
-                self.message = Some(format!("The game is over: {outcome}."));
+                self.message = Some(text!("message.game-over", outcome = outcome));
             } else if self.draw_offer.is_some() {
-                self.message = Some("Answer the draw offer first.".into());
+                self.message = Some(text!("message.answer-draw"));
             } else {
-                self.message = Some("Wait for the computer's move.".into());
+                self.message = Some(text!("message.wait-computer"));
             }
             return;
         }
@@ -816,17 +816,13 @@ impl Session {
             }
             ClickResult::Ambiguous(p) => {
                 self.selection = p;
-                self.message = Some(
-                    "Several captures end there: click the landing squares one by one.".into(),
-                );
+                self.message = Some(text!("message.several-captures"));
             }
             ClickResult::Move(i) => {
                 if let Some(mv) = legal.get(i) {
                     let text = mv.text.clone();
                     if self.confirm {
-                        self.message = Some(format!(
-                            "Tap the square again or press Confirm to play {text}."
-                        ));
+                        self.message = Some(text!("message.confirm", mv = &text));
                         self.selection = mv.squares.clone();
                         self.proposed = Some((text, mv.squares.clone()));
                     } else {
@@ -860,14 +856,20 @@ impl Session {
                         c.seen = None;
                     }
                 }
-                let mut say = format!("{mover} played {text}.");
-                if let Some(outcome) = game.outcome() {
-                    say.push_str(&format!(" {outcome}."));
-                }
-                self.announce = say;
+                self.announce = match game.outcome() {
+                    Some(outcome) => {
+                        text!(
+                            "announce.played-over",
+                            side = mover,
+                            mv = text,
+                            outcome = outcome
+                        )
+                    }
+                    None => text!("announce.played", side = mover, mv = text),
+                };
             }
             Err(e) => {
-                self.message = Some(capitalise(&e));
+                self.message = Some(text!("message.plain", text = capitalise(&e)));
                 self.selection.clear();
             }
         }
@@ -923,7 +925,7 @@ impl Session {
             }
         }
         self.message = None;
-        self.announce = "Move taken back.".into();
+        self.announce = text!("announce.undo");
     }
 
     /// Plays a taken-back move again; against the computer, up to the
@@ -945,7 +947,7 @@ impl Session {
         if let Opponent::Computer { human, .. } = opponent {
             while game.side_at(game.ply()) != Some(human) && game.redo() {}
         }
-        self.announce = "Move played again.".into();
+        self.announce = text!("announce.redo");
     }
 
     /// Puts a new game on the board (the opponent and orientation stay).
@@ -958,7 +960,7 @@ impl Session {
         self.forget_ai();
         self.draw_offer = None;
         self.dialog_closed = false;
-        self.announce = "New game.".into();
+        self.announce = text!("announce.new-game");
         self.meta = GameMeta::default();
         self.clock = None;
     }
@@ -979,7 +981,7 @@ impl Session {
     }
 }
 
-fn why_immobile(game: &dyn Record, sq: u8, legal: &[MoveOption]) -> String {
+fn why_immobile(game: &dyn Record, sq: u8, legal: &[MoveOption]) -> Text {
     let name = game.square_name(sq);
     let mut capturing: Vec<String> = Vec::new();
     for m in legal.iter().filter(|m| !m.captures.is_empty()) {
@@ -990,17 +992,14 @@ fn why_immobile(game: &dyn Record, sq: u8, legal: &[MoveOption]) -> String {
         }
     }
     if capturing.is_empty() {
-        format!("The piece on {name} has no legal move.")
+        text!("message.immobile", square = name)
     } else {
-        format!(
-            "A capture is compulsory: {} must take.",
-            capturing.join(" or ")
-        )
+        text!("message.must-take", squares = capturing.join(" / "))
     }
 }
 
 /// Why the clicked sequence is illegal, in the engine's words.
-fn explain(game: &dyn Record, tried: &[u8]) -> String {
+fn explain(game: &dyn Record, tried: &[u8]) -> Text {
     let names: Vec<String> = tried.iter().map(|&s| game.square_name(s)).collect();
     let dash = names.join("-");
     let cross = names.join("x");
@@ -1012,9 +1011,13 @@ fn explain(game: &dyn Record, tried: &[u8]) -> String {
         Some((a, b)) => {
             let capture_move = game.legal().iter().any(|m| !m.captures.is_empty());
             let text = if capture_move { b } else { a };
-            format!("{}: {}", names.join(" → "), capitalise(&text))
+            text!(
+                "message.illegal",
+                squares = names.join(" → "),
+                why = capitalise(&text)
+            )
         }
-        None => "That move is not possible here.".into(),
+        None => text!("message.not-possible"),
     }
 }
 

@@ -10,7 +10,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readUntil, shot } from '../harness.mjs';
 import {
-  PHONE, courseFile, eventually, focused, lessonStars, openNav, playMoveBy, solveExercise, still, withApp,
+  PHONE, catalogue, courseFile, eventually, focused, lessonStars, openNav, playMoveBy, say, solveExercise, still, withApp,
 } from '../app.mjs';
 
 test('the whole Tiers course on a phone, by taps', async () => {
@@ -185,6 +185,36 @@ test('the whole checkers course by keyboard only', async () => {
     await page.keyboard.press('Enter');
     await page.locator('.play .board').waitFor();
     assert.match(await page.locator('.player-strip').first().innerText(), /Computer · level 2/);
+  });
+});
+
+test('the whole checkers course in Spanish', { skip: !catalogue('es') && 'no Spanish catalogue' }, async () => {
+  await withApp({ locale: 'es-ES', open: false }, async (page, { server }) => {
+    await page.goto(server.url + '/');
+    await page.locator('#new-game-title', { hasText: say('es', 'newgame.title') }).waitFor();
+    const lessons = courseFile('checkers', 'es');
+    assert.equal(lessons.length, courseFile('checkers').length);
+    const tap = (sq) => page.locator(`#learn-${sq}`).click();
+    const press = (sel) => page.locator(sel).click();
+    await openNav(page, 'show-learn');
+    await page.locator('[data-lesson="checkers/1"]').waitFor();
+    await page.locator('#learn-checkers').click();
+    for (const [l, lesson] of lessons.entries()) {
+      for (const [e, ex] of lesson.exercises.entries()) {
+        const at = `checkers/${l + 1}/${e + 1}`;
+        await page.locator(`[data-exercise="${at}"]`).waitFor();
+        // The lesson in Spanish, from assets/data/courses/es/checkers.txt.
+        assert.equal(await page.locator('#lesson-title').innerText(), lesson.title, at);
+        if (e === 0 && l === 0) await shot(page, 'learn-checkers-es');
+        await solveExercise(page, 'checkers', ex, tap, press, 'es').catch(async (err) => {
+          await shot(page, 'learn-failure-es');
+          throw new Error(`${at}: ${err.message}`);
+        });
+        if (l + 1 < lessons.length || e + 1 < lesson.exercises.length) await press('#learn-next');
+      }
+    }
+    const done = say('es', 'learn.course-finished').replace('{course}', say('es', 'game.checkers'));
+    assert.equal(await page.locator('#lesson-result p').first().innerText(), done);
   });
 });
 

@@ -116,7 +116,7 @@ test('every setting changes what it should and survives a reload', async () => {
     await shot(page, 'settings-desktop-default');
     assert.deepEqual(
       (await rootClasses(page, ['theme-wood'])).sort(),
-      ['anim-normal', 'mode-dark', 'pieces-flat', 'theme-wood'],
+      ['anim-normal', 'coords-numbers', 'mode-dark', 'pieces-flat', 'theme-wood'],
     );
     await page.click('#theme-green');
     await rootClasses(page, ['theme-green']);

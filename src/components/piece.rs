@@ -169,10 +169,5 @@ fn tier_class(kind: PieceKind) -> &'static str {
 /// A piece in words: "red man", "black ultra king carrying a king".
 #[must_use]
 pub fn describe(piece: PieceView) -> String {
-    let mut s = format!("{} {}", piece.color.name(), piece.kind.name());
-    if let Some(load) = piece.carried {
-        s.push_str(" carrying a ");
-        s.push_str(load.name());
-    }
-    s
+    crate::i18n::say(&crate::core::i18n::words::piece_view(piece))
 }

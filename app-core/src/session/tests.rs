@@ -3,6 +3,7 @@
 //! computer's replies and the status line.
 
 use super::*;
+use crate::i18n::Text;
 use tiers_engine::{checkers, tiers, Game, Position as _};
 
 fn checkers_game(moves: &[&str]) -> Box<dyn Record> {
@@ -81,7 +82,7 @@ fn clicks_play_moves_and_refusals_say_why() {
     // Another piece of one's own that cannot move.
     s.apply(SessionAction::Square(sq(10)));
     assert_eq!(
-        s.message.as_deref(),
+        s.message.as_ref().map(Text::english).as_deref(),
         Some("A capture is compulsory: 15 must take.")
     );
     // An empty square picked up nothing; an illegal destination is
@@ -90,7 +91,12 @@ fn clicks_play_moves_and_refusals_say_why() {
     s.apply(SessionAction::Square(sq(15)));
     s.apply(SessionAction::Square(sq(19)));
     assert!(
-        s.message.as_deref().unwrap().starts_with("15 → 19: "),
+        s.message
+            .as_ref()
+            .map(Text::english)
+            .as_deref()
+            .unwrap()
+            .starts_with("15 → 19: "),
         "{:?}",
         s.message
     );
@@ -98,7 +104,7 @@ fn clicks_play_moves_and_refusals_say_why() {
     click_move(&mut s, "15x22");
     assert_eq!(moves(&s), ["11-15", "22-18", "15x22"]);
     assert_eq!(s.message, None);
-    assert_eq!(s.announce, "Black played 15x22.");
+    assert_eq!(s.announce.english(), "Black played 15x22.");
     // A drag plays a move too.
     s.apply(SessionAction::Drag(sq(26), sq(17)));
     assert_eq!(moves(&s).last().map(String::as_str), Some("26x17"));
@@ -110,14 +116,24 @@ fn the_person_waits_for_the_computer_and_for_the_end() {
     let mut s = session(checkers_game(&[]), computer(Color::Red));
     assert!(s.computer_to_move() && s.ai_due());
     s.apply(SessionAction::Square(sq(22)));
-    assert_eq!(s.message.as_deref(), Some("Wait for the computer's move."));
     assert_eq!(
-        s.status(&Names::default()),
+        s.message.as_ref().map(Text::english).as_deref(),
+        Some("Wait for the computer's move.")
+    );
+    assert_eq!(
+        s.status(&Names::default())
+            .map(|t| t.english())
+            .unwrap_or_default(),
         "Black to move: the computer's turn."
     );
     computer_moves(&mut s, 7, "11-15");
     assert!(!s.ai_due());
-    assert_eq!(s.status(&Names::default()), "Red to move: your turn.");
+    assert_eq!(
+        s.status(&Names::default())
+            .map(|t| t.english())
+            .unwrap_or_default(),
+        "Red to move: your turn."
+    );
     // Resigning against the computer is the person's.
     s.apply(SessionAction::Resign);
     assert_eq!(
@@ -126,7 +142,7 @@ fn the_person_waits_for_the_computer_and_for_the_end() {
     );
     s.apply(SessionAction::Square(sq(22)));
     assert_eq!(
-        s.message.as_deref(),
+        s.message.as_ref().map(Text::english).as_deref(),
         Some("The game is over: Black wins: Red resigned.")
     );
 }
@@ -227,6 +243,8 @@ fn looking_back_and_coming_back() {
     assert!(!s.human_to_move(), "no moves while looking back");
     assert!(s
         .status(&Names::default())
+        .map(|t| t.english())
+        .unwrap_or_default()
         .starts_with("Looking at the position after move 1."));
     // A click on the board comes back.
     s.apply(SessionAction::Square(sq(22)));
@@ -242,7 +260,12 @@ fn draw_offers_between_two_people() {
     let mut s = session(checkers_game(&["11-15"]), Opponent::Friend);
     s.apply(SessionAction::OfferDraw);
     assert_eq!(s.draw_offer, Some(Color::Red));
-    assert_eq!(s.status(&Names::default()), "Red offers a draw.");
+    assert_eq!(
+        s.status(&Names::default())
+            .map(|t| t.english())
+            .unwrap_or_default(),
+        "Red offers a draw."
+    );
     s.apply(SessionAction::DeclineDraw);
     assert_eq!(s.draw_offer, None);
     s.apply(SessionAction::OfferDraw);
@@ -290,7 +313,7 @@ fn the_computers_reports_and_failures() {
         "not asked again on this position"
     );
     assert_eq!(
-        s.message.as_deref(),
+        s.message.as_ref().map(Text::english).as_deref(),
         Some("The computer could not move: no legal move")
     );
 }
@@ -329,9 +352,15 @@ fn takebacks_can_be_switched_off() {
 fn named_players_read_as_in_a_tournament() {
     let names = Names(Some(["Ann".into(), "Computer (level 2)".into()]));
     let s = session(checkers_game(&[]), computer(Color::Red));
-    assert_eq!(s.status(&names), "Computer (level 2), Black, is thinking.");
+    assert_eq!(
+        s.status(&names).map(|t| t.english()).unwrap_or_default(),
+        "Computer (level 2), Black, is thinking."
+    );
     let s = session(checkers_game(&["11-15"]), Opponent::Friend);
-    assert_eq!(s.status(&names), "Ann (Red) to move.");
+    assert_eq!(
+        s.status(&names).map(|t| t.english()).unwrap_or_default(),
+        "Ann (Red) to move."
+    );
 }
 
 #[test]
@@ -368,7 +397,13 @@ fn with_confirm_moves_a_move_waits_for_a_second_tap() {
     assert_eq!(s.record().unwrap().ply(), 0);
     assert_eq!(s.proposed.as_ref().map(|p| p.0.as_str()), Some("11-15"));
     assert_eq!(s.board_inputs().unwrap().targets, [to]);
-    assert!(s.message.as_deref().unwrap().contains("Confirm"));
+    assert!(s
+        .message
+        .as_ref()
+        .map(Text::english)
+        .as_deref()
+        .unwrap()
+        .contains("Confirm"));
     // The second tap plays it.
     s.apply(SessionAction::Square(to));
     assert_eq!(s.record().unwrap().move_texts(), ["11-15"]);
@@ -458,10 +493,12 @@ fn a_flag_loses_and_stops_the_clocks() {
         "Red wins: Black ran out of time"
     );
     assert_eq!(
-        s.status(&Names::default()),
+        s.status(&Names::default())
+            .map(|t| t.english())
+            .unwrap_or_default(),
         "Red wins: Black ran out of time."
     );
-    assert_eq!(s.announce, "Black ran out of time.");
+    assert_eq!(s.announce.english(), "Black ran out of time.");
     assert!(!s.clock.unwrap().running());
     assert_eq!(left(&s), [60_000, 0]);
     // Nothing more: no move, no charge, no take-back.
@@ -475,7 +512,7 @@ fn a_flag_loses_and_stops_the_clocks() {
 fn click_move_refused(s: &mut Session) {
     s.apply(SessionAction::Square(sq(11)));
     assert_eq!(
-        s.message.as_deref(),
+        s.message.as_ref().map(Text::english).as_deref(),
         Some("The game is over: Red wins: Black ran out of time.")
     );
 }

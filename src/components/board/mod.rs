@@ -25,6 +25,7 @@ use self::motion::{use_motion, Tracker};
 use crate::components::piece::{describe, Piece};
 use crate::components::square::Square;
 use crate::core::record::{algebraic, checkers_number, is_dark};
+use crate::t;
 
 /// Props of [`Board`].
 #[derive(Properties, PartialEq, Clone)]
@@ -37,7 +38,7 @@ pub struct BoardProps {
     #[prop_or(AttrValue::Static("board"))]
     pub id: AttrValue,
     /// The board's accessible name.
-    #[prop_or(AttrValue::Static("Board"))]
+    #[prop_or_else(|| AttrValue::from(t!("board.board")))]
     pub label: AttrValue,
     /// Seen from Black's side (rank 8 at the bottom).
     #[prop_or_default]
@@ -109,8 +110,8 @@ pub fn square_label(kind: GameKind, sq: u8, piece: Option<PieceView>) -> String 
         _ => algebraic(sq),
     };
     match piece {
-        Some(p) => format!("{name}, {}", describe(p)),
-        None => format!("{name}, empty"),
+        Some(p) => t!("board.square-piece", square = name, piece = describe(p)),
+        None => t!("board.square-empty", square = name),
     }
 }
 

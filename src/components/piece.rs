@@ -182,7 +182,6 @@ thread_local! {
 /// time from the wasm, took most of the time to show the play screen on a
 /// slow phone (docs/build.md, "Load time"). Unchanged pieces are not
 /// touched again when the board redraws (the same markup).
-#[must_use]
 pub fn piece(piece: PieceView) -> Html {
     let html = DRAWN.with_borrow_mut(|drawn| {
         if let Some((_, html)) = drawn.iter().find(|(p, _)| *p == piece) {

@@ -24,7 +24,6 @@ pub struct SquareCell {
 /// component: a board has 64 of them, and a component each (its own state,
 /// scheduling and comparison of props) made drawing the play screen
 /// noticeably slower on a slow phone (docs/build.md, "Load time").
-#[must_use]
 pub fn square(key: u32, cell: SquareCell) -> Html {
     let class = classes!(
         "square",

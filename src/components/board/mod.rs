@@ -12,6 +12,9 @@ mod cursor;
 mod drag;
 mod motion;
 
+use std::cell::Cell;
+use std::rc::Rc;
+
 use tiers_engine::{BoardView, GameKind, PieceView};
 use wasm_bindgen::JsCast;
 use web_sys::HtmlElement;
@@ -19,8 +22,8 @@ use yew::prelude::*;
 
 use self::drag::{Drag, Pointer};
 use self::motion::{use_motion, Tracker};
-use crate::components::piece::{describe, Piece};
-use crate::components::square::Square;
+use crate::components::piece::{describe, piece};
+use crate::components::square::{square, SquareCell};
 use crate::core::record::{algebraic, checkers_number, is_dark};
 use crate::t;
 
@@ -117,6 +120,7 @@ pub fn square_label(kind: GameKind, sq: u8, piece: Option<PieceView>) -> String 
 pub fn Board(props: &BoardProps) -> Html {
     let board_ref = use_node_ref();
     let cursor = use_state(|| None::<u8>);
+    let pressed = use_memo((), |()| Rc::new(Cell::new(false)));
     let drag = use_state(|| None::<Drag>);
     let flipped = props.flipped;
     let tracker = use_motion(&props.view, &props.last_move, &board_ref, flipped);
@@ -124,6 +128,7 @@ pub fn Board(props: &BoardProps) -> Html {
     let pointer = Pointer {
         drag: &drag,
         cursor: &cursor,
+        pressed: &pressed,
         board_ref: &board_ref,
         view: props.view,
         flipped,
@@ -135,6 +140,7 @@ pub fn Board(props: &BoardProps) -> Html {
     let start = cursor::cursor_start(&props.selection, &props.highlight, &props.movable, flipped);
     let keys = cursor::key_handlers(
         &cursor,
+        &pressed,
         start,
         flipped,
         props.interactive,
@@ -165,6 +171,7 @@ pub fn Board(props: &BoardProps) -> Html {
                 onpointermove={pointer.moving}
                 onpointerup={pointer.up}
                 onpointercancel={pointer.cancel}
+                onclick={pointer.click}
                 onkeydown={keys.keydown}
                 onfocus={keys.focus}
                 onblur={keys.blur}
@@ -222,18 +229,18 @@ fn squares(props: &BoardProps, cursor: Option<u8>, sq_id: &dyn Fn(u8) -> String)
             let mut chars = name.chars();
             let file = chars.next();
             let rank = chars.next();
-            html! {
-                <Square
-                    key={u32::from(row * 8 + col)}
-                    id={AttrValue::from(sq_id(sq))}
-                    label={AttrValue::from(square_label(props.kind, sq, piece))}
-                    dark={is_dark(sq)}
-                    {class}
-                    file_label={if row == 7 { file } else { None }}
-                    rank_label={if col == 0 { rank } else { None }}
-                    {number}
-                />
-            }
+            square(
+                u32::from(row * 8 + col),
+                SquareCell {
+                    id: AttrValue::from(sq_id(sq)),
+                    label: AttrValue::from(square_label(props.kind, sq, piece)),
+                    dark: is_dark(sq),
+                    class,
+                    file_label: if row == 7 { file } else { None },
+                    rank_label: if col == 0 { rank } else { None },
+                    number,
+                },
+            )
         });
         html! { <div class="board-row" role="row">{ for cells }</div> }
     });
@@ -251,7 +258,7 @@ fn pieces(props: &BoardProps, tracker: &Tracker, drag: Option<Drag>) -> Html {
     };
     let mut pieces: Vec<(u32, Html)> = Vec::new();
     for sq in 0..64u8 {
-        let Some(piece) = props.view[usize::from(sq)] else {
+        let Some(drawn) = props.view[usize::from(sq)] else {
             continue;
         };
         let id = tracker.ids[usize::from(sq)];
@@ -268,17 +275,17 @@ fn pieces(props: &BoardProps, tracker: &Tracker, drag: Option<Drag>) -> Html {
         pieces.push((
             id,
             html! {
-                <div key={id} {class} data-piece={id.to_string()}><Piece {piece} /></div>
+                <div key={id} {class} data-piece={id.to_string()}>{ piece(drawn) }</div>
             },
         ));
     }
-    for &(id, sq, piece) in &tracker.ghosts {
+    for &(id, sq, drawn) in &tracker.ghosts {
         let mut class = place(sq);
         class.push("vanish");
         pieces.push((
             id,
             html! {
-                <div key={id} {class}><Piece {piece} /></div>
+                <div key={id} {class}>{ piece(drawn) }</div>
             },
         ));
     }

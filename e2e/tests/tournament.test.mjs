@@ -92,7 +92,7 @@ test('a tournament of four is run to its champion', { timeout: 600_000 }, async 
     await page.getByLabel('Entrant 4 level').selectOption('2');
     await page.click('#create-tournament');
     await page.locator('#bracket svg').waitFor();
-    assert.match(await page.locator('.t-head .t-meta').innerText(), /Checkers · ballot openings \(draw seed \d+\) · 4 entrants, seeded as entered/);
+    assert.match(await page.locator('.t-head .t-meta').innerText(), /Checkers · ballot openings \(draw seed \d+\) · 4 entrants · seeded as entered/);
     // Seeds 1 Ann, 2 Bob, 3 Computer (level 1), 4 Computer (level 2).
     assert.equal(await readyText(page, 1), 'Match 1 Winners\' round 1 Ann v Computer (level 2) Play on the board Enter result');
     assert.equal(await readyText(page, 2), 'Match 2 Winners\' round 1 Bob v Computer (level 1) Play on the board Enter result');
@@ -314,7 +314,7 @@ test('a Tiers tournament of two: formations set up on the board, a grand final w
     await page.fill('#entrant-0-1', 'Bob');
     await page.click('#create-tournament');
     await page.locator('#bracket svg').waitFor();
-    assert.match(await page.locator('.t-head .t-meta').innerText(), /^Tiers · 2 entrants, seeded as entered$/);
+    assert.match(await page.locator('.t-head .t-meta').innerText(), /^Tiers · 2 entrants · seeded as entered$/);
     assert.equal(await readyText(page, 1), "Match 1 Winners' round 1 Ann v Bob Play on the board Enter result");
 
     // Both people set up their formations on the board (a preset each).

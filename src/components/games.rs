@@ -232,10 +232,10 @@ fn archive_list(u: &Library, send: &Callback<LibraryAction>) -> List {
                     ),
                     match e.hints {
                         0 => String::new(),
-                        n => t!("games.entry-hints", count = n),
+                        n => format!(" {}", t!("games.entry-hints", count = n)),
                     },
                     if e.review.is_some() {
-                        t!("games.entry-reviewed")
+                        format!(" {}", t!("games.entry-reviewed"))
                     } else {
                         String::new()
                     }

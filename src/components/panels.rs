@@ -99,7 +99,7 @@ pub fn Status(props: &StatusProps) -> Html {
             if props.busy {
                 <p class="thinking" id="thinking">
                     <span class="spinner" aria-hidden="true"></span>
-                    { t!("play.thinking") }
+                    { t!("play.thinking") }{ " " }
                     if let Some(t) = &props.thinking {
                         <span class="think-info">
                             { match props.thinker {

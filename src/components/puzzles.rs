@@ -159,7 +159,7 @@ fn solving(s: &Solving, d: &Dispatch) -> Html {
     let (done, of) = s.progress();
     let head = html! {
         <div class="puzzle-info">
-            <p class="crumb">{ t!("puzzles.crumb", id = p.id.clone(), rating = p.rating, themes = p.themes.iter().map(|t| theme(t)).collect::<Vec<_>>().join(", ")) }</p>
+            <p class="crumb">{ t!("puzzles.crumb", id = p.id.clone(), rating = p.rating.to_string(), themes = p.themes.iter().map(|t| theme(t)).collect::<Vec<_>>().join(", ")) }</p>
             <p class="puzzle-task" id="puzzle-task">
                 { t!("puzzles.task", side = who, goal = goal(&p.themes), done = done, count = of) }
             </p>
@@ -179,7 +179,7 @@ fn solving(s: &Solving, d: &Dispatch) -> Html {
     });
     let change = s.change.map(|(a, b)| {
         let diff = i64::from(b) - i64::from(a);
-        html! { <p class="puzzle-change" id="puzzle-change">{ t!("puzzles.rating-change", a = a, b = b, diff = diff) }</p> }
+        html! { <p class="puzzle-change" id="puzzle-change">{ t!("puzzles.rating-change", a = a.to_string(), b = b.to_string(), diff = format!("{diff:+}")) }</p> }
     });
     let result = s.solved.then(|| {
         html! {

@@ -112,6 +112,7 @@ pub fn MatchBoard(props: &TournamentProps) -> Html {
     };
     let mut meta = t!("tournament.game-n", number = g.game_no);
     if g.draws > 0 {
+        meta.push(' ');
         meta.push_str(&t!("tournament.drawn-before", count = g.draws));
     }
     if let Some(b) = g.ballot {

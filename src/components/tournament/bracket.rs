@@ -212,12 +212,12 @@ pub fn BracketPage(props: &TournamentProps) -> Html {
             GameChoice::Tiers => t!("game.tiers"),
         }];
         if let Some(seed) = t.ballot_seed() {
-            parts.push(t!("tournament.ballot-openings", seed = seed));
+            parts.push(t!("tournament.ballot-openings", seed = seed.to_string()));
         }
         parts.push(t!("tournament.entrants-n", count = b.entrants().len()));
         parts.push(match b.seeding() {
             Seeding::AsEntered => t!("tournament.seeded-as-entered-meta"),
-            Seeding::Shuffled(seed) => t!("tournament.shuffled-meta", seed = seed),
+            Seeding::Shuffled(seed) => t!("tournament.shuffled-meta", seed = seed.to_string()),
         });
         parts.join(" · ")
     };

@@ -54,6 +54,7 @@ pub mod puzzles;
 pub mod record;
 pub mod review;
 pub mod session;
+pub mod spoken;
 pub mod tournament;
 pub mod versioned;
 

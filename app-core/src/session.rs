@@ -12,6 +12,7 @@ use super::ai::{AiReply, AiRequest, Budget};
 use super::clock::{self, Clock};
 use super::input::{self, ClickResult};
 use super::record::{MoveOption, Record};
+use super::spoken::{self, Seen, Typed};
 
 /// Who plays against the person at the screen.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -189,6 +190,16 @@ pub enum SessionAction {
     Pause(u64),
     /// Start (or restart) the clocks from this time.
     Resume(u64),
+    /// Something typed in the move box at this time (milliseconds since
+    /// 1970): a move in the game's notation, played if legal and explained
+    /// if not, or a command whose answer is announced
+    /// ([`crate::spoken::parse`]).
+    Typed {
+        /// What was typed.
+        text: String,
+        /// The time, for the clocks.
+        now: u64,
+    },
 }
 
 /// What a screen says about the players, for the status line: a name per
@@ -690,7 +701,58 @@ impl Session {
                     }
                 }
             }
+            SessionAction::Typed { text, now } => self.typed(&text, now),
         }
+    }
+
+    /// What was typed in the move box: a command is answered through the
+    /// announcement; a move is played (timed at `now`) or refused with the
+    /// engine's reason, as message and announcement.
+    fn typed(&mut self, text: &str, now: u64) {
+        let Some(game) = self.game.as_ref() else {
+            self.announce = spoken::words::NO_GAME.into();
+            return;
+        };
+        let say = match spoken::parse(game.kind(), text) {
+            Err(e) => e,
+            Ok(Typed::Command(command)) => {
+                let legal = self.enterable();
+                let seen = Seen {
+                    game: game.as_ref(),
+                    human: self.opponent.human(),
+                    clock: self.clock.as_ref(),
+                    now,
+                    legal: &legal,
+                };
+                self.message = None;
+                spoken::answer(&seen, command)
+            }
+            Ok(Typed::Move(m)) => {
+                self.view_ply = None;
+                self.selection.clear();
+                self.proposed = None;
+                let why = if let Some(outcome) = game.outcome() {
+                    Some(spoken::words::over(&outcome.to_string()))
+                } else if !self.human_to_move() {
+                    Some(spoken::words::NOT_YOUR_TURN.to_string())
+                } else {
+                    game.explain(&m).map(|why| spoken::words::refused(&m, &why))
+                };
+                match why {
+                    Some(why) => {
+                        self.refusals = self.refusals.wrapping_add(1);
+                        self.message = Some(why.clone());
+                        why
+                    }
+                    None => {
+                        self.tick(now, false);
+                        self.play(&m);
+                        return;
+                    }
+                }
+            }
+        };
+        self.announce = say;
     }
 
     /// Charges the running clock up to `now` (and stops the clocks if
@@ -860,7 +922,7 @@ impl Session {
                         c.seen = None;
                     }
                 }
-                let mut say = format!("{mover} played {text}.");
+                let mut say = spoken::move_in_words(game.as_ref(), game.ply() - 1);
                 if let Some(outcome) = game.outcome() {
                     say.push_str(&format!(" {outcome}."));
                 }

@@ -49,7 +49,7 @@ test('a move entered with the keyboard only', async () => {
     await shot(page, 'keyboard-cursor');
     await keys(page, 'Enter');
     assert.deepEqual(await moveTexts(page), ['11-15']);
-    assert.equal(await page.locator('#announce').innerText(), 'Black played 11-15.');
+    assert.equal(await page.locator('#announce').innerText(), 'Black played 11-15: man from 11 to 15.');
     // Red answers, still without the mouse: 22-18 (c3 to d4).
     await goTo(page, 'c3');
     await keys(page, 'Enter');

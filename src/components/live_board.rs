@@ -11,6 +11,7 @@ use yew::prelude::*;
 
 use crate::browser;
 use crate::components::board::Board;
+use crate::components::move_box::{MoveBox, TextBoard};
 use crate::components::panels::{ClockFace, Control, PlayerStrip, Status};
 use crate::core::clock::{face, LOW_MS};
 use crate::core::session::{Names, Opponent, Session, SessionAction};
@@ -162,6 +163,12 @@ pub fn LiveBoard(props: &LiveBoardProps) -> Html {
             </>
         };
     }
+    let text_board = html! {
+        <TextBoard id={props.id.clone()} kind={game.kind()} view={inputs.view} flipped={s.flipped} />
+    };
+    let move_box = html! {
+        <MoveBox id={props.id.clone()} on_action={on_action.clone()} reply={AttrValue::from(s.announce.clone())} />
+    };
     let captured = game.captured();
     let bottom = if s.flipped { Color::Black } else { Color::Red };
     let strip = |c: Color| {
@@ -201,6 +208,7 @@ pub fn LiveBoard(props: &LiveBoardProps) -> Html {
             </div>
             <div class="side-col">
                 { props.head.clone() }
+                { text_board }
                 <Status text={status} thinking={s.thinking.clone()} {busy} thinker={busy.then_some(side)} {message} />
                 if inputs.can_finish {
                     <button type="button" class="primary finish" id="finish-move" onclick={finish.reform(|_: MouseEvent| ())}>
@@ -217,6 +225,7 @@ pub fn LiveBoard(props: &LiveBoardProps) -> Html {
                         <button type="button" id="decline-draw" onclick={answer(SessionAction::DeclineDraw)}>{ "Decline" }</button>
                     </div>
                 }
+                if live { { move_box } }
                 { props.controls.clone() }
                 { props.children.clone() }
             </div>

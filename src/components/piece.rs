@@ -166,13 +166,3 @@ fn tier_class(kind: PieceKind) -> &'static str {
     }
 }
 
-/// A piece in words: "red man", "black ultra king carrying a king".
-#[must_use]
-pub fn describe(piece: PieceView) -> String {
-    let mut s = format!("{} {}", piece.color.name(), piece.kind.name());
-    if let Some(load) = piece.carried {
-        s.push_str(" carrying a ");
-        s.push_str(load.name());
-    }
-    s
-}

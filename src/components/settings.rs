@@ -201,6 +201,7 @@ pub fn SettingsScreen(props: &SettingsProps) -> Html {
                     { check("show-coords", "Show coordinates and square numbers", p.coords, change(|p, coords| Preferences { coords, ..p })) }
                     { check("show-last", "Highlight the last move", p.last_move, change(|p, last_move| Preferences { last_move, ..p })) }
                     { check("confirm-moves", "Confirm moves (tap the square again, or press Confirm)", p.confirm, change(|p, confirm| Preferences { confirm, ..p })) }
+                    { check("non-visual", "Non-visual mode: the board as text, moves and questions typed (for screen readers)", p.non_visual, change(|p, non_visual| Preferences { non_visual, ..p })) }
                 </fieldset>
                 <fieldset>
                     <legend>{ "Against the computer" }</legend>

@@ -12,14 +12,15 @@ mod cursor;
 mod drag;
 mod motion;
 
-use tiers_engine::{BoardView, GameKind, PieceView};
+use tiers_engine::{BoardView, GameKind};
 use wasm_bindgen::JsCast;
 use web_sys::HtmlElement;
 use yew::prelude::*;
 
 use self::drag::{Drag, Pointer};
 use self::motion::{use_motion, Tracker};
-use crate::components::piece::{describe, Piece};
+use crate::components::piece::Piece;
+use crate::core::spoken::square_label;
 use crate::components::square::Square;
 use crate::core::record::{algebraic, checkers_number, is_dark};
 
@@ -96,19 +97,6 @@ fn square_at(col: i32, row: i32, flipped: bool) -> Option<u8> {
         (col, 7 - row)
     };
     u8::try_from(file + 8 * rank).ok()
-}
-
-/// The accessible name of a square: "e3, red man" (checkers: "15 (e5), red man").
-#[must_use]
-pub fn square_label(kind: GameKind, sq: u8, piece: Option<PieceView>) -> String {
-    let name = match (kind, checkers_number(sq)) {
-        (GameKind::Checkers, Some(n)) => format!("{n} ({})", algebraic(sq)),
-        _ => algebraic(sq),
-    };
-    match piece {
-        Some(p) => format!("{name}, {}", describe(p)),
-        None => format!("{name}, empty"),
-    }
 }
 
 /// The board.

@@ -1,0 +1,114 @@
+//! The move box and the board as text: a move typed in the game's own
+//! notation (`11-15`, `15x24`, `e3-e4`) or a short command that reads the
+//! position (`p`, `r 3`, `s e3`, `l`, `t`, `c`, `m`, `v`, `h`), for
+//! everyone; and, in the non-visual mode (a setting), the board as lines
+//! of text in place of the drawn board. The parsing and the answers are
+//! the core's ([`crate::core::spoken`]); answers are announced through the
+//! live board's live region.
+
+use tiers_engine::{BoardView, GameKind};
+use web_sys::HtmlInputElement;
+use yew::prelude::*;
+
+use crate::browser;
+use crate::core::session::SessionAction;
+use crate::core::spoken::board_rows;
+
+/// Every text of these two parts, in one place.
+mod texts {
+    /// The move box's label.
+    pub const LABEL: &str = "Move or command";
+    /// Its button.
+    pub const PLAY: &str = "Play";
+    /// The example under it.
+    pub const HINT: &str = "e.g. 11-15 or e3-e4; h lists the commands";
+    /// The text board's name.
+    pub const BOARD: &str = "Board as text";
+    /// The legend of its letters.
+    pub fn legend(kind: super::GameKind) -> &'static str {
+        match kind {
+            super::GameKind::Checkers => "r red man, R red king, b black man, B black king, . empty",
+            super::GameKind::Tiers => {
+                "Upper case Red, lower case Black: m man, k king, t triple, q quad, u ultra, d double ultra king; . empty"
+            }
+        }
+    }
+}
+
+/// Props of [`MoveBox`].
+#[derive(Properties, PartialEq, Clone)]
+pub struct MoveBoxProps {
+    /// A prefix for the DOM ids (unique on the page).
+    pub id: AttrValue,
+    /// What was typed, as an action for the session.
+    pub on_action: Callback<SessionAction>,
+    /// The last answer or announcement, shown under the box.
+    #[prop_or_default]
+    pub reply: AttrValue,
+}
+
+/// The move box: type a move or a command, Enter plays or asks.
+#[component]
+pub fn MoveBox(props: &MoveBoxProps) -> Html {
+    let input = use_node_ref();
+    let onsubmit = {
+        let (input, on_action) = (input.clone(), props.on_action.clone());
+        Callback::from(move |e: SubmitEvent| {
+            e.prevent_default();
+            let Some(field) = input.cast::<HtmlInputElement>() else {
+                return;
+            };
+            let text = field.value();
+            field.set_value("");
+            on_action.emit(SessionAction::Typed {
+                text,
+                now: browser::now(),
+            });
+        })
+    };
+    let field = format!("{}-move-input", props.id);
+    let hint = format!("{}-move-hint", props.id);
+    html! {
+        <form class="move-box" id={format!("{}-move-box", props.id)} {onsubmit}>
+            <label for={field.clone()}>{ texts::LABEL }</label>
+            <div class="move-box-row">
+                <input ref={input} type="text" id={field} autocomplete="off" autocapitalize="none"
+                    spellcheck="false" enterkeyhint="go" aria-describedby={hint.clone()} />
+                <button type="submit" id={format!("{}-move-submit", props.id)}>{ texts::PLAY }</button>
+            </div>
+            <p class="move-box-hint muted" id={hint}>{ texts::HINT }</p>
+            if !props.reply.is_empty() {
+                // Said by the live region already: shown, not read twice.
+                <p class="move-box-reply" aria-hidden="true">{ props.reply.clone() }</p>
+            }
+        </form>
+    }
+}
+
+/// Props of [`TextBoard`].
+#[derive(Properties, PartialEq, Clone)]
+pub struct TextBoardProps {
+    /// A prefix for the DOM ids.
+    pub id: AttrValue,
+    /// Which game.
+    pub kind: GameKind,
+    /// The pieces.
+    pub view: BoardView,
+    /// Seen from Black's side.
+    pub flipped: bool,
+}
+
+/// The board as text (shown in the non-visual mode only, by the page's
+/// `non-visual` class): a line per row with a letter per square.
+#[component]
+pub fn TextBoard(props: &TextBoardProps) -> Html {
+    let rows = board_rows(props.kind, &props.view, props.flipped).join("\n");
+    let title = format!("{}-text-board-title", props.id);
+    html! {
+        <section class="text-board" id={format!("{}-text-board", props.id)} aria-labelledby={title.clone()}>
+            <h2 id={title}>{ texts::BOARD }</h2>
+            <pre>{ rows }</pre>
+            <p class="muted">{ texts::legend(props.kind) }</p>
+        </section>
+    }
+}

@@ -402,7 +402,10 @@ mod tests {
         assert!(!read.preferences.non_visual);
         assert_eq!(read.preferences.board, BoardTheme::Blue);
         let bad = old.replace("\"red\"}", "\"red\",\"non_visual\":3}");
-        assert!(Preferences::read(&bad).problem.unwrap().contains("non_visual"));
+        assert!(Preferences::read(&bad)
+            .problem
+            .unwrap()
+            .contains("non_visual"));
     }
 
     #[test]

@@ -42,7 +42,10 @@ pub mod words {
     }
     /// A command missing its square or row.
     pub fn needs(what: &str) -> String {
-        format!("Say which {what}, e.g. {}.", if what == "row" { "r 3" } else { "s e3" })
+        format!(
+            "Say which {what}, e.g. {}.",
+            if what == "row" { "r 3" } else { "s e3" }
+        )
     }
     /// A side's pieces, listed.
     pub fn pieces(side: &str, list: &str, count: usize) -> String {
@@ -78,7 +81,10 @@ pub mod words {
     pub const EVEN: &str = "Material is even.";
     /// Ahead in material.
     pub fn ahead(side: &str, by: usize) -> String {
-        format!("{side} is ahead by {by} {}.", if by == 1 { "piece" } else { "pieces" })
+        format!(
+            "{side} is ahead by {by} {}.",
+            if by == 1 { "piece" } else { "pieces" }
+        )
     }
     /// The legal moves.
     pub fn legal(list: &str) -> String {
@@ -314,7 +320,13 @@ pub fn answer(seen: &Seen, command: Command) -> String {
     let ply = game.ply();
     let view = game.view_at(ply).unwrap_or([None; 64]);
     let side = game.side_at(ply).unwrap_or(Color::Red);
-    let on = |sq: u8| format!("{} on {}", describe_short(view[usize::from(sq)]), name(kind, sq));
+    let on = |sq: u8| {
+        format!(
+            "{} on {}",
+            describe_short(view[usize::from(sq)]),
+            name(kind, sq)
+        )
+    };
     match command {
         Command::Pieces(who) => {
             let who = who.or(seen.human).unwrap_or(side);
@@ -436,7 +448,8 @@ fn describe_short(piece: Option<PieceView>) -> String {
     match piece {
         Some(p) => {
             let d = describe(p);
-            d.split_once(' ').map_or(d.clone(), |(_, rest)| rest.to_string())
+            d.split_once(' ')
+                .map_or(d.clone(), |(_, rest)| rest.to_string())
         }
         None => words::EMPTY_SQUARE.into(),
     }
@@ -489,9 +502,15 @@ mod tests {
         let k = GameKind::Checkers;
         assert_eq!(parse(k, "11-15"), Ok(Typed::Move("11-15".into())));
         assert_eq!(parse(k, " e3 - e4 "), Ok(Typed::Move("e3-e4".into())));
-        assert_eq!(parse(k, "p black"), Ok(Typed::Command(Command::Pieces(Some(Color::Black)))));
+        assert_eq!(
+            parse(k, "p black"),
+            Ok(Typed::Command(Command::Pieces(Some(Color::Black))))
+        );
         assert_eq!(parse(k, "R 3"), Ok(Typed::Command(Command::Row(3))));
-        assert_eq!(parse(k, "s 15"), Ok(Typed::Command(Command::Square(square("e5")))));
+        assert_eq!(
+            parse(k, "s 15"),
+            Ok(Typed::Command(Command::Square(square("e5"))))
+        );
         assert_eq!(parse(k, "l"), Ok(Typed::Command(Command::Last)));
         assert_eq!(parse(k, "help"), Ok(Typed::Command(Command::Help)));
         assert_eq!(parse(k, ""), Err(words::EMPTY.into()));
@@ -505,25 +524,66 @@ mod tests {
     fn the_start_position_is_read_aloud() {
         let mut game = new_checkers();
         let legal = game.legal();
-        let seen = Seen { game: game.as_ref(), human: Some(Color::Black), clock: None, now: 0, legal: &legal };
+        let seen = Seen {
+            game: game.as_ref(),
+            human: Some(Color::Black),
+            clock: None,
+            now: 0,
+            legal: &legal,
+        };
         let pieces = answer(&seen, Command::Pieces(None));
-        assert!(pieces.starts_with("Black has 12 pieces: man on 1, man on 2,"), "{pieces}");
-        assert_eq!(answer(&seen, Command::Row(3)), "Row 3: 21 red man, 22 red man, 23 red man, 24 red man.");
-        assert_eq!(answer(&seen, Command::Row(4)), "Row 4: 17 empty, 18 empty, 19 empty, 20 empty.");
-        assert_eq!(answer(&seen, Command::Square(square("e5"))), "15 (e5), empty.");
+        assert!(
+            pieces.starts_with("Black has 12 pieces: man on 1, man on 2,"),
+            "{pieces}"
+        );
+        assert_eq!(
+            answer(&seen, Command::Row(3)),
+            "Row 3: 21 red man, 22 red man, 23 red man, 24 red man."
+        );
+        assert_eq!(
+            answer(&seen, Command::Row(4)),
+            "Row 4: 17 empty, 18 empty, 19 empty, 20 empty."
+        );
+        assert_eq!(
+            answer(&seen, Command::Square(square("e5"))),
+            "15 (e5), empty."
+        );
         assert_eq!(answer(&seen, Command::Turn), "Black to move: your turn.");
         assert_eq!(answer(&seen, Command::Last), words::NO_MOVE_YET);
         assert_eq!(answer(&seen, Command::Clocks), words::NO_CLOCK);
-        assert_eq!(answer(&seen, Command::Material), "Red: 12 men. Black: 12 men. Material is even.");
+        assert_eq!(
+            answer(&seen, Command::Material),
+            "Red: 12 men. Black: 12 men. Material is even."
+        );
         let legal_moves = answer(&seen, Command::Legal);
-        assert!(legal_moves.starts_with("Legal moves: ") && legal_moves.contains("11-15") && legal_moves.matches('-').count() == 7, "{legal_moves}");
+        assert!(
+            legal_moves.starts_with("Legal moves: ")
+                && legal_moves.contains("11-15")
+                && legal_moves.matches('-').count() == 7,
+            "{legal_moves}"
+        );
         game.play_text("11-15").unwrap();
         game.play_text("22-18").unwrap();
         game.play_text("15x22").unwrap();
-        assert_eq!(move_in_words(game.as_ref(), 2), "Black played 15x22: man from 15 to 22, taking 18.");
-        let seen = Seen { game: game.as_ref(), human: None, clock: None, now: 0, legal: &[] };
-        assert_eq!(answer(&seen, Command::Last), "Black played 15x22: man from 15 to 22, taking 18.");
-        assert_eq!(answer(&seen, Command::Material), "Red: 11 men. Black: 12 men. Black is ahead by 1 piece.");
+        assert_eq!(
+            move_in_words(game.as_ref(), 2),
+            "Black played 15x22: man from 15 to 22, taking 18."
+        );
+        let seen = Seen {
+            game: game.as_ref(),
+            human: None,
+            clock: None,
+            now: 0,
+            legal: &[],
+        };
+        assert_eq!(
+            answer(&seen, Command::Last),
+            "Black played 15x22: man from 15 to 22, taking 18."
+        );
+        assert_eq!(
+            answer(&seen, Command::Material),
+            "Red: 11 men. Black: 12 men. Black is ahead by 1 piece."
+        );
         assert_eq!(answer(&seen, Command::Turn), "Red to move.");
         assert_eq!(answer(&seen, Command::Legal), words::NO_LEGAL);
     }

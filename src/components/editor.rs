@@ -14,13 +14,13 @@ use crate::components::board::Board;
 use crate::components::export::ExportBar;
 use crate::components::live_board::game_title;
 use crate::components::piece::Piece;
-use crate::core::spoken::describe;
 use crate::components::widgets::seg;
 use crate::components::{on_click, to, Dispatch};
 use crate::core::editor::{carries, tiers_of, Analysis, Brush, Editor, EditorAction};
 use crate::core::library::files::{export, file_name};
 use crate::core::library::share;
 use crate::core::session::capitalise;
+use crate::core::spoken::describe;
 use crate::core::{AppAction, Slice};
 
 /// Props of [`EditorScreen`].

@@ -11,7 +11,7 @@ use yew::prelude::*;
 
 use crate::browser;
 use crate::components::board::Board;
-use crate::components::move_box::{MoveBox, TextBoard};
+use crate::components::move_box::{typed_moves, MoveBox, TextBoard};
 use crate::components::panels::{ClockFace, Control, PlayerStrip, Status};
 use crate::core::clock::{face, LOW_MS};
 use crate::core::session::{Names, Opponent, Session, SessionAction};
@@ -167,7 +167,7 @@ pub fn LiveBoard(props: &LiveBoardProps) -> Html {
         <TextBoard id={props.id.clone()} kind={game.kind()} view={inputs.view} flipped={s.flipped} />
     };
     let move_box = html! {
-        <MoveBox id={props.id.clone()} on_action={on_action.clone()} reply={AttrValue::from(s.announce.clone())} />
+        <MoveBox id={props.id.clone()} on_text={typed_moves(&on_action)} reply={AttrValue::from(s.announce.clone())} />
     };
     let captured = game.captured();
     let bottom = if s.flipped { Color::Black } else { Color::Red };

@@ -14,14 +14,21 @@ use crate::browser;
 use crate::core::session::SessionAction;
 use crate::core::spoken::board_rows;
 
-/// Every text of these two parts, in one place.
-mod texts {
+/// Every text of these parts, in one place.
+pub mod texts {
     /// The move box's label.
     pub const LABEL: &str = "Move or command";
     /// Its button.
     pub const PLAY: &str = "Play";
     /// The example under it.
     pub const HINT: &str = "e.g. 11-15 or e3-e4; h lists the commands";
+    /// The formation box's label.
+    pub const FORMATION_LABEL: &str = "Squares or command";
+    /// Its button.
+    pub const FORMATION_GO: &str = "Enter";
+    /// The example under it.
+    pub const FORMATION_HINT: &str =
+        "e.g. a1 c1 e1 to place or remove men; ready; start; h for help";
     /// The text board's name.
     pub const BOARD: &str = "Board as text";
     /// The legend of its letters.
@@ -40,19 +47,32 @@ mod texts {
 pub struct MoveBoxProps {
     /// A prefix for the DOM ids (unique on the page).
     pub id: AttrValue,
-    /// What was typed, as an action for the session.
-    pub on_action: Callback<SessionAction>,
+    /// What was typed (Enter or the button).
+    pub on_text: Callback<String>,
     /// The last answer or announcement, shown under the box.
     #[prop_or_default]
     pub reply: AttrValue,
+    /// The label, the button and the example under the box.
+    #[prop_or((texts::LABEL, texts::PLAY, texts::HINT))]
+    pub words: (&'static str, &'static str, &'static str),
 }
 
-/// The move box: type a move or a command, Enter plays or asks.
+/// The move box of a live board: what is typed goes to the session, timed
+/// for the clocks.
+#[must_use]
+pub fn typed_moves(on_action: &Callback<SessionAction>) -> Callback<String> {
+    on_action.reform(|text| SessionAction::Typed {
+        text,
+        now: browser::now(),
+    })
+}
+
+/// A box to type in: Enter (or its button) sends the text and empties it.
 #[component]
 pub fn MoveBox(props: &MoveBoxProps) -> Html {
     let input = use_node_ref();
     let onsubmit = {
-        let (input, on_action) = (input.clone(), props.on_action.clone());
+        let (input, on_text) = (input.clone(), props.on_text.clone());
         Callback::from(move |e: SubmitEvent| {
             e.prevent_default();
             let Some(field) = input.cast::<HtmlInputElement>() else {
@@ -60,23 +80,21 @@ pub fn MoveBox(props: &MoveBoxProps) -> Html {
             };
             let text = field.value();
             field.set_value("");
-            on_action.emit(SessionAction::Typed {
-                text,
-                now: browser::now(),
-            });
+            on_text.emit(text);
         })
     };
+    let (label, button, example) = props.words;
     let field = format!("{}-move-input", props.id);
     let hint = format!("{}-move-hint", props.id);
     html! {
         <form class="move-box" id={format!("{}-move-box", props.id)} {onsubmit}>
-            <label for={field.clone()}>{ texts::LABEL }</label>
+            <label for={field.clone()}>{ label }</label>
             <div class="move-box-row">
                 <input ref={input} type="text" id={field} autocomplete="off" autocapitalize="none"
                     spellcheck="false" enterkeyhint="go" aria-describedby={hint.clone()} />
-                <button type="submit" id={format!("{}-move-submit", props.id)}>{ texts::PLAY }</button>
+                <button type="submit" id={format!("{}-move-submit", props.id)}>{ button }</button>
             </div>
-            <p class="move-box-hint muted" id={hint}>{ texts::HINT }</p>
+            <p class="move-box-hint muted" id={hint}>{ example }</p>
             if !props.reply.is_empty() {
                 // Said by the live region already: shown, not read twice.
                 <p class="move-box-reply" aria-hidden="true">{ props.reply.clone() }</p>

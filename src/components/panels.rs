@@ -53,7 +53,7 @@ pub fn PlayerStrip(props: &PlayerStripProps) -> Html {
             <span class={classes!("dot", props.color.name())} aria-hidden="true"></span>
             <span class="player-name">{ props.name.clone() }</span>
             if props.to_move { <span class="turn-tag">{ "to move" }</span> }
-            <span class="taken" aria-label={format!("{} pieces taken", props.taken.len())}>
+            <span class="taken" role="img" aria-label={format!("{} pieces taken", props.taken.len())}>
                 { for pieces }
                 if !props.taken.is_empty() {
                     <span class="taken-count">{ format!("×{}", props.taken.len()) }</span>

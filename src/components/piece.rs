@@ -165,4 +165,3 @@ fn tier_class(kind: PieceKind) -> &'static str {
         PieceKind::DoubleUltra => "double-ultra",
     }
 }
-

@@ -1,4 +1,5 @@
-//! One square of the board: its colour, coordinates and markers.
+//! One square of the board: its colour, checkers number and markers (the
+//! edge coordinates are the board's, drawn over it).
 
 use yew::prelude::*;
 
@@ -14,12 +15,6 @@ pub struct SquareProps {
     /// Extra state classes: selected, target, last, highlight, cursor, home.
     #[prop_or_default]
     pub class: Classes,
-    /// The file letter shown in the corner (bottom row only).
-    #[prop_or_default]
-    pub file_label: Option<char>,
-    /// The rank number shown in the corner (left column only).
-    #[prop_or_default]
-    pub rank_label: Option<char>,
     /// The checkers square number (dark squares in checkers).
     #[prop_or_default]
     pub number: Option<u8>,
@@ -37,12 +32,6 @@ pub fn Square(props: &SquareProps) -> Html {
         <div id={props.id.clone()} class={class} role="gridcell" aria-label={props.label.clone()}>
             if let Some(n) = props.number {
                 <span class="sq-number" aria-hidden="true">{ n }</span>
-            }
-            if let Some(r) = props.rank_label {
-                <span class="coord rank" aria-hidden="true">{ r }</span>
-            }
-            if let Some(f) = props.file_label {
-                <span class="coord file" aria-hidden="true">{ f }</span>
             }
         </div>
     }

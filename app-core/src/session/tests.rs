@@ -98,7 +98,10 @@ fn clicks_play_moves_and_refusals_say_why() {
     click_move(&mut s, "15x22");
     assert_eq!(moves(&s), ["11-15", "22-18", "15x22"]);
     assert_eq!(s.message, None);
-    assert_eq!(s.announce, "Black played 15x22: man from 15 to 22, taking 18.");
+    assert_eq!(
+        s.announce,
+        "Black played 15x22: man from 15 to 22, taking 18."
+    );
     // A drag plays a move too.
     s.apply(SessionAction::Drag(sq(26), sq(17)));
     assert_eq!(moves(&s).last().map(String::as_str), Some("26x17"));
@@ -587,9 +590,15 @@ fn typed_moves_are_played_or_refused_with_the_engines_reason() {
     computer_moves(&mut s, 1, "22-18");
     assert_eq!(s.announce, "Red played 22-18: man from 22 to 18.");
     typed(&mut s, "15x22");
-    assert_eq!(s.announce, "Black played 15x22: man from 15 to 22, taking 18.");
+    assert_eq!(
+        s.announce,
+        "Black played 15x22: man from 15 to 22, taking 18."
+    );
     typed(&mut s, "m");
-    assert_eq!(s.announce, "Red: 11 men. Black: 12 men. Black is ahead by 1 piece.");
+    assert_eq!(
+        s.announce,
+        "Red: 11 men. Black: 12 men. Black is ahead by 1 piece."
+    );
     typed(&mut s, "r 9");
     assert!(s.announce.contains("not a row"), "{}", s.announce);
     assert_eq!(moves(&s).len(), 3, "a bad command changes nothing");
@@ -612,5 +621,9 @@ fn typed_tiers_moves_and_clocks() {
     typed(&mut s, "s a4");
     assert_eq!(s.announce, "a4, red man.");
     typed(&mut s, "p");
-    assert!(s.announce.starts_with("Black has 12 pieces: man on b6, "), "{}", s.announce);
+    assert!(
+        s.announce.starts_with("Black has 12 pieces: man on b6, "),
+        "{}",
+        s.announce
+    );
 }

@@ -227,6 +227,10 @@ pub struct Session {
     pub message: Option<String>,
     /// Text for screen readers (aria-live).
     pub announce: String,
+    /// Bumped with every announcement, even one that says the same as the
+    /// last (a command asked twice): the live region is redrawn, so it is
+    /// read again.
+    pub said: u32,
     /// The computer's request being waited for.
     pub pending: Option<u32>,
     /// What the computer reported last.
@@ -264,6 +268,7 @@ impl Default for Session {
             selection: Vec::new(),
             message: None,
             announce: String::new(),
+            said: 0,
             pending: None,
             thinking: None,
             ai_stalled: false,
@@ -593,6 +598,18 @@ impl Session {
 
     /// Reduces one action.
     pub fn apply(&mut self, action: SessionAction) {
+        // Whatever is typed gets an answer, said even if it is the last one.
+        let before = match action {
+            SessionAction::Typed { .. } => None,
+            _ => Some(self.announce.clone()),
+        };
+        self.reduce(action);
+        if before.is_none_or(|b| b != self.announce) {
+            self.said = self.said.wrapping_add(1);
+        }
+    }
+
+    fn reduce(&mut self, action: SessionAction) {
         match action {
             SessionAction::Square(sq) => self.click(sq),
             SessionAction::Drag(from, to) => {

@@ -4,7 +4,7 @@
 //
 // The matrix (a few minutes): every screen in the dark and the light page,
 // at phone and desktop sizes; every board theme on the play screen (both
-// page colours, desktop). Screens: new game, settings, rules, learn, a
+// page colours, desktop) and the non-visual mode's. Screens: new game, settings, rules, learn, a
 // lesson, puzzles, games, editor, tournaments and a new tournament's form,
 // play checkers (and its game-over dialog and review), the Tiers formation,
 // play Tiers, and the embed page.
@@ -113,7 +113,10 @@ async function tour(page, ctx, { size, mode }) {
       await check(`play checkers, ${theme} board`);
       if (theme !== 'wood') await shot(page, `axe-play-${theme}-${mode}`);
     }
-    await choose(page, ['theme-wood']);
+    await choose(page, ['theme-wood', 'non-visual']);
+    await page.locator('#play-text-board').waitFor();
+    await check('play checkers, non-visual mode');
+    await choose(page, ['non-visual']);
   }
   await resign(page);
   await page.getByRole('dialog').waitFor();
@@ -124,7 +127,7 @@ async function tour(page, ctx, { size, mode }) {
   await check('review');
 
   await page.goto(ctx.server.url + '/?embed=1&ai=2');
-  await page.locator('#play-a1').waitFor();
+  await page.locator('#embed-a1').waitFor();
   await check('embed');
   return found;
 }

@@ -144,7 +144,7 @@ test('the keyboard on a flipped board: arrows follow the screen, Black plays at 
       new MutationObserver(() => window.heard.push(region.innerText)).observe(region, { childList: true, subtree: true, characterData: true });
     });
     await keys(page, ' ');
-    await page.waitForFunction(() => window.heard.includes('Black played 11-15.'));
+    await page.waitForFunction(() => window.heard.includes('Black played 11-15: man from 11 to 15.'));
     assert.deepEqual((await moveTexts(page)).slice(0, 1), ['11-15']);
     // The computer (Red) answers; the board still has the focus.
     await page.locator('#status-text', { hasText: 'your turn' }).waitFor();

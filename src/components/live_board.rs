@@ -130,7 +130,11 @@ pub fn LiveBoard(props: &LiveBoardProps) -> Html {
         />
     };
     let announce = html! {
-        <div class="sr-only" aria-live="polite" id="announce">{ s.announce.clone() }</div>
+        // Redrawn with every announcement (keyed by its count), so that a
+        // screen reader reads one that says the same as the last.
+        <div class="sr-only" aria-live="polite" id="announce">
+            <span key={s.said}>{ s.announce.clone() }</span>
+        </div>
     };
     if props.compact {
         return html! {

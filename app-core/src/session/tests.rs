@@ -627,3 +627,16 @@ fn typed_tiers_moves_and_clocks() {
         s.announce
     );
 }
+
+#[test]
+fn every_answer_is_said_even_the_same_again() {
+    let mut s = session(checkers_game(&[]), Opponent::Friend);
+    let start = s.said;
+    typed(&mut s, "t");
+    typed(&mut s, "t");
+    assert_eq!(s.said, start.wrapping_add(2));
+    s.apply(SessionAction::Tick(5));
+    assert_eq!(s.said, start.wrapping_add(2), "nothing new: nothing said");
+    typed(&mut s, "11-15");
+    assert_eq!(s.said, start.wrapping_add(3));
+}

@@ -229,7 +229,7 @@ pub fn LiveBoard(props: &LiveBoardProps) -> Html {
                         <button type="button" id="decline-draw" onclick={answer(SessionAction::DeclineDraw)}>{ "Decline" }</button>
                     </div>
                 }
-                if live { { move_box } }
+                if props.live { { move_box } }
                 { props.controls.clone() }
                 { props.children.clone() }
             </div>

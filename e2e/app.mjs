@@ -2,7 +2,10 @@
 // and read what the page shows: the one helper module of the end-to-end
 // tests (harness.mjs is the plumbing below it: server, browser, shots).
 import assert from 'node:assert/strict';
-import { launch, newPage, serve } from './harness.mjs';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
+import { DIST, launch, newPage, readUntil, serve } from './harness.mjs';
 
 /** A phone: 360×740, touch, a dense screen (tests change the size where it matters). */
 export const PHONE = { viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 };
@@ -17,20 +20,25 @@ export const PHONE = { viewport: { width: 360, height: 740 }, hasTouch: true, is
  *   screen; with false, `page` is blank and the body goes where it needs;
  * - `setup(page)`: runs before the page is opened (init scripts);
  * - `dir`, `extra`: what the server serves (default the build; test-only
- *   pages, see harness.mjs `serve`).
+ *   pages, see harness.mjs `serve`);
+ * - `engine`: 'chromium', 'firefox' or 'webkit' (harness.mjs `launch`;
+ *   default `TIERS_ENGINE` or 'chromium', so that any test can be tried in
+ *   another engine: `TIERS_ENGINE=webkit node --test tests/undo.test.mjs`);
+ *   every page and browser of the test is of that engine.
  *
- * `ctx` holds `server` and `browser`, and makes more of what a test may
+ * `ctx` holds `server`, `browser` and `engine`, and makes more of what a test may
  * need, all checked and closed at the end like the first ones: `page()`
  * another page (tab) of this browser, `device(options)` another browser
  * (another person's device: its own storage) with a page,
  * `serve(options)` another server (another site).
  */
 export async function withApp(options, body) {
-  const { open = true, setup, dir, extra, ...context } = options;
+  const { open = true, setup, dir, extra, engine = process.env.TIERS_ENGINE ?? 'chromium', ...context } = options;
   const servers = [];
   const browsers = [];
   const pages = [];
   const ctx = {
+    engine,
     async serve(opts = {}) {
       const s = await serve(opts.dir, opts);
       servers.push(s);
@@ -42,7 +50,7 @@ export async function withApp(options, body) {
       return p;
     },
     async device(opts = {}) {
-      const b = await launch(opts);
+      const b = await launch(opts, { engine });
       browsers.push(b);
       return { browser: b, page: await ctx.page(b) };
     },
@@ -57,7 +65,7 @@ export async function withApp(options, body) {
       await page.getByRole('heading', { name: /new game/i }).waitFor();
     }
     await body(page, ctx);
-    for (const [i, p] of pages.entries()) assert.deepEqual(p.problems(), [], `no page errors (page ${i + 1})`);
+    for (const [i, p] of pages.entries()) assert.deepEqual(await p.problems(), [], `no page errors (page ${i + 1})`);
     for (const b of browsers) assert.deepEqual(b.blocked, [], 'no outside requests');
   } finally {
     for (const b of browsers) await b.close();
@@ -134,11 +142,27 @@ export async function readyFormations(page) {
   await page.locator('.play .board').waitFor();
 }
 
-/** Resigns the game in progress (the button asks for a second click). */
+/**
+ * Resigns the game in progress. The button asks for a second click within
+ * a few seconds; on a busy machine the first may have expired before the
+ * test sees "Sure?" (WebKitGTK once), so it is pressed until the game is
+ * over (the button disabled), by the element's click(): a press after the
+ * game has ended does nothing, where a pointer's click would wait for the
+ * button to be enabled again.
+ */
 export async function resign(page) {
-  await page.click('#resign');
-  await page.locator('#resign', { hasText: 'Sure?' }).waitFor();
-  await page.click('#resign');
+  const button = page.locator('#resign');
+  await button.click();
+  await readUntil(
+    async () => {
+      if (await button.isDisabled()) return true;
+      await button.evaluate((b) => b.click());
+      return false;
+    },
+    Boolean,
+    'the game to be resigned',
+    30_000,
+  );
 }
 
 /** The DOM ids of the squares with a class (target, highlight, …) on the play board. */
@@ -257,13 +281,22 @@ export async function drag(page, from, to, board = 'play') {
  * thinking spinner, the glow of pieces that must capture) do not count.
  */
 export async function still(page) {
-  await page.waitForFunction(
-    () =>
-      document
-        .getAnimations()
-        .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity) &&
-      !document.querySelector('.piece.vanish'),
+  await page.waitForFunction(quiet);
+}
+
+/** In a page: whether nothing moves (see {@link still}). */
+function quiet() {
+  return (
+    document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity) &&
+    !document.querySelector('.piece.vanish')
   );
+}
+
+/** {@link still} for the page in a frame of another origin (a `page.frameLocator`, in every engine). */
+export function stillIn(frame) {
+  return readUntil(() => frame.locator('html').evaluate(quiet), Boolean, 'nothing to move in the frame');
 }
 
 /** Opens a share link or embed address (`query` without the `?`) and waits for its board. */
@@ -304,6 +337,43 @@ export function hostPage(app, query, caption = '') {
 </body></html>`;
 }
 
+/** Waits for the host page's next event of `type` after its first `from` events (see {@link hostPage}), returns it. */
+export async function nextEvent(page, type, from = 0, timeout = 30_000) {
+  const handle = await page.waitForFunction(
+    ([t, f]) => window.events.slice(f).find((e) => e && e.type === t),
+    [type, from],
+    { timeout },
+  );
+  return handle.jsonValue();
+}
+
+/** How many events the host page has had from the app. */
+export function hostEvents(page) {
+  return page.evaluate(() => window.events.length);
+}
+
+/**
+ * In the host page of {@link hostPage}: the host sends `setPosition` (Red
+ * to move takes Black's last man, 18x9), the app reports it, and the
+ * person in the frame plays 18x9 by clicks. Returns how many events the
+ * host had before the command (for `nextEvent` of what follows).
+ */
+export async function lastManTakenInFrame(page, frame) {
+  const n = await hostEvents(page);
+  await page.evaluate(() => window.send({ tiers: 1, type: 'setPosition', fen: 'W:W18:B14' }));
+  const set = await nextEvent(page, 'position', n);
+  assert.deepEqual([set.reason, set.position, set.sideToMove], ['setPosition', 'W:W18:B14', 'red']);
+  await frame.locator('#embed-d4').click();
+  await frame.locator('#embed-b6').click();
+  return n;
+}
+
+/** Opens the Settings screen (the gear in the top bar). */
+export async function openSettings(page) {
+  await page.click('#show-settings');
+  await page.getByRole('heading', { name: 'Settings', exact: true }).waitFor();
+}
+
 /** The board square (a1…h8) of a checkers square number 1–32. */
 export function checkersSquare(n) {
   const row = Math.floor((n - 1) / 4); // 0 = rank 8
@@ -333,24 +403,27 @@ export async function playTiers(page, move, board = 'play') {
 }
 
 /**
+ * What `read()` gives once it equals `want` (deeply; a regular expression:
+ * once it matches). The screen shows an action's result in the render
+ * after it, which on a busy machine can come after the test's next read
+ * (Yew's scheduler yields to the browser during long updates): a check
+ * right after an action waits for it instead of reading once.
+ */
+export function eventually(read, want, timeout) {
+  const ready = want instanceof RegExp ? (v) => want.test(v) : (v) => isDeepStrictEqual(v, want);
+  return readUntil(read, ready, `a read giving ${want instanceof RegExp ? want : JSON.stringify(want)}`, timeout);
+}
+
+/**
  * The text the app keeps under `key` in localStorage, once `ready(text)`
  * holds (by default: once there is one). The app writes its records in an
  * effect after the screen shows a change, which can come a moment later
  * on a busy machine: this waits for it (up to `timeout` ms) instead of
  * reading too soon.
  */
-export async function stored(page, key, ready = (text) => text !== null, timeout = 10_000) {
+export function stored(page, key, ready = (text) => text !== null, timeout = 10_000) {
   const read = () => page.evaluate((k) => localStorage.getItem(k), key);
-  const end = Date.now() + timeout;
-  let text = await read();
-  while (!ready(text)) {
-    if (Date.now() > end) throw new Error(`localStorage ${key} never became what was waited for: ${String(text).slice(0, 300)}`);
-    // Read again a moment later (the test's own timer: the page's may be
-    // a fake one that stands still).
-    await new Promise((next) => setTimeout(next, 20));
-    text = await read();
-  }
-  return text;
+  return readUntil(read, ready, `localStorage ${key} to be as expected`, timeout);
 }
 
 /** The value the app keeps under `key` (as {@link stored}, read as JSON), once `ready(value)` holds. */
@@ -381,4 +454,180 @@ export async function noSideScroll(page, what) {
     client: document.documentElement.clientWidth,
   }));
   assert.ok(scroll <= client, `${what}: page is ${scroll}px wide in a ${client}px screen`);
+}
+
+/**
+ * Plays a move given as text (`11-15`, `e3xe5xc7`) on a board by entering
+ * its squares with `input(square)` (a click, a tap, the keyboard),
+ * finishing a double ultra king's single action if the board waits for a
+ * second one.
+ */
+export async function playMoveBy(page, kind, text, input) {
+  const squares = squaresOf(kind, text);
+  for (const sq of squares) await input(sq);
+  if (await page.locator('#finish-move').count()) await input(squares.at(-1));
+}
+
+/**
+ * The exercises of a course file of the build (`data/courses/<kind>.txt`,
+ * or `data/courses/<lang>/<kind>.txt` in another language), in order:
+ * `[{ title, exercises: [{ steps: [{ goal, solution, reply }] }] }]`.
+ */
+export function courseFile(kind, lang = 'en') {
+  const lessons = [];
+  const file = lang === 'en' ? join(DIST, 'data', 'courses', `${kind}.txt`) : join(DIST, 'data', 'courses', lang, `${kind}.txt`);
+  for (const raw of readFileSync(file, 'utf8').split('\n')) {
+    const line = raw.trim();
+    const [key, ...rest] = line.split(' ');
+    const value = rest.join(' ');
+    if (key === 'lesson') lessons.push({ title: value.split(':').slice(1).join(':').trim(), exercises: [] });
+    else if (key === 'exercise') lessons.at(-1).exercises.push({ steps: [] });
+    else if (key === 'play') {
+      const [goal, solution] = value.split(/:(.*)/s);
+      lessons.at(-1).exercises.at(-1).steps.push({ goal: goal.trim(), solution: solution.split('|')[0].trim() });
+    } else if (key === 'reply') lessons.at(-1).exercises.at(-1).steps.at(-1).reply = value;
+  }
+  return lessons;
+}
+
+/** The stars of the exercise just finished, e.g. "3 of 3 stars". */
+export function lessonStars(page) {
+  return page.locator('#lesson-result .stars').getAttribute('aria-label');
+}
+
+/** A catalogue message as a pattern: its words literal, `{name}` any text (or `args[name]`). */
+function pattern(text, args = {}) {
+  return text
+    .split(/(\{\w+\})/)
+    .map((p) => (/^\{\w+\}$/.test(p) ? (args[p.slice(1, -1)] ?? '(.+?)') : p.replace(/[.*+?^$()|[\]\\]/g, '\\$&')))
+    .join('');
+}
+
+/**
+ * The page's words a lesson is followed by, in `lang`: the side names,
+ * "{side} played {mv}." and "Hint: play {mv}." as patterns.
+ */
+function lessonWords(lang) {
+  const sides = `(?:${say(lang, 'side.red')}|${say(lang, 'side.black')})`;
+  return {
+    sides: [say(lang, 'side.red'), say(lang, 'side.black')],
+    played: new RegExp(`^${pattern(say(lang, 'announce.played'), { side: sides }).replace(/\(\.\+\?\)\\\.$/, '')}`),
+    hint: new RegExp(`^${pattern(say(lang, 'learn.hint-move'))}$`),
+  };
+}
+
+/** Waits until the lesson's opponent has answered (the last announcement is its move, not `me`'s). */
+async function answered(page, me, words) {
+  await page.waitForFunction(
+    ([me, played]) => new RegExp(played).test(document.querySelector('#announce')?.textContent ?? '') &&
+      !document.querySelector('#announce').textContent.startsWith(me),
+    [me, words.played.source],
+    { timeout: 30_000 },
+  );
+}
+
+/** The move of the lesson's second hint ("Hint: play e3xe5xc7."), after asking for both hints. */
+async function hintedMove(page, press, words) {
+  await press('#learn-hint');
+  await press('#learn-hint');
+  const note = await page.locator('#lesson-note').innerText();
+  const m = note.match(words.hint);
+  assert.ok(m, note);
+  return m[1];
+}
+
+/**
+ * Solves the exercise on screen (one of {@link courseFile}'s): its steps,
+ * waiting for each reply; a "win in N" is won with hints after its first
+ * move. `input(square)` enters a square, `press(selector)` a button; the
+ * page speaks `lang`. Returns the stars shown.
+ */
+export async function solveExercise(page, kind, ex, input, press, lang = 'en') {
+  const words = lessonWords(lang);
+  for (const step of ex.steps) {
+    if (step.goal === 'formation') {
+      for (const sq of step.solution.split(/\s+/)) await input(sq);
+      continue;
+    }
+    const status = await page.locator('#status-text').innerText();
+    const me = words.sides.find((s) => status.includes(s));
+    await playMoveBy(page, kind, step.solution, input);
+    if (step.goal.startsWith('win in')) {
+      while ((await page.locator('#lesson-result').count()) === 0) {
+        await answered(page, me, words);
+        await playMoveBy(page, kind, await hintedMove(page, press, words), input);
+      }
+    } else if (step.reply) {
+      await answered(page, me, words);
+      const said = await page.locator('#announce').innerText();
+      assert.match(said, new RegExp(step.reply.replace(/[-x]/g, '.')));
+    }
+  }
+  await page.locator('#lesson-result').waitFor();
+  return lessonStars(page);
+}
+
+/** The text of a puzzle file of the build. */
+export function puzzleText(kind) {
+  return readFileSync(join(DIST, 'puzzles', `${kind}.txt`), 'utf8');
+}
+
+/** The puzzles of a file (by default the build's) by id: `{ position, solution: [moves], rating }`. */
+export function puzzleFile(kind, text = puzzleText(kind)) {
+  const out = new Map();
+  for (const raw of text.split('\n')) {
+    const line = raw.trim();
+    if (!line || line.startsWith('#')) continue;
+    const [id, position, solution, rating] = line.split('|').map((f) => f.trim());
+    out.set(id, { position, solution: solution.split(/\s+/), rating: Number(rating) });
+  }
+  return out;
+}
+
+/**
+ * The messages of a catalogue file, by key (`key` or `key[category]`):
+ * enough of docs/content-formats.md, "Message catalogues" for a test
+ * (continuation lines, no escapes but \n). Null when the file is missing.
+ */
+export function catalogue(lang) {
+  const file = join(DIST, 'i18n', `${lang}.txt`);
+  if (!existsSync(file)) return null;
+  const out = new Map();
+  let last = null;
+  for (const line of readFileSync(file, 'utf8').split('\n')) {
+    if (/^\s*(#|$)/.test(line)) {
+      last = null;
+    } else if (/^\s/.test(line) && last) {
+      out.set(last, `${out.get(last)} ${line.trim()}`);
+    } else {
+      const at = line.indexOf('=');
+      last = line.slice(0, at).trim();
+      out.set(last, line.slice(at + 1).trim().replace(/\\n/g, '\n'));
+    }
+  }
+  return out;
+}
+
+/** The id of the puzzle of `kind` on the board, once there is one. */
+export async function currentPuzzle(page, kind) {
+  const el = page.locator(`[data-puzzle^="${kind}/"]`);
+  await el.waitFor();
+  const [, id] = (await el.getAttribute('data-puzzle')).split('/');
+  return id;
+}
+
+/** Plays the whole solution of the puzzle on the board with `input(square)`, waiting for each reply. */
+export async function solvePuzzle(page, kind, puzzle, input) {
+  for (let i = 0; i < puzzle.solution.length; i += 2) {
+    await playMoveBy(page, kind, puzzle.solution[i], input);
+    if (i + 2 < puzzle.solution.length) {
+      await page.locator(`.puzzle-board[data-step="${i + 2}"]`).waitFor({ timeout: 10_000 });
+    }
+  }
+  await page.locator('#puzzle-result').waitFor();
+}
+
+/** A message in `lang`, English when its catalogue (or the key) is missing. */
+export function say(lang, key) {
+  return catalogue(lang)?.get(key) ?? catalogue('en').get(key);
 }

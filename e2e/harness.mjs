@@ -10,6 +10,7 @@ import { dirname, extname, join, normalize, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
+import { launchWebDriver } from './webdriver.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 /** The repository root. */
@@ -107,6 +108,26 @@ export async function serve(dir = DIST, { extra = {}, headers = {}, gzip = false
   };
 }
 
+/**
+ * Reads `read()` until `ready(value)` holds and returns that value; fails
+ * after `timeout` ms naming `what` (a text, or a function giving one) and
+ * the last value read. Each read comes a moment after the last, on the
+ * test's own timer (the page's may be a fake one that stands still).
+ */
+export async function readUntil(read, ready, what, timeout = 10_000) {
+  const end = Date.now() + timeout;
+  let value = await read();
+  for (let wait = 10; !ready(value); wait = Math.min(2 * wait, 100)) {
+    if (Date.now() > end) {
+      const last = String(JSON.stringify(value)).slice(0, 300);
+      throw new Error(`timed out after ${timeout} ms waiting for ${typeof what === 'function' ? what() : what} (last read: ${last})`);
+    }
+    await new Promise((next) => setTimeout(next, wait));
+    value = await read();
+  }
+  return value;
+}
+
 /** The Chromium flags that work on these machines (no network, as root). */
 export const CHROMIUM_ARGS = [
   '--headless',
@@ -121,13 +142,33 @@ export const CHROMIUM_ARGS = [
 ];
 
 /**
- * Starts Debian's Chromium with a fresh profile. Returns `{ context, close,
- * profile }`; open pages with `newPage(context)`. Options go to the browser
- * context (viewport, hasTouch, isMobile, …). `args` are more Chromium
- * flags; `block: false` leaves requests alone (no interception, as a
- * measurement needs) instead of refusing those that would leave the machine.
+ * The browser engines: `chromium` (Debian's Chromium through playwright-core),
+ * `firefox` (Debian's Firefox ESR) and `webkit` (WebKitGTK, Safari's engine)
+ * through WebDriver (webdriver.mjs).
  */
-export async function launch(options = {}, { args = [], block = true } = {}) {
+export const ENGINES = ['chromium', 'firefox', 'webkit'];
+
+/**
+ * The engines the cross-browser set runs in: `TIERS_BROWSERS` (a
+ * comma-separated list, e.g. `firefox,webkit`) or all of them.
+ */
+export function crossEngines() {
+  const chosen = (process.env.TIERS_BROWSERS ?? ENGINES.join(',')).split(',').map((e) => e.trim()).filter(Boolean);
+  for (const e of chosen) if (!ENGINES.includes(e)) throw new Error(`TIERS_BROWSERS: unknown engine ${e} (${ENGINES})`);
+  return chosen;
+}
+
+/**
+ * Starts a browser of `engine` (default Debian's Chromium) with a fresh
+ * profile. Returns `{ context, close, profile }`; open pages with
+ * `newPage(context)`. Options go to the browser context (viewport,
+ * hasTouch, isMobile, …; for Firefox and WebKitGTK the viewport only).
+ * `args` are more Chromium flags; `block: false` leaves requests alone (no
+ * interception, as a measurement needs) instead of refusing those that
+ * would leave the machine (Chromium only: see webdriver.mjs).
+ */
+export async function launch(options = {}, { args = [], block = true, engine = 'chromium' } = {}) {
+  if (engine !== 'chromium') return launchWebDriver(engine, options);
   const profile = mkdtempSync(join(tmpdir(), 'tiers-e2e-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
@@ -157,19 +198,25 @@ export async function launch(options = {}, { args = [], block = true } = {}) {
   };
 }
 
+/** In the page, before its scripts: a Content-Security-Policy violation becomes a console error, which the tests see. */
+export function cspToConsole() {
+  document.addEventListener('securitypolicyviolation', (e) => {
+    console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`);
+  });
+}
+
 /**
  * Opens a page that records page errors, console errors and failed
  * requests; `page.problems()` returns them (a test ends with
- * `assert.deepEqual(page.problems(), [])`). Content-Security-Policy
+ * `assert.deepEqual(await page.problems(), [])`: with WebKitGTK reading
+ * them is a command). Content-Security-Policy
  * violations in the page or its frames count as console errors.
  */
 export async function newPage(context) {
+  // Firefox and WebKitGTK: their pages record problems themselves (webdriver.mjs).
+  if (context.webdriver) return context.newPage();
   const page = await context.newPage();
-  await page.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (e) => {
-      console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`);
-    });
-  });
+  await page.addInitScript(cspToConsole);
   const problems = [];
   page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
   page.on('console', (m) => {

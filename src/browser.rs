@@ -170,20 +170,6 @@ pub fn new_id() -> u64 {
     now() * 1000 + random_seed() % 1000
 }
 
-/// A local date and time: "2024-05-01 14:05".
-#[must_use]
-pub fn local_time(ms: u64) -> String {
-    let d = js_sys::Date::new(&JsValue::from_f64(ms as f64));
-    format!(
-        "{:04}-{:02}-{:02} {:02}:{:02}",
-        d.get_full_year(),
-        d.get_month() + 1,
-        d.get_date(),
-        d.get_hours(),
-        d.get_minutes()
-    )
-}
-
 /// The page's address without its query: the base of share links.
 #[must_use]
 pub fn page_base() -> String {

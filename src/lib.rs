@@ -24,6 +24,7 @@ pub use tiers_core as core;
 pub mod browser;
 pub mod components;
 pub mod hooks;
+pub mod i18n;
 pub mod sound;
 pub mod storage;
 pub mod store;
@@ -32,6 +33,7 @@ pub mod worker;
 /// Renders the page: the embed page when the address asks for it,
 /// otherwise the app (the `main` of src/bin/app.rs).
 pub fn render_page() {
+    i18n::start();
     if components::embed::is_embed_page() {
         yew::Renderer::<components::embed::EmbedApp>::new().render();
     } else {

@@ -84,3 +84,13 @@ pub fn write(kept: Kept, text: Option<&str>) -> Result<(), String> {
 pub fn set_aside(kept: Kept, text: &str) {
     let _ = set(&aside_key(kept), text);
 }
+
+/// The key of the page's language, chosen in Settings (read by
+/// assets/boot.js before the wasm starts, so kept as a plain tag).
+pub const LANGUAGE_KEY: &str = "tiers.language";
+
+/// Keeps the language chosen in Settings (its tag); failing to keep it
+/// only means the next visit follows the browser's language.
+pub fn set_language(tag: &str) {
+    let _ = set(LANGUAGE_KEY, tag);
+}

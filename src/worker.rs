@@ -11,6 +11,7 @@
 use gloo_worker::{HandlerId, Worker, WorkerScope};
 use std::sync::Arc;
 
+use tiers_engine::book::Book;
 use tiers_engine::egdb::Egdb;
 use tiers_engine::search::{Evaluate, SearchConfig, Searcher};
 use tiers_engine::{checkers, tiers, Game, GameKind, Position};
@@ -77,13 +78,18 @@ fn think_in<P: Evaluate>(searcher: &mut Searcher, req: &AiRequest, send: &mut dy
 pub struct AiAgent {
     searcher: Searcher,
     endgames: Endgames,
-    /// A search waiting for the endgame database, and who asked.
+    /// The opening book: fetched like the endgame database, by the first
+    /// checkers search of a level that plays from it (5-7); a book that
+    /// cannot be had is played without, and nobody is told.
+    book: Endgames,
+    /// A search waiting for the endgame database or the book, and who
+    /// asked.
     held: Option<(AiRequest, HandlerId)>,
 }
 
-/// The checkers endgame database of this worker: fetched when a search
-/// that uses it (level 8, analysis) is first asked for; until it is there
-/// the computer searches without it.
+/// A data file of this worker (the checkers endgame database, the opening
+/// book): fetched when a search that uses it is first asked for; until it
+/// is there the computer searches without it.
 enum Endgames {
     /// Not needed yet.
     NotAsked,
@@ -100,12 +106,28 @@ enum Endgames {
 /// sits beside the page.
 pub const EGDB_PATH: &str = "./data/egdb/checkers-4.egdb";
 
+/// Where the page's build keeps the opening book (committed,
+/// `tiers book build`).
+pub const BOOK_PATH: &str = "./data/book/checkers.book";
+
 /// Fetches and checks the database; the error is one line.
 async fn fetch_egdb() -> Result<Egdb, String> {
+    let bytes = fetch(EGDB_PATH).await?;
+    Egdb::from_bytes(&bytes).map_err(|e| e.to_string())
+}
+
+/// Fetches and reads the opening book; the error is one line.
+async fn fetch_book() -> Result<Book, String> {
+    let bytes = fetch(BOOK_PATH).await?;
+    Book::from_file(&bytes).map_err(|e| e.to_string())
+}
+
+/// The bytes of a file beside the worker's script; the error is one line.
+async fn fetch(path: &str) -> Result<Vec<u8>, String> {
     use wasm_bindgen::JsCast;
     use wasm_bindgen_futures::JsFuture;
     let scope: web_sys::WorkerGlobalScope = js_sys::global().unchecked_into();
-    let response = JsFuture::from(scope.fetch_with_str(EGDB_PATH))
+    let response = JsFuture::from(scope.fetch_with_str(path))
         .await
         .map_err(|_| "it could not be downloaded".to_string())?;
     let response: web_sys::Response = response.unchecked_into();
@@ -118,15 +140,17 @@ async fn fetch_egdb() -> Result<Egdb, String> {
     let buffer = JsFuture::from(buffer)
         .await
         .map_err(|_| "it could not be read".to_string())?;
-    let bytes = js_sys::Uint8Array::new(&buffer).to_vec();
-    Egdb::from_bytes(&bytes).map_err(|e| e.to_string())
+    Ok(js_sys::Uint8Array::new(&buffer).to_vec())
 }
 
 /// What reaches the agent besides requests.
 pub enum Event {
     /// The endgame database arrived, or why not.
     Loaded(Result<Egdb, String>),
-    /// The wait for it is over: a timed search held back goes without it.
+    /// The opening book arrived, or why not.
+    BookLoaded(Result<Book, String>),
+    /// The wait for them is over: a timed search held back goes without
+    /// the files still loading.
     Waited,
 }
 
@@ -163,11 +187,13 @@ impl Worker for AiAgent {
         AiAgent {
             searcher: Searcher::new(TT_MB),
             endgames: Endgames::NotAsked,
+            book: Endgames::NotAsked,
             held: None,
         }
     }
 
     fn update(&mut self, scope: &WorkerScope<Self>, event: Event) {
+        let waited = matches!(event, Event::Waited);
         match event {
             Event::Loaded(loaded) => {
                 self.endgames = match loaded {
@@ -178,7 +204,17 @@ impl Worker for AiAgent {
                     Err(e) => Endgames::Failed(e, false),
                 };
             }
-            // A reproducible search goes on waiting for the file.
+            Event::BookLoaded(loaded) => {
+                self.book = match loaded {
+                    Ok(book) => {
+                        self.searcher.set_book(Some(Arc::new(book)));
+                        Endgames::Ready
+                    }
+                    // Told to nobody: the computer plays without a book.
+                    Err(e) => Endgames::Failed(e, true),
+                };
+            }
+            // A reproducible search goes on waiting for the files.
             Event::Waited
                 if self
                     .held
@@ -189,21 +225,42 @@ impl Worker for AiAgent {
             }
             Event::Waited => {}
         }
-        if let Some((req, who)) = self.held.take() {
-            self.answer(scope, &req, who);
+        // A held search goes when every file it waits for is there, or
+        // when the wait is over.
+        let loading =
+            matches!(self.endgames, Endgames::Loading) || matches!(self.book, Endgames::Loading);
+        if waited || !loading {
+            if let Some((req, who)) = self.held.take() {
+                self.answer(scope, &req, who);
+            }
         }
     }
 
     fn received(&mut self, scope: &WorkerScope<Self>, req: AiRequest, who: HandlerId) {
-        let wants = req.kind == GameKind::Checkers && req.level.settings().egdb;
-        if wants && matches!(self.endgames, Endgames::NotAsked) {
-            // The first search that would use the database waits for it
-            // (a few seconds at most).
+        let checkers = req.kind == GameKind::Checkers;
+        let settings = req.level.settings();
+        let wants_egdb = checkers && settings.egdb;
+        let wants_book = checkers && settings.book_moves > 0;
+        let mut wait = false;
+        if wants_egdb && matches!(self.endgames, Endgames::NotAsked) {
             self.endgames = Endgames::Loading;
             let loaded = scope.clone();
             wasm_bindgen_futures::spawn_local(async move {
                 loaded.send_message(Event::Loaded(fetch_egdb().await));
             });
+            wait = true;
+        }
+        if wants_book && matches!(self.book, Endgames::NotAsked) {
+            self.book = Endgames::Loading;
+            let loaded = scope.clone();
+            wasm_bindgen_futures::spawn_local(async move {
+                loaded.send_message(Event::BookLoaded(fetch_book().await));
+            });
+            wait = true;
+        }
+        if wait {
+            // The first search that would use them waits for the files
+            // (a few seconds at most).
             let waited = scope.clone();
             gloo::timers::callback::Timeout::new(EGDB_WAIT_MS, move || {
                 waited.send_message(Event::Waited);
@@ -212,7 +269,10 @@ impl Worker for AiAgent {
             self.held = Some((req, who));
             return;
         }
-        if wants && req.budget.reproducible() && matches!(self.endgames, Endgames::Loading) {
+        let loading = (wants_egdb && matches!(self.endgames, Endgames::Loading))
+            || (wants_book && matches!(self.book, Endgames::Loading));
+        if req.budget.reproducible() && loading {
+            // Its answer must not depend on how fast the files came.
             self.held = Some((req, who));
             return;
         }

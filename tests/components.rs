@@ -2,7 +2,8 @@
 //! wasm-bindgen-test-runner): the board renders a position and shows each
 //! tier at a glance; click and keyboard sequences on the board play the
 //! right moves (a simple move, a multi-jump, every ultra king action and a
-//! double ultra king's second action); the formation editor shows the
+//! double ultra king's second action); the keyboard cursor shows on a
+//! keyboard's focus, not after a tap or a click; the formation editor shows the
 //! engine's validation messages live; the puzzles screen leaves out the
 //! puzzles of a damaged file, the notice bar says so, and the others play.
 #![cfg(target_arch = "wasm32")]
@@ -32,6 +33,11 @@ wasm_bindgen_test_configure!(run_in_browser);
 /// A fresh element to render into, with enough CSS for the board to have a
 /// size (pointer positions are mapped to squares by geometry).
 fn mount() -> Element {
+    // The page's words: what assets/boot.js fetches on the page.
+    tiers_app::i18n::install(
+        tiers_app::core::i18n::Lang::En,
+        include_str!("../assets/i18n/en.txt"),
+    );
     let doc = gloo::utils::document();
     if doc.get_element_by_id("test-style").is_none() {
         let style = doc.create_element("style").unwrap();
@@ -294,9 +300,10 @@ async fn render(kind: GameKind, start: Option<&'static str>) -> Element {
     root
 }
 
-fn pointer(el: &Element, kind: &str, x: f64, y: f64) {
+fn pointer(el: &Element, kind: &str, x: f64, y: f64, pointer_type: &str) {
     let init = PointerEventInit::new();
     init.set_bubbles(true);
+    init.set_pointer_type(pointer_type);
     init.set_client_x(x as i32);
     init.set_client_y(y as i32);
     init.set_pointer_id(1);
@@ -308,6 +315,21 @@ fn pointer(el: &Element, kind: &str, x: f64, y: f64) {
 
 /// Clicks the centre of a square of the first board in `root`.
 async fn click(root: &Element, name: &str) {
+    press(root, name, "mouse").await;
+}
+
+/// A finger's tap on a square, as Chromium and Firefox make it: the
+/// pointer goes down and up, then the board gets the focus, then a click.
+async fn tap(root: &Element, name: &str) {
+    let (board, x, y) = press(root, name, "touch").await;
+    board_of(root).focus().unwrap();
+    pointer(&board, "click", x, y, "touch");
+    rendered().await;
+}
+
+/// A press and release of `pointer_type` on the centre of a square of the
+/// first board in `root`; returns the board and the point.
+async fn press(root: &Element, name: &str, pointer_type: &str) -> (Element, f64, f64) {
     let board = root.query_selector(".board").unwrap().expect("board");
     let flipped = board
         .get_attribute("class")
@@ -323,9 +345,10 @@ async fn click(root: &Element, name: &str) {
     let r = board.get_bounding_client_rect();
     let x = r.left() + (col + 0.5) * r.width() / 8.0;
     let y = r.top() + (row + 0.5) * r.height() / 8.0;
-    pointer(&board, "pointerdown", x, y);
-    pointer(&board, "pointerup", x, y);
+    pointer(&board, "pointerdown", x, y, pointer_type);
+    pointer(&board, "pointerup", x, y, pointer_type);
     rendered().await;
+    (board, x, y)
 }
 
 async fn clicks(root: &Element, names: &[&str]) {
@@ -345,6 +368,15 @@ async fn key(root: &Element, key: &str) {
     rendered().await;
 }
 
+/// The first board in `root`.
+fn board_of(root: &Element) -> HtmlElement {
+    root.query_selector(".board")
+        .unwrap()
+        .expect("board")
+        .dyn_into::<HtmlElement>()
+        .unwrap()
+}
+
 /// The square under the keyboard cursor ("e3").
 fn cursor(root: &Element) -> String {
     let id = attr(root, ".board", "aria-activedescendant").expect("a cursor");
@@ -354,12 +386,7 @@ fn cursor(root: &Element) -> String {
 /// Moves the keyboard cursor to each square in turn and presses Enter
 /// there, as a keyboard user enters a move (Red at the bottom).
 async fn keys_to(root: &Element, names: &[&str]) {
-    let board = root
-        .query_selector(".board")
-        .unwrap()
-        .unwrap()
-        .dyn_into::<HtmlElement>()
-        .unwrap();
+    let board = board_of(root);
     board.focus().unwrap();
     rendered().await;
     for name in names {
@@ -445,6 +472,40 @@ async fn multi_jumps_by_each_landing_square_or_the_last() {
     let root = render(GameKind::Checkers, Some(DOUBLE_JUMP)).await;
     keys_to(&root, &["c3", "e5", "g7"]).await;
     assert_eq!(moves(&root), ["22x15x8"]);
+}
+
+#[wasm_bindgen_test]
+async fn the_keyboard_cursor_shows_for_the_keyboard_only() {
+    let root = render(GameKind::Checkers, None).await;
+    let board = board_of(&root);
+    // A tap focuses the board after its pointerup: the move goes on, no cursor.
+    board.blur().unwrap();
+    tap(&root, "f6").await;
+    assert_eq!(ids(&root, ".square.selected"), ["play-f6"]);
+    assert_eq!(attr(&root, ".board", "aria-activedescendant"), None);
+    assert!(ids(&root, ".square.cursor").is_empty());
+    // The focus leaves and comes back by Tab: the cursor shows.
+    board.blur().unwrap();
+    board.focus().unwrap();
+    rendered().await;
+    assert_eq!(
+        cursor(&root),
+        "f6",
+        "the cursor starts on the square selected"
+    );
+    assert_eq!(ids(&root, ".square.cursor"), ["play-f6"]);
+    // A mouse press hides it; the focus it gives (at the press) shows none.
+    board.blur().unwrap();
+    rendered().await;
+    let square = root.query_selector("#play-e5").unwrap().unwrap();
+    let r = square.get_bounding_client_rect();
+    let (x, y) = (r.left() + r.width() / 2.0, r.top() + r.height() / 2.0);
+    pointer(&board, "pointerdown", x, y, "mouse");
+    board.focus().unwrap();
+    pointer(&board, "pointerup", x, y, "mouse");
+    rendered().await;
+    assert_eq!(moves(&root), ["11-15"]);
+    assert_eq!(attr(&root, ".board", "aria-activedescendant"), None);
 }
 
 /// Red ultra king on d4 next to its own king on c3, a black man far away.

@@ -144,3 +144,58 @@ fn a_course_file_that_cannot_be_read_says_where() {
         assert!(e.starts_with(want), "{text}\ngot:  {e}\nwant: {want}");
     }
 }
+
+/// Every translated course (`assets/data/courses/<lang>/<game>.txt`)
+/// against its English file ([`verify_translation`]); a language without
+/// one is shown the English course.
+#[test]
+fn every_translated_course_matches_its_english_file() {
+    use tiers_app::core::i18n::Lang;
+    use tiers_app::core::learn::translated_course_path;
+    use tiers_app::core::learn::verify::verify_translation;
+    let assets = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("assets");
+    let mut problems = Vec::new();
+    for kind in COURSES {
+        let (english, _) = load(kind);
+        for lang in Lang::ALL {
+            let Some(rel) = translated_course_path(kind, lang) else {
+                continue;
+            };
+            let Ok(text) = fs::read_to_string(assets.join(&rel)) else {
+                continue;
+            };
+            problems.extend(
+                verify_translation(&english, &text)
+                    .into_iter()
+                    .map(|p| format!("assets/{rel}: {p}")),
+            );
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+#[test]
+fn a_translation_that_changes_a_move_or_a_line_is_caught() {
+    use tiers_app::core::learn::verify::verify_translation;
+    let (english, _) = load(GameKind::Checkers);
+    assert!(verify_translation(&english, &english).is_empty());
+    let fr = english
+        .replacen(
+            "text Move your man on 22 to 18.",
+            "text Avancez votre pion de 22 à 18.",
+            1,
+        )
+        .replacen("lesson moving: Moving", "lesson moving: Se déplacer", 1);
+    assert!(
+        verify_translation(&english, &fr).is_empty(),
+        "{:?}",
+        verify_translation(&english, &fr)
+    );
+    let moved = english.replacen("play reach 18: 22-18", "play reach 18: 22-17", 1);
+    let p = verify_translation(&english, &moved);
+    assert!(p.len() == 1 && p[0].contains("22-18"), "{p:?}");
+    let renamed = english.replacen("lesson moving: Moving", "lesson bouger: Bouger", 1);
+    assert_eq!(verify_translation(&english, &renamed).len(), 1);
+    let dropped = english.replacen("text Move your man on 22 to 18.\n", "", 1);
+    assert!(verify_translation(&english, &dropped)[0].contains("lines of content"));
+}

@@ -167,7 +167,9 @@ pub fn boot(stored: &Stored, query: &str, coin: bool) -> Boot {
         }
         if let Some(problem) = restored.problem {
             set_aside.push((Kept::Saved, text.clone()));
-            notices.list.push(format!("{problem}; it was set aside."));
+            notices
+                .list
+                .push(crate::text!("notice.set-aside", problem = problem));
         }
     }
     let archive = match &stored.archive {
@@ -178,7 +180,9 @@ pub fn boot(stored: &Stored, query: &str, coin: bool) -> Boot {
                 set_aside.push((Kept::Archive, read.set_aside.join("\n")));
             }
             if let Some(p) = read.problem {
-                notices.list.push(format!("{p}."));
+                notices
+                    .list
+                    .push(crate::text!("notice.problem", problem = p));
             }
             read.archive
         }
@@ -188,7 +192,9 @@ pub fn boot(stored: &Stored, query: &str, coin: bool) -> Boot {
         let read = Progress::read(text);
         if let Some(problem) = read.problem {
             set_aside.push((Kept::Lessons, text.clone()));
-            notices.list.push(format!("{problem}; it was set aside."));
+            notices
+                .list
+                .push(crate::text!("notice.set-aside", problem = problem));
         }
         progress = read.progress;
     }
@@ -197,7 +203,9 @@ pub fn boot(stored: &Stored, query: &str, coin: bool) -> Boot {
         let read = Preferences::read(text);
         if let Some(problem) = read.problem {
             set_aside.push((Kept::Preferences, text.clone()));
-            notices.list.push(format!("{problem}; it was set aside."));
+            notices
+                .list
+                .push(crate::text!("notice.set-aside", problem = problem));
         }
         preferences = read.preferences;
     }
@@ -212,7 +220,9 @@ pub fn boot(stored: &Stored, query: &str, coin: bool) -> Boot {
         let read = History::read(text);
         if let Some(problem) = read.problem {
             set_aside.push((Kept::Puzzles, text.clone()));
-            notices.list.push(format!("{problem}; it was set aside."));
+            notices
+                .list
+                .push(crate::text!("notice.set-aside", problem = problem));
         }
         history = read.history;
     }
@@ -245,8 +255,9 @@ pub fn boot(stored: &Stored, query: &str, coin: bool) -> Boot {
                 session.load(game);
                 session.meta = Default::default();
             }
-            Err(e) => notices.list.push(format!(
-                "This link could not be opened ({e}); your saved game is kept."
+            Err(e) => notices.list.push(crate::text!(
+                "notice.share-link-failed",
+                why = e.to_string()
             )),
         }
     }

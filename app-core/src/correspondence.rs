@@ -117,8 +117,7 @@ impl AppState {
         let link = match bylink::decode(value) {
             Ok(l) => l,
             Err(e) => {
-                let text =
-                    format!("This game by link could not be opened: {e}. Nothing was changed.");
+                let text = crate::text!("notice.link-failed", why = e.to_string());
                 self.notices.update(|n| n.apply(NoticeAction::Push(text)));
                 return;
             }
@@ -171,9 +170,7 @@ impl AppState {
             (Merge::Older, Some(mine)) => {
                 let (a, b) = (mine.0.record.ply(), link.record.ply());
                 self.take_game(mine);
-                let text = format!(
-                    "This link is older than your copy of the game (it has {b} moves, yours {a}); your copy is shown."
-                );
+                let text = crate::text!("notice.link-older", theirs = b, count = a);
                 self.notices.update(|n| n.apply(NoticeAction::Push(text)));
             }
             (Merge::Conflict(why), Some(mine)) => {

@@ -15,6 +15,7 @@ use super::analysis::Spot;
 use super::library::files::read_position;
 use super::record::{is_dark, Record};
 use super::session::{LoadGame, Opponent};
+use crate::i18n::Text;
 
 /// How long the analysis searches at most, in milliseconds (the analysis
 /// strength's own limit; "Stop" ends it sooner).
@@ -89,7 +90,7 @@ pub struct Editor {
     pub flipped: bool,
     /// A note about the last action (a light square in checkers, a text
     /// that could not be read).
-    pub note: Option<String>,
+    pub note: Option<Text>,
     /// The position's text as typed, until it is set.
     pub typed: Option<String>,
     /// The computer's analysis of a position.
@@ -293,7 +294,7 @@ impl Editor {
                     *self = e;
                     self.keep_palette(&keep);
                 }
-                Err(err) => self.note = Some(err),
+                Err(err) => self.note = Some(Text::plain(err)),
             },
         }
     }
@@ -361,7 +362,7 @@ impl Editor {
 
     fn allowed(&mut self, sq: u8) -> bool {
         if self.kind == GameKind::Checkers && !is_dark(sq) {
-            self.note = Some("Checkers is played on the dark squares only.".into());
+            self.note = Some(crate::text!("editor.dark-only"));
             return false;
         }
         true
@@ -491,7 +492,7 @@ mod tests {
         // A light square is refused with a note.
         e.apply(EditorAction::Square(sq("a8")));
         assert_eq!(
-            e.note.as_deref(),
+            e.note.as_ref().map(crate::i18n::Text::english).as_deref(),
             Some("Checkers is played on the dark squares only.")
         );
         // The same piece again takes it away.
@@ -560,7 +561,7 @@ mod tests {
         e.apply(EditorAction::Load(GameKind::Checkers, "B:W40".into()));
         assert_eq!(e.kind, GameKind::Tiers, "a bad text changes nothing");
         assert_eq!(
-            e.note.as_deref(),
+            e.note.as_ref().map(crate::i18n::Text::english).as_deref(),
             Some("This FEN cannot be read: square 40 does not exist (squares are 1-32)")
         );
         e.apply(EditorAction::Kind(GameKind::Checkers));

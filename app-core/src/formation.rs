@@ -7,8 +7,11 @@ use tiers_engine::search::{choose_formation_for, Level};
 use tiers_engine::tiers::{self, Formation, Preset};
 use tiers_engine::{BoardView, Color, Game, PieceKind, PieceView};
 
+use crate::i18n::{words, Text};
 use crate::record::Record;
 use crate::session::Opponent;
+use crate::text;
+use tiers_engine::tiers::FormationError;
 
 /// What can be done in the formation editor.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -51,26 +54,40 @@ pub fn is_start(text: &str) -> bool {
     matches!(text.trim().to_ascii_lowercase().as_str(), "start" | "begin")
 }
 
-/// The formation box's texts, in one place.
+/// The formation box's texts, in one place (catalogue keys
+/// `formation.typed-…`; the typed words stay as they are).
 mod typed_words {
+    use crate::i18n::Text;
+    use crate::text;
+
     /// What the box takes.
-    pub const HELP: &str = "Type squares to place or remove men (a1 c1 e1), \
-        or clear, random, mirror, preset NAME, ready, change, list, start.";
-    /// A word or square not understood.
-    pub fn unknown(word: &str) -> String {
-        format!("{word} is not a square (a1 to h8) nor a word of the formation box. {HELP}")
+    pub fn help() -> Text {
+        text!("formation.typed-help")
     }
-    /// One side is ready, the other sets up.
-    pub fn ready(side: &str, next: &str) -> String {
-        format!("{side} is ready; {next} sets up now. ")
+    /// A word or square not understood.
+    pub fn unknown(word: &str) -> Text {
+        text!("formation.typed-unknown", word = word, help = help())
+    }
+    /// One side is ready, the other sets up: `then` follows.
+    pub fn ready(side: tiers_engine::Color, next: tiers_engine::Color, then: Text) -> Text {
+        text!(
+            "formation.typed-ready",
+            side = side,
+            next = next,
+            then = then
+        )
     }
     /// A side's men, listed.
-    pub fn men(side: &str, list: &str, n: usize) -> String {
+    pub fn men(side: tiers_engine::Color, list: String, n: usize) -> Text {
         if n == 0 {
-            format!("{side} has no men placed.")
+            text!("formation.typed-no-men", side = side)
         } else {
-            format!("{side}'s men ({n} of 12): {list}.")
+            text!("formation.typed-men", side = side, count = n, list = list)
         }
+    }
+    /// A preset name not known.
+    pub fn unknown_preset(name: &str, names: String) -> Text {
+        text!("formation.typed-presets", name = name, names = names)
     }
 }
 
@@ -86,7 +103,7 @@ pub struct FormationSetup {
     /// Each side has said it is ready.
     pub ready: [bool; 2],
     /// A note shown to the player (the computer's choice, errors).
-    pub note: Option<String>,
+    pub note: Option<Text>,
     /// The time control of the game to come (None: no clocks).
     pub clock: Option<TimeControl>,
 }
@@ -100,11 +117,11 @@ impl Default for FormationSetup {
 /// The computer's formation at a level (the engine's choice,
 /// [`choose_formation_for`]) and how to name it on screen.
 #[must_use]
-pub fn computer_formation(color: Color, level: Level, seed: u64) -> (Formation, String) {
+pub fn computer_formation(color: Color, level: Level, seed: u64) -> (Formation, Text) {
     let f = choose_formation_for(color, level, seed);
     let name = match f.preset_name() {
-        Some(p) => format!("the {} formation", p.name()),
-        None => "a formation of its own".to_string(),
+        Some(p) => text!("formation.preset-name", name = p.name()),
+        None => text!("formation.own"),
     };
     (f, name)
 }
@@ -146,10 +163,10 @@ impl FormationSetup {
 
     /// The problems of one side's formation, in the engine's words.
     #[must_use]
-    pub fn problems(&self, color: Color) -> Vec<String> {
+    pub fn problems(&self, color: Color) -> Vec<Text> {
         Formation::problems(color, &self.squares[color.index()])
             .iter()
-            .map(ToString::to_string)
+            .map(words::formation_error)
             .collect()
     }
 
@@ -196,9 +213,7 @@ impl FormationSetup {
     fn editable(&mut self) -> bool {
         let c = self.editing;
         if self.ready[c.index()] {
-            self.note = Some(format!(
-                "{c}'s formation is set: press “Change” to edit it."
-            ));
+            self.note = Some(text!("formation.note-set", side = c));
             return false;
         }
         true
@@ -212,7 +227,7 @@ impl FormationSetup {
         match action {
             FormationAction::Edit(color) => {
                 if self.computer() == Some(color) {
-                    self.note = Some("The computer sets its own formation.".into());
+                    self.note = Some(text!("formation.note-computer-sets"));
                 } else {
                     self.editing = color;
                 }
@@ -224,7 +239,7 @@ impl FormationSetup {
                 match self.owner(sq) {
                     Some(owner) if owner == c => self.squares[i].retain(|&s| s != sq),
                     Some(owner) => {
-                        self.note = Some(format!("That square holds one of {owner}'s men."));
+                        self.note = Some(text!("formation.note-other-men", side = owner));
                     }
                     None => self.squares[i].push(sq),
                 }
@@ -234,11 +249,11 @@ impl FormationSetup {
                     return;
                 }
                 if self.owner(from) != Some(c) {
-                    self.note = Some(format!("Drag one of {c}'s men."));
+                    self.note = Some(text!("formation.note-drag", side = c));
                     return;
                 }
                 if self.owner(to).is_some() {
-                    self.note = Some("That square is taken.".into());
+                    self.note = Some(text!("formation.note-taken"));
                     return;
                 }
                 for s in &mut self.squares[i] {
@@ -263,13 +278,17 @@ impl FormationSetup {
                 }
                 let other = c.opposite();
                 if self.computer() == Some(other) && !self.ready[other.index()] {
-                    self.note = Some("The computer's formation is not revealed yet.".into());
+                    self.note = Some(text!("formation.note-not-revealed"));
                     return;
                 }
                 match Formation::new(other, &self.squares[other.index()]) {
                     Ok(f) => self.squares[i] = f.mirrored().square_list(),
                     Err(e) => {
-                        self.note = Some(format!("{other}'s formation is not complete: {e}."));
+                        self.note = Some(text!(
+                            "formation.note-incomplete",
+                            side = other,
+                            problem = words::formation_error(&e)
+                        ));
                     }
                 }
             }
@@ -281,7 +300,7 @@ impl FormationSetup {
             FormationAction::Ready(seed) => {
                 let problems = self.problems(c);
                 if let Some(p) = problems.first() {
-                    self.note = Some(format!("Not yet: {p}."));
+                    self.note = Some(text!("formation.note-not-yet", problem = p.clone()));
                     return;
                 }
                 self.ready[i] = true;
@@ -290,9 +309,7 @@ impl FormationSetup {
                     let (f, name) = computer_formation(them, level, seed);
                     self.squares[them.index()] = f.square_list();
                     self.ready[them.index()] = true;
-                    self.note = Some(format!(
-                        "The computer has revealed its formation: it chose {name}."
-                    ));
+                    self.note = Some(text!("formation.note-revealed", name = name));
                 } else if !self.ready[c.opposite().index()] {
                     self.editing = c.opposite();
                 }
@@ -319,7 +336,7 @@ impl FormationSetup {
         let c = self.editing;
         let action = match words.as_slice() {
             [] | ["help" | "h" | "?"] => {
-                self.note = Some(typed_words::HELP.into());
+                self.note = Some(typed_words::help());
                 return;
             }
             ["list" | "l" | "p"] => None,
@@ -332,7 +349,7 @@ impl FormationSetup {
                 Some(p) => Some(FormationAction::Preset(p)),
                 None => {
                     let names: Vec<&str> = Preset::ALL.iter().map(|p| p.name()).collect();
-                    self.note = Some(format!("{name}: the presets are {}.", names.join(", ")));
+                    self.note = Some(typed_words::unknown_preset(name, names.join(", ")));
                     return;
                 }
             },
@@ -366,24 +383,28 @@ impl FormationSetup {
         let mut men = self.squares[now.index()].clone();
         men.sort_unstable();
         let list: Vec<String> = men.iter().map(|&sq| crate::record::algebraic(sq)).collect();
-        let mut note = typed_words::men(&now.to_string(), &list.join(", "), men.len());
+        let mut note = typed_words::men(now, list.join(", "), men.len());
         if now != c {
-            note = format!(
-                "{}{note}",
-                typed_words::ready(&c.to_string(), &now.to_string())
-            );
+            note = typed_words::ready(c, now, note);
         }
         self.note = Some(note);
     }
 
     /// The game these formations start.
-    pub fn build(&self) -> Result<Box<dyn Record>, String> {
-        let red = Formation::new(Color::Red, &self.squares[0])
-            .map_err(|e| format!("Red's formation: {e}"))?;
+    pub fn build(&self) -> Result<Box<dyn Record>, Text> {
+        let side_error = |side: Color, e: FormationError| {
+            text!(
+                "formation.side-error",
+                side = side,
+                problem = words::formation_error(&e)
+            )
+        };
+        let red =
+            Formation::new(Color::Red, &self.squares[0]).map_err(|e| side_error(Color::Red, e))?;
         let black = Formation::new(Color::Black, &self.squares[1])
-            .map_err(|e| format!("Black's formation: {e}"))?;
+            .map_err(|e| side_error(Color::Black, e))?;
         if !self.complete() {
-            return Err("Both sides must be ready first.".into());
+            return Err(text!("formation.both-ready"));
         }
         Ok(Box::new(Game::new(tiers::Position::from_formations(
             &red, &black,
@@ -402,7 +423,7 @@ mod tests {
             text: text.into(),
             seed: 7,
         });
-        f.note.clone().unwrap_or_default()
+        f.note.as_ref().map(Text::english).unwrap_or_default()
     }
 
     #[test]
@@ -416,7 +437,13 @@ mod tests {
         );
         assert!(f.problems(Color::Red).is_empty());
         assert!(typed(&mut f, "e3").starts_with("Red's men (13 of 12)"));
-        assert_eq!(f.problems(Color::Red), ["1 man too many"]);
+        assert_eq!(
+            f.problems(Color::Red)
+                .iter()
+                .map(Text::english)
+                .collect::<Vec<_>>(),
+            ["1 man too many"]
+        );
         typed(&mut f, "e3");
         assert!(typed(&mut f, "z9").starts_with("z9 is not a square"));
         assert!(typed(&mut f, "preset nonsense").contains("the presets are Checkers"));
@@ -436,39 +463,80 @@ mod tests {
     #[test]
     fn men_are_placed_moved_and_checked_live() {
         let mut f = FormationSetup::new(Opponent::Friend);
-        assert!(f.problems(Color::Red).is_empty(), "the default formation");
+        assert!(
+            f.problems(Color::Red)
+                .iter()
+                .map(Text::english)
+                .collect::<Vec<_>>()
+                .is_empty(),
+            "the default formation"
+        );
         f.apply(FormationAction::Toggle(sq("a1")));
-        assert_eq!(f.problems(Color::Red), ["place 1 more man"]);
+        assert_eq!(
+            f.problems(Color::Red)
+                .iter()
+                .map(Text::english)
+                .collect::<Vec<_>>(),
+            ["place 1 more man"]
+        );
         f.apply(FormationAction::Toggle(sq("a4")));
         assert_eq!(
-            f.problems(Color::Red),
+            f.problems(Color::Red)
+                .iter()
+                .map(Text::english)
+                .collect::<Vec<_>>(),
             [
                 "a4 is outside Red's home rows (ranks 1–3)",
                 "place 1 more man"
             ]
         );
         f.apply(FormationAction::Move(sq("a4"), sq("a1")));
-        assert!(f.problems(Color::Red).is_empty());
+        assert!(f
+            .problems(Color::Red)
+            .iter()
+            .map(Text::english)
+            .collect::<Vec<_>>()
+            .is_empty());
         // Black's men are not Red's to move.
         f.apply(FormationAction::Move(sq("b6"), sq("a6")));
-        assert_eq!(f.note.as_deref(), Some("Drag one of Red's men."));
+        assert_eq!(
+            f.note.as_ref().map(Text::english).as_deref(),
+            Some("Drag one of Red's men.")
+        );
         f.apply(FormationAction::Toggle(sq("b6")));
         assert_eq!(
-            f.note.as_deref(),
+            f.note.as_ref().map(Text::english).as_deref(),
             Some("That square holds one of Black's men.")
         );
         f.apply(FormationAction::Clear);
-        assert_eq!(f.problems(Color::Red), ["place 12 more men"]);
+        assert_eq!(
+            f.problems(Color::Red)
+                .iter()
+                .map(Text::english)
+                .collect::<Vec<_>>(),
+            ["place 12 more men"]
+        );
         f.apply(FormationAction::Mirror);
         assert_eq!(f.squares[0].len(), 12);
-        assert!(f.problems(Color::Red).is_empty(), "Black's turned round");
+        assert!(
+            f.problems(Color::Red)
+                .iter()
+                .map(Text::english)
+                .collect::<Vec<_>>()
+                .is_empty(),
+            "Black's turned round"
+        );
     }
 
     #[test]
     fn two_people_get_ready_in_turn_and_the_game_starts() {
         let mut f = FormationSetup::new(Opponent::Friend);
         assert_eq!(
-            f.build().err().as_deref(),
+            f.build()
+                .err()
+                .as_ref()
+                .map(crate::i18n::Text::english)
+                .as_deref(),
             Some("Both sides must be ready first.")
         );
         f.apply(FormationAction::Ready(1));
@@ -493,12 +561,12 @@ mod tests {
         assert!(f.squares[Color::Black.index()].is_empty(), "hidden");
         f.apply(FormationAction::Edit(Color::Black));
         assert_eq!(
-            f.note.as_deref(),
+            f.note.as_ref().map(Text::english).as_deref(),
             Some("The computer sets its own formation.")
         );
         f.apply(FormationAction::Mirror);
         assert_eq!(
-            f.note.as_deref(),
+            f.note.as_ref().map(Text::english).as_deref(),
             Some("The computer's formation is not revealed yet.")
         );
         f.apply(FormationAction::Ready(7));
@@ -506,6 +574,8 @@ mod tests {
         assert_eq!(f.squares[Color::Black.index()].len(), 12);
         assert!(f
             .note
+            .as_ref()
+            .map(crate::i18n::Text::english)
             .as_deref()
             .unwrap()
             .starts_with("The computer has revealed its formation: it chose "));

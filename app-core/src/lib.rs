@@ -42,6 +42,7 @@ pub mod editor;
 pub mod embed;
 pub mod formation;
 pub mod game_events;
+pub mod i18n;
 pub mod input;
 pub mod learn;
 pub mod library;
@@ -538,9 +539,7 @@ impl AppState {
     /// the endgame database is unavailable is a notice for all.
     fn ai_reply(&mut self, reply: AiReply) {
         if let AiReply::Unavailable { message, .. } = &reply {
-            let text = format!(
-                "The endgame database could not be loaded ({message}); the computer plays on without it."
-            );
+            let text = text!("notice.endgame-failed", why = message.clone());
             self.notices.update(|n| n.apply(NoticeAction::Push(text)));
             return;
         }
@@ -682,7 +681,9 @@ impl AppState {
                 let level = self.level();
                 match self.editor.game_to_play(human, level) {
                     Ok(game) => self.load(game, GameMeta::default()),
-                    Err(e) => self.editor.update(|ed| ed.note = Some(e)),
+                    Err(e) => self
+                        .editor
+                        .update(|ed| ed.note = Some(i18n::Text::plain(e))),
                 }
             }
             AppAction::EditPosition(kind, text) => self.edit_position(kind, &text),

@@ -2,13 +2,14 @@
 //! saving (each dismissible), and a game in progress kept aside when a
 //! share link replaced it ("Back to my game").
 
+use super::i18n::Text;
 use super::session::{GameMeta, LoadGame};
 
 /// The notices shown, and the game kept aside.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Notices {
     /// The messages, oldest first.
-    pub list: Vec<String>,
+    pub list: Vec<Text>,
     /// The unfinished game a share link replaced.
     pub previous: Option<(LoadGame, GameMeta)>,
     /// A game by link whose history contradicts the device's copy: which
@@ -31,7 +32,7 @@ pub struct LinkConflict {
 #[derive(Clone, Debug, PartialEq)]
 pub enum NoticeAction {
     /// Show a message (once: the same message twice is shown once).
-    Push(String),
+    Push(Text),
     /// Take away the message at this index.
     Dismiss(usize),
     /// Go back to the game kept aside.
@@ -76,13 +77,13 @@ mod tests {
     #[test]
     fn messages_are_shown_once_and_dismissed_by_index() {
         let mut n = Notices::default();
-        n.apply(NoticeAction::Push("a".into()));
-        n.apply(NoticeAction::Push("b".into()));
-        n.apply(NoticeAction::Push("a".into()));
-        assert_eq!(n.list, ["a", "b"]);
+        n.apply(NoticeAction::Push(Text::new("a")));
+        n.apply(NoticeAction::Push(Text::new("b")));
+        n.apply(NoticeAction::Push(Text::new("a")));
+        assert_eq!(n.list, ["a", "b"].map(Text::new));
         n.apply(NoticeAction::Dismiss(0));
         n.apply(NoticeAction::Dismiss(5));
-        assert_eq!(n.list, ["b"]);
+        assert_eq!(n.list, ["b"].map(Text::new));
     }
 
     #[test]

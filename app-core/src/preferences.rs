@@ -22,7 +22,7 @@ pub trait Named: Sized + Copy + PartialEq + 'static {
     const ALL: &'static [Self];
     /// As stored and in class names.
     fn name(self) -> &'static str;
-    /// As shown on the Settings screen.
+    /// Its catalogue key, as shown on the Settings screen.
     fn label(self) -> &'static str;
     /// Reads [`Named::name`].
     fn parse(text: &str) -> Option<Self> {
@@ -47,13 +47,13 @@ named!(
     /// The colours of the board's squares.
     BoardTheme {
         /// Light and dark wood (the first look).
-        Wood = "wood", "Wood";
+        Wood = "wood", "settings.theme-wood";
         /// Cream and green.
-        Green = "green", "Green";
+        Green = "green", "settings.theme-green";
         /// Pale and steel blue.
-        Blue = "blue", "Blue";
+        Blue = "blue", "settings.theme-blue";
         /// White and near-black squares, strong outlines.
-        Contrast = "contrast", "High contrast";
+        Contrast = "contrast", "settings.theme-contrast";
     }
 );
 
@@ -61,9 +61,9 @@ named!(
     /// How pieces are drawn.
     PieceStyle {
         /// Plain discs.
-        Flat = "flat", "Flat";
+        Flat = "flat", "settings.pieces-flat";
         /// Discs with grooved rings and a bevel, like wooden draughtsmen.
-        Classic = "classic", "Classic";
+        Classic = "classic", "settings.pieces-classic";
     }
 );
 
@@ -71,11 +71,11 @@ named!(
     /// Light or dark pages.
     ColorMode {
         /// As the device says (`prefers-color-scheme`).
-        System = "system", "Follow the system";
+        System = "system", "settings.mode-system";
         /// Light.
-        Light = "light", "Light";
+        Light = "light", "settings.mode-light";
         /// Dark (the first look).
-        Dark = "dark", "Dark";
+        Dark = "dark", "settings.mode-dark";
     }
 );
 
@@ -83,11 +83,23 @@ named!(
     /// How fast pieces move on the board.
     Animation {
         /// No motion.
-        Off = "off", "Off";
+        Off = "off", "settings.anim-off";
         /// Twice as fast.
-        Fast = "fast", "Fast";
+        Fast = "fast", "settings.anim-fast";
         /// Normal.
-        Normal = "normal", "Normal";
+        Normal = "normal", "settings.anim-normal";
+    }
+);
+
+named!(
+    /// How a checkers board names its squares: numbers 1–32 on the dark
+    /// squares, or letters and digits on its edges (Tiers boards always
+    /// show a1–h8 on the edges).
+    CheckersCoords {
+        /// The square numbers (the first look).
+        Numbers = "numbers", "settings.coords-numbers";
+        /// Letters and digits on the edges.
+        Edge = "edge", "settings.coords-edge";
     }
 );
 
@@ -98,9 +110,9 @@ impl Named for ColorChoice {
     }
     fn label(self) -> &'static str {
         match self {
-            ColorChoice::Red => "Red",
-            ColorChoice::Random => "Random",
-            ColorChoice::Black => "Black",
+            ColorChoice::Red => "side.red",
+            ColorChoice::Random => "newgame.random",
+            ColorChoice::Black => "side.black",
         }
     }
 }
@@ -125,6 +137,8 @@ pub struct Preferences {
     pub dots: bool,
     /// Coordinates on the board's edges and checkers' square numbers.
     pub coords: bool,
+    /// How checkers boards name their squares.
+    pub checkers_coords: CheckersCoords,
     /// The squares of the last move tinted.
     pub last_move: bool,
     /// A move is played only once confirmed (a second tap on its last
@@ -150,6 +164,7 @@ impl Default for Preferences {
             animation: Animation::Normal,
             dots: true,
             coords: true,
+            checkers_coords: CheckersCoords::Numbers,
             last_move: true,
             confirm: false,
             non_visual: false,
@@ -183,17 +198,18 @@ impl Preferences {
     }
 
     /// The classes of the page's root element that give this look
-    /// (`theme-wood pieces-flat mode-dark anim-normal`, `page-light` for
+    /// (`theme-wood pieces-flat mode-dark anim-normal coords-numbers`, `page-light` for
     /// light pages, and `hide-dots`, `hide-coords`, `hide-last` for what is
     /// turned off); `system_light`: the device prefers light pages.
     #[must_use]
     pub fn root_classes(&self, system_light: bool) -> String {
         let mut c = format!(
-            "theme-{} pieces-{} mode-{} anim-{}",
+            "theme-{} pieces-{} mode-{} anim-{} coords-{}",
             self.board.name(),
             self.pieces.name(),
             self.mode.name(),
-            self.animation.name()
+            self.animation.name(),
+            self.checkers_coords.name()
         );
         if self.light(system_light) {
             c.push_str(" page-light");
@@ -227,6 +243,7 @@ impl Preferences {
             ("animation", Json::str(self.animation.name())),
             ("dots", Json::Bool(self.dots)),
             ("coords", Json::Bool(self.coords)),
+            ("checkers_coords", Json::str(self.checkers_coords.name())),
             ("last_move", Json::Bool(self.last_move)),
             ("confirm", Json::Bool(self.confirm)),
             ("non_visual", Json::Bool(self.non_visual)),
@@ -273,6 +290,10 @@ impl Preferences {
         flag(&value, "sound", &mut p.sound, &mut bad);
         flag(&value, "dots", &mut p.dots, &mut bad);
         flag(&value, "coords", &mut p.coords, &mut bad);
+        // Newer than the first records: missing means the default.
+        if value.get("checkers_coords").is_some() {
+            named(&value, "checkers_coords", &mut p.checkers_coords, &mut bad);
+        }
         flag(&value, "last_move", &mut p.last_move, &mut bad);
         flag(&value, "confirm", &mut p.confirm, &mut bad);
         // Added after version 1 was first written: a record without it is
@@ -328,7 +349,7 @@ mod tests {
         assert_eq!(p.level.number(), 3);
         assert_eq!(
             p.root_classes(true),
-            "theme-wood pieces-flat mode-dark anim-normal"
+            "theme-wood pieces-flat mode-dark anim-normal coords-numbers"
         );
     }
 
@@ -347,6 +368,7 @@ mod tests {
                             volume: 17,
                             dots: false,
                             coords: false,
+                            checkers_coords: CheckersCoords::Edge,
                             last_move: false,
                             confirm: true,
                             non_visual: animation == Animation::Fast,
@@ -369,6 +391,7 @@ mod tests {
             pieces: PieceStyle::Classic,
             mode: ColorMode::System,
             animation: Animation::Off,
+            checkers_coords: CheckersCoords::Edge,
             dots: false,
             coords: false,
             last_move: false,
@@ -376,11 +399,11 @@ mod tests {
         };
         assert_eq!(
             p.root_classes(false),
-            "theme-contrast pieces-classic mode-system anim-off hide-dots hide-coords hide-last"
+            "theme-contrast pieces-classic mode-system anim-off coords-edge hide-dots hide-coords hide-last"
         );
         assert_eq!(
             p.root_classes(true),
-            "theme-contrast pieces-classic mode-system anim-off page-light hide-dots hide-coords hide-last"
+            "theme-contrast pieces-classic mode-system anim-off coords-edge page-light hide-dots hide-coords hide-last"
         );
         let light = Preferences {
             mode: ColorMode::Light,

@@ -13,6 +13,8 @@ use super::clock::{self, Clock};
 use super::input::{self, ClickResult};
 use super::record::{MoveOption, Record};
 use super::spoken::{self, Seen, Typed};
+use crate::i18n::{words, Text};
+use crate::text;
 
 /// Who plays against the person at the screen.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -224,9 +226,9 @@ pub struct Session {
     /// Squares clicked so far for the move being entered.
     pub selection: Vec<u8>,
     /// A message to the player (why a move is illegal, …).
-    pub message: Option<String>,
+    pub message: Option<Text>,
     /// Text for screen readers (aria-live).
-    pub announce: String,
+    pub announce: Text,
     /// Bumped with every announcement, even one that says the same as the
     /// last (a command asked twice): the live region is redrawn, so it is
     /// read again.
@@ -267,7 +269,7 @@ impl Default for Session {
             flipped: false,
             selection: Vec::new(),
             message: None,
-            announce: String::new(),
+            announce: Text::new("announce.none"),
             said: 0,
             pending: None,
             thinking: None,
@@ -550,11 +552,13 @@ impl Session {
 
     /// "Red", or with names "Ann (Red)" (a name that ends in a bracket,
     /// "Computer (level 3)", reads "Computer (level 3), Red,").
-    fn who(names: &Names, side: Color) -> String {
+    fn who(names: &Names, side: Color) -> Text {
         match &names.0 {
-            Some(n) if n[side.index()].ends_with(')') => format!("{}, {side},", n[side.index()]),
-            Some(n) => format!("{} ({side})", n[side.index()]),
-            None => side.to_string(),
+            Some(n) if n[side.index()].ends_with(')') => {
+                text!("status.who-bracket", name = &n[side.index()], side = side)
+            }
+            Some(n) => text!("status.who", name = &n[side.index()], side = side),
+            None => words::side(side),
         }
     }
 
@@ -562,38 +566,34 @@ impl Session {
     /// result, a draw offer, whose turn (yours, the computer's, a named
     /// player's), and that a capture is compulsory.
     #[must_use]
-    pub fn status(&self, names: &Names) -> String {
-        let Some(game) = self.record() else {
-            return String::new();
-        };
+    pub fn status(&self, names: &Names) -> Option<Text> {
+        let game = self.record()?;
         let side = game.side_at(game.ply()).unwrap_or(Color::Red);
         let text = if let Some(p) = self.view_ply {
-            format!("Looking at the position after move {p}. Click the board or ▶| to come back.")
+            text!("status.looking-back", number = p)
         } else if let Some(o) = game.outcome() {
-            format!("{o}.")
+            text!("status.over", outcome = o)
         } else if let Some(offer) = self.draw_offer {
-            format!("{} offers a draw.", Self::who(names, offer))
+            text!("status.draw-offered", who = Self::who(names, offer))
         } else {
             match (self.opponent, &names.0) {
                 (Opponent::Computer { human, .. }, None) if human == side => {
-                    format!("{side} to move: your turn.")
+                    text!("status.your-turn", side = side)
                 }
-                (Opponent::Computer { .. }, None) => {
-                    format!("{side} to move: the computer's turn.")
-                }
+                (Opponent::Computer { .. }, None) => text!("status.computer-turn", side = side),
                 (_, Some(_)) if self.opponent.is_computer(side) => {
-                    format!("{} is thinking.", Self::who(names, side))
+                    text!("status.thinking", who = Self::who(names, side))
                 }
-                _ => format!("{} to move.", Self::who(names, side)),
+                _ => text!("status.to-move", who = Self::who(names, side)),
             }
         };
         let must_capture =
             self.human_to_move() && game.legal().iter().any(|m| !m.captures.is_empty());
-        if must_capture {
-            format!("{text} A capture is compulsory.")
+        Some(if must_capture {
+            text!("status.must-capture", status = text)
         } else {
             text
-        }
+        })
     }
 
     /// Reduces one action.
@@ -671,14 +671,14 @@ impl Session {
                     self.pending = None;
                     self.thinking = None;
                     self.dialog_closed = false;
-                    self.announce = format!("{color} resigned.");
+                    self.announce = text!("announce.resigned", side = color);
                 }
             }
             SessionAction::OfferDraw => {
                 if let (Some(g), Opponent::Friend) = (self.game.as_ref(), self.opponent) {
                     if g.outcome().is_none() && self.meta.bylink.is_none() {
                         self.draw_offer = g.side_at(g.ply());
-                        self.announce = "A draw is offered.".into();
+                        self.announce = text!("announce.draw-offered");
                     }
                 }
             }
@@ -687,13 +687,13 @@ impl Session {
                     if let Some(g) = self.game.as_mut() {
                         g.agree_draw();
                         self.dialog_closed = false;
-                        self.announce = "Draw agreed.".into();
+                        self.announce = text!("announce.draw-agreed");
                     }
                 }
             }
             SessionAction::DeclineDraw => {
                 self.draw_offer = None;
-                self.announce = "Draw offer declined.".into();
+                self.announce = text!("announce.draw-declined");
             }
             SessionAction::CloseDialog => self.dialog_closed = true,
             SessionAction::AiSent(id) => {
@@ -727,7 +727,7 @@ impl Session {
     /// engine's reason, as message and announcement.
     fn typed(&mut self, text: &str, now: u64) {
         let Some(game) = self.game.as_ref() else {
-            self.announce = spoken::words::NO_GAME.into();
+            self.announce = spoken::words::no_game();
             return;
         };
         let say = match spoken::parse(game.kind(), text) {
@@ -749,9 +749,9 @@ impl Session {
                 self.selection.clear();
                 self.proposed = None;
                 let why = if let Some(outcome) = game.outcome() {
-                    Some(spoken::words::over(&outcome.to_string()))
+                    Some(spoken::words::over(outcome))
                 } else if !self.human_to_move() {
-                    Some(spoken::words::NOT_YOUR_TURN.to_string())
+                    Some(spoken::words::not_your_turn())
                 } else {
                     game.explain(&m).map(|why| spoken::words::refused(&m, &why))
                 };
@@ -798,7 +798,7 @@ impl Session {
             self.draw_offer = None;
             self.dialog_closed = false;
             self.view_ply = None;
-            self.announce = format!("{side} ran out of time.");
+            self.announce = text!("announce.time", side = side);
         }
     }
 
@@ -838,7 +838,7 @@ impl Session {
                 self.pending = None;
                 self.thinking = None;
                 self.ai_stalled = true;
-                self.message = Some(format!("The computer could not move: {message}"));
+                self.message = Some(text!("message.computer-failed", why = message));
             }
         }
     }
@@ -865,11 +865,11 @@ impl Session {
         }
         if !self.human_to_move() {
             if let Some(outcome) = game.outcome() {
-                self.message = Some(format!("The game is over: {outcome}."));
+                self.message = Some(text!("message.game-over", outcome = outcome));
             } else if self.draw_offer.is_some() {
-                self.message = Some("Answer the draw offer first.".into());
+                self.message = Some(text!("message.answer-draw"));
             } else {
-                self.message = Some("Wait for the computer's move.".into());
+                self.message = Some(text!("message.wait-computer"));
             }
             return;
         }
@@ -895,17 +895,13 @@ impl Session {
             }
             ClickResult::Ambiguous(p) => {
                 self.selection = p;
-                self.message = Some(
-                    "Several captures end there: click the landing squares one by one.".into(),
-                );
+                self.message = Some(text!("message.several-captures"));
             }
             ClickResult::Move(i) => {
                 if let Some(mv) = legal.get(i) {
                     let text = mv.text.clone();
                     if self.confirm {
-                        self.message = Some(format!(
-                            "Tap the square again or press Confirm to play {text}."
-                        ));
+                        self.message = Some(text!("message.confirm", mv = &text));
                         self.selection = mv.squares.clone();
                         self.proposed = Some((text, mv.squares.clone()));
                     } else {
@@ -939,14 +935,14 @@ impl Session {
                         c.seen = None;
                     }
                 }
-                let mut say = spoken::move_in_words(game.as_ref(), game.ply() - 1);
-                if let Some(outcome) = game.outcome() {
-                    say.push_str(&format!(" {outcome}."));
-                }
-                self.announce = say;
+                let said = spoken::move_in_words(game.as_ref(), game.ply() - 1);
+                self.announce = match game.outcome() {
+                    Some(outcome) => text!("spoken.said-over", said = said, outcome = outcome),
+                    None => said,
+                };
             }
             Err(e) => {
-                self.message = Some(capitalise(&e));
+                self.message = Some(text!("message.plain", text = capitalise(&e)));
                 self.selection.clear();
             }
         }
@@ -1002,7 +998,7 @@ impl Session {
             }
         }
         self.message = None;
-        self.announce = "Move taken back.".into();
+        self.announce = text!("announce.undo");
     }
 
     /// Plays a taken-back move again; against the computer, up to the
@@ -1024,7 +1020,7 @@ impl Session {
         if let Opponent::Computer { human, .. } = opponent {
             while game.side_at(game.ply()) != Some(human) && game.redo() {}
         }
-        self.announce = "Move played again.".into();
+        self.announce = text!("announce.redo");
     }
 
     /// Puts a new game on the board (the opponent and orientation stay).
@@ -1037,7 +1033,7 @@ impl Session {
         self.forget_ai();
         self.draw_offer = None;
         self.dialog_closed = false;
-        self.announce = "New game.".into();
+        self.announce = text!("announce.new-game");
         self.meta = GameMeta::default();
         self.clock = None;
     }
@@ -1058,7 +1054,7 @@ impl Session {
     }
 }
 
-fn why_immobile(game: &dyn Record, sq: u8, legal: &[MoveOption]) -> String {
+fn why_immobile(game: &dyn Record, sq: u8, legal: &[MoveOption]) -> Text {
     let name = game.square_name(sq);
     let mut capturing: Vec<String> = Vec::new();
     for m in legal.iter().filter(|m| !m.captures.is_empty()) {
@@ -1069,17 +1065,14 @@ fn why_immobile(game: &dyn Record, sq: u8, legal: &[MoveOption]) -> String {
         }
     }
     if capturing.is_empty() {
-        format!("The piece on {name} has no legal move.")
+        text!("message.immobile", square = name)
     } else {
-        format!(
-            "A capture is compulsory: {} must take.",
-            capturing.join(" or ")
-        )
+        text!("message.must-take", squares = capturing.join(" / "))
     }
 }
 
 /// Why the clicked sequence is illegal, in the engine's words.
-fn explain(game: &dyn Record, tried: &[u8]) -> String {
+fn explain(game: &dyn Record, tried: &[u8]) -> Text {
     let names: Vec<String> = tried.iter().map(|&s| game.square_name(s)).collect();
     let dash = names.join("-");
     let cross = names.join("x");
@@ -1091,9 +1084,13 @@ fn explain(game: &dyn Record, tried: &[u8]) -> String {
         Some((a, b)) => {
             let capture_move = game.legal().iter().any(|m| !m.captures.is_empty());
             let text = if capture_move { b } else { a };
-            format!("{}: {}", names.join(" → "), capitalise(&text))
+            text!(
+                "message.illegal",
+                squares = names.join(" → "),
+                why = capitalise(&text)
+            )
         }
-        None => "That move is not possible here.".into(),
+        None => text!("message.not-possible"),
     }
 }
 

@@ -9,116 +9,80 @@
 use tiers_engine::{BoardView, Color, GameKind, PieceKind, PieceView};
 
 use crate::clock::{face, Clock};
+use crate::i18n::{words as names, Text};
 use crate::record::{algebraic, checkers_number, MoveOption, Record};
+use crate::text;
 
-/// Every text of the non-visual mode, in one place.
+/// Every text of the non-visual mode, in one place: messages of the
+/// catalogue (`spoken.` keys, docs/content-formats.md, "Message
+/// catalogues"); the typed letters and the moves stay as they are.
 pub mod words {
+    use crate::i18n::Text;
+    use crate::text;
+
     /// The commands, as the help lists them.
-    pub const HELP: &str = "Type a move (11-15, 15x24, e3-e4) or a command: \
-        p for your pieces, p black or p red for a side's, r 3 for row 3, \
-        s e3 or s 15 for a square, l for the last move, t for whose turn, \
-        c for the clocks, m for the material, v for the legal moves, h for this help.";
+    pub fn help() -> Text {
+        text!("spoken.help")
+    }
     /// No game on the board.
-    pub const NO_GAME: &str = "There is no game on the board.";
+    pub fn no_game() -> Text {
+        text!("spoken.no-game")
+    }
     /// An empty box.
-    pub const EMPTY: &str = "Type a move or a command (h for help).";
+    pub fn empty() -> Text {
+        text!("spoken.empty-box")
+    }
     /// No move played yet.
-    pub const NO_MOVE_YET: &str = "No move has been played yet.";
-    /// A game without clocks.
-    pub const NO_CLOCK: &str = "This game has no clocks.";
-    /// Nothing to move (game over or not the person's turn).
-    pub const NO_LEGAL: &str = "You have no move to make now.";
+    pub fn no_move_yet() -> Text {
+        text!("spoken.no-move-yet")
+    }
     /// A square not on the board.
-    pub fn unknown_square(text: &str) -> String {
-        format!("{text} is not a square of this board: write e3, or a number 1 to 32 in checkers.")
+    pub fn unknown_square(typed: &str) -> Text {
+        text!("spoken.unknown-square", text = typed)
     }
     /// A row not on the board.
-    pub fn unknown_row(text: &str) -> String {
-        format!("{text} is not a row: write a number 1 to 8.")
+    pub fn unknown_row(typed: &str) -> Text {
+        text!("spoken.unknown-row", text = typed)
     }
     /// A side not known.
-    pub fn unknown_side(text: &str) -> String {
-        format!("{text} is not a side: write red or black.")
-    }
-    /// A command missing its square or row.
-    pub fn needs(what: &str) -> String {
-        format!(
-            "Say which {what}, e.g. {}.",
-            if what == "row" { "r 3" } else { "s e3" }
-        )
-    }
-    /// A side's pieces, listed.
-    pub fn pieces(side: &str, list: &str, count: usize) -> String {
-        match count {
-            0 => format!("{side} has no pieces."),
-            1 => format!("{side} has 1 piece: {list}."),
-            _ => format!("{side} has {count} pieces: {list}."),
-        }
-    }
-    /// An empty square in a list.
-    pub const EMPTY_SQUARE: &str = "empty";
-    /// Whose turn it is.
-    pub fn turn(side: &str, yours: Option<bool>) -> String {
-        match yours {
-            Some(true) => format!("{side} to move: your turn."),
-            Some(false) => format!("{side} to move: the computer's turn."),
-            None => format!("{side} to move."),
-        }
+    pub fn unknown_side(typed: &str) -> Text {
+        text!("spoken.unknown-side", text = typed)
     }
     /// The game is over.
-    pub fn over(outcome: &str) -> String {
-        format!("The game is over: {outcome}.")
+    pub fn over(outcome: tiers_engine::Outcome) -> Text {
+        text!("message.game-over", outcome = outcome)
     }
-    /// The clocks.
-    pub fn clocks(red: &str, black: &str) -> String {
-        format!("Red {red}, Black {black}.")
-    }
-    /// The material.
-    pub fn material(red: &str, black: &str, balance: &str) -> String {
-        format!("Red: {red}. Black: {black}. {balance}")
-    }
-    /// Equal material.
-    pub const EVEN: &str = "Material is even.";
-    /// Ahead in material.
-    pub fn ahead(side: &str, by: usize) -> String {
-        format!(
-            "{side} is ahead by {by} {}.",
-            if by == 1 { "piece" } else { "pieces" }
-        )
-    }
-    /// The legal moves.
-    pub fn legal(list: &str) -> String {
-        format!("Legal moves: {list}.")
-    }
-    /// A move told in words.
-    pub fn moved(side: &str, text: &str, piece: &str, from: &str, to: &str) -> String {
-        format!("{side} played {text}: {piece} from {from} to {to}")
-    }
-    /// What a move captured.
-    pub fn taking(list: &str) -> String {
-        format!(", taking {list}")
-    }
-    /// A row's name.
-    pub fn row(n: u8) -> String {
-        format!("Row {n}")
-    }
-    /// What a typed move that is not legal gets.
-    pub fn refused(text: &str, why: &str) -> String {
-        format!("{text} cannot be played: {why}")
+    /// What a typed move that is not legal gets (`why`: the engine's
+    /// reason).
+    pub fn refused(typed: &str, why: &str) -> Text {
+        text!("spoken.refused", mv = typed, why = why)
     }
     /// Typed when it is not the person's turn.
-    pub const NOT_YOUR_TURN: &str = "It is not your turn.";
+    pub fn not_your_turn() -> Text {
+        text!("spoken.not-your-turn")
+    }
+    /// Items said one after the other: "a, b, c" (`last`: the word before
+    /// the last item, "and" or none).
+    pub fn list(items: Vec<Text>, and: bool) -> Text {
+        let mut items = items.into_iter().rev();
+        let Some(mut said) = items.next() else {
+            return Text::plain("");
+        };
+        for (i, item) in items.enumerate() {
+            said = if i == 0 && and {
+                text!("spoken.and", first = item, rest = said)
+            } else {
+                text!("spoken.list", first = item, rest = said)
+            };
+        }
+        said
+    }
 }
 
 /// A piece in words: "red man", "black ultra king carrying a king".
 #[must_use]
-pub fn describe(piece: PieceView) -> String {
-    let mut s = format!("{} {}", piece.color.name(), piece.kind.name());
-    if let Some(load) = piece.carried {
-        s.push_str(" carrying a ");
-        s.push_str(load.name());
-    }
-    s
+pub fn describe(piece: PieceView) -> Text {
+    names::piece_view(piece)
 }
 
 /// A square's name as the game writes it, with the board name in checkers:
@@ -131,16 +95,15 @@ pub fn square_name(kind: GameKind, sq: u8) -> String {
     }
 }
 
-/// The accessible name of a square: what is written on it first, then its
-/// piece: "e3, red man" (checkers: "15 (e5), red man"). `shown` is the
-/// text the square shows besides its number (the board's edge coordinates,
-/// "1" or "a1" on a corner), so that the name contains what is seen.
+/// The accessible name of a square: its name first (what the square
+/// shows: its number in checkers), then its piece: "e3, red man"
+/// (checkers: "15 (e5), red man").
 #[must_use]
-pub fn square_label(kind: GameKind, sq: u8, piece: Option<PieceView>) -> String {
-    let name = square_name(kind, sq);
+pub fn square_label(kind: GameKind, sq: u8, piece: Option<PieceView>) -> Text {
+    let square = square_name(kind, sq);
     match piece {
-        Some(p) => format!("{name}, {}", describe(p)),
-        None => format!("{name}, {}", words::EMPTY_SQUARE),
+        Some(p) => text!("board.square-piece", square = square, piece = describe(p)),
+        None => text!("board.square-empty", square = square),
     }
 }
 
@@ -259,11 +222,11 @@ pub enum Typed {
 /// `turn`, `c`, `clock`, `m`, `material`, `v`, `moves`, `h`, `help`),
 /// else a move. Errors are messages for the person (an unknown square or
 /// row, an empty box).
-pub fn parse(kind: GameKind, text: &str) -> Result<Typed, String> {
+pub fn parse(kind: GameKind, text: &str) -> Result<Typed, Text> {
     let text = text.trim();
     let mut parts = text.split_whitespace();
     let Some(first) = parts.next() else {
-        return Err(words::EMPTY.into());
+        return Err(words::empty());
     };
     let arg = parts.collect::<Vec<_>>().join(" ");
     let command = match first.to_ascii_lowercase().as_str() {
@@ -278,12 +241,12 @@ pub fn parse(kind: GameKind, text: &str) -> Result<Typed, String> {
         }
         "r" | "row" | "rank" => match arg.parse::<u8>() {
             Ok(n @ 1..=8) => Command::Row(n),
-            _ if arg.is_empty() => return Err(words::needs("row")),
+            _ if arg.is_empty() => return Err(text!("spoken.needs-row")),
             _ => return Err(words::unknown_row(&arg)),
         },
         "s" | "square" => match parse_square(kind, &arg) {
             Some(sq) => Command::Square(sq),
-            None if arg.is_empty() => return Err(words::needs("square")),
+            None if arg.is_empty() => return Err(text!("spoken.needs-square")),
             None => return Err(words::unknown_square(&arg)),
         },
         "l" | "last" => Command::Last,
@@ -314,19 +277,12 @@ pub struct Seen<'a> {
 
 /// The spoken answer to a command.
 #[must_use]
-pub fn answer(seen: &Seen, command: Command) -> String {
+pub fn answer(seen: &Seen, command: Command) -> Text {
     let game = seen.game;
     let kind = game.kind();
     let ply = game.ply();
     let view = game.view_at(ply).unwrap_or([None; 64]);
     let side = game.side_at(ply).unwrap_or(Color::Red);
-    let on = |sq: u8| {
-        format!(
-            "{} on {}",
-            describe_short(view[usize::from(sq)]),
-            name(kind, sq)
-        )
-    };
     match command {
         Command::Pieces(who) => {
             let who = who.or(seen.human).unwrap_or(side);
@@ -338,34 +294,57 @@ pub fn answer(seen: &Seen, command: Command) -> String {
                 GameKind::Checkers => checkers_number(sq).unwrap_or(0),
                 GameKind::Tiers => sq,
             });
-            let list: Vec<String> = squares.iter().map(|&sq| on(sq)).collect();
-            words::pieces(&who.to_string(), &list.join(", "), squares.len())
+            if squares.is_empty() {
+                return text!("spoken.no-pieces", side = who);
+            }
+            let list = squares
+                .iter()
+                .map(|&sq| {
+                    text!(
+                        "spoken.on",
+                        piece = describe_short(view[usize::from(sq)]),
+                        square = name(kind, sq)
+                    )
+                })
+                .collect();
+            text!(
+                "spoken.pieces",
+                side = who,
+                count = squares.len(),
+                list = words::list(list, false)
+            )
         }
         Command::Row(n) => {
             let rank = n - 1;
-            let cells: Vec<String> = (0..8u8)
-                .map(|f| {
+            let cells: Vec<Text> = (0..8u8)
+                .filter_map(|f| {
                     let sq = f + 8 * rank;
                     match view[usize::from(sq)] {
-                        Some(p) => format!("{} {}", name(kind, sq), describe(p)),
-                        None if kind == GameKind::Checkers && checkers_number(sq).is_none() => {
-                            String::new()
-                        }
-                        None => format!("{} {}", name(kind, sq), words::EMPTY_SQUARE),
+                        Some(p) => Some(text!(
+                            "spoken.cell",
+                            square = name(kind, sq),
+                            piece = describe(p)
+                        )),
+                        None if kind == GameKind::Checkers && checkers_number(sq).is_none() => None,
+                        None => Some(text!("spoken.cell-empty", square = name(kind, sq))),
                     }
                 })
-                .filter(|c| !c.is_empty())
                 .collect();
-            format!("{}: {}.", words::row(n), cells.join(", "))
+            text!("spoken.row", row = n, list = words::list(cells, false))
         }
-        Command::Square(sq) => format!("{}.", square_label(kind, sq, view[usize::from(sq)])),
+        Command::Square(sq) => text!(
+            "spoken.sentence",
+            said = square_label(kind, sq, view[usize::from(sq)])
+        ),
         Command::Last => match ply.checked_sub(1) {
             Some(last) => move_in_words(game, last),
-            None => words::NO_MOVE_YET.into(),
+            None => words::no_move_yet(),
         },
-        Command::Turn => match game.outcome() {
-            Some(o) => words::over(&o.to_string()),
-            None => words::turn(&side.to_string(), seen.human.map(|h| h == side)),
+        Command::Turn => match (game.outcome(), seen.human.map(|h| h == side)) {
+            (Some(o), _) => words::over(o),
+            (None, Some(true)) => text!("spoken.turn-yours", side = side),
+            (None, Some(false)) => text!("spoken.turn-computer", side = side),
+            (None, None) => text!("spoken.turn", side = side),
         },
         Command::Clocks => match seen.clock {
             Some(c) => {
@@ -376,61 +355,77 @@ pub fn answer(seen: &Seen, command: Command) -> String {
                         c.left(s)
                     }
                 };
-                words::clocks(&face(left(Color::Red)), &face(left(Color::Black)))
+                text!(
+                    "spoken.clocks",
+                    red = Color::Red,
+                    red_left = face(left(Color::Red)),
+                    black = Color::Black,
+                    black_left = face(left(Color::Black))
+                )
             }
-            None => words::NO_CLOCK.into(),
+            None => text!("spoken.no-clock"),
         },
         Command::Material => {
-            let count = |who: Color| -> (usize, String) {
-                let mut parts: Vec<String> = Vec::new();
+            let count = |who: Color| -> (usize, Text) {
+                let mut parts: Vec<Text> = Vec::new();
                 let mut total = 0;
                 for k in PieceKind::ALL {
                     let n = view
                         .iter()
                         .flatten()
-                        .filter(|p| p.color == who && p.kind == k)
-                        .count()
-                        + view
-                            .iter()
-                            .flatten()
-                            .filter(|p| p.color == who && p.carried == Some(k))
-                            .count();
+                        .filter(|p| p.color == who && (p.kind == k || p.carried == Some(k)))
+                        .map(|p| usize::from(p.kind == k) + usize::from(p.carried == Some(k)))
+                        .sum::<usize>();
                     if n > 0 {
                         total += n;
-                        parts.push(format!("{n} {}", plural(k.name(), n)));
+                        parts.push(counted(k, n));
                     }
                 }
                 if parts.is_empty() {
-                    parts.push("no pieces".into());
+                    return (0, text!("spoken.none"));
                 }
-                (total, parts.join(", "))
+                (total, words::list(parts, false))
             };
             let (r, red) = count(Color::Red);
             let (b, black) = count(Color::Black);
             let balance = match r.cmp(&b) {
-                std::cmp::Ordering::Equal => words::EVEN.to_string(),
-                std::cmp::Ordering::Greater => words::ahead("Red", r - b),
-                std::cmp::Ordering::Less => words::ahead("Black", b - r),
+                std::cmp::Ordering::Equal => text!("spoken.even"),
+                std::cmp::Ordering::Greater => {
+                    text!("spoken.ahead", side = Color::Red, count = r - b)
+                }
+                std::cmp::Ordering::Less => {
+                    text!("spoken.ahead", side = Color::Black, count = b - r)
+                }
             };
-            words::material(&red, &black, &balance)
+            text!(
+                "spoken.material",
+                red = Color::Red,
+                red_pieces = red,
+                black = Color::Black,
+                black_pieces = black,
+                balance = balance
+            )
         }
         Command::Legal => {
             if seen.legal.is_empty() {
-                return words::NO_LEGAL.into();
+                return text!("spoken.no-legal");
             }
             let list: Vec<&str> = seen.legal.iter().map(|m| m.text.as_str()).collect();
-            words::legal(&list.join(", "))
+            text!("spoken.legal", list = list.join(", "))
         }
-        Command::Help => words::HELP.into(),
+        Command::Help => words::help(),
     }
 }
 
-/// "man", "men"; "king", "kings"; "triple king", "triple kings".
-fn plural(name: &str, n: usize) -> String {
-    match (name, n) {
-        (_, 1) => name.to_string(),
-        ("man", _) => "men".to_string(),
-        _ => format!("{name}s"),
+/// `n` pieces of a tier: "2 men", "1 triple king".
+fn counted(kind: PieceKind, n: usize) -> Text {
+    match kind {
+        PieceKind::Man => text!("spoken.men", count = n),
+        PieceKind::King => text!("spoken.kings", count = n),
+        PieceKind::Triple => text!("spoken.triples", count = n),
+        PieceKind::Quad => text!("spoken.quads", count = n),
+        PieceKind::Ultra => text!("spoken.ultras", count = n),
+        PieceKind::DoubleUltra => text!("spoken.double-ultras", count = n),
     }
 }
 
@@ -444,43 +439,54 @@ fn name(kind: GameKind, sq: u8) -> String {
 
 /// A piece's tier in words without its colour: "man", "ultra king
 /// carrying a king".
-fn describe_short(piece: Option<PieceView>) -> String {
+fn describe_short(piece: Option<PieceView>) -> Text {
     match piece {
-        Some(p) => {
-            let d = describe(p);
-            d.split_once(' ')
-                .map_or(d.clone(), |(_, rest)| rest.to_string())
-        }
-        None => words::EMPTY_SQUARE.into(),
+        Some(p) => match p.carried {
+            Some(load) => text!(
+                "spoken.piece-carrying",
+                piece = names::piece(p.kind),
+                load = names::piece(load)
+            ),
+            None => names::piece(p.kind),
+        },
+        None => text!("spoken.empty-square"),
     }
 }
 
 /// The move played at `ply` in words: "Black played 11-15: man from 11 to
 /// 15." or "… taking 18 and 27."
 #[must_use]
-pub fn move_in_words(game: &dyn Record, ply: usize) -> String {
+pub fn move_in_words(game: &dyn Record, ply: usize) -> Text {
     let Some(mv) = game.move_at(ply) else {
-        return words::NO_MOVE_YET.into();
+        return words::no_move_yet();
     };
     let kind = game.kind();
     let side = game.side_at(ply).unwrap_or(Color::Red);
     let before = game.view_at(ply).unwrap_or([None; 64]);
     let (Some(&from), Some(&to)) = (mv.squares.first(), mv.squares.last()) else {
-        return format!("{side} played {}.", mv.text);
+        return text!("announce.played", side = side, mv = mv.text.clone());
     };
-    let mut say = words::moved(
-        &side.to_string(),
-        &mv.text,
-        &describe_short(before[usize::from(from)]),
-        &name(kind, from),
-        &name(kind, to),
+    let said = text!(
+        "spoken.moved",
+        side = side,
+        mv = mv.text.clone(),
+        piece = describe_short(before[usize::from(from)]),
+        from = name(kind, from),
+        to = name(kind, to)
     );
-    if !mv.captures.is_empty() {
-        let taken: Vec<String> = mv.captures.iter().map(|&sq| name(kind, sq)).collect();
-        say.push_str(&words::taking(&taken.join(" and ")));
+    if mv.captures.is_empty() {
+        return text!("spoken.sentence", said = said);
     }
-    say.push('.');
-    say
+    let taken = mv
+        .captures
+        .iter()
+        .map(|&sq| Text::plain(name(kind, sq)))
+        .collect();
+    text!(
+        "spoken.moved-taking",
+        said = said,
+        taken = words::list(taken, true)
+    )
 }
 
 #[cfg(test)]
@@ -513,11 +519,20 @@ mod tests {
         );
         assert_eq!(parse(k, "l"), Ok(Typed::Command(Command::Last)));
         assert_eq!(parse(k, "help"), Ok(Typed::Command(Command::Help)));
-        assert_eq!(parse(k, ""), Err(words::EMPTY.into()));
-        assert!(parse(k, "r 9").unwrap_err().contains("not a row"));
-        assert!(parse(k, "s z9").unwrap_err().contains("not a square"));
-        assert!(parse(k, "p green").unwrap_err().contains("not a side"));
-        assert!(parse(k, "s").unwrap_err().starts_with("Say which square"));
+        assert_eq!(parse(k, ""), Err(words::empty()));
+        assert!(parse(k, "r 9").unwrap_err().english().contains("not a row"));
+        assert!(parse(k, "s z9")
+            .unwrap_err()
+            .english()
+            .contains("not a square"));
+        assert!(parse(k, "p green")
+            .unwrap_err()
+            .english()
+            .contains("not a side"));
+        assert!(parse(k, "s")
+            .unwrap_err()
+            .english()
+            .starts_with("Say which square"));
     }
 
     #[test]
@@ -531,31 +546,40 @@ mod tests {
             now: 0,
             legal: &legal,
         };
-        let pieces = answer(&seen, Command::Pieces(None));
+        let pieces = answer(&seen, Command::Pieces(None)).english();
         assert!(
             pieces.starts_with("Black has 12 pieces: man on 1, man on 2,"),
             "{pieces}"
         );
         assert_eq!(
-            answer(&seen, Command::Row(3)),
+            answer(&seen, Command::Row(3)).english(),
             "Row 3: 21 red man, 22 red man, 23 red man, 24 red man."
         );
         assert_eq!(
-            answer(&seen, Command::Row(4)),
+            answer(&seen, Command::Row(4)).english(),
             "Row 4: 17 empty, 18 empty, 19 empty, 20 empty."
         );
         assert_eq!(
-            answer(&seen, Command::Square(square("e5"))),
+            answer(&seen, Command::Square(square("e5"))).english(),
             "15 (e5), empty."
         );
-        assert_eq!(answer(&seen, Command::Turn), "Black to move: your turn.");
-        assert_eq!(answer(&seen, Command::Last), words::NO_MOVE_YET);
-        assert_eq!(answer(&seen, Command::Clocks), words::NO_CLOCK);
         assert_eq!(
-            answer(&seen, Command::Material),
+            answer(&seen, Command::Turn).english(),
+            "Black to move: your turn."
+        );
+        assert_eq!(
+            answer(&seen, Command::Last).english(),
+            words::no_move_yet().english()
+        );
+        assert_eq!(
+            answer(&seen, Command::Clocks).english(),
+            "This game has no clocks."
+        );
+        assert_eq!(
+            answer(&seen, Command::Material).english(),
             "Red: 12 men. Black: 12 men. Material is even."
         );
-        let legal_moves = answer(&seen, Command::Legal);
+        let legal_moves = answer(&seen, Command::Legal).english();
         assert!(
             legal_moves.starts_with("Legal moves: ")
                 && legal_moves.contains("11-15")
@@ -566,7 +590,7 @@ mod tests {
         game.play_text("22-18").unwrap();
         game.play_text("15x22").unwrap();
         assert_eq!(
-            move_in_words(game.as_ref(), 2),
+            move_in_words(game.as_ref(), 2).english(),
             "Black played 15x22: man from 15 to 22, taking 18."
         );
         let seen = Seen {
@@ -577,15 +601,18 @@ mod tests {
             legal: &[],
         };
         assert_eq!(
-            answer(&seen, Command::Last),
+            answer(&seen, Command::Last).english(),
             "Black played 15x22: man from 15 to 22, taking 18."
         );
         assert_eq!(
-            answer(&seen, Command::Material),
+            answer(&seen, Command::Material).english(),
             "Red: 11 men. Black: 12 men. Black is ahead by 1 piece."
         );
-        assert_eq!(answer(&seen, Command::Turn), "Red to move.");
-        assert_eq!(answer(&seen, Command::Legal), words::NO_LEGAL);
+        assert_eq!(answer(&seen, Command::Turn).english(), "Red to move.");
+        assert_eq!(
+            answer(&seen, Command::Legal).english(),
+            "You have no move to make now."
+        );
     }
 
     #[test]

@@ -75,7 +75,11 @@ fn a_tiers_game_goes_through_the_formations() {
     s.apply(AppAction::BeginTiers);
     assert_eq!(s.nav.screen, Screen::Formation);
     assert_eq!(
-        s.formation.note.as_deref(),
+        s.formation
+            .note
+            .as_ref()
+            .map(crate::i18n::Text::english)
+            .as_deref(),
         Some("Both sides must be ready first.")
     );
     s.apply(AppAction::Formation(FormationAction::Ready(1)));

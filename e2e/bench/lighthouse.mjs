@@ -5,10 +5,13 @@
 // simulated by Lighthouse from an unthrottled load. The build is served
 // gzipped from a local server, as a static host serves it. Prints each
 // category's score per run and the medians, and fails (exit 1) when a
-// median is under its floor: accessibility, best practices and SEO 100,
-// performance 95.
+// median is under its floor: accessibility, best practices and SEO 100.
+// Performance is printed, and gated only when asked (`--perf` or
+// TIERS_LIGHTHOUSE_PERF=1: floor 95; `--perf N` or TIERS_LIGHTHOUSE_PERF=N:
+// floor N): on a busy shared machine its score says more about the
+// machine than about the page.
 //
-// Usage (after `./dev build`): node e2e/bench/lighthouse.mjs [runs (3)] [--json FILE]
+// Usage (after `./dev build`): node e2e/bench/lighthouse.mjs [runs (3)] [--perf [N]] [--json FILE]
 //
 // `--json FILE` also writes the last run's whole report (what failed, and why).
 import { writeFileSync } from 'node:fs';
@@ -19,14 +22,33 @@ import { CHROMIUM_ARGS, DIST, serve } from '../harness.mjs';
 const args = process.argv.slice(2);
 const jsonAt = args.indexOf('--json');
 const JSON_OUT = jsonAt >= 0 ? args.splice(jsonAt, 2)[1] : null;
+/** The performance budget's floor, when it is gated. */
+const PERF_BUDGET = 95;
+let perfFloor = null;
+const perfAt = args.indexOf('--perf');
+if (perfAt >= 0) {
+  // `--perf 90` gives its floor; `--perf` alone the budget's (a number
+  // right after `--perf` is its floor, not the number of runs).
+  const next = args[perfAt + 1];
+  if (next !== undefined && /^\d+$/.test(next)) {
+    perfFloor = Number(next);
+    args.splice(perfAt, 2);
+  } else {
+    perfFloor = PERF_BUDGET;
+    args.splice(perfAt, 1);
+  }
+} else if (process.env.TIERS_LIGHTHOUSE_PERF) {
+  const v = process.env.TIERS_LIGHTHOUSE_PERF;
+  perfFloor = /^\d+$/.test(v) && Number(v) > 1 ? Number(v) : PERF_BUDGET; // 1: the budget
+}
 const RUNS = Number(args[0] ?? 3);
-if (!(RUNS >= 1)) {
-  console.error('usage: node e2e/bench/lighthouse.mjs [runs] [--json FILE]');
+if (!(RUNS >= 1) || (perfFloor !== null && !(perfFloor >= 0 && perfFloor <= 100))) {
+  console.error('usage: node e2e/bench/lighthouse.mjs [runs] [--perf [FLOOR]] [--json FILE]');
   process.exit(2);
 }
 
-/** The lowest median score each category may have (0–100). */
-const FLOOR = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 };
+/** The lowest median score each category may have (0–100); null: printed, not gated. */
+const FLOOR = { performance: perfFloor, accessibility: 100, 'best-practices': 100, seo: 100 };
 
 /** A phone on the load budget's network and CPU. */
 const CONFIG = {
@@ -80,8 +102,8 @@ try {
   await server.close();
 }
 const medians = Object.fromEntries(Object.keys(FLOOR).map((c) => [c, median(runs.map((r) => r[c]))]));
-console.log(`medians of ${RUNS}: ${Object.entries(medians).map(([c, s]) => `${c} ${s} (floor ${FLOOR[c]})`).join(', ')}`);
-failed = Object.keys(FLOOR).filter((c) => medians[c] < FLOOR[c]);
+console.log(`medians of ${RUNS}: ${Object.entries(medians).map(([c, s]) => `${c} ${s} (${FLOOR[c] === null ? `not gated; budget ${PERF_BUDGET}` : `floor ${FLOOR[c]}`})`).join(', ')}`);
+failed = Object.keys(FLOOR).filter((c) => FLOOR[c] !== null && medians[c] < FLOOR[c]);
 if (failed.length > 0) {
   console.error(`under the floor: ${failed.join(', ')}`);
   process.exit(1);

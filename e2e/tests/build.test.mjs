@@ -4,7 +4,8 @@
 // names Trunk writes in its tag, with Trunk's preload links and their SRI
 // digests; the service worker's precache list (tools/precache.mjs) naming
 // every file with its digest, and none under `./dev serve`. A page whose
-// wasm cannot be had says so instead of staying blank.
+// wasm cannot be had says so instead of staying blank, and so does a
+// browser without WebAssembly or module workers.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -13,6 +14,7 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFile
 import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import { DIST, ROOT, launch, newPage, serve, shot } from '../harness.mjs';
+import { withApp } from '../app.mjs';
 
 const precache = (dir, env = {}) =>
   execFileSync('node', [join(ROOT, 'tools/precache.mjs'), dir], {
@@ -166,5 +168,36 @@ test('a page whose wasm cannot be had says so, and starts on Reload once it can'
   } finally {
     await browser.close();
     await server.close();
+  }
+});
+
+test('a browser without WebAssembly or module workers is told so instead of a blank page', async () => {
+  const browsers = [
+    ['no-wasm', () => delete globalThis.WebAssembly, /it lacks WebAssembly\./],
+    [
+      'no-module-workers',
+      // A Worker that knows no options, as in browsers before module workers.
+      () => {
+        const Original = globalThis.Worker;
+        globalThis.Worker = function Worker(url) {
+          return new Original(url);
+        };
+      },
+      /it lacks module workers \(the computer player runs in one\)\./,
+    ],
+  ];
+  for (const [name, remove, lacks] of browsers) {
+    await withApp({ open: false, setup: (page) => page.addInitScript(remove) }, async (page, { server }) => {
+      await page.goto(server.url + '/');
+      const alert = page.locator('.boot-failed[role=alert]');
+      await alert.waitFor();
+      const text = await alert.innerText();
+      assert.match(text, /^Tiers cannot run in this browser: /);
+      assert.match(text, lacks);
+      assert.match(text, /Firefox \(114 or later\), Chrome or Edge \(104 or later\) or Safari \(15 or later\)/);
+      assert.equal(await alert.getByRole('button').count(), 0, 'no Reload: it would not help');
+      assert.equal(await page.locator('.topbar').count(), 0, 'the app did not start');
+      await shot(page, `boot-unsupported-${name}`);
+    });
   }
 });

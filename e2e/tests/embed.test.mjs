@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { shot } from '../harness.mjs';
-import { still, withApp, withHost } from '../app.mjs';
+import { hostEvents, lastManTakenInFrame, nextEvent, still, withApp, withHost } from '../app.mjs';
 
 /** Asserts that an element lies inside the viewport. */
 async function inside(page, locator, what) {
@@ -87,17 +87,6 @@ test('bad parameters are explained inside the frame', async () => {
   });
 });
 
-/** Waits for the next event of `type` after `from` events, returns it. */
-async function nextEvent(page, type, from = 0, timeout = 30_000) {
-  const handle = await page.waitForFunction(
-    ([t, f]) => window.events.slice(f).find((e) => e && e.type === t),
-    [type, from],
-    { timeout },
-  );
-  return handle.jsonValue();
-}
-const count = (page) => page.evaluate(() => window.events.length);
-
 test('a host page on another origin drives the board', async () => {
   await withHost((host) => `embed=1&origin=${encodeURIComponent(host)}&ai=1`, async (page, { host }) => {
     await page.goto(host.url + '/host.html');
@@ -127,7 +116,7 @@ test('a host page on another origin drives the board', async () => {
     assert.equal(first.sideToMove, 'red');
 
     // newGame: a fresh checkers game, the person plays Red at level 1.
-    let n = await count(page);
+    let n = await hostEvents(page);
     await page.evaluate(() => window.send({ tiers: 1, type: 'newGame', game: 'checkers', ai: 1, color: 'red' }));
     const started = await nextEvent(page, 'position', n);
     assert.equal(started.reason, 'newGame');
@@ -137,7 +126,7 @@ test('a host page on another origin drives the board', async () => {
 
     // A move played by clicking in the frame: 22-18 (c3 to d4), then the
     // computer's reply.
-    n = await count(page);
+    n = await hostEvents(page);
     await frame.locator('#embed-c3').click();
     await frame.locator('#embed-d4').click();
     const mine = await nextEvent(page, 'move', n);
@@ -157,12 +146,7 @@ test('a host page on another origin drives the board', async () => {
     await frame.locator('.board:not(.flipped)').waitFor();
 
     // setPosition: Red to move takes Black's last man (18x9) and wins.
-    n = await count(page);
-    await page.evaluate(() => window.send({ tiers: 1, type: 'setPosition', fen: 'W:W18:B14' }));
-    const set = await nextEvent(page, 'position', n);
-    assert.deepEqual([set.reason, set.position, set.sideToMove], ['setPosition', 'W:W18:B14', 'red']);
-    await frame.locator('#embed-d4').click();
-    await frame.locator('#embed-b6').click();
+    n = await lastManTakenInFrame(page, frame);
     const win = await nextEvent(page, 'move', n);
     assert.deepEqual([win.move, win.position], ['18x9', 'B:W9:B']);
     const over = await nextEvent(page, 'gameOver', n);
@@ -185,14 +169,14 @@ test('a host page on another origin drives the board', async () => {
       [[1, 2, 3], /a command must be an object/],
     ];
     for (const [message, expected] of bad) {
-      n = await count(page);
+      n = await hostEvents(page);
       await page.evaluate((m) => window.send(m), message);
       const e = await nextEvent(page, 'error', n, 5_000);
       assert.match(e.message, expected, JSON.stringify(message));
     }
 
     // A Tiers game for two players.
-    n = await count(page);
+    n = await hostEvents(page);
     await page.evaluate(() => window.send({ tiers: 1, type: 'newGame', game: 'tiers', players: 2 }));
     const tiers = await nextEvent(page, 'position', n);
     assert.deepEqual([tiers.game, tiers.sideToMove], ['tiers', 'red']);

@@ -8,93 +8,14 @@
 // the engine's answers are its own.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { DIST, shot } from '../harness.mjs';
-import { PHONE, focused, openNav, squaresOf, still, withApp } from '../app.mjs';
-
-/** The exercises of a course file, in order: lesson number and its steps. */
-function course(kind) {
-  const lessons = [];
-  for (const raw of readFileSync(join(DIST, 'data', 'courses', `${kind}.txt`), 'utf8').split('\n')) {
-    const line = raw.trim();
-    const [key, ...rest] = line.split(' ');
-    const value = rest.join(' ');
-    if (key === 'lesson') lessons.push({ title: value.split(':').slice(1).join(':').trim(), exercises: [] });
-    else if (key === 'exercise') lessons.at(-1).exercises.push({ steps: [] });
-    else if (key === 'play') {
-      const [goal, solution] = value.split(/:(.*)/s);
-      lessons.at(-1).exercises.at(-1).steps.push({ goal: goal.trim(), solution: solution.split('|')[0].trim() });
-    } else if (key === 'reply') lessons.at(-1).exercises.at(-1).steps.at(-1).reply = value;
-  }
-  return lessons;
-}
-
-const announce = (page) => page.locator('#announce').innerText();
-const stars = (page) => page.locator('#lesson-result .stars').getAttribute('aria-label');
-
-/** Waits until the opponent has answered (the last announcement is its move). */
-async function answered(page, me) {
-  await page.waitForFunction(
-    (me) => /^(Red|Black) played /.test(document.querySelector('#announce')?.textContent ?? '') &&
-      !document.querySelector('#announce').textContent.startsWith(me),
-    me,
-    { timeout: 30_000 },
-  );
-}
-
-/**
- * Plays a move on the lesson board with `input(square)` (a tap or the
- * keyboard), finishing a double ultra king's single action if the board
- * waits for a second one.
- */
-async function playMove(page, kind, text, input) {
-  const squares = squaresOf(kind, text);
-  for (const sq of squares) await input(sq);
-  if (await page.locator('#finish-move').count()) await input(squares.at(-1));
-}
-
-/** The move of the second hint ("Hint: play e3xe5xc7."), after asking for both hints. */
-async function hintedMove(page, press) {
-  await press('#learn-hint');
-  await press('#learn-hint');
-  const note = await page.locator('#lesson-note').innerText();
-  const m = note.match(/^Hint: play (.+)\.$/);
-  assert.ok(m, note);
-  return m[1];
-}
-
-/**
- * Solves the exercise on screen: its steps from the course file, waiting
- * for each reply; a "win in N" is won with hints after its first move.
- * `input(square)` enters a square, `press(selector)` a button. Returns the
- * stars shown.
- */
-async function solve(page, kind, ex, input, press) {
-  for (const step of ex.steps) {
-    if (step.goal === 'formation') {
-      for (const sq of step.solution.split(/\s+/)) await input(sq);
-      continue;
-    }
-    const me = (await page.locator('#status-text').innerText()).split(' ')[0];
-    await playMove(page, kind, step.solution, input);
-    if (step.goal.startsWith('win in')) {
-      while ((await page.locator('#lesson-result').count()) === 0) {
-        await answered(page, me);
-        await playMove(page, kind, await hintedMove(page, press), input);
-      }
-    } else if (step.reply) {
-      await answered(page, me);
-      assert.match(await announce(page), new RegExp(` played ${step.reply.replace(/[-x]/g, '.')}`));
-    }
-  }
-  await page.locator('#lesson-result').waitFor();
-  return stars(page);
-}
+import { readUntil, shot } from '../harness.mjs';
+import {
+  PHONE, catalogue, courseFile, eventually, focused, lessonStars, openNav, playMoveBy, say, solveExercise, still, withApp,
+} from '../app.mjs';
 
 test('the whole Tiers course on a phone, by taps', async () => {
   await withApp(PHONE, async (page) => {
-    const lessons = course('tiers');
+    const lessons = courseFile('tiers');
     assert.ok(lessons.length >= 14, `${lessons.length} lessons`);
     const tap = (sq) => page.locator(`#learn-${sq}`).tap();
     const press = (sel) => page.locator(sel).tap();
@@ -126,7 +47,7 @@ test('the whole Tiers course on a phone, by taps', async () => {
         }
         if (at === 'tiers/4/2') {
           // A legal move that is not the answer: explained, the board set up again.
-          await playMove(page, 'tiers', 'e4xc6', tap);
+          await playMoveBy(page, 'tiers', 'e4xc6', tap);
           assert.equal(
             await page.locator('#lesson-note').innerText(),
             'e4xc6: after it the black man on b7 jumps your man. Try again.',
@@ -141,7 +62,7 @@ test('the whole Tiers course on a phone, by taps', async () => {
           want = '2 of 3 stars';
         }
         if (process.env.LEARN_DEBUG) console.log(at);
-        const got = await solve(page, 'tiers', ex, tap, press).catch(async (e) => {
+        const got = await solveExercise(page, 'tiers', ex, tap, press).catch(async (e) => {
           await shot(page, 'learn-failure');
           throw new Error(`${at}: ${e.message}`);
         });
@@ -189,9 +110,10 @@ async function keyTo(page, sq) {
   const flipped = (await page.locator('.lesson .board.flipped').count()) > 0;
   let now = await cursor(page);
   if (!now) {
-    // The first key shows the cursor where it starts.
+    // The first key shows the cursor where it starts (drawn a moment later
+    // on a busy machine).
     await page.keyboard.press('ArrowUp');
-    now = await cursor(page);
+    now = await readUntil(() => cursor(page), (c) => c !== null, 'the keyboard cursor');
   }
   const df = sq.charCodeAt(0) - now.charCodeAt(0);
   const dr = Number(sq[1]) - Number(now[1]);
@@ -199,7 +121,7 @@ async function keyTo(page, sq) {
   const [left, down] = flipped ? ['ArrowRight', 'ArrowUp'] : ['ArrowLeft', 'ArrowDown'];
   for (let i = 0; i < Math.abs(df); i++) await page.keyboard.press(df > 0 ? right : left);
   for (let i = 0; i < Math.abs(dr); i++) await page.keyboard.press(dr > 0 ? up : down);
-  assert.equal(await cursor(page), sq);
+  await eventually(() => cursor(page), sq);
   await page.keyboard.press('Enter');
 }
 
@@ -220,7 +142,7 @@ async function tabTo(page, selector) {
 
 test('the whole checkers course by keyboard only', async () => {
   await withApp({}, async (page) => {
-    const lessons = course('checkers');
+    const lessons = courseFile('checkers');
     assert.ok(lessons.length >= 10, `${lessons.length} lessons`);
     const board = async () => {
       if (!(await page.evaluate(() => document.activeElement?.getAttribute('role') === 'grid'))) {
@@ -248,7 +170,7 @@ test('the whole checkers course by keyboard only', async () => {
           await shot(page, `learn-checkers-${String(l + 1).padStart(2, '0')}`);
         }
         if (process.env.LEARN_DEBUG) console.log(at);
-        const got = await solve(page, 'checkers', ex, key, press).catch(async (e) => {
+        const got = await solveExercise(page, 'checkers', ex, key, press).catch(async (e) => {
           await shot(page, 'learn-failure');
           throw new Error(`${at}: ${e.message}`);
         });
@@ -263,6 +185,36 @@ test('the whole checkers course by keyboard only', async () => {
     await page.keyboard.press('Enter');
     await page.locator('.play .board').waitFor();
     assert.match(await page.locator('.player-strip').first().innerText(), /Computer · level 2/);
+  });
+});
+
+test('the whole checkers course in Spanish', { skip: !catalogue('es') && 'no Spanish catalogue' }, async () => {
+  await withApp({ locale: 'es-ES', open: false }, async (page, { server }) => {
+    await page.goto(server.url + '/');
+    await page.locator('#new-game-title', { hasText: say('es', 'newgame.title') }).waitFor();
+    const lessons = courseFile('checkers', 'es');
+    assert.equal(lessons.length, courseFile('checkers').length);
+    const tap = (sq) => page.locator(`#learn-${sq}`).click();
+    const press = (sel) => page.locator(sel).click();
+    await openNav(page, 'show-learn');
+    await page.locator('[data-lesson="checkers/1"]').waitFor();
+    await page.locator('#learn-checkers').click();
+    for (const [l, lesson] of lessons.entries()) {
+      for (const [e, ex] of lesson.exercises.entries()) {
+        const at = `checkers/${l + 1}/${e + 1}`;
+        await page.locator(`[data-exercise="${at}"]`).waitFor();
+        // The lesson in Spanish, from assets/data/courses/es/checkers.txt.
+        assert.equal(await page.locator('#lesson-title').innerText(), lesson.title, at);
+        if (e === 0 && l === 0) await shot(page, 'learn-checkers-es');
+        await solveExercise(page, 'checkers', ex, tap, press, 'es').catch(async (err) => {
+          await shot(page, 'learn-failure-es');
+          throw new Error(`${at}: ${err.message}`);
+        });
+        if (l + 1 < lessons.length || e + 1 < lesson.exercises.length) await press('#learn-next');
+      }
+    }
+    const done = say('es', 'learn.course-finished').replace('{course}', say('es', 'game.checkers'));
+    assert.equal(await page.locator('#lesson-result p').first().innerText(), done);
   });
 });
 
@@ -302,8 +254,8 @@ test('the lessons work offline after one visit', async () => {
     await page.locator('#show-learn').click();
     await page.locator('[data-lesson="checkers/1"]').waitFor();
     await page.locator('[data-lesson="tiers/2"] button').click();
-    await playMove(page, 'tiers', 'd3-d4', (sq) => page.locator(`#learn-${sq}`).click());
-    assert.equal(await stars(page), '3 of 3 stars');
+    await playMoveBy(page, 'tiers', 'd3-d4', (sq) => page.locator(`#learn-${sq}`).click());
+    assert.equal(await lessonStars(page), '3 of 3 stars');
     assert.equal(server.requests.length, served, 'nothing reached the server while offline');
   });
 });

@@ -67,6 +67,7 @@ test('after one visit the app works with the network off', async () => {
     assert.ok(cached.urls.includes('/worker_bg.wasm'), "the AI worker's wasm is cached");
     assert.ok(cached.urls.some((u) => /^\/app-[0-9a-f]+_bg\.wasm$/.test(u)), "the page's wasm is cached");
     assert.ok(cached.urls.includes('/data/egdb/checkers-4.egdb'), 'the endgame database is cached');
+    assert.ok(cached.urls.includes('/data/book/checkers.book'), 'the opening book is cached');
     assert.ok(cached.urls.includes('/boot.js') && cached.urls.includes('/offline.js'), "the page's start is cached");
     assert.ok(cached.urls.includes('/puzzles/tiers.txt'), 'the puzzles are cached');
 

@@ -9,50 +9,14 @@
 // Screenshots: target/screenshots/puzzles-*.png.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { DIST, shot } from '../harness.mjs';
-import { PHONE, openNav, piecesOf, squaresOf, still, withApp } from '../app.mjs';
+import { shot } from '../harness.mjs';
+import {
+  PHONE, currentPuzzle, openNav, piecesOf, puzzleFile, puzzleText, solvePuzzle, squaresOf, still, withApp,
+} from '../app.mjs';
 
-
-/** The text of a shipped puzzle file. */
-const fileText = (kind) => readFileSync(join(DIST, 'puzzles', `${kind}.txt`), 'utf8');
-
-/** The puzzles of a file by id: { position, solution: [moves], rating }. */
-function puzzles(kind, text = fileText(kind)) {
-  const out = new Map();
-  for (const raw of text.split('\n')) {
-    const line = raw.trim();
-    if (!line || line.startsWith('#')) continue;
-    const [id, position, solution, rating] = line.split('|').map((f) => f.trim());
-    out.set(id, { position, solution: solution.split(/\s+/), rating: Number(rating) });
-  }
-  return out;
-}
 
 const tap = (page, sq) => page.locator(`#puzzle-${sq}`).tap();
 const rating = async (page) => Number(await page.locator('#puzzle-rating').innerText());
-
-/** The puzzle on the board: its game and id. */
-async function current(page, kind) {
-  const el = page.locator(`[data-puzzle^="${kind}/"]`);
-  await el.waitFor();
-  const [, id] = (await el.getAttribute('data-puzzle')).split('/');
-  return id;
-}
-
-/** Plays the whole solution of the puzzle on the board, waiting for each reply. */
-async function solve(page, kind, puzzle) {
-  for (let i = 0; i < puzzle.solution.length; i += 2) {
-    const squares = squaresOf(kind, puzzle.solution[i]);
-    for (const sq of squares) await tap(page, sq);
-    if (await page.locator('#finish-move').count()) await tap(page, squares.at(-1));
-    if (i + 2 < puzzle.solution.length) {
-      await page.locator(`.puzzle-board[data-step="${i + 2}"]`).waitFor({ timeout: 10_000 });
-    }
-  }
-  await page.locator('#puzzle-result').waitFor();
-}
 
 /**
  * Makes a legal move that is not the solution's first: a piece of the
@@ -79,10 +43,10 @@ async function wrongMove(page, kind, puzzle, color) {
 
 test('puzzles on a phone: five solved, one failed, the rating kept', async () => {
   await withApp(PHONE, async (page) => {
-    const file = puzzles('checkers');
+    const file = puzzleFile('checkers');
     assert.ok(file.size >= 300, `${file.size} checkers puzzles`);
     await openNav(page, 'show-puzzles', { tap: true });
-    const id = await current(page, 'checkers');
+    const id = await currentPuzzle(page, 'checkers');
     assert.equal(await rating(page), 1500);
     assert.equal(await page.locator('#puzzle-counts').innerText(), '0 solved, 0 failed');
     const first = file.get(id);
@@ -90,7 +54,7 @@ test('puzzles on a phone: five solved, one failed, the rating kept', async () =>
     assert.ok(Math.abs(first.rating - 1500) <= 400, `picked near 1500: ${first.rating}`);
     await still(page);
     await shot(page, 'puzzles-phone');
-    await solve(page, 'checkers', first);
+    await solvePuzzle(page, 'checkers', first, (sq) => tap(page, sq));
     assert.match(await page.locator('#puzzle-result').innerText(), /^Solved/);
     const up = await rating(page);
     assert.ok(up > 1500, `rating up: ${up}`);
@@ -102,7 +66,7 @@ test('puzzles on a phone: five solved, one failed, the rating kept', async () =>
     // The next one, failed with a wrong move.
     await page.locator('#puzzle-next').tap();
     await page.waitForFunction((id) => !document.querySelector(`[data-puzzle="checkers/${id}"]`), id);
-    const id2 = await current(page, 'checkers');
+    const id2 = await currentPuzzle(page, 'checkers');
     assert.notEqual(id2, id);
     const second = file.get(id2);
     const solver = (await page.locator('#puzzle-task').innerText()).startsWith('Red') ? 'red' : 'black';
@@ -124,7 +88,7 @@ test('puzzles on a phone: five solved, one failed, the rating kept', async () =>
     await page.waitForFunction(() => JSON.parse(localStorage.getItem('tiers.puzzles') ?? '{}').history);
     await page.reload();
     await openNav(page, 'show-puzzles', { tap: true });
-    await current(page, 'checkers');
+    await currentPuzzle(page, 'checkers');
     assert.equal(await rating(page), down);
     assert.equal(await page.locator('#puzzle-counts').innerText(), '1 solved, 1 failed');
     const stored = JSON.parse(await page.evaluate(() => localStorage.getItem('tiers.puzzles')));
@@ -135,25 +99,25 @@ test('puzzles on a phone: five solved, one failed, the rating kept', async () =>
     // Three more solved, each raising the rating.
     for (let n = 0; n < 3; n++) {
       const before = await rating(page);
-      const prev = await current(page, 'checkers');
+      const prev = await currentPuzzle(page, 'checkers');
       const next = page.locator('#puzzle-next');
       await ((await next.count()) ? next : page.locator('#puzzle-skip')).tap();
       await page.waitForFunction((id) => !document.querySelector(`[data-puzzle="checkers/${id}"]`), prev);
-      const pid = await current(page, 'checkers');
-      await solve(page, 'checkers', file.get(pid));
+      const pid = await currentPuzzle(page, 'checkers');
+      await solvePuzzle(page, 'checkers', file.get(pid), (sq) => tap(page, sq));
       assert.ok((await rating(page)) > before, `rating up from ${before}`);
     }
     assert.equal(await page.locator('#puzzle-counts').innerText(), '4 solved, 1 failed');
 
     // Tiers: the fifth solved.
     await page.locator('#puzzles-tiers').tap();
-    const tiersFile = puzzles('tiers');
+    const tiersFile = puzzleFile('tiers');
     assert.ok(tiersFile.size >= 300, `${tiersFile.size} Tiers puzzles`);
-    const tid = await current(page, 'tiers');
+    const tid = await currentPuzzle(page, 'tiers');
     assert.equal(await rating(page), 1500, 'a rating of its own');
     await still(page);
     await shot(page, 'puzzles-tiers-phone');
-    await solve(page, 'tiers', tiersFile.get(tid));
+    await solvePuzzle(page, 'tiers', tiersFile.get(tid), (sq) => tap(page, sq));
     assert.ok((await rating(page)) > 1500);
   });
 });
@@ -166,9 +130,9 @@ test('the puzzles work offline after one visit', async () => {
     const served = server.requests.length;
     await page.reload();
     await page.locator('#show-puzzles').click();
-    await current(page, 'checkers');
+    await currentPuzzle(page, 'checkers');
     await page.locator('#puzzles-tiers').click();
-    await current(page, 'tiers');
+    await currentPuzzle(page, 'tiers');
     await shot(page, 'puzzles-offline-desktop');
     assert.equal(server.requests.length, served, 'nothing reached the server while offline');
   });
@@ -178,12 +142,12 @@ test('a damaged puzzle file: the notice bar names what is left out, the others p
   // The 12 checkers puzzles nearest the starting rating (those the first
   // pick is drawn from) damaged: half cut short, half with a first move
   // that does not play.
-  const file = puzzles('checkers');
+  const file = puzzleFile('checkers');
   const near = [...file.entries()]
     .sort(([, a], [, b]) => Math.abs(a.rating - 1500) - Math.abs(b.rating - 1500))
     .slice(0, 12)
     .map(([id]) => id);
-  const damaged = fileText('checkers')
+  const damaged = puzzleText('checkers')
     .split('\n')
     .map((line) => {
       const i = near.indexOf(line.split('|')[0].trim());
@@ -196,7 +160,7 @@ test('a damaged puzzle file: the notice bar names what is left out, the others p
   const extra = { '/puzzles/checkers.txt': { type: 'text/plain; charset=utf-8', body: damaged } };
   await withApp({ ...PHONE, extra }, async (page) => {
     await openNav(page, 'show-puzzles', { tap: true });
-    const id = await current(page, 'checkers');
+    const id = await currentPuzzle(page, 'checkers');
     assert.ok(!near.includes(id), `${id} is not a damaged one`);
     const notice = page.locator('#notices .notice[role=alert]');
     assert.match(
@@ -205,12 +169,12 @@ test('a damaged puzzle file: the notice bar names what is left out, the others p
     );
     await still(page);
     await shot(page, 'puzzles-damaged-file');
-    await solve(page, 'checkers', file.get(id));
+    await solvePuzzle(page, 'checkers', file.get(id), (sq) => tap(page, sq));
     assert.match(await page.locator('#puzzle-result').innerText(), /^Solved/);
     // Dismissed like any notice; the Tiers file is whole: no notice.
     await notice.getByRole('button', { name: 'Dismiss this notice' }).tap();
     await page.locator('#puzzles-tiers').tap();
-    await current(page, 'tiers');
+    await currentPuzzle(page, 'tiers');
     assert.equal(await page.locator('#notices').count(), 0);
   });
 });

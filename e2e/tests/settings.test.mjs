@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { isDeepStrictEqual } from 'node:util';
 import { shot } from '../harness.mjs';
 import {
-  checkersSquare, noSideScroll, openLink, playCheckers, resign, startGame, still, stored, storedJson, waitForMoves,
+  checkersSquare, noSideScroll, openLink, openSettings, playCheckers, resign, startGame, still, stored, storedJson, waitForMoves,
   withApp,
 } from '../app.mjs';
 
@@ -35,11 +35,6 @@ async function rootClasses(page, expected = [], absent = []) {
 /** A computed style of the first element matching `selector` (and a pseudo-element). */
 function style(page, selector, prop, pseudo = null) {
   return page.$eval(selector, (el, [prop, pseudo]) => getComputedStyle(el, pseudo)[prop], [prop, pseudo]);
-}
-
-async function openSettings(page) {
-  await page.click('#show-settings');
-  await page.getByRole('heading', { name: 'Settings', exact: true }).waitFor();
 }
 
 /**
@@ -121,7 +116,7 @@ test('every setting changes what it should and survives a reload', async () => {
     await shot(page, 'settings-desktop-default');
     assert.deepEqual(
       (await rootClasses(page, ['theme-wood'])).sort(),
-      ['anim-normal', 'mode-dark', 'pieces-flat', 'theme-wood'],
+      ['anim-normal', 'coords-numbers', 'mode-dark', 'pieces-flat', 'theme-wood'],
     );
     await page.click('#theme-green');
     await rootClasses(page, ['theme-green']);

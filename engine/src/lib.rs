@@ -9,7 +9,8 @@
 //! - [`Position`]: what both games share, and what the rest is written
 //!   against; [`Game`]: a game record with undo/redo and the outcome;
 //! - [`pdn`]: game files (checkers PDN and the Tiers game record);
-//! - [`perft`] and [`search`]: move-tree counting and the AI.
+//! - [`perft`] and [`search`]: move-tree counting and the AI; [`egdb`]
+//!   and [`book`]: its endgame databases and opening book.
 //!
 //! ```
 //! use tiers_engine::{checkers, Position};
@@ -20,8 +21,10 @@
 //! ```
 #![deny(missing_docs)]
 
+pub mod book;
 pub mod checkers;
 mod color;
+pub mod datafile;
 pub mod egdb;
 pub mod game;
 pub mod pdn;

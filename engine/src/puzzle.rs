@@ -640,6 +640,7 @@ pub fn generate<P: Evaluate>(
             depth: Some(64),
             nodes: Some(2_000_000),
             time_ms: None,
+            target_ms: None,
         },
         level: config.play_level,
         seed: config

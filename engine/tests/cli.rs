@@ -380,6 +380,31 @@ fn random_games_refuse_bad_options() {
         .contains("games must be a non-negative whole number"));
 }
 
+#[test]
+fn the_committed_opening_book_reads_with_this_code() {
+    // The file the worker fetches and the command-line tool compiles in
+    // (`tiers book build`, docs/ai.md, "Opening book").
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../assets/data/book/checkers.book"
+    );
+    let o = tiers(&["book", "verify", path]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let line = stdout_lines(&o).pop().unwrap();
+    let positions: usize = line
+        .rsplit(": ")
+        .next()
+        .and_then(|s| s.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("{line}"));
+    // The start and the 156 ACF ballots at least.
+    assert!(positions >= 157, "{line}");
+    // The compiled-in book holds the start, every move scored.
+    let probe = tiers(&["book", "probe", "start"]);
+    assert!(probe.status.success());
+    assert_eq!(stdout_lines(&probe).len(), 7, "the 7 moves of the start");
+}
+
 /// `puzzles verify` names every puzzle that does not hold and fails (as
 /// `./dev test` runs it on the shipped files), or with `--keep` writes the
 /// ones that hold.

@@ -478,3 +478,162 @@ fn mobility_agrees_with_move_generation() {
         assert_eq!(p1.mobility(), mobility_of_moves(&p1), "{}", p1.to_text());
     }
 }
+
+/// The neural evaluation computed from scratch at every leaf (no
+/// accumulators kept along the path).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+struct FromScratch<P>(P);
+
+tiers_engine::position_by_wrapping!(FromScratch, Evaluate);
+
+tiers_engine::evaluate_by_wrapping!(FromScratch, Evaluate, |p| p.evaluate_neural());
+
+#[test]
+fn the_neural_accumulators_updated_move_by_move_search_exactly_as_from_scratch() {
+    use tiers_engine::search::eval::Neural;
+    for pos in ballots().iter().step_by(31) {
+        let cfg = config(9, 8, 0);
+        let a = Searcher::new(4)
+            .search(&Neural(*pos), &[], &cfg, |_| {})
+            .unwrap();
+        let b = Searcher::new(4)
+            .search(&FromScratch(*pos), &[], &cfg, |_| {})
+            .unwrap();
+        assert_eq!(
+            (a.best, a.score, a.nodes),
+            (b.best, b.score, b.nodes),
+            "{}",
+            pos.to_text()
+        );
+    }
+}
+
+#[test]
+fn one_thread_is_deterministic_and_more_threads_still_answer() {
+    use tiers_engine::search::Techniques;
+    let pos = &checkers::Position::start();
+    let cfg = config(10, 8, 0);
+    let run = |threads: usize| {
+        let mut s = Searcher::new(4);
+        s.set_threads(threads);
+        s.search(pos, &[], &cfg, |_| {}).unwrap()
+    };
+    let (a, b) = (run(1), run(1));
+    assert_eq!(
+        (a.best, a.score, a.nodes, a.pv.clone()),
+        (b.best, b.score, b.nodes, b.pv)
+    );
+    // Two threads reach the same depth and play a legal move.
+    let c = run(2);
+    assert_eq!(c.depth, 10);
+    assert!(moves(pos).contains(&c.best));
+    // Every technique can be turned off, and none of them changes what a
+    // forced win is.
+    for text in WINS {
+        let win = ck(text);
+        let mut s = Searcher::new(4);
+        s.set_techniques(Techniques::NONE);
+        let plain = s.search(&win, &[], &config(12, 8, 0), |_| {}).unwrap();
+        let all = search(&win, &config(12, 8, 0));
+        assert!(plain.score > MATE_BOUND, "{text}");
+        assert_eq!(plain.score, all.score, "{text}");
+    }
+}
+
+#[test]
+fn a_managed_time_stops_within_its_limit() {
+    // A settled position stops early; the hard limit always holds.
+    let pos = checkers::Position::start();
+    let cfg = SearchConfig {
+        limits: SearchLimits::managed(60, 400),
+        level: Level::MAX,
+        seed: 0,
+    };
+    let t = std::time::Instant::now();
+    let r = Searcher::new(4).search(&pos, &[], &cfg, |_| {}).unwrap();
+    // The limit plus slack for a shared test machine's scheduler.
+    assert!(t.elapsed().as_millis() <= 400 + 150);
+    assert!(r.depth >= 1);
+}
+
+#[test]
+fn levels_play_from_the_book_as_their_settings_say() {
+    use std::sync::Arc;
+    use tiers_engine::book::{Book, BookMove};
+    let start = checkers::Position::start();
+    let ms = moves(&start);
+    let mut book = Book::default();
+    // 11-15 (index found by text) best, one move near it, the rest far.
+    let scored: Vec<BookMove> = ms
+        .iter()
+        .map(|&mv| {
+            let text = start.move_to_string(&mv);
+            let score = match text.as_str() {
+                "11-15" => 20,
+                "9-13" => 15,
+                _ => -80,
+            };
+            BookMove { mv, score }
+        })
+        .collect();
+    book.insert(&start, scored);
+    let with = |book: &Book, level: u8, seed: u64| {
+        let mut s = Searcher::new(1);
+        s.set_book(Some(Arc::new(book.clone())));
+        s.set_book_at_top(true);
+        s.search(&start, &[], &config(1, level, seed), |_| {})
+            .unwrap()
+    };
+    // The top level searches while the book does not follow its best move
+    // (a book's last positions carry only the build's search)...
+    assert!(with(&book, 8, 0).nodes > 0);
+    // ... and plays it once the position after it is in the book.
+    let best = *ms
+        .iter()
+        .find(|m| start.move_to_string(m) == "11-15")
+        .unwrap();
+    let next = start.play(&best);
+    let reply = moves(&next)[0];
+    book.insert(
+        &next,
+        vec![BookMove {
+            mv: reply,
+            score: -20,
+        }],
+    );
+    let book = Arc::new(book);
+    let play = |level: u8, seed: u64| with(&book, level, seed);
+    // The top level: the best book move, without searching.
+    for seed in 0..10 {
+        let r = play(8, seed);
+        assert_eq!(
+            (start.move_to_string(&r.best).as_str(), r.nodes),
+            ("11-15", 0)
+        );
+    }
+    // Level 7 varies between the two near-equal moves, never the others.
+    let chosen: std::collections::HashSet<String> = (0..40)
+        .map(|seed| start.move_to_string(&play(7, seed).best))
+        .collect();
+    assert_eq!(chosen, ["11-15", "9-13"].map(String::from).into());
+    // Levels 1-4 search (and so report nodes), and level 8 unless asked.
+    assert!(play(3, 0).nodes > 0);
+    let mut s = Searcher::new(1);
+    s.set_book(Some(book.clone()));
+    assert!(
+        s.search(&start, &[], &config(1, 8, 0), |_| {})
+            .unwrap()
+            .nodes
+            > 0
+    );
+    // A position the book does not hold is searched.
+    let after = start.play(&ms[0]);
+    let mut s = Searcher::new(1);
+    s.set_book(Some(book.clone()));
+    assert!(
+        s.search(&after, &[], &config(2, 8, 0), |_| {})
+            .unwrap()
+            .nodes
+            > 0
+    );
+}

@@ -400,7 +400,7 @@ pub fn check_boot(text: &str) -> Checked {
     let (stored, query) = boot_input(text);
     let first = bounded("the boot", text, || boot::boot(&stored, &query, false))?;
     for n in &first.state.notices.list {
-        has_message("the boot", text, n)?;
+        has_message("the boot", text, &n.english())?;
     }
     for (kept, aside) in &first.set_aside {
         let was = match kept {

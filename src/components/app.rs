@@ -21,11 +21,14 @@ use crate::components::settings::SettingsScreen;
 use crate::components::to;
 use crate::components::tournament::TournamentScreen;
 use crate::core::boot::boot;
+use crate::core::learn::LearnAction;
 use crate::core::nav::{NavAction, Screen};
 use crate::core::{AppAction, AppState};
-use crate::hooks::{use_ai, use_clock, use_game_events, use_look, use_persistence};
+use crate::hooks::{use_ai, use_clock, use_game_events, use_language, use_look, use_persistence};
+use crate::i18n;
 use crate::storage;
 use crate::store::AppStore;
+use crate::t;
 
 /// The starting state: what the device keeps, and a share link's game
 /// (taken off the address once read, so that a reload does not open it
@@ -46,6 +49,16 @@ fn start() -> AppState {
 #[component]
 pub fn App() -> Html {
     let app = use_reducer(|| AppStore(start()));
+    let language = use_language();
+    {
+        // Courses read in the former language are fetched again.
+        let d = app.dispatcher();
+        use_effect_with(language, move |&n| {
+            if n > 0 {
+                d.dispatch(AppAction::Learn(LearnAction::Unload));
+            }
+        });
+    }
     use_ai(&app);
     use_clock(&app);
     use_persistence(&app);
@@ -92,6 +105,7 @@ pub fn App() -> Html {
         Screen::Learn => html! { <LearnScreen learn={app.learn.clone()} dispatch={d.clone()} /> },
         Screen::Settings => html! {
             <SettingsScreen preferences={app.preferences.clone()} on_change={to(&d, AppAction::Preferences)}
+                language={i18n::lang()} on_language={Callback::from(i18n::switch)}
                 on_close={to(&d, |()| AppAction::Nav(NavAction::Back))} />
         },
         Screen::Review => {
@@ -111,10 +125,10 @@ pub fn App() -> Html {
         })
     };
     html! {
-        <div class="app">
+        <div class="app" key={language}>
             <header class="topbar">
                 <a class="brand" href="#" onclick={home}>
-                    <span class="brand-mark" aria-hidden="true"></span>{ "Tiers" }
+                    <span class="brand-mark" aria-hidden="true"></span>{ t!("app.brand") }
                 </a>
                 <MainNav screen={app.nav.screen} {resume} dispatch={d.clone()} />
             </header>

@@ -13,6 +13,7 @@ use crate::components::Dispatch;
 use crate::core::correspondence::{link_of, names};
 use crate::core::session::{Opponent, Session};
 use crate::core::{AppAction, Slice};
+use crate::t;
 
 /// Props of [`ByLinkPanel`].
 #[derive(Properties, PartialEq, Clone)]
@@ -46,8 +47,8 @@ pub fn ByLinkPanel(props: &ByLinkProps) -> Html {
             };
             return html! {
                 <div class="bylink">
-                    <button type="button" id="bylink-start" onclick={open}>{ "Play by link" }</button>
-                    <p class="bylink-hint">{ "Play a friend far away: each move makes a link to send." }</p>
+                    <button type="button" id="bylink-start" onclick={open}>{ t!("bylink.play-by-link") }</button>
+                    <p class="bylink-hint">{ t!("bylink.play-a-friend-far") }</p>
                 </div>
             };
         }
@@ -88,23 +89,23 @@ pub fn ByLinkPanel(props: &ByLinkProps) -> Html {
         };
         return html! {
             <form class="bylink" id="bylink-form" onsubmit={go}>
-                <p>{ format!("You play {side} (the side to move) on this device; your friend plays the other side on theirs.") }</p>
-                <label>{ "Your name" }
+                <p>{ t!("bylink.you-play-side", side = side) }</p>
+                <label>{ t!("bylink.your-name") }
                     <input id="bylink-me" maxlength="40" autocomplete="name" ref={me_ref} />
                 </label>
-                <label>{ "Your friend's name" }
+                <label>{ t!("bylink.your-friend-s-name") }
                     <input id="bylink-friend" maxlength="40" ref={friend_ref} />
                 </label>
-                <label>{ "Time per move" }
+                <label>{ t!("bylink.time-per-move") }
                     <select id="bylink-days" ref={days_ref}>
-                        { for [(0u8, "No limit"), (1, "1 day"), (3, "3 days"), (7, "7 days")].into_iter().map(|(n, t)| html! {
-                            <option value={n.to_string()} selected={n == 0}>{ t }</option>
+                        { for [0u8, 1, 3, 7].into_iter().map(|n| html! {
+                            <option value={n.to_string()} selected={n == 0}>{ if n == 0 { t!("bylink.no-limit") } else { t!("bylink.days", count = n) } }</option>
                         }) }
                     </select>
                 </label>
                 <div class="bylink-buttons">
-                    <button type="submit" id="bylink-go">{ "Start playing by link" }</button>
-                    <button type="button" onclick={cancel}>{ "Cancel" }</button>
+                    <button type="submit" id="bylink-go">{ t!("bylink.start-playing-by-link") }</button>
+                    <button type="button" onclick={cancel}>{ t!("bylink.cancel") }</button>
                 </div>
             </form>
         };
@@ -114,12 +115,15 @@ pub fn ByLinkPanel(props: &ByLinkProps) -> Html {
     let friend = players[me.opposite().index()].clone();
     let side = s.side_to_move().unwrap_or(Color::Red);
     let my_turn = !over && side == me;
-    let limit = match b.days {
-        0 => String::new(),
-        1 => " One day per move.".to_string(),
-        n => format!(" {n} days per move."),
+    let role = match b.days {
+        0 => t!("bylink.role", me = me, friend = friend.clone()),
+        n => t!(
+            "bylink.role-days",
+            me = me,
+            friend = friend.clone(),
+            count = n
+        ),
     };
-    let role = format!("You play {me} in this game by link, against {friend}.{limit}");
     let link = if my_turn {
         None
     } else {
@@ -133,16 +137,16 @@ pub fn ByLinkPanel(props: &ByLinkProps) -> Html {
             let (url, said, friend) = (url.clone(), said.clone(), friend.clone());
             spawn_local(async move {
                 if can_share {
-                    let text = format!("Your move in our game, {friend}:");
+                    let text = t!("bylink.share-text", friend = friend.clone());
                     match browser::share("Tiers", &text, &url).await {
-                        Ok(true) => return said.set(Some("Link sent.".into())),
+                        Ok(true) => return said.set(Some(t!("bylink.sent"))),
                         Ok(false) => return said.set(None),
                         Err(_) => {}
                     }
                 }
                 said.set(Some(match browser::copy(&url).await {
-                    Ok(()) => format!("Link copied: send it to {friend} (a message, an e-mail…)."),
-                    Err(e) => format!("Could not copy ({e}): select the link above and copy it."),
+                    Ok(()) => t!("bylink.copied", friend = friend.clone()),
+                    Err(e) => t!("bylink.copy-failed", why = e),
                 }));
             });
         })
@@ -155,10 +159,10 @@ pub fn ByLinkPanel(props: &ByLinkProps) -> Html {
     let link_html = match &link {
         Some(Ok(url)) => html! {
             <>
-                <input id="bylink-link" class="bylink-link" readonly=true aria-label="The link to send"
+                <input id="bylink-link" class="bylink-link" readonly=true aria-label={t!("bylink.the-link-to-send")}
                     value={url.clone()} onfocus={select} />
                 <button type="button" id="bylink-send" onclick={send.unwrap_or_default()}>
-                    { if can_share { "Send the link…" } else { "Copy the link" } }
+                    { if can_share { t!("bylink.send-the-link") } else { t!("bylink.copy-the-link") } }
                 </button>
             </>
         },
@@ -169,13 +173,13 @@ pub fn ByLinkPanel(props: &ByLinkProps) -> Html {
         <div class="bylink" id="bylink">
             <p id="bylink-role"><strong>{ role }</strong></p>
             if my_turn {
-                <p id="bylink-turn">{ "Your move: play it on the board, then send the link that appears here." }</p>
+                <p id="bylink-turn">{ t!("bylink.your-move-play-it") }</p>
             } else {
                 <p id="bylink-turn">{
                     if over {
-                        format!("The game is over: send the last link so that {friend} sees it.")
+                        t!("bylink.send-last", friend = friend.clone())
                     } else {
-                        format!("Now send this link to {friend}; their reply will come as a link too.")
+                        t!("bylink.send-now", friend = friend.clone())
                     }
                 }</p>
                 { link_html }

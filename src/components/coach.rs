@@ -12,6 +12,7 @@ use crate::core::analysis::bar_share;
 use crate::core::coach::{Coach, CoachAction};
 use crate::core::session::Session;
 use crate::core::{AppAction, Slice};
+use crate::t;
 
 /// Props of [`CoachPanel`].
 #[derive(Properties, PartialEq, Clone)]
@@ -30,9 +31,9 @@ pub fn CoachPanel(props: &CoachProps) -> Html {
     let (s, c, d) = (&props.session, &props.coach, &props.dispatch);
     let hint = c.hint_move(s);
     let hint_line = if let Some(m) = &hint {
-        html! { <p class="hint-note" id="hint-text" role="status">{ format!("Hint: {}", m.text) }</p> }
+        html! { <p class="hint-note" id="hint-text" role="status">{ t!("coach.hint-text", mv = m.text.clone()) }</p> }
     } else if c.hint.is_some() {
-        html! { <p class="hint-note" id="hint-text" role="status">{ "Looking for a good move…" }</p> }
+        html! { <p class="hint-note" id="hint-text" role="status">{ t!("coach.looking") }</p> }
     } else {
         html! {}
     };
@@ -45,11 +46,11 @@ pub fn CoachPanel(props: &CoachProps) -> Html {
             Some(a) if a.score.is_some() => {
                 let side = a.side.unwrap_or(Color::Red);
                 let score = format_score(a.score.unwrap_or(0));
-                format!("{score} for {side} (to move) · depth {}", a.depth)
+                t!("coach.score", score = score, side = crate::core::i18n::words::side(side), depth = a.depth)
             }
-            Some(a) if a.error.is_some() => format!("No evaluation: {}", a.error.clone().unwrap_or_default()),
-            _ if s.thinking_now() => "The computer is thinking on its move…".to_string(),
-            _ => "Evaluating…".to_string(),
+            Some(a) if a.error.is_some() => t!("coach.no-evaluation", why = a.error.clone().unwrap_or_default()),
+            _ if s.thinking_now() => t!("coach.computer-thinking"),
+            _ => t!("coach.evaluating"),
         };
         let pv = analysis.map_or(&[][..], |a| a.pv.as_slice());
         // Each move of the line shows the line up to it as arrows; the
@@ -68,14 +69,14 @@ pub fn CoachPanel(props: &CoachProps) -> Html {
         html! {
             <div class="eval" id="eval" aria-live="polite">
                 <svg class="eval-bar" viewBox="0 0 1000 24" preserveAspectRatio="none" role="img"
-                    aria-label={format!("Red's winning chances: {} in 10", (share + 50) / 100)}>
+                    aria-label={t!("coach.chances", side = crate::core::i18n::words::side(Color::Red), count = (share + 50) / 100)}>
                     <rect class="eval-black" x="0" y="0" width="1000" height="24" />
                     <rect class="eval-red" x={x.to_string()} y="0" width={w.to_string()} height="24" />
                     <line class="eval-mid" x1="500" y1="0" x2="500" y2="24" />
                 </svg>
                 <p class="eval-text" id="eval-text" data-share={share.to_string()}>{ text }</p>
                 if !pv.is_empty() {
-                    <p class="eval-line" id="eval-line">{ "Best line: " }{ for line }</p>
+                    <p class="eval-line" id="eval-line">{ t!("coach.best-line") }{ " " }{ for line }</p>
                 }
             </div>
         }
@@ -84,10 +85,10 @@ pub fn CoachPanel(props: &CoachProps) -> Html {
         <div class="coach">
             <div class="controls">
                 if c.hints {
-                    <Control id="hint" icon="?" label="Hint" on_click={to(d, |()| AppAction::Hint)}
+                    <Control id="hint" icon="?" label={t!("coach.hint")} on_click={to(d, |()| AppAction::Hint)}
                         disabled={!c.can_hint(s)} />
                 }
-                <Control id="eval-toggle" icon="±" label="Evaluation" pressed={Some(c.bar)}
+                <Control id="eval-toggle" icon="±" label={t!("coach.evaluation")} pressed={Some(c.bar)}
                     on_click={to(d, |()| AppAction::Coach(CoachAction::ToggleBar))} />
             </div>
             { hint_line }

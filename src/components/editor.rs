@@ -13,6 +13,7 @@ use crate::browser;
 use crate::components::board::Board;
 use crate::components::export::ExportBar;
 use crate::components::live_board::game_title;
+use crate::components::piece::describe;
 use crate::components::piece::Piece;
 use crate::components::widgets::seg;
 use crate::components::{on_click, to, Dispatch};
@@ -20,8 +21,8 @@ use crate::core::editor::{carries, tiers_of, Analysis, Brush, Editor, EditorActi
 use crate::core::library::files::{export, file_name};
 use crate::core::library::share;
 use crate::core::session::capitalise;
-use crate::core::spoken::describe;
 use crate::core::{AppAction, Slice};
+use crate::t;
 
 /// Props of [`EditorScreen`].
 #[derive(Properties, PartialEq, Clone)]
@@ -97,23 +98,17 @@ pub fn EditorScreen(props: &EditorProps) -> Html {
         Ok(game) => {
             let side = game.side_at(0).unwrap_or(Color::Red);
             match game.outcome() {
-                Some(o) => (
-                    format!("Valid, but the game is already over: {o}."),
-                    "editor-verdict ok",
-                ),
+                Some(o) => (t!("editor.valid-but-over", o = o), "editor-verdict ok"),
                 None => {
                     let n = game.legal().len();
                     (
-                        format!(
-                            "Valid position: {side} to move, {n} legal move{}.",
-                            if n == 1 { "" } else { "s" }
-                        ),
+                        t!("editor.valid", side = side, count = n),
                         "editor-verdict ok",
                     )
                 }
             }
         }
-        Err(e) => (format!("Not playable: {e}."), "editor-verdict bad"),
+        Err(e) => (t!("editor.not-playable", e = e), "editor-verdict bad"),
     };
     let game_over = verdict.as_ref().is_ok_and(|g| g.outcome().is_some());
     // The position as a PDN without moves, and a link to it.
@@ -137,71 +132,71 @@ pub fn EditorScreen(props: &EditorProps) -> Html {
     html! {
         <section class="editor play" aria-labelledby="editor-title">
             <div class="board-col">
-                <Board id="editor" label={AttrValue::from(format!("{} board editor", game_title(ed.kind)))}
+                <Board id="editor" label={AttrValue::from(t!("editor.title", game = game_title(ed.kind)))}
                     kind={ed.kind} view={ed.board} flipped={ed.flipped} {on_square} {on_drag} />
             </div>
             <div class="side-col">
                 <div class="status">
-                    <h1 id="editor-title">{ "Board editor" }</h1>
+                    <h1 id="editor-title">{ t!("editor.board-editor") }</h1>
                     <p class={status.1} id="editor-verdict" role="status">{ status.0 }</p>
                     if let Some(n) = &ed.note {
-                        <p class="message" role="alert" id="editor-note">{ n.clone() }</p>
+                        <p class="message" role="alert" id="editor-note">{ crate::i18n::say(n) }</p>
                     }
-                    <p class="editor-counts">{ format!("Red {} pieces · Black {} pieces", counts[0], counts[1]) }</p>
+                    <p class="editor-counts">{ t!("editor.counts", red = counts[0], black = counts[1]) }</p>
                 </div>
                 <div class="editor-tools">
-                    <div class="segmented" role="group" aria-label="Game">
-                        { seg(ed.kind == GameKind::Checkers, "Checkers", act(EditorAction::Kind(GameKind::Checkers)), "editor-checkers") }
-                        { seg(ed.kind == GameKind::Tiers, "Tiers", act(EditorAction::Kind(GameKind::Tiers)), "editor-tiers") }
+                    <div class="segmented" role="group" aria-label={t!("editor.game")}>
+                        { seg(ed.kind == GameKind::Checkers, t!("game.checkers"), act(EditorAction::Kind(GameKind::Checkers)), "editor-checkers") }
+                        { seg(ed.kind == GameKind::Tiers, t!("game.tiers"), act(EditorAction::Kind(GameKind::Tiers)), "editor-tiers") }
                     </div>
-                    <div class="segmented" role="group" aria-label="Colour of the pieces to place">
-                        { seg(ed.colour == Color::Red, "Red pieces", act(EditorAction::Colour(Color::Red)), "editor-red") }
-                        { seg(ed.colour == Color::Black, "Black pieces", act(EditorAction::Colour(Color::Black)), "editor-black") }
+                    <div class="segmented" role="group" aria-label={t!("editor.colour-of-the-pieces")}>
+                        { seg(ed.colour == Color::Red, t!("editor.red-pieces"), act(EditorAction::Colour(Color::Red)), "editor-red") }
+                        { seg(ed.colour == Color::Black, t!("editor.black-pieces"), act(EditorAction::Colour(Color::Black)), "editor-black") }
                     </div>
-                    <div class="palette" role="group" aria-label="Piece to place">
+                    <div class="palette" role="group" aria-label={t!("editor.piece-to-place")}>
                         { for tier_buttons }
                         <button type="button" class={if ed.brush == Brush::Erase { "tool erase active" } else { "tool erase" }}
-                            aria-pressed={(ed.brush == Brush::Erase).to_string()} title="Eraser" aria-label="Eraser"
+                            aria-pressed={(ed.brush == Brush::Erase).to_string()} title={t!("editor.eraser")} aria-label={t!("editor.eraser")}
                             onclick={act(EditorAction::Brush(Brush::Erase))}>{ "⌫" }</button>
                     </div>
                     if shows_carried {
                         <label class="editor-carried">
-                            <span>{ "Carrying" }</span>
+                            <span>{ t!("editor.carrying") }</span>
                             <select id="editor-carried" onchange={on_carried}>
-                                <option value="" selected={ed.carried.is_none()}>{ "nothing" }</option>
+                                <option value="" selected={ed.carried.is_none()}>{ t!("editor.nothing") }</option>
                                 { for PieceKind::ALL[..4].iter().map(|k| html! {
                                     <option value={k.name()} selected={ed.carried == Some(*k)}>{ k.name() }</option>
                                 }) }
                             </select>
                         </label>
                     }
-                    <p class="hint">{ "Click a square to put the chosen piece (again to take it away); drag to move a piece. Keyboard: arrows, then Enter." }</p>
-                    <div class="segmented" role="group" aria-label="Side to move">
-                        { seg(ed.side == Color::Red, "Red to move", act(EditorAction::Side(Color::Red)), "editor-side-red") }
-                        { seg(ed.side == Color::Black, "Black to move", act(EditorAction::Side(Color::Black)), "editor-side-black") }
+                    <p class="hint">{ t!("editor.click-a-square-to") }</p>
+                    <div class="segmented" role="group" aria-label={t!("editor.side-to-move")}>
+                        { seg(ed.side == Color::Red, t!("editor.red-to-move"), act(EditorAction::Side(Color::Red)), "editor-side-red") }
+                        { seg(ed.side == Color::Black, t!("editor.black-to-move"), act(EditorAction::Side(Color::Black)), "editor-side-black") }
                     </div>
                     <div class="actions tight">
-                        <button type="button" id="editor-start" onclick={act(EditorAction::Start)}>{ "Start position" }</button>
-                        <button type="button" id="editor-clear" onclick={act(EditorAction::Clear)}>{ "Clear board" }</button>
-                        <button type="button" id="editor-flip" onclick={act(EditorAction::Flip)}>{ "Flip board" }</button>
+                        <button type="button" id="editor-start" onclick={act(EditorAction::Start)}>{ t!("editor.start-position") }</button>
+                        <button type="button" id="editor-clear" onclick={act(EditorAction::Clear)}>{ t!("editor.clear-board") }</button>
+                        <button type="button" id="editor-flip" onclick={act(EditorAction::Flip)}>{ t!("editor.flip-board") }</button>
                     </div>
                     <form class="editor-text" onsubmit={apply_text}>
-                        <label for="editor-fen">{ if ed.kind == GameKind::Checkers { "FEN" } else { "TFEN" } }</label>
+                        <label for="editor-fen">{ if ed.kind == GameKind::Checkers { t!("editor.fen") } else { t!("editor.tfen") } }</label>
                         <input id="editor-fen" type="text" spellcheck="false" autocomplete="off"
                             value={ed.typed.clone().unwrap_or_else(|| text.clone())} oninput={on_text} />
-                        <button type="submit" id="editor-fen-set" disabled={ed.typed.is_none()}>{ "Set" }</button>
+                        <button type="submit" id="editor-fen-set" disabled={ed.typed.is_none()}>{ t!("editor.set") }</button>
                     </form>
                 </div>
                 <div class="editor-play">
-                    <h2>{ "From this position" }</h2>
+                    <h2>{ t!("editor.from-this-position") }</h2>
                     <div class="actions tight">
-                        <button type="button" class="primary" id="editor-play-friend" onclick={play(None)} disabled={!playable}>{ "Play: two players" }</button>
-                        <button type="button" id="editor-play-red" onclick={play(Some(Color::Red))} disabled={!playable}>{ "Play Red vs computer" }</button>
-                        <button type="button" id="editor-play-black" onclick={play(Some(Color::Black))} disabled={!playable}>{ "Play Black vs computer" }</button>
+                        <button type="button" class="primary" id="editor-play-friend" onclick={play(None)} disabled={!playable}>{ t!("editor.play-two-players") }</button>
+                        <button type="button" id="editor-play-red" onclick={play(Some(Color::Red))} disabled={!playable}>{ t!("editor.play-red-vs-computer") }</button>
+                        <button type="button" id="editor-play-black" onclick={play(Some(Color::Black))} disabled={!playable}>{ t!("editor.play-black-vs-computer") }</button>
                         if shown_analysis.is_some_and(Analysis::running) {
-                            <button type="button" id="editor-analyse-stop" onclick={act(EditorAction::StopAnalysis)}>{ "Stop" }</button>
+                            <button type="button" id="editor-analyse-stop" onclick={act(EditorAction::StopAnalysis)}>{ t!("editor.stop") }</button>
                         } else {
-                            <button type="button" id="editor-analyse" onclick={analyse} disabled={!playable}>{ "Analyse" }</button>
+                            <button type="button" id="editor-analyse" onclick={analyse} disabled={!playable}>{ t!("editor.analyse") }</button>
                         }
                     </div>
                     if let Some(a) = shown_analysis {
@@ -221,20 +216,20 @@ fn analysis_view(a: &Analysis) -> Html {
     html! {
         <div class="analysis" id="analysis" aria-live="polite">
             if let Some(e) = &a.error {
-                <p class="message">{ format!("The computer could not analyse this position: {e}") }</p>
+                <p class="message">{ t!("editor.analysis-failed", e = e) }</p>
             } else {
                 <p>
                     if a.running() {
-                        <span class="spinner" aria-hidden="true"></span>{ "Analysing… " }
-                        if let Some(best) = a.pv.first() { <span id="analysis-so-far">{ format!("Best so far: {best}. ") }</span> }
+                        <span class="spinner" aria-hidden="true"></span>{ t!("editor.analysing") }{ " " }
+                        if let Some(best) = a.pv.first() { <span id="analysis-so-far">{ t!("editor.best-so-far", best = best) }{ " " }</span> }
                     }
-                    if let Some(best) = &a.best { <strong id="analysis-best">{ format!("Best move: {best}. ") }</strong> }
+                    if let Some(best) = &a.best { <strong id="analysis-best">{ t!("editor.best-move", best = best) }{ " " }</strong> }
                 </p>
                 if let Some(score) = a.score {
                     <p class="think-info" id="analysis-info">
-                        { format!("Evaluation {} for {side} · depth {} · {} nodes", format_score(score), a.depth, a.nodes) }
+                        { t!("editor.evaluation", score = format_score(score), side = side, depth = a.depth, count = a.nodes) }
                     </p>
-                    <p class="think-info">{ format!("Line at depth {}: {}", a.depth, a.pv.join(" ")) }</p>
+                    <p class="think-info">{ t!("editor.line", depth = a.depth, line = a.pv.join(" ")) }</p>
                 }
             }
         </div>

@@ -25,6 +25,7 @@ use crate::core::{AppAction, AppState};
 use crate::hooks::{use_ai, use_game_events, use_look};
 use crate::storage;
 use crate::store::AppStore;
+use crate::t;
 
 /// Whether this page load is the embed page.
 #[must_use]
@@ -272,7 +273,7 @@ pub fn EmbedApp() -> Html {
     }
 
     let Some(game) = session.record() else {
-        return html! { <p class="embed-problems" role="alert">{ "This game cannot be shown." }</p> };
+        return html! { <p class="embed-problems" role="alert">{ t!("embed.this-game-cannot-be") }</p> };
     };
     let d = app.dispatcher();
     let on_action = to(&d, AppAction::Game);
@@ -296,12 +297,12 @@ pub fn EmbedApp() -> Html {
     let controls = html! {
         <>
             if undo {
-                <Control id="undo" icon="↶" label="Take back" on_click={act(SessionAction::Undo)} disabled={!session.can_undo()} />
-                <Control id="redo" icon="↷" label="Redo" on_click={act(SessionAction::Redo)} disabled={!session.can_redo()} />
+                <Control id="undo" icon="↶" label={t!("embed.take-back")} on_click={act(SessionAction::Undo)} disabled={!session.can_undo()} />
+                <Control id="redo" icon="↷" label={t!("embed.redo")} on_click={act(SessionAction::Redo)} disabled={!session.can_redo()} />
             }
-            <Control id="flip" icon="⇅" label="Flip" on_click={act(SessionAction::Flip)} />
-            <Control id="resign" icon="⚑" label="Resign" on_click={act(SessionAction::Resign)} disabled={outcome.is_some()} />
-            <Control id="new-game" icon="+" label="New game" on_click={new_game} />
+            <Control id="flip" icon="⇅" label={t!("embed.flip")} on_click={act(SessionAction::Flip)} />
+            <Control id="resign" icon="⚑" label={t!("embed.resign")} on_click={act(SessionAction::Resign)} disabled={outcome.is_some()} />
+            <Control id="new-game" icon="+" label={t!("embed.new-game")} on_click={new_game} />
         </>
     };
     let problems = &app.embed.problems;
@@ -315,16 +316,16 @@ pub fn EmbedApp() -> Html {
                     <MoveList moves={game.move_texts()} ply={game.ply()} shown={session.shown_ply()} first={game.first_move_number()}
                         on_view={on_action.reform(|ply| SessionAction::View(Some(ply)))} />
                 </div>
-                <a class="embed-brand" href="./" target="_blank" rel="noopener" title="Open Tiers in a new tab">
-                    <span class="brand-mark" aria-hidden="true"></span>{ "Tiers" }
+                <a class="embed-brand" href="./" target="_blank" rel="noopener" title={t!("embed.open-tiers-in-a")}>
+                    <span class="brand-mark" aria-hidden="true"></span>{ t!("embed.tiers") }
                 </a>
             </LiveBoard>
             if !problems.is_empty() && app.embed.problems_open {
                 <div class="embed-problems" role="alert" id="embed-problems">
-                    <p><strong>{ "This board's settings have problems:" }</strong></p>
+                    <p><strong>{ t!("embed.this-board-s-settings") }</strong></p>
                     <ul>{ for problems.iter().map(|p| html! { <li>{ p.clone() }</li> }) }</ul>
-                    <p>{ "Everything else is set as asked; the defaults stand in for these." }</p>
-                    <button type="button" class="primary" id="embed-problems-close" onclick={close_problems}>{ "Play" }</button>
+                    <p>{ t!("embed.everything-else-is-set") }</p>
+                    <button type="button" class="primary" id="embed-problems-close" onclick={close_problems}>{ t!("embed.play") }</button>
                 </div>
             }
         </div>

@@ -7,6 +7,7 @@ use yew::platform::spawn_local;
 use yew::prelude::*;
 
 use crate::browser;
+use crate::t;
 
 /// Props of [`ExportBar`].
 #[derive(Properties, PartialEq, Clone)]
@@ -43,16 +44,17 @@ pub fn ExportBar(props: &ExportProps) -> Html {
             let (text, file) = pdn.emit(());
             say(Some(
                 match browser::download(&file, "text/plain;charset=utf-8", &text) {
-                    Ok(()) => (format!("Downloaded {file}."), None),
-                    Err(e) => (format!("Could not download: {e}."), Some(text)),
+                    Ok(()) => (t!("export.downloaded", file = file), None),
+                    Err(e) => (t!("export.download-failed", e = e), Some(text)),
                 },
             ));
         })
     };
     // Copies what `make` gives (an error is shown as it is).
-    let copy = |make: Callback<(), Result<String, String>>, what: &'static str| {
+    let copy = |make: Callback<(), Result<String, String>>, what: String| {
         let say = say.clone();
         Callback::from(move |_: MouseEvent| {
+            let what = what.clone();
             let text = match make.emit(()) {
                 Ok(t) => t,
                 Err(e) => return say(Some((e, None))),
@@ -60,11 +62,8 @@ pub fn ExportBar(props: &ExportProps) -> Html {
             let say = say.clone();
             spawn_local(async move {
                 say(Some(match browser::copy(&text).await {
-                    Ok(()) => (format!("{what} copied to the clipboard."), None),
-                    Err(e) => (
-                        format!("Could not copy: {e}. Select the text below and copy it."),
-                        Some(text),
-                    ),
+                    Ok(()) => (t!("export.copied", what = what.clone()), None),
+                    Err(e) => (t!("export.copy-failed", e = e), Some(text)),
                 }));
             });
         })
@@ -78,10 +77,10 @@ pub fn ExportBar(props: &ExportProps) -> Html {
     html! {
         <div class="export">
             <div class="export-buttons">
-                <button type="button" id={format!("{id}-download")} onclick={download}>{ "Download PDN" }</button>
-                <button type="button" id={format!("{id}-copy")} onclick={copy(pdn_text, "PDN")}>{ "Copy PDN" }</button>
+                <button type="button" id={format!("{id}-download")} onclick={download}>{ t!("export.download-pdn") }</button>
+                <button type="button" id={format!("{id}-copy")} onclick={copy(pdn_text, "PDN".to_string())}>{ t!("export.copy-pdn") }</button>
                 if let Some(link) = &props.link {
-                    <button type="button" id={format!("{id}-link")} onclick={copy(link.clone(), "Link")}>{ "Copy link" }</button>
+                    <button type="button" id={format!("{id}-link")} onclick={copy(link.clone(), t!("export.link"))}>{ t!("export.copy-link") }</button>
                 }
             </div>
             if let Some((message, text)) = &*s {
@@ -89,7 +88,7 @@ pub fn ExportBar(props: &ExportProps) -> Html {
                     { message.clone() }
                 </p>
                 if let Some(text) = text {
-                    <textarea readonly=true rows="6" aria-label="Text to copy" value={text.clone()}
+                    <textarea readonly=true rows="6" aria-label={t!("export.text-to-copy")} value={text.clone()}
                         onfocus={Callback::from(|e: FocusEvent| {
                             if let Some(t) = e.target_dyn_into::<web_sys::HtmlTextAreaElement>() { t.select(); }
                         })} />

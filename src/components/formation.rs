@@ -15,6 +15,8 @@ use crate::core::formation::{is_start, FormationAction, FormationSetup};
 use crate::core::nav::{NavAction, Screen};
 use crate::core::session::{capitalise, Opponent, Session, SessionAction};
 use crate::core::{AppAction, Slice};
+use crate::i18n::say;
+use crate::t;
 
 /// Props of [`FormationBoard`].
 #[derive(Properties, PartialEq, Clone)]
@@ -53,16 +55,13 @@ pub fn FormationBoard(props: &FormationBoardProps) -> Html {
         let problems = f.problems(c);
         let count = f.squares[c.index()].len();
         let (text, ok) = if computer == Some(c) && !f.ready[c.index()] {
-            (
-                "The computer chooses its formation when you are ready.".to_string(),
-                false,
-            )
+            (t!("formation.computer-chooses"), false)
         } else if let Some(p) = problems.first() {
-            (capitalise(p), false)
+            (capitalise(&say(p)), false)
         } else if f.ready[c.index()] {
-            ("Ready.".to_string(), true)
+            (t!("formation.ready"), true)
         } else {
-            ("12 men placed: valid.".to_string(), true)
+            (t!("formation.valid"), true)
         };
         html! {
             <button type="button" class={classes!("side-tab", c.name(), (editing == c).then_some("active"), ok.then_some("ok"))}
@@ -114,7 +113,7 @@ pub fn FormationBoard(props: &FormationBoardProps) -> Html {
     html! {
         <section class="formation play" aria-labelledby="formation-title">
             <div class="board-col">
-                <Board id={props.id.clone()} label="Formation board" kind={GameKind::Tiers}
+                <Board id={props.id.clone()} label={t!("formation.formation-board")} kind={GameKind::Tiers}
                     view={f.view()} flipped={props.flipped} zone={FormationSetup::home_squares(editing)}
                     interactive={!is_ready} {on_square} {on_drag} />
             </div>
@@ -128,26 +127,26 @@ pub fn FormationBoard(props: &FormationBoardProps) -> Html {
                 { validation(f) }
                 <MoveBox id={props.id.clone()} {on_text} {words} />
                 <div class="tools">
-                    <select aria-label="Preset formations" onchange={onpreset} disabled={is_ready} id="preset">
-                        <option value="" selected=true>{ "Presets…" }</option>
+                    <select aria-label={t!("formation.preset-formations")} onchange={onpreset} disabled={is_ready} id="preset">
+                        <option value="" selected=true>{ t!("formation.presets") }</option>
                         { for Preset::ALL.iter().map(|p| html! { <option value={p.name()}>{ p.name() }</option> }) }
                     </select>
-                    <button type="button" onclick={seeded(FormationAction::Random)} disabled={is_ready} id="formation-random">{ "Random" }</button>
+                    <button type="button" onclick={seeded(FormationAction::Random)} disabled={is_ready} id="formation-random">{ t!("formation.random") }</button>
                     if props.mirror {
-                        <button type="button" onclick={fa(FormationAction::Mirror)} disabled={is_ready} id="formation-mirror">{ "Mirror other side" }</button>
+                        <button type="button" onclick={fa(FormationAction::Mirror)} disabled={is_ready} id="formation-mirror">{ t!("formation.mirror-other-side") }</button>
                     }
-                    <button type="button" onclick={fa(FormationAction::Clear)} disabled={is_ready} id="formation-clear">{ "Clear" }</button>
-                    <button type="button" onclick={props.on_flip.reform(|_: MouseEvent| ())}>{ "Flip board" }</button>
+                    <button type="button" onclick={fa(FormationAction::Clear)} disabled={is_ready} id="formation-clear">{ t!("formation.clear") }</button>
+                    <button type="button" onclick={props.on_flip.reform(|_: MouseEvent| ())}>{ t!("formation.flip-board") }</button>
                 </div>
                 <div class="actions">
                     if is_ready {
-                        <button type="button" onclick={fa(FormationAction::Unready)} id="formation-change">{ "Change" }</button>
+                        <button type="button" onclick={fa(FormationAction::Unready)} id="formation-change">{ t!("formation.change") }</button>
                     } else {
                         <button type="button" class="primary" onclick={seeded(FormationAction::Ready)} disabled={!problems.is_empty()} id="formation-ready">
-                            { format!("{editing} is ready") }
+                            { t!("formation.side-ready", editing = editing) }
                         </button>
                     }
-                    <button type="button" class="primary big" onclick={props.on_begin.reform(|_: MouseEvent| ())} disabled={!f.complete()} id="begin-tiers">{ "Start the game" }</button>
+                    <button type="button" class="primary big" onclick={props.on_begin.reform(|_: MouseEvent| ())} disabled={!f.complete()} id="begin-tiers">{ t!("formation.start-the-game") }</button>
                     { props.back.clone() }
                 </div>
             </div>
@@ -164,15 +163,15 @@ fn validation(f: &FormationSetup) -> Html {
         <>
             <div class="validation" aria-live="polite" id="formation-validation">
                 if problems.is_empty() {
-                    <p class="ok">{ format!("{editing}'s formation is valid.") }</p>
+                    <p class="ok">{ t!("formation.side-valid", editing = editing) }</p>
                 } else {
-                    <ul>{ for problems.iter().map(|p| html! { <li>{ capitalise(p) }</li> }) }</ul>
+                    <ul>{ for problems.iter().map(|p| html! { <li>{ capitalise(&say(p)) }</li> }) }</ul>
                 }
             </div>
             // Always on the page, so that what appears in it is read out.
             <div role="status" class="formation-notes">
                 if let Some(note) = &f.note {
-                    <p class="note" id="formation-note">{ note.clone() }</p>
+                    <p class="note" id="formation-note">{ say(note) }</p>
                 }
             </div>
         </>
@@ -196,19 +195,19 @@ pub fn FormationScreen(props: &FormationProps) -> Html {
     let f = &props.formation;
     let d = &props.dispatch;
     let names = Color::ALL.map(|c| match (f.opponent, f.computer()) {
-        (Opponent::Computer { .. }, Some(cc)) if cc == c => format!("Computer ({c})"),
-        (Opponent::Computer { .. }, _) => format!("You ({c})"),
-        _ => c.to_string(),
+        (Opponent::Computer { .. }, Some(cc)) if cc == c => t!("formation.computer-side", c = c),
+        (Opponent::Computer { .. }, _) => t!("formation.you-side", c = c),
+        _ => t!("side.name", side = c),
     });
     let editing = f.editing;
     let head = html! {
         <>
-            <h1 id="formation-title">{ "Set up the formations" }</h1>
-            <p class="hint">{ format!("Click a square of {editing}'s home rows (tinted) to place or remove a man, or drag a man. Each side places exactly 12 men.") }</p>
+            <h1 id="formation-title">{ t!("formation.set-up-the-formations") }</h1>
+            <p class="hint">{ t!("formation.how", editing = editing) }</p>
         </>
     };
     let back = html! {
-        <button type="button" class="link" onclick={on_click(d, AppAction::Nav(NavAction::Show(Screen::NewGame)))}>{ "Back" }</button>
+        <button type="button" class="link" onclick={on_click(d, AppAction::Nav(NavAction::Show(Screen::NewGame)))}>{ t!("formation.back") }</button>
     };
     html! {
         <FormationBoard setup={(**f).clone()} flipped={props.session.flipped} {names}

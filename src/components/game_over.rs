@@ -1,5 +1,6 @@
 //! The game-over dialog with the result and its reason.
 
+use crate::t;
 use tiers_engine::{Color, Outcome};
 use yew::prelude::*;
 
@@ -28,10 +29,10 @@ pub struct GameOverProps {
 #[component]
 pub fn GameOver(props: &GameOverProps) -> Html {
     let title = match (props.outcome.winner(), props.human) {
-        (None, _) => "Draw".to_string(),
-        (Some(w), Some(h)) if w == h => "You won!".to_string(),
-        (Some(_), Some(_)) => "You lost".to_string(),
-        (Some(w), None) => format!("{w} wins"),
+        (None, _) => t!("over.draw"),
+        (Some(w), Some(h)) if w == h => t!("over.you-won"),
+        (Some(_), Some(_)) => t!("over.you-lost"),
+        (Some(w), None) => t!("over.wins", side = crate::core::i18n::words::side(w)),
     };
     let reason = crate::core::session::capitalise(&props.outcome.reason_text());
     let close = props.on_close.reform(|_: MouseEvent| ());
@@ -62,12 +63,12 @@ pub fn GameOver(props: &GameOverProps) -> Html {
                 <h2 id="game-over-title">{ title }</h2>
                 <p class="reason">{ reason }{ "." }</p>
                 <div class="actions">
-                    <button type="button" class="primary" onclick={new} ref={first}>{ "New game" }</button>
-                    <button type="button" id="review-game" onclick={review}>{ "Review this game" }</button>
+                    <button type="button" class="primary" onclick={new} ref={first}>{ t!("nav.new-game") }</button>
+                    <button type="button" id="review-game" onclick={review}>{ t!("over.review") }</button>
                     if props.can_undo {
-                        <button type="button" onclick={undo}>{ "Take back" }</button>
+                        <button type="button" onclick={undo}>{ t!("play.take-back") }</button>
                     }
-                    <button type="button" onclick={close}>{ "Look at the board" }</button>
+                    <button type="button" onclick={close}>{ t!("over.look") }</button>
                 </div>
             </div>
         </div>

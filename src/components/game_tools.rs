@@ -10,6 +10,7 @@ use crate::core::library::files::{export, file_name};
 use crate::core::library::{game_tags, share, tag};
 use crate::core::session::Session;
 use crate::core::{AppAction, Slice};
+use crate::t;
 
 /// Props of [`GameTools`].
 #[derive(Properties, PartialEq)]
@@ -42,7 +43,7 @@ pub fn GameTools(props: &GameToolsProps) -> Html {
         let s = session.clone();
         Some(Callback::from(move |()| match s.record() {
             Some(g) => share::game_link(&browser::page_base(), g, s.flipped),
-            None => Err("No game to share.".to_string()),
+            None => Err(t!("play.no-game-to-share")),
         }))
     };
     let text = game
@@ -52,7 +53,7 @@ pub fn GameTools(props: &GameToolsProps) -> Html {
     html! {
         <div class="game-tools">
             <ExportBar {pdn} {link} id="game-export" />
-            <button type="button" class="link" id="edit-position" onclick={edit}>{ "Set up this position in the board editor" }</button>
+            <button type="button" class="link" id="edit-position" onclick={edit}>{ t!("play.set-up-this-position") }</button>
         </div>
     }
 }

@@ -18,6 +18,8 @@ use crate::core::library::archive::Entry;
 use crate::core::library::games::{Chosen, Found, Library, LibraryAction, Source};
 use crate::core::review::ReviewFrom;
 use crate::core::{AppAction, Slice};
+use crate::i18n;
+use crate::t;
 
 /// At most this many games of a file are listed.
 const LISTED: usize = 500;
@@ -69,7 +71,7 @@ fn item(
 pub fn GamesScreen(props: &GamesProps) -> Html {
     let u = &props.library;
     let send = to(&props.dispatch, AppAction::Library);
-    let chosen = u.chosen(&browser::local_time);
+    let chosen = u.chosen(&i18n::date_time);
     let (shown, last) = match &chosen {
         Some(Ok(c)) => (u.ply.min(c.record.ply()), c.record.ply()),
         _ => (0, 0),
@@ -83,12 +85,12 @@ pub fn GamesScreen(props: &GamesProps) -> Html {
     let detail = match chosen {
         None => html! {},
         Some(Err(e)) => {
-            html! { <p class="archive-detail warn">{ format!("This game cannot be replayed: {e}.") }</p> }
+            html! { <p class="archive-detail warn">{ t!("games.cannot-replay", why = e.to_string()) }</p> }
         }
         Some(Ok(c)) => chosen_game(c, shown, &on_ply, &send, &props.dispatch),
     };
     let in_archive = matches!(u.source, Source::Archive);
-    let filter_button = |f: Option<GameKind>, label: &'static str| {
+    let filter_button = |f: Option<GameKind>, label: String| {
         seg(
             in_archive && u.filter == f,
             label,
@@ -114,22 +116,22 @@ pub fn GamesScreen(props: &GamesProps) -> Html {
     html! {
         <section class="library card" aria-labelledby="games-title">
             <div class="library-head">
-                <h1 id="games-title">{ "Games" }</h1>
-                <div class="segmented" role="group" aria-label="Archive: show games of">
-                    { filter_button(None, "All") }
-                    { filter_button(Some(GameKind::Checkers), "Checkers") }
-                    { filter_button(Some(GameKind::Tiers), "Tiers") }
+                <h1 id="games-title">{ t!("games.games") }</h1>
+                <div class="segmented" role="group" aria-label={t!("games.archive-show-games-of")}>
+                    { filter_button(None, t!("games.all")) }
+                    { filter_button(Some(GameKind::Checkers), t!("game.checkers")) }
+                    { filter_button(Some(GameKind::Tiers), t!("game.tiers")) }
                 </div>
             </div>
             { import_form(u, &send) }
             if let Some((_, e)) = &u.deleted {
                 <div class="undo-bar" role="status">
-                    <span>{ format!("Deleted: {} ({}).", e.title(), e.reason) }</span>
-                    <button type="button" id="archive-undo" onclick={on(&send, LibraryAction::Undo)}>{ "Undo" }</button>
+                    <span>{ t!("games.deleted", title = e.title(), reason = e.reason.clone()) }</span>
+                    <button type="button" id="archive-undo" onclick={on(&send, LibraryAction::Undo)}>{ t!("games.undo") }</button>
                 </div>
             }
             if let Some(n) = &u.note {
-                <p class="export-note" role="status" id="games-note">{ n.clone() }</p>
+                <p class="export-note" role="status" id="games-note">{ crate::i18n::say(n) }</p>
             }
             <div class="archive-body">
                 <div class="archive-list">
@@ -137,7 +139,7 @@ pub fn GamesScreen(props: &GamesProps) -> Html {
                     if let Some(e) = list.empty {
                         <p class="empty" id="archive-empty">{ e }</p>
                     }
-                    <ul aria-label="Games">{ list.rows }</ul>
+                    <ul aria-label={t!("games.games")}>{ list.rows }</ul>
                     if let Some(all) = all {
                         { export_bar(all, "archive-all") }
                     }
@@ -175,21 +177,21 @@ fn import_form(u: &Library, send: &Callback<LibraryAction>) -> Html {
     };
     html! {
         <details class="import-form" open={u.archive.games.is_empty()}>
-            <summary>{ "Import a game file (PDN), a FEN or a TFEN" }</summary>
-            <label for="import-text">{ "Paste a PDN game file (checkers or Tiers), a FEN or a TFEN:" }</label>
+            <summary>{ t!("games.import-a-game-file") }</summary>
+            <label for="import-text">{ t!("games.paste-a-pdn-game") }</label>
             <textarea id="import-text" rows="5" spellcheck="false" value={u.text.clone()} oninput={on_input}
                 placeholder={"[Event \"…\"]\n1. 11-15 23-19 2. 8-11 22-17 *\nor B:W18,24,27:BK3,12"} />
             <div class="actions tight">
-                <button type="button" class="primary" id="import-read" onclick={on(send, LibraryAction::ReadText)}>{ "Read" }</button>
+                <button type="button" class="primary" id="import-read" onclick={on(send, LibraryAction::ReadText)}>{ t!("games.read") }</button>
                 <label class="file-button">
                     <input type="file" id="import-file" accept=".pdn,.txt,text/plain" onchange={on_file} />
-                    <span>{ "Open a file…" }</span>
+                    <span>{ t!("games.open-a-file") }</span>
                 </label>
             </div>
             if let Some(e) = &u.error {
                 <p class="warn" role="alert" id="import-error">{ e.clone() }</p>
             }
-            <p class="hint">{ "Reading never changes the game in progress; continuing a game from here replaces it." }</p>
+            <p class="hint">{ t!("games.reading-never-changes-the") }</p>
         </details>
     }
 }
@@ -206,18 +208,13 @@ fn archive_list(u: &Library, send: &Callback<LibraryAction>) -> List {
     let shown: Vec<&Entry> = u.shown().collect();
     let going = shown.iter().filter(|e| e.result == "*").count();
     let done = shown.len() - going;
-    let summary = format!(
-        "{done} finished game{}{}",
-        if done == 1 { "" } else { "s" },
-        match going {
-            0 => String::new(),
-            1 => ", 1 by link going on".to_string(),
-            n => format!(", {n} by link going on"),
-        }
-    );
+    let summary = match going {
+        0 => t!("games.finished", count = done),
+        n => t!("games.finished-and-going", count = done, going = n),
+    };
     let empty = shown.is_empty().then(|| match u.filter {
-        None => "No finished games yet. Every game that ends here, by any result (resignations and agreed draws too), is kept in this list.".to_string(),
-        Some(k) => format!("No finished {} games yet.", k.name()),
+        None => t!("games.none-yet"),
+        Some(k) => t!("games.none-of-kind", game = k),
     });
     let rows = shown
         .iter()
@@ -226,19 +223,21 @@ fn archive_list(u: &Library, send: &Callback<LibraryAction>) -> List {
                 e.title(),
                 e.reason.clone(),
                 format!(
-                    "{} · {} moves · {}{}{}",
-                    browser::local_time(e.date),
-                    e.moves,
-                    e.result,
+                    "{}{}{}",
+                    t!(
+                        "games.entry",
+                        date = i18n::date_time(e.date),
+                        count = e.moves,
+                        result = e.result.clone()
+                    ),
                     match e.hints {
                         0 => String::new(),
-                        1 => " · 1 hint".to_string(),
-                        n => format!(" · {n} hints"),
+                        n => t!("games.entry-hints", count = n),
                     },
                     if e.review.is_some() {
-                        " · reviewed"
+                        t!("games.entry-reviewed")
                     } else {
-                        ""
+                        String::new()
                     }
                 ),
                 u.selected == Some(e.id),
@@ -257,17 +256,22 @@ fn archive_list(u: &Library, send: &Callback<LibraryAction>) -> List {
 fn file_list(f: &Found, u: &Library, send: &Callback<LibraryAction>) -> List {
     let ok = f.games.iter().filter(|g| g.is_ok()).count();
     let bad = f.games.len() - ok;
-    let summary = format!(
-        "{}: {ok} {} game{}{}",
-        f.source,
-        f.kind.name(),
-        if ok == 1 { "" } else { "s" },
-        if bad > 0 {
-            format!(", {bad} that could not be read")
-        } else {
-            String::new()
-        }
-    );
+    let summary = if bad > 0 {
+        t!(
+            "games.file-summary-bad",
+            source = f.source.clone(),
+            game = f.kind,
+            count = ok,
+            bad = bad
+        )
+    } else {
+        t!(
+            "games.file-summary",
+            source = f.source.clone(),
+            game = f.kind,
+            count = ok
+        )
+    };
     let rows = f
         .games
         .iter()
@@ -280,13 +284,13 @@ fn file_list(f: &Found, u: &Library, send: &Callback<LibraryAction>) -> List {
                 item(
                     format!("{}. {event}{}", i + 1, g.players()),
                     g.result(),
-                    format!("{} moves{date}", g.record.ply()),
+                    format!("{}{date}", t!("games.moves", count = g.record.ply())),
                     u.selected == Some(i as u64),
                     on(send, LibraryAction::Choose(i as u64)),
                 )
             }
             Err(e) => html! {
-                <li class="import-error"><p>{ format!("{}. Could not be read: {e}", i + 1) }</p></li>
+                <li class="import-error"><p>{ t!("games.unreadable", number = i + 1, why = e.to_string()) }</p></li>
             },
         })
         .collect();
@@ -311,7 +315,7 @@ fn chosen_game(
     let over_here = shown == record.ply() && record.outcome().is_some();
     let act = match c.id {
         Some(_) => html! {
-            <button type="button" class="danger" id="archive-delete" onclick={on(send, LibraryAction::Delete)}>{ "Delete" }</button>
+            <button type="button" class="danger" id="archive-delete" onclick={on(send, LibraryAction::Delete)}>{ t!("games.delete") }</button>
         },
         None if record.outcome().is_some() => {
             let keep = send.reform(|_: MouseEvent| LibraryAction::Keep {
@@ -319,13 +323,13 @@ fn chosen_game(
                 now: browser::now(),
             });
             html! {
-                <button type="button" id="import-archive" onclick={keep}>{ "Save in the archive" }</button>
+                <button type="button" id="import-archive" onclick={keep}>{ t!("games.save-in-the-archive") }</button>
             }
         }
         None => html! {},
     };
     html! {
-        <section class="archive-detail" aria-label="Chosen game">
+        <section class="archive-detail" aria-label={t!("games.chosen-game")}>
             <h2>{ c.title }</h2>
             <p class="archive-reason" id="game-reason">{ c.reason }</p>
             { viewer(&*record, shown, on_ply, "replay") }
@@ -333,9 +337,9 @@ fn chosen_game(
                 { export_bar(pdn, "archive-export") }
             }
             <div class="actions tight">
-                <button type="button" id="archive-review" onclick={on_click(dispatch, AppAction::ReviewGame(ReviewFrom::Games))} disabled={record.ply() == 0}>{ if c.review.is_some() { "Show the review" } else { "Review this game" } }</button>
-                <button type="button" class="primary" id="continue-friend" onclick={on(send, LibraryAction::Continue(None))} disabled={over_here}>{ "Continue: two players" }</button>
-                <button type="button" id="continue-computer" onclick={on(send, LibraryAction::Continue(Some(side)))} disabled={over_here}>{ format!("Continue as {side} vs computer") }</button>
+                <button type="button" id="archive-review" onclick={on_click(dispatch, AppAction::ReviewGame(ReviewFrom::Games))} disabled={record.ply() == 0}>{ if c.review.is_some() { t!("games.show-the-review") } else { t!("games.review-this-game") } }</button>
+                <button type="button" class="primary" id="continue-friend" onclick={on(send, LibraryAction::Continue(None))} disabled={over_here}>{ t!("games.continue-two-players") }</button>
+                <button type="button" id="continue-computer" onclick={on(send, LibraryAction::Continue(Some(side)))} disabled={over_here}>{ t!("games.continue-computer", side = side) }</button>
                 { act }
             </div>
         </section>

@@ -19,8 +19,12 @@ use crate::components::{to, Dispatch};
 use crate::core::formation::{FormationAction, FormationSetup};
 use crate::core::learn::course::Course;
 use crate::core::learn::progress::MAX_STARS;
-use crate::core::learn::{course_path, Learn, LearnAction, Loading, Note, Play, COURSES};
+use crate::core::learn::{
+    course_path, translated_course_path, Learn, LearnAction, Loading, Note, Play, COURSES,
+};
 use crate::core::{AppAction, Slice};
+use crate::i18n::say;
+use crate::t;
 
 /// Props of [`LearnScreen`].
 #[derive(Properties, PartialEq, Clone)]
@@ -56,7 +60,15 @@ fn fetch(d: &Dispatch, kind: GameKind) {
     d.dispatch(AppAction::Learn(LearnAction::Fetching(kind)));
     let d = d.clone();
     wasm_bindgen_futures::spawn_local(async move {
-        let text = browser::fetch_text(&course_path(kind)).await;
+        // The course in the page's language, else in English.
+        let translated = match translated_course_path(kind, crate::i18n::lang()) {
+            Some(path) => browser::fetch_text(&path).await.ok(),
+            None => None,
+        };
+        let text = match translated {
+            Some(t) => Ok(t),
+            None => browser::fetch_text(&course_path(kind)).await,
+        };
         d.dispatch(AppAction::Learn(LearnAction::Loaded(kind, text)));
     });
 }
@@ -98,7 +110,7 @@ fn focus_try(selector: &'static str, only_if_lost: bool, tries: u32) {
 /// "★★☆" for `n` of `of` stars.
 fn stars(n: u32, of: u32) -> Html {
     let text: String = (0..of).map(|i| if i < n { '★' } else { '☆' }).collect();
-    html! { <span class="stars" aria-label={format!("{n} of {of} stars")}>{ text }</span> }
+    html! { <span class="stars" aria-label={t!("learn.stars", got = n, count = of)}>{ text }</span> }
 }
 
 /// A lesson text: `code` between backticks.
@@ -167,12 +179,12 @@ pub fn LearnScreen(props: &LearnProps) -> Html {
                 let d = d.clone();
                 html! {
                     <>
-                        <p class="error" role="alert">{ e.clone() }</p>
-                        <button type="button" onclick={Callback::from(move |_: MouseEvent| fetch(&d, kind))}>{ "Try again" }</button>
+                        <p class="error" role="alert">{ crate::i18n::say(e) }</p>
+                        <button type="button" onclick={Callback::from(move |_: MouseEvent| fetch(&d, kind))}>{ t!("learn.try-again") }</button>
                     </>
                 }
             }
-            _ => html! { <p class="hint">{ "Loading the lessons…" }</p> },
+            _ => html! { <p class="hint">{ t!("learn.loading-the-lessons") }</p> },
         };
         html! {
             <section class="course" data-course={kind.name()} aria-label={format!("{title} course")}>
@@ -182,11 +194,11 @@ pub fn LearnScreen(props: &LearnProps) -> Html {
     });
     html! {
         <section class="learn card" aria-labelledby="learn-title">
-            <h1 id="learn-title">{ "Learn" }</h1>
-            <p class="hint">{ "One idea per exercise, on a live board: read, then make the move. Three stars for solving it first time; a hint or a retry costs one." }</p>
+            <h1 id="learn-title">{ t!("learn.learn") }</h1>
+            <p class="hint">{ t!("learn.one-idea-per-exercise") }</p>
             { for courses }
             <button type="button" class="link" id="reset-progress" onclick={reset.on_click.reform(|_: MouseEvent| ())}>
-                { if reset.armed { "Sure? Forget every star" } else { "Reset progress" } }
+                { if reset.armed { t!("learn.sure-forget-every-star") } else { t!("learn.reset-progress") } }
             </button>
         </section>
     }
@@ -221,7 +233,7 @@ fn lessons(c: &Course, learn: &Learn, d: &Dispatch) -> Html {
                         <span class="lesson-name">{ format!("{}. {}", i + 1, l.title) }</span>
                         <span class="lesson-about">{ l.about.clone() }</span>
                         <span class={classes!("lesson-stars", (got > 0 && first_open.is_none_or(|(o, _)| o > i)).then_some("complete"))}
-                            aria-label={format!("{got} of {} stars", n * u32::from(MAX_STARS))}>
+                            aria-label={t!("learn.stars", got = got, count = n * u32::from(MAX_STARS))}>
                             { format!("★ {got}/{}", n * u32::from(MAX_STARS)) }
                         </span>
                     </button>
@@ -231,9 +243,9 @@ fn lessons(c: &Course, learn: &Learn, d: &Dispatch) -> Html {
         .collect();
     let (l, e) = first_open.unwrap_or((0, 0));
     let label = match (earned, first_open) {
-        (0, _) => "Start",
-        (_, Some(_)) => "Continue",
-        (_, None) => "Play again",
+        (0, _) => t!("learn.start"),
+        (_, Some(_)) => t!("learn.continue"),
+        (_, None) => t!("learn.play-again"),
     };
     html! {
         <>
@@ -264,9 +276,13 @@ fn exercise(p: &Play, d: &Dispatch) -> Html {
     };
     let note = p.note.as_ref().map(|n| {
         let (class, role, text) = match n {
-            Note::Wrong(t) => ("lesson-note wrong", "alert", format!("{t} Try again.")),
-            Note::Broken(t) => ("lesson-note wrong", "alert", t.clone()),
-            Note::Hint(t) => ("lesson-note hint-note", "status", t.clone()),
+            Note::Wrong(t) => (
+                "lesson-note wrong",
+                "alert",
+                t!("learn.try-again-after", why = t.clone()),
+            ),
+            Note::Broken(t) => ("lesson-note wrong", "alert", say(t)),
+            Note::Hint(t) => ("lesson-note hint-note", "status", say(t)),
         };
         html! { <p {class} {role} id="lesson-note">{ text }</p> }
     });
@@ -274,20 +290,20 @@ fn exercise(p: &Play, d: &Dispatch) -> Html {
         let next = if p.last() {
             html! {
                 <>
-                    <p>{ format!("You have finished the {} course.", game_title(kind)) }</p>
+                    <p>{ t!("learn.course-finished", course = game_title(kind)) }</p>
                     <button type="button" class="primary" id="learn-next"
                         onclick={to(d, move |_: MouseEvent| AppAction::Learn(LearnAction::PlayGame(kind, browser::coin())))}>
-                        { "Play a game against level 2" }
+                        { t!("learn.play-a-game-against") }
                     </button>
                 </>
             }
         } else {
-            let label = if p.exercise + 1 == lesson.exercises.len() { "Next lesson" } else { "Next exercise" };
+            let label = if p.exercise + 1 == lesson.exercises.len() { t!("learn.next-lesson") } else { t!("learn.next-exercise") };
             html! { <button type="button" class="primary" id="learn-next" onclick={act(d, LearnAction::Next)}>{ label }</button> }
         };
         html! {
             <div class="lesson-result" role="status" id="lesson-result">
-                <p class="solved">{ "Solved! " }{ stars(u32::from(s), u32::from(MAX_STARS)) }</p>
+                <p class="solved">{ t!("learn.solved") }{ " " }{ stars(u32::from(s), u32::from(MAX_STARS)) }</p>
                 { next }
             </div>
         }
@@ -298,10 +314,10 @@ fn exercise(p: &Play, d: &Dispatch) -> Html {
             { result.unwrap_or_default() }
             <div class="lesson-controls">
                 <button type="button" id="learn-hint" onclick={act(d, LearnAction::Hint)} disabled={!p.can_hint()}>
-                    { if p.step_hints == 0 { "Hint" } else { "Another hint" } }
+                    { if p.step_hints == 0 { t!("learn.hint") } else { t!("learn.another-hint") } }
                 </button>
-                <button type="button" id="learn-retry" onclick={act(d, LearnAction::Retry)}>{ "Start again" }</button>
-                <button type="button" id="learn-close" onclick={act(d, LearnAction::Close)}>{ "All lessons" }</button>
+                <button type="button" id="learn-retry" onclick={act(d, LearnAction::Retry)}>{ t!("learn.start-again") }</button>
+                <button type="button" id="learn-close" onclick={act(d, LearnAction::Close)}>{ t!("learn.all-lessons") }</button>
             </div>
         </>
     };
@@ -338,13 +354,13 @@ fn formation(p: &Play, setup: &FormationSetup, d: &Dispatch, controls: Html) -> 
     html! {
         <>
             <div class="board-col">
-                <Board id="learn" label="Formation board" kind={GameKind::Tiers} view={setup.view()}
+                <Board id="learn" label={t!("learn.formation-board")} kind={GameKind::Tiers} view={setup.view()}
                     flipped={c == Color::Black} {zone} interactive={p.solved.is_none()}
                     on_square={place(FormationAction::Toggle)} {on_drag} />
             </div>
             <div class="side-col">
                 <div class="status">
-                    <p class="status-text" id="status-text">{ format!("{c} has placed {count} of 12 men.") }</p>
+                    <p class="status-text" id="status-text">{ t!("learn.men-placed", side = c, count = count) }</p>
                 </div>
                 { controls }
             </div>

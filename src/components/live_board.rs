@@ -16,6 +16,8 @@ use crate::components::panels::{ClockFace, Control, PlayerStrip, Status};
 use crate::core::clock::{face, LOW_MS};
 use crate::core::session::{Names, Opponent, Session, SessionAction};
 use crate::core::Slice;
+use crate::i18n::say;
+use crate::t;
 
 /// Props of [`LiveBoard`].
 #[derive(Properties, PartialEq, Clone)]
@@ -63,10 +65,10 @@ pub struct LiveBoardProps {
 
 /// The name of a game, for labels.
 #[must_use]
-pub fn game_title(kind: GameKind) -> &'static str {
+pub fn game_title(kind: GameKind) -> String {
     match kind {
-        GameKind::Checkers => "Checkers",
-        GameKind::Tiers => "Tiers",
+        GameKind::Checkers => t!("game.checkers"),
+        GameKind::Tiers => t!("game.tiers"),
     }
 }
 
@@ -104,15 +106,14 @@ pub fn LiveBoard(props: &LiveBoardProps) -> Html {
     let side = game.side_at(game.ply()).unwrap_or(Color::Red);
     let title = game_title(game.kind());
     let busy = s.thinking_now();
-    let status = props
-        .status
-        .clone()
-        .unwrap_or_else(|| AttrValue::from(s.status(&props.names)));
-    let message = s.message.clone().map(AttrValue::from);
+    let status = props.status.clone().unwrap_or_else(|| {
+        AttrValue::from(s.status(&props.names).map(|t| say(&t)).unwrap_or_default())
+    });
+    let message = s.message.as_ref().map(|m| AttrValue::from(say(m)));
     let board = html! {
         <Board
             id={props.id.clone()}
-            label={AttrValue::from(format!("{title} board"))}
+            label={AttrValue::from(t!("board.named", game = title))}
             kind={game.kind()}
             view={inputs.view}
             flipped={s.flipped}
@@ -133,7 +134,7 @@ pub fn LiveBoard(props: &LiveBoardProps) -> Html {
         // Redrawn with every announcement (keyed by its count), so that a
         // screen reader reads one that says the same as the last.
         <div class="sr-only" aria-live="polite" id="announce">
-            <span key={s.said}>{ s.announce.clone() }</span>
+            <span key={s.said}>{ say(&s.announce) }</span>
         </div>
     };
     if props.compact {
@@ -151,12 +152,12 @@ pub fn LiveBoard(props: &LiveBoardProps) -> Html {
                             if busy { <span class="spinner" aria-hidden="true"></span> }
                             { status }
                         </p>
-                        <div class="embed-controls" role="toolbar" aria-label="Game controls">
+                        <div class="embed-controls" role="toolbar" aria-label={t!("board.game-controls")}>
                             if inputs.can_finish {
-                                <Control id="finish-move" icon="✓" label="End the move here" on_click={finish} />
+                                <Control id="finish-move" icon="✓" label={t!("board.end-the-move-here")} on_click={finish} />
                             }
                             if let Some(text) = proposed.clone() {
-                                <button type="button" class="primary" id="confirm-move" onclick={confirm.clone()}>{ format!("Confirm {text}") }</button>
+                                <button type="button" class="primary" id="confirm-move" onclick={confirm.clone()}>{ t!("board.confirm", text = text) }</button>
                             }
                             { props.controls.clone() }
                         </div>
@@ -171,18 +172,18 @@ pub fn LiveBoard(props: &LiveBoardProps) -> Html {
         <TextBoard id={props.id.clone()} kind={game.kind()} view={inputs.view} flipped={s.flipped} />
     };
     let move_box = html! {
-        <MoveBox id={props.id.clone()} on_text={typed_moves(&on_action)} reply={AttrValue::from(s.announce.clone())} />
+        <MoveBox id={props.id.clone()} on_text={typed_moves(&on_action)} reply={AttrValue::from(say(&s.announce))} />
     };
     let captured = game.captured();
     let bottom = if s.flipped { Color::Black } else { Color::Red };
     let strip = |c: Color| {
         let name = match (&props.names.0, s.opponent) {
-            (Some(n), _) => format!("{} · {c}", n[c.index()]),
+            (Some(n), _) => t!("board.name-side", name = &n[c.index()], side = c),
             (None, Opponent::Computer { level, human }) if human != c => {
-                format!("Computer · level {}", level.number())
+                t!("board.computer-level", level = level.number())
             }
-            (None, Opponent::Computer { .. }) => format!("You · {c}"),
-            (None, Opponent::Friend) => c.to_string(),
+            (None, Opponent::Computer { .. }) => t!("board.you-side", c = c),
+            (None, Opponent::Friend) => t!("side.name", side = c),
         };
         let clock = s.clock.map(|k| {
             let left = k.left(c);
@@ -201,7 +202,7 @@ pub fn LiveBoard(props: &LiveBoardProps) -> Html {
     let answer = |a: SessionAction| on_action.reform(move |_: MouseEvent| a.clone());
     let names = |c: Color| match &props.names.0 {
         Some(n) => n[c.index()].clone(),
-        None => c.to_string(),
+        None => t!("side.name", side = c),
     };
     html! {
         <>
@@ -216,17 +217,17 @@ pub fn LiveBoard(props: &LiveBoardProps) -> Html {
                 <Status text={status} thinking={s.thinking.clone()} {busy} thinker={busy.then_some(side)} {message} />
                 if inputs.can_finish {
                     <button type="button" class="primary finish" id="finish-move" onclick={finish.reform(|_: MouseEvent| ())}>
-                        { "End the move here" }
+                        { t!("board.end-the-move-here") }
                     </button>
                 }
                 if let Some(text) = proposed {
-                    <button type="button" class="primary finish" id="confirm-move" onclick={confirm}>{ format!("Confirm {text}") }</button>
+                    <button type="button" class="primary finish" id="confirm-move" onclick={confirm}>{ t!("board.confirm", text = text) }</button>
                 }
                 if let Some(offer) = offer {
-                    <div class="offer" role="group" aria-label="Draw offer">
-                        <span>{ format!("{} offers a draw. {}, do you accept?", names(offer), names(offer.opposite())) }</span>
-                        <button type="button" class="primary" id="accept-draw" onclick={answer(SessionAction::AcceptDraw)}>{ "Accept" }</button>
-                        <button type="button" id="decline-draw" onclick={answer(SessionAction::DeclineDraw)}>{ "Decline" }</button>
+                    <div class="offer" role="group" aria-label={t!("board.draw-offer")}>
+                        <span>{ t!("board.draw-offered", side = names(offer), opponent = names(offer.opposite())) }</span>
+                        <button type="button" class="primary" id="accept-draw" onclick={answer(SessionAction::AcceptDraw)}>{ t!("board.accept") }</button>
+                        <button type="button" id="decline-draw" onclick={answer(SessionAction::DeclineDraw)}>{ t!("board.decline") }</button>
                     </div>
                 }
                 if props.live { { move_box } }

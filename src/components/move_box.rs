@@ -11,35 +11,40 @@ use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
 use crate::browser;
+use crate::core::i18n::Text;
 use crate::core::session::SessionAction;
 use crate::core::spoken::board_rows;
+use crate::i18n::say;
 
-/// Every text of these parts, in one place.
+/// Every text of these parts, in one place: catalogue keys
+/// (`movebox.`).
 pub mod texts {
     /// The move box's label.
-    pub const LABEL: &str = "Move or command";
+    pub const LABEL: &str = "movebox.label";
     /// Its button.
-    pub const PLAY: &str = "Play";
+    pub const PLAY: &str = "movebox.play";
     /// The example under it.
-    pub const HINT: &str = "e.g. 11-15 or e3-e4; h lists the commands";
+    pub const HINT: &str = "movebox.hint";
     /// The formation box's label.
-    pub const FORMATION_LABEL: &str = "Squares or command";
+    pub const FORMATION_LABEL: &str = "movebox.formation-label";
     /// Its button.
-    pub const FORMATION_GO: &str = "Enter";
+    pub const FORMATION_GO: &str = "movebox.formation-go";
     /// The example under it.
-    pub const FORMATION_HINT: &str =
-        "e.g. a1 c1 e1 to place or remove men; ready; start; h for help";
+    pub const FORMATION_HINT: &str = "movebox.formation-hint";
     /// The text board's name.
-    pub const BOARD: &str = "Board as text";
-    /// The legend of its letters.
+    pub const BOARD: &str = "movebox.board";
+    /// The key of the legend of its letters.
     pub fn legend(kind: super::GameKind) -> &'static str {
         match kind {
-            super::GameKind::Checkers => "r red man, R red king, b black man, B black king, . empty",
-            super::GameKind::Tiers => {
-                "Upper case Red, lower case Black: m man, k king, t triple, q quad, u ultra, d double ultra king; . empty"
-            }
+            super::GameKind::Checkers => "movebox.legend-checkers",
+            super::GameKind::Tiers => "movebox.legend-tiers",
         }
     }
+}
+
+/// The words of `key` (one of [`texts`]) in the page's language.
+fn said(key: &'static str) -> String {
+    say(&Text::new(key))
 }
 
 /// Props of [`MoveBox`].
@@ -52,7 +57,8 @@ pub struct MoveBoxProps {
     /// The last answer or announcement, shown under the box.
     #[prop_or_default]
     pub reply: AttrValue,
-    /// The label, the button and the example under the box.
+    /// The label, the button and the example under the box (catalogue
+    /// keys, [`texts`]).
     #[prop_or((texts::LABEL, texts::PLAY, texts::HINT))]
     pub words: (&'static str, &'static str, &'static str),
 }
@@ -88,13 +94,13 @@ pub fn MoveBox(props: &MoveBoxProps) -> Html {
     let hint = format!("{}-move-hint", props.id);
     html! {
         <form class="move-box" id={format!("{}-move-box", props.id)} {onsubmit}>
-            <label for={field.clone()}>{ label }</label>
+            <label for={field.clone()}>{ said(label) }</label>
             <div class="move-box-row">
                 <input ref={input} type="text" id={field} autocomplete="off" autocapitalize="none"
                     spellcheck="false" enterkeyhint="go" aria-describedby={hint.clone()} />
-                <button type="submit" id={format!("{}-move-submit", props.id)}>{ button }</button>
+                <button type="submit" id={format!("{}-move-submit", props.id)}>{ said(button) }</button>
             </div>
-            <p class="move-box-hint muted" id={hint}>{ example }</p>
+            <p class="move-box-hint muted" id={hint}>{ said(example) }</p>
             if !props.reply.is_empty() {
                 // Said by the live region already: shown, not read twice.
                 <p class="move-box-reply" aria-hidden="true">{ props.reply.clone() }</p>
@@ -124,9 +130,9 @@ pub fn TextBoard(props: &TextBoardProps) -> Html {
     let title = format!("{}-text-board-title", props.id);
     html! {
         <section class="text-board" id={format!("{}-text-board", props.id)} aria-labelledby={title.clone()}>
-            <h2 id={title}>{ texts::BOARD }</h2>
+            <h2 id={title}>{ said(texts::BOARD) }</h2>
             <pre>{ rows }</pre>
-            <p class="muted">{ texts::legend(props.kind) }</p>
+            <p class="muted">{ said(texts::legend(props.kind)) }</p>
         </section>
     }
 }

@@ -3,6 +3,7 @@
 use yew::prelude::*;
 
 use crate::core::session::{Session, SessionAction};
+use crate::t;
 
 /// Props of [`MoveList`].
 #[derive(Properties, PartialEq, Clone)]
@@ -45,7 +46,7 @@ pub fn MoveList(props: &MoveListProps) -> Html {
         );
         html! {
             <button type="button" {class} {onclick} data-ply={ply.to_string()}
-                aria-label={format!("Move {}: {text}", ply)}>{ text.clone() }</button>
+                aria-label={t!("moves.move", number = ply, mv = text.clone())}>{ text.clone() }</button>
         }
     };
     // Pairs of plies, numbered from the first move's number; a game that
@@ -68,9 +69,9 @@ pub fn MoveList(props: &MoveListProps) -> Html {
     html! {
         <div class="move-list" ref={list_ref}>
             if props.moves.is_empty() {
-                <p class="empty">{ "No moves yet." }</p>
+                <p class="empty">{ t!("moves.none-yet") }</p>
             } else {
-                <ol aria-label="Moves">{ for rows }</ol>
+                <ol aria-label={t!("moves.title")}>{ for rows }</ol>
             }
         </div>
     }
@@ -89,12 +90,12 @@ pub fn moves_box(session: &Session, on_action: &Callback<SessionAction>) -> Html
     html! {
         <div class="moves-box">
             <div class="moves-head">
-                <h2>{ "Moves" }</h2>
-                <div class="nav" role="group" aria-label="Look through the game">
-                    <button type="button" aria-label="Start position" onclick={view(Some(0))} disabled={shown == 0}>{ "|◀" }</button>
-                    <button type="button" aria-label="Previous position" onclick={view(Some(shown.saturating_sub(1)))} disabled={shown == 0}>{ "◀" }</button>
-                    <button type="button" aria-label="Next position" onclick={view(Some((shown + 1).min(recorded)))} disabled={shown >= recorded}>{ "▶" }</button>
-                    <button type="button" aria-label="Current position" id="view-current" onclick={view(None)} disabled={session.view_ply.is_none()}>{ "▶|" }</button>
+                <h2>{ t!("moves.title") }</h2>
+                <div class="nav" role="group" aria-label={t!("moves.look-through")}>
+                    <button type="button" aria-label={t!("moves.start")} onclick={view(Some(0))} disabled={shown == 0}>{ "|◀" }</button>
+                    <button type="button" aria-label={t!("moves.previous")} onclick={view(Some(shown.saturating_sub(1)))} disabled={shown == 0}>{ "◀" }</button>
+                    <button type="button" aria-label={t!("moves.next")} onclick={view(Some((shown + 1).min(recorded)))} disabled={shown >= recorded}>{ "▶" }</button>
+                    <button type="button" aria-label={t!("moves.current")} id="view-current" onclick={view(None)} disabled={session.view_ply.is_none()}>{ "▶|" }</button>
                 </div>
             </div>
             <MoveList moves={game.move_texts()} ply={game.ply()} {shown} first={game.first_move_number()}

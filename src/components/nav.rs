@@ -14,6 +14,7 @@ use crate::components::board::focus;
 use crate::components::Dispatch;
 use crate::core::nav::{NavAction, Screen};
 use crate::core::AppAction;
+use crate::t;
 
 /// Props of [`MainNav`].
 #[derive(Properties, PartialEq, Clone)]
@@ -86,7 +87,7 @@ pub fn MainNav(props: &MainNavProps) -> Html {
             }
         })
     };
-    let item = |screen: Screen, id: &'static str, label: &'static str| {
+    let item = |screen: Screen, id: &'static str, label: String| {
         let current = (props.screen == screen).then_some("page");
         html! {
             <button type="button" class="nav-link" onclick={show(screen)} {id} aria-current={current}>{ label }</button>
@@ -96,24 +97,24 @@ pub fn MainNav(props: &MainNavProps) -> Html {
     html! {
         <div class="nav-area" ref={area} {onkeydown} {onfocusout}>
             if props.resume {
-                <button type="button" class="nav-link" onclick={show(Screen::Play)} id="resume">{ "Back to game" }</button>
+                <button type="button" class="nav-link" onclick={show(Screen::Play)} id="resume">{ t!("nav.resume") }</button>
             }
             <button type="button" class="nav-link nav-toggle" id={TOGGLE} aria-controls="main-nav"
-                aria-expanded={open.to_string()} aria-label="Menu" title="Menu" onclick={toggle}>
+                aria-expanded={open.to_string()} aria-label={t!("nav.menu")} title={t!("nav.menu")} onclick={toggle}>
                 <span class="nav-toggle-bars" aria-hidden="true"></span>
             </button>
-            <nav aria-label="Main" id="main-nav" class={classes!(open.then_some("open"))}>
-                { item(Screen::NewGame, FIRST, "New game") }
-                { item(Screen::Learn, "show-learn", "Learn") }
-                { item(Screen::Puzzles, "show-puzzles", "Puzzles") }
-                { item(Screen::Games, "show-games", "Games") }
-                { item(Screen::Editor, "show-editor", "Editor") }
-                { item(Screen::Tournaments, "show-tournaments", "Tournaments") }
+            <nav aria-label={t!("nav.main")} id="main-nav" class={classes!(open.then_some("open"))}>
+                { item(Screen::NewGame, FIRST, t!("nav.new-game")) }
+                { item(Screen::Learn, "show-learn", t!("nav.learn")) }
+                { item(Screen::Puzzles, "show-puzzles", t!("nav.puzzles")) }
+                { item(Screen::Games, "show-games", t!("nav.games")) }
+                { item(Screen::Editor, "show-editor", t!("nav.editor")) }
+                { item(Screen::Tournaments, "show-tournaments", t!("nav.tournaments")) }
                 <button type="button" class="nav-link" onclick={go(AppAction::Nav(NavAction::ShowRules))} id="show-rules"
-                    aria-current={(props.screen == Screen::Rules).then_some("page")}>{ "Rules" }</button>
+                    aria-current={(props.screen == Screen::Rules).then_some("page")}>{ t!("nav.rules") }</button>
             </nav>
             <button type="button" class="nav-link gear" onclick={go(AppAction::Nav(NavAction::ShowSettings))} id="show-settings"
-                aria-label="Settings" title="Settings" aria-pressed={settings.to_string()}>
+                aria-label={t!("nav.settings")} title={t!("nav.settings")} aria-pressed={settings.to_string()}>
                 <span aria-hidden="true">{ "⚙" }</span>
             </button>
             if *open {

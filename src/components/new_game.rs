@@ -8,8 +8,11 @@ use tiers_bracket::ballots::DECK;
 use tiers_bracket::Ballot;
 
 use crate::core::clock::{TimeControl, PRESETS};
+use crate::core::i18n::words;
 use crate::core::new_game::{ballot_name, ColorChoice, NewGameChoices, Opening};
 use crate::core::Slice;
+use crate::i18n::say;
+use crate::t;
 
 /// Props of [`NewGame`].
 #[derive(Properties, PartialEq, Clone)]
@@ -38,14 +41,14 @@ pub fn NewGame(props: &NewGameProps) -> Html {
     let custom = use_state(|| form.s.clock.is_some_and(|c| !PRESETS.contains(&c)));
     html! {
         <section class="new-game card" aria-labelledby="new-game-title">
-            <h1 id="new-game-title">{ "New game" }</h1>
+            <h1 id="new-game-title">{ t!("newgame.title") }</h1>
             { game_field(form, &props.on_learn) }
             { opponent_field(form) }
             { clock_field(form, &custom) }
             { options_field(form) }
             <div class="actions">
-                <button type="button" class="primary big" id="start-game" onclick={props.on_start.reform(|_: MouseEvent| ())}>{ "Start" }</button>
-                <button type="button" class="link" onclick={props.on_rules.reform(|_: MouseEvent| ())}>{ "How to play" }</button>
+                <button type="button" class="primary big" id="start-game" onclick={props.on_start.reform(|_: MouseEvent| ())}>{ t!("newgame.start") }</button>
+                <button type="button" class="link" onclick={props.on_rules.reform(|_: MouseEvent| ())}>{ t!("newgame.how-to-play") }</button>
             </div>
         </section>
     }
@@ -92,7 +95,7 @@ impl Form<'_> {
 /// Which game: checkers or Tiers (with the way to the Tiers lessons).
 fn game_field(form: Form, on_learn: &Callback<()>) -> Html {
     let s = form.s;
-    let pick_kind = |kind: GameKind, title: &'static str, blurb: &'static str| {
+    let pick_kind = |kind: GameKind, title: String, blurb: String| {
         let onclick = form.on(move |s, _: MouseEvent| Some(NewGameChoices { kind, ..s }));
         let active = s.kind == kind;
         html! {
@@ -105,14 +108,14 @@ fn game_field(form: Form, on_learn: &Callback<()>) -> Html {
     };
     html! {
         <fieldset>
-            <legend>{ "Game" }</legend>
+            <legend>{ t!("newgame.game") }</legend>
             <div class="choices">
-                { pick_kind(GameKind::Checkers, "Checkers", "American checkers: 12 men each, dark squares, Black moves first.") }
-                { pick_kind(GameKind::Tiers, "Tiers", "Ultra Checkers: all 64 squares, pieces climb five tiers, you choose your formation.") }
+                { pick_kind(GameKind::Checkers, t!("game.checkers"), t!("newgame.checkers-blurb")) }
+                { pick_kind(GameKind::Tiers, t!("game.tiers"), t!("newgame.tiers-blurb")) }
             </div>
             if s.kind == GameKind::Tiers {
                 <button type="button" class="link" id="learn-tiers" onclick={on_learn.reform(|_: MouseEvent| ())}>
-                    { "New to Tiers? Learn it in 10 minutes" }
+                    { t!("newgame.learn-tiers") }
                 </button>
             }
         </fieldset>
@@ -131,30 +134,30 @@ fn opponent_field(form: Form) -> Html {
             ..s
         })
     });
-    let color_button = |color: ColorChoice, label: &'static str, class: &'static str| {
+    let color_button = |color: ColorChoice, label: String, class: &'static str| {
         form.seg(classes!(class), s.color == color, label, move |s| {
             NewGameChoices { color, ..s }
         })
     };
     let level = s.level.number();
-    let level_name = s.level.name();
+    let level_name = say(&words::level(s.level));
     html! {
         <fieldset>
-            <legend>{ "Opponent" }</legend>
+            <legend>{ t!("newgame.opponent") }</legend>
             <div class="segmented">
-                { form.seg(classes!(), s.vs_computer, "Computer", |s| NewGameChoices { vs_computer: true, ..s }) }
-                { form.seg(classes!(), !s.vs_computer, "Friend on this device", |s| NewGameChoices { vs_computer: false, ..s }) }
+                { form.seg(classes!(), s.vs_computer, t!("newgame.computer"), |s| NewGameChoices { vs_computer: true, ..s }) }
+                { form.seg(classes!(), !s.vs_computer, t!("newgame.friend"), |s| NewGameChoices { vs_computer: false, ..s }) }
             </div>
             if s.vs_computer {
                 <label class="level">
-                    <span>{ format!("Level {level} · {level_name}") }</span>
+                    <span>{ t!("newgame.level", level = level, name = level_name) }</span>
                     <input type="range" min="1" max="8" step="1" value={level.to_string()}
-                        aria-label="Computer level" onchange={onlevel.clone()} oninput={Callback::from(move |e: InputEvent| onlevel.emit(e.into()))} />
+                        aria-label={t!("newgame.level-label")} onchange={onlevel.clone()} oninput={Callback::from(move |e: InputEvent| onlevel.emit(e.into()))} />
                 </label>
-                <div class="segmented colors" role="group" aria-label="Your colour">
-                    { color_button(ColorChoice::Red, "Play Red", "red") }
-                    { color_button(ColorChoice::Random, "Random", "random") }
-                    { color_button(ColorChoice::Black, "Play Black", "black") }
+                <div class="segmented colors" role="group" aria-label={t!("newgame.your-color")}>
+                    { color_button(ColorChoice::Red, t!("newgame.play-red"), "red") }
+                    { color_button(ColorChoice::Random, t!("newgame.random"), "random") }
+                    { color_button(ColorChoice::Black, t!("newgame.play-black"), "black") }
                 </div>
             }
         </fieldset>
@@ -222,33 +225,32 @@ fn clock_field(form: Form, custom: &UseStateHandle<bool>) -> Html {
         })
     };
     let clock_note = match s.clock {
-        None => "No clock: take all the time you like.".to_string(),
+        None => t!("newgame.no-clock"),
         Some(c) => format!(
-            "{} minute{} each, plus {} second{} after every move. A player whose clock runs out loses.",
-            c.minutes,
-            if c.minutes == 1 { "" } else { "s" },
-            c.increment,
-            if c.increment == 1 { "" } else { "s" }
+            "{} {} {}",
+            t!("newgame.clock-minutes", count = c.minutes),
+            t!("newgame.clock-increment", count = c.increment),
+            t!("newgame.clock-runs-out")
         ),
     };
     html! {
         <fieldset>
-            <legend>{ "Clock" }</legend>
-            <div class="segmented clocks" role="group" aria-label="Time control">
-                { clock_button(None, "None".into(), "clock-none".into()) }
+            <legend>{ t!("newgame.clock") }</legend>
+            <div class="segmented clocks" role="group" aria-label={t!("newgame.time-control")}>
+                { clock_button(None, t!("newgame.clock-none"), "clock-none".into()) }
                 { for PRESETS.iter().map(|&c| clock_button(Some(c), c.name(), format!("clock-{}", c.name().replace('+', "-")))) }
                 <button type="button" class={classes!("seg", custom.then_some("active"))} id="clock-custom"
-                    aria-pressed={custom.to_string()} onclick={on_custom}>{ "Custom" }</button>
+                    aria-pressed={custom.to_string()} onclick={on_custom}>{ t!("newgame.clock-custom") }</button>
             </div>
             if **custom {
                 <div class="custom-clock">
                     <label>
-                        <span>{ "Minutes" }</span>
+                        <span>{ t!("newgame.minutes") }</span>
                         <input type="number" id="clock-minutes" min="1" max={TimeControl::MAX_MINUTES.to_string()} inputmode="numeric"
                             value={s.clock.map_or(10, |c| c.minutes).to_string()} onchange={custom_input(true)} />
                     </label>
                     <label>
-                        <span>{ "Increment (seconds)" }</span>
+                        <span>{ t!("newgame.increment") }</span>
                         <input type="number" id="clock-increment" min="0" max={TimeControl::MAX_INCREMENT.to_string()} inputmode="numeric"
                             value={s.clock.map_or(0, |c| c.increment).to_string()} onchange={custom_input(false)} />
                     </label>
@@ -282,20 +284,20 @@ fn options_field(form: Form) -> Html {
         .map(|b| option(Opening::Ballot(b.index), ballot_name(b)));
     html! {
         <fieldset>
-            <legend>{ "Options" }</legend>
+            <legend>{ t!("newgame.options") }</legend>
             if s.kind == GameKind::Checkers {
                 <label class="opening">
-                    <span>{ "Opening" }</span>
+                    <span>{ t!("newgame.opening") }</span>
                     <select id="opening" onchange={onopening}>
-                        { option(Opening::Standard, "The starting position".into()) }
-                        { option(Opening::RandomBallot, "A random three-move ballot (ACF)".into()) }
+                        { option(Opening::Standard, t!("newgame.opening-start")) }
+                        { option(Opening::RandomBallot, t!("newgame.opening-random")) }
                         { for ballots }
                     </select>
                 </label>
             }
             <label class="check">
                 <input type="checkbox" id="allow-hints" checked={s.hints} onchange={onhints} />
-                { "Allow hints in this game" }
+                { t!("newgame.allow-hints") }
             </label>
         </fieldset>
     }

@@ -8,6 +8,8 @@ use yew::prelude::*;
 use crate::components::{on_click, Dispatch};
 use crate::core::notices::{NoticeAction, Notices};
 use crate::core::{AppAction, Slice};
+use crate::i18n::say;
+use crate::t;
 
 /// Props of [`NoticeBar`].
 #[derive(Properties, PartialEq, Clone)]
@@ -27,8 +29,8 @@ pub fn NoticeBar(props: &NoticeBarProps) -> Html {
     let items = n.list.iter().enumerate().map(|(i, text)| {
         html! {
             <div class="notice" role="alert">
-                <p>{ text.clone() }</p>
-                <button type="button" class="notice-close" aria-label="Dismiss this notice" title="Dismiss"
+                <p>{ say(text) }</p>
+                <button type="button" class="notice-close" aria-label={t!("notice.dismiss-label")} title={t!("notice.dismiss")}
                     onclick={act(NoticeAction::Dismiss(i))}>{ "×" }</button>
             </div>
         }
@@ -38,12 +40,12 @@ pub fn NoticeBar(props: &NoticeBarProps) -> Html {
         if let Some(c) = &n.conflict {
             <div class="dialog-backdrop">
                 <div class="dialog" role="alertdialog" aria-modal="true" aria-labelledby="conflict-title" id="bylink-conflict">
-                    <h2 id="conflict-title">{ "Which game to keep?" }</h2>
-                    <p>{ format!("This link is for a game you have, but its history is different: {}.", c.why) }</p>
-                    <p>{ format!("Yours: {} moves. The link's: {} moves.", c.mine.0.record.ply(), c.theirs.0.record.ply()) }</p>
+                    <h2 id="conflict-title">{ t!("notice.conflict-title") }</h2>
+                    <p>{ t!("notice.conflict-why", why = c.why.clone()) }</p>
+                    <p>{ format!("{} {}", t!("notice.conflict-yours", count = c.mine.0.record.ply()), t!("notice.conflict-theirs", count = c.theirs.0.record.ply())) }</p>
                     <div class="actions">
-                        <button type="button" id="conflict-mine" onclick={act(NoticeAction::KeepMine)}>{ "Keep mine" }</button>
-                        <button type="button" id="conflict-link" onclick={act(NoticeAction::TakeLink)}>{ "Take the link's" }</button>
+                        <button type="button" id="conflict-mine" onclick={act(NoticeAction::KeepMine)}>{ t!("notice.keep-mine") }</button>
+                        <button type="button" id="conflict-link" onclick={act(NoticeAction::TakeLink)}>{ t!("notice.take-link") }</button>
                     </div>
                 </div>
             </div>
@@ -53,9 +55,9 @@ pub fn NoticeBar(props: &NoticeBarProps) -> Html {
                 { for items }
                 if n.previous.is_some() {
                     <div class="notice" role="status" id="previous-notice">
-                        <p>{ "The shared game is open. Your game in progress was kept aside." }</p>
-                        <button type="button" id="previous-resume" onclick={act(NoticeAction::ResumePrevious)}>{ "Back to my game" }</button>
-                        <button type="button" class="notice-close" aria-label="Dismiss this notice" title="Dismiss"
+                        <p>{ t!("notice.previous-kept") }</p>
+                        <button type="button" id="previous-resume" onclick={act(NoticeAction::ResumePrevious)}>{ t!("notice.back-to-mine") }</button>
+                        <button type="button" class="notice-close" aria-label={t!("notice.dismiss-label")} title={t!("notice.dismiss")}
                             onclick={act(NoticeAction::DropPrevious)}>{ "×" }</button>
                     </div>
                 }

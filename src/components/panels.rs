@@ -6,8 +6,10 @@ use tiers_engine::{Color, PieceView};
 use yew::prelude::*;
 
 use crate::components::piece::Piece;
+use crate::core::i18n::words;
 use crate::core::record::Captured;
 use crate::core::session::Thinking;
+use crate::t;
 
 /// Props of [`PlayerStrip`].
 #[derive(Properties, PartialEq, Clone)]
@@ -52,8 +54,8 @@ pub fn PlayerStrip(props: &PlayerStripProps) -> Html {
         <div {class}>
             <span class={classes!("dot", props.color.name())} aria-hidden="true"></span>
             <span class="player-name">{ props.name.clone() }</span>
-            if props.to_move { <span class="turn-tag">{ "to move" }</span> }
-            <span class="taken" role="img" aria-label={format!("{} pieces taken", props.taken.len())}>
+            if props.to_move { <span class="turn-tag">{ t!("play.to-move") }</span> }
+            <span class="taken" role="img" aria-label={t!("play.taken", count = props.taken.len())}>
                 { for pieces }
                 if !props.taken.is_empty() {
                     <span class="taken-count">{ format!("×{}", props.taken.len()) }</span>
@@ -62,7 +64,7 @@ pub fn PlayerStrip(props: &PlayerStripProps) -> Html {
             if let Some(c) = &props.clock {
                 <span class={classes!("clock", c.running.then_some("running"), c.low.then_some("low"))}
                     id={format!("clock-{}", props.color.name())} role="timer"
-                    aria-label={format!("{} clock: {}{}", props.color, c.text, if c.running { ", running" } else { "" })}>
+                    aria-label={if c.running { t!("play.clock-running", side = words::side(props.color), time = c.text.clone()) } else { t!("play.clock", side = words::side(props.color), time = c.text.clone()) }}>
                     { c.text.clone() }
                 </span>
             }
@@ -98,11 +100,13 @@ pub fn Status(props: &StatusProps) -> Html {
             if props.busy {
                 <p class="thinking" id="thinking">
                     <span class="spinner" aria-hidden="true"></span>
-                    { "thinking…" }
+                    { t!("play.thinking") }
                     if let Some(t) = &props.thinking {
                         <span class="think-info">
-                            { format!(" depth {} · score {}{} · {} nodes", t.depth, format_score(t.score),
-                                props.thinker.map(|c| format!(" for {c}")).unwrap_or_default(), t.nodes) }
+                            { match props.thinker {
+                                Some(c) => t!("play.think-info-for", depth = t.depth, score = format_score(t.score), side = words::side(c), count = t.nodes),
+                                None => t!("play.think-info", depth = t.depth, score = format_score(t.score), count = t.nodes),
+                            } }
                         </span>
                     }
                 </p>

@@ -165,3 +165,9 @@ fn tier_class(kind: PieceKind) -> &'static str {
         PieceKind::DoubleUltra => "double-ultra",
     }
 }
+
+/// A piece in words: "red man", "black ultra king carrying a king".
+#[must_use]
+pub fn describe(piece: PieceView) -> String {
+    crate::i18n::say(&crate::core::spoken::describe(piece))
+}

@@ -16,6 +16,7 @@ use crate::core::nav::{NavAction, Screen};
 use crate::core::review::ReviewFrom;
 use crate::core::session::{Opponent, Session, SessionAction};
 use crate::core::{AppAction, Slice};
+use crate::t;
 
 /// Props of [`Play`].
 #[derive(Properties, PartialEq, Clone)]
@@ -36,7 +37,7 @@ pub fn Play(props: &PlayProps) -> Html {
     // Resigning takes a second click within a few seconds.
     let resign = use_confirm(to(d, |()| AppAction::Game(SessionAction::Resign)));
     let Some(game) = s.record() else {
-        return html! { <p class="card">{ "No game in progress." }</p> };
+        return html! { <p class="card">{ t!("play.no-game") }</p> };
     };
     let on_action = to(d, AppAction::Game);
     let act = |a: SessionAction| on_action.reform(move |()| a.clone());
@@ -57,15 +58,15 @@ pub fn Play(props: &PlayProps) -> Html {
         .is_some_and(|b| s.side_to_move() != Some(b.me));
     let controls = html! {
         <div class="controls">
-            <Control id="undo" icon="↶" label={if vs_computer { "Take back" } else { "Undo" }} on_click={act(SessionAction::Undo)} disabled={!s.can_undo()} />
-            <Control id="redo" icon="↷" label="Redo" on_click={act(SessionAction::Redo)} disabled={!s.can_redo()} />
-            <Control id="flip" icon="⇅" label="Flip" on_click={act(SessionAction::Flip)} />
+            <Control id="undo" icon="↶" label={if vs_computer { t!("play.take-back") } else { t!("play.undo") }} on_click={act(SessionAction::Undo)} disabled={!s.can_undo()} />
+            <Control id="redo" icon="↷" label={t!("play.redo")} on_click={act(SessionAction::Redo)} disabled={!s.can_redo()} />
+            <Control id="flip" icon="⇅" label={t!("play.flip")} on_click={act(SessionAction::Flip)} />
             if !vs_computer && s.meta.bylink.is_none() {
-                <Control id="offer-draw" icon="½" label="Offer draw" on_click={act(SessionAction::OfferDraw)} disabled={outcome.is_some() || s.draw_offer.is_some()} />
+                <Control id="offer-draw" icon="½" label={t!("play.offer-draw")} on_click={act(SessionAction::OfferDraw)} disabled={outcome.is_some() || s.draw_offer.is_some()} />
             }
-            <Control id="resign" icon="⚑" label={if resign.armed { "Sure? Resign" } else { "Resign" }}
+            <Control id="resign" icon="⚑" label={if resign.armed { t!("play.resign-sure") } else { t!("play.resign") }}
                 on_click={resign.on_click.clone()} disabled={outcome.is_some() || waiting} />
-            <Control id="new-game" icon="+" label="New game" on_click={new_game.clone()} />
+            <Control id="new-game" icon="+" label={t!("nav.new-game")} on_click={new_game.clone()} />
         </div>
     };
     html! {

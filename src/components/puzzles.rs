@@ -11,10 +11,10 @@ use yew::prelude::*;
 use crate::browser;
 use crate::components::live_board::{game_title, LiveBoard};
 use crate::components::{to, Dispatch};
-use crate::core::puzzles::{
-    puzzle_path, Loading, Note, PuzzleAction, Puzzles, Solving, GAMES, WRONG,
-};
+use crate::core::puzzles::{puzzle_path, Loading, Note, PuzzleAction, Puzzles, Solving, GAMES};
 use crate::core::{AppAction, Slice};
+use crate::i18n::say;
+use crate::t;
 
 /// Props of [`PuzzlesScreen`].
 #[derive(Properties, PartialEq, Clone)]
@@ -93,7 +93,7 @@ pub fn PuzzlesScreen(props: &PuzzlesProps) -> Html {
     let rating = pz.history.rating(kind);
     let stats = html! {
         <p class="puzzle-stats" id="puzzle-stats">
-            <span>{ "Your rating: " }<strong id="puzzle-rating">{ rating }</strong></span>
+            <span>{ t!("puzzles.your-rating") }{ " " }<strong id="puzzle-rating">{ rating }</strong></span>
             <span id="puzzle-counts">{ format!("{solved} solved, {failed} failed") }</span>
             <span id="puzzle-streak">{ format!("streak {}", pz.history.streak) }</span>
         </p>
@@ -104,18 +104,18 @@ pub fn PuzzlesScreen(props: &PuzzlesProps) -> Html {
             let d = d.clone();
             html! {
                 <>
-                    <p class="error" role="alert">{ e.clone() }</p>
-                    <button type="button" id="puzzles-retry" onclick={Callback::from(move |_: MouseEvent| fetch(&d, kind))}>{ "Try again" }</button>
+                    <p class="error" role="alert">{ crate::i18n::say(e) }</p>
+                    <button type="button" id="puzzles-retry" onclick={Callback::from(move |_: MouseEvent| fetch(&d, kind))}>{ t!("puzzles.try-again") }</button>
                 </>
             }
         }
-        _ => html! { <p class="hint">{ "Loading the puzzles…" }</p> },
+        _ => html! { <p class="hint">{ t!("puzzles.loading-the-puzzles") }</p> },
     };
     html! {
         <section class="puzzles" aria-labelledby="puzzles-title">
             <header class="puzzles-head">
-                <h1 id="puzzles-title">{ "Puzzles" }</h1>
-                <div class="puzzle-tabs" role="group" aria-label="Game">{ for tabs }</div>
+                <h1 id="puzzles-title">{ t!("puzzles.puzzles") }</h1>
+                <div class="puzzle-tabs" role="group" aria-label={t!("puzzles.game")}>{ for tabs }</div>
                 { stats }
             </header>
             { body }
@@ -124,13 +124,31 @@ pub fn PuzzlesScreen(props: &PuzzlesProps) -> Html {
 }
 
 /// What the solver is asked to do, from the puzzle's themes.
-fn goal(themes: &[String]) -> &'static str {
+fn goal(themes: &[String]) -> String {
     if themes.iter().any(|t| t == "win") {
-        "win"
+        t!("puzzles.goal-win")
     } else if themes.iter().any(|t| t == "endgame") {
-        "reach a won ending"
+        t!("puzzles.goal-endgame")
     } else {
-        "win material"
+        t!("puzzles.goal-material")
+    }
+}
+
+/// A theme of the puzzle file (docs/content-formats.md, "Puzzle files") in
+/// the page's words; an unknown one as it is written.
+fn theme(name: &str) -> String {
+    match name {
+        "shot" => t!("puzzles.theme-shot"),
+        "multi-jump" => t!("puzzles.theme-multi-jump"),
+        "ultra king" | "ultra" => t!("puzzles.theme-ultra-king"),
+        "crowning" => t!("puzzles.theme-crowning"),
+        "upgrade" => t!("puzzles.theme-upgrade"),
+        "win" => t!("puzzles.theme-win"),
+        "endgame" => t!("puzzles.theme-endgame"),
+        "quiet move" | "quiet" => t!("puzzles.theme-quiet-move"),
+        "capture" => t!("puzzles.theme-capture"),
+        "king" => t!("piece.king"),
+        other => other.to_string(),
     }
 }
 
@@ -141,31 +159,34 @@ fn solving(s: &Solving, d: &Dispatch) -> Html {
     let (done, of) = s.progress();
     let head = html! {
         <div class="puzzle-info">
-            <p class="crumb">{ format!("Puzzle {} · rated {} · {}", p.id, p.rating, p.themes.join(", ")) }</p>
+            <p class="crumb">{ t!("puzzles.crumb", id = p.id.clone(), rating = p.rating, themes = p.themes.iter().map(|t| theme(t)).collect::<Vec<_>>().join(", ")) }</p>
             <p class="puzzle-task" id="puzzle-task">
-                { format!("{who} to play and {}: find the best move ({done} of {of} move{} played).",
-                    goal(&p.themes), if of == 1 { "" } else { "s" }) }
+                { t!("puzzles.task", side = who, goal = goal(&p.themes), done = done, count = of) }
             </p>
         </div>
     };
     let note = s.note.as_ref().map(|n| {
         let (class, role, text) = match n {
-            Note::Wrong => ("lesson-note wrong", "alert", format!("{WRONG}.")),
-            Note::Broken(t) => ("lesson-note wrong", "alert", t.clone()),
-            Note::Hint(t) => ("lesson-note hint-note", "status", t.clone()),
+            Note::Wrong => (
+                "lesson-note wrong",
+                "alert",
+                format!("{}.", t!("puzzles.wrong")),
+            ),
+            Note::Broken(t) => ("lesson-note wrong", "alert", say(t)),
+            Note::Hint(t) => ("lesson-note hint-note", "status", say(t)),
         };
         html! { <p {class} {role} id="puzzle-note">{ text }</p> }
     });
     let change = s.change.map(|(a, b)| {
         let diff = i64::from(b) - i64::from(a);
-        html! { <p class="puzzle-change" id="puzzle-change">{ format!("Rating {a} → {b} ({diff:+})") }</p> }
+        html! { <p class="puzzle-change" id="puzzle-change">{ t!("puzzles.rating-change", a = a, b = b, diff = diff) }</p> }
     });
     let result = s.solved.then(|| {
         html! {
             <div class="lesson-result" role="status" id="puzzle-result">
-                <p class="solved">{ if s.failed { "Solved (counted as failed: a wrong move or a hint)" } else { "Solved" } }</p>
+                <p class="solved">{ if s.failed { t!("puzzles.solved-counted-as-failed") } else { t!("puzzles.solved") } }</p>
                 <button type="button" class="primary" id="puzzle-next"
-                    onclick={act(d, || PuzzleAction::Next(browser::random_seed()))}>{ "Next puzzle" }</button>
+                    onclick={act(d, || PuzzleAction::Next(browser::random_seed()))}>{ t!("puzzles.next-puzzle") }</button>
             </div>
         }
     });
@@ -176,18 +197,18 @@ fn solving(s: &Solving, d: &Dispatch) -> Html {
             { change.unwrap_or_default() }
             <div class="lesson-controls">
                 if !s.solved {
-                    <button type="button" id="puzzle-hint" onclick={act(d, || PuzzleAction::Hint)} disabled={!s.can_hint()}>{ "Hint" }</button>
-                    <button type="button" id="puzzle-skip" onclick={act(d, || PuzzleAction::Next(browser::random_seed()))}>{ "Another puzzle" }</button>
+                    <button type="button" id="puzzle-hint" onclick={act(d, || PuzzleAction::Hint)} disabled={!s.can_hint()}>{ t!("puzzles.hint") }</button>
+                    <button type="button" id="puzzle-skip" onclick={act(d, || PuzzleAction::Next(browser::random_seed()))}>{ t!("puzzles.another-puzzle") }</button>
                 }
             </div>
         </>
     };
     let status = if s.solved {
-        "Well played: the line is over.".to_string()
+        t!("puzzles.well-played")
     } else if s.reply_due {
-        format!("{} replies…", who.opposite())
+        t!("puzzles.replies", side = who.opposite())
     } else {
-        format!("Your move ({who}).")
+        t!("puzzles.your-move", who = who)
     };
     html! {
         <div class="puzzle-board" data-puzzle={format!("{}/{}", s.kind.name(), p.id)} data-step={s.step.to_string()}>

@@ -12,10 +12,12 @@ use crate::components::export::ExportBar;
 use crate::components::viewer::{use_replay_keys, viewer};
 use crate::components::widgets::seg;
 use crate::components::Dispatch;
-use crate::core::library::{kind_title, rebuild};
+use crate::core::library::rebuild;
 use crate::core::nav::{NavAction, Screen};
 use crate::core::review::{counts_text, Mark, Review, ReviewAction, ReviewState, Subject};
 use crate::core::{AppAction, Slice};
+use crate::i18n::say;
+use crate::t;
 
 /// Props of [`ReviewScreen`].
 #[derive(Properties, PartialEq, Clone)]
@@ -50,7 +52,7 @@ pub fn ReviewScreen(props: &ReviewProps) -> Html {
     };
     use_replay_keys(r.subject.is_some(), on_step);
     let Some(s) = r.subject.clone() else {
-        return html! { <section class="review card"><p>{ "No game to review." }</p></section> };
+        return html! { <section class="review card"><p>{ t!("review.no-game-to-review") }</p></section> };
     };
     let back = r.back.unwrap_or(Screen::Games);
     let back_click = {
@@ -71,8 +73,8 @@ pub fn ReviewScreen(props: &ReviewProps) -> Html {
     html! {
         <section class="review card" aria-labelledby="review-title">
             <div class="review-head">
-                <h1 id="review-title">{ format!("Review: {}", kind_title(s.record.kind())) }</h1>
-                <button type="button" id="review-back" onclick={back_click}>{ "Back" }</button>
+                <h1 id="review-title">{ t!("review.title", game = s.record.kind()) }</h1>
+                <button type="button" id="review-back" onclick={back_click}>{ t!("review.back") }</button>
             </div>
             <p class="review-game">{ s.title.clone() }</p>
             { view.progress() }
@@ -111,11 +113,12 @@ impl View<'_> {
         }
         let (done, all) = r.progress();
         let text = if r.cancelled {
-            format!("Analysis cancelled ({done} of {all} positions analysed).")
+            t!("review.cancelled", done = done, count = all)
         } else {
-            format!(
-                "Analysing move {} of {plies}…",
-                (done + 1).min(plies.max(1))
+            t!(
+                "review.analysing",
+                number = (done + 1).min(plies.max(1)),
+                count = plies
             )
         };
         html! {
@@ -123,9 +126,9 @@ impl View<'_> {
                 <progress id="review-progress" max={all.to_string()} value={done.to_string()} />
                 <span id="review-progress-text">{ text }</span>
                 if r.cancelled {
-                    <button type="button" class="primary" id="review-resume" onclick={act(d, ReviewAction::Resume)}>{ "Go on" }</button>
+                    <button type="button" class="primary" id="review-resume" onclick={act(d, ReviewAction::Resume)}>{ t!("review.go-on") }</button>
                 } else {
-                    <button type="button" id="review-cancel" onclick={act(d, ReviewAction::Cancel)}>{ "Cancel" }</button>
+                    <button type="button" id="review-cancel" onclick={act(d, ReviewAction::Cancel)}>{ t!("review.cancel") }</button>
                 }
             </div>
         }
@@ -141,7 +144,7 @@ impl View<'_> {
         html! {
             <>
                 <p class="review-counts" id="review-counts">
-                    { counts_text(Color::Red, counts[0]) }<br />{ counts_text(Color::Black, counts[1]) }
+                    { counts_text(Color::Red, counts[0], &say) }<br />{ counts_text(Color::Black, counts[1], &say) }
                 </p>
                 { self.graph(review, &marks) }
                 <div class="review-detail" id="review-detail" aria-live="polite">{ self.detail(review, &marks) }</div>
@@ -190,7 +193,7 @@ impl View<'_> {
         });
         html! {
             <svg class="review-graph" id="review-graph" viewBox={format!("0 0 {W} {H}")} role="img"
-                aria-label="Red's winning chances after each move (Red up, Black down)">
+                aria-label={t!("review.red-s-winning-chances")}>
                 <rect class="graph-bg" x="0" y="0" width={W.to_string()} height={H.to_string()} />
                 <line class="graph-mid" x1="0" y1={(H / 2).to_string()} x2={W.to_string()} y2={(H / 2).to_string()} />
                 <line class="graph-at" x1={x(shown).to_string()} y1="0" x2={x(shown).to_string()} y2={H.to_string()} />
@@ -205,7 +208,7 @@ impl View<'_> {
     fn detail(&self, review: &Review, marks: &[Option<Mark>]) -> Html {
         let shown = self.shown;
         if shown == 0 {
-            return html! { { format!("Start position: {}.", eval_words(review.eval_at(0).red)) } };
+            return html! { { t!("review.start", eval = eval_words(review.eval_at(0).red)) } };
         }
         let i = shown - 1;
         let side = self.sides.get(i).copied().unwrap_or(Color::Red);
@@ -222,23 +225,39 @@ impl View<'_> {
             self.texts.get(i).cloned().unwrap_or_default(),
             mark.map_or("", Mark::suffix)
         );
-        let chances = format!(
-            "{side}'s winning chances {}% → {}%",
-            (review.eval_at(i).share(side) + 5) / 10,
-            (review.eval_at(shown).share(side) + 5) / 10
+        let chances = t!(
+            "review.chances",
+            side = side,
+            before = (review.eval_at(i).share(side) + 5) / 10,
+            after = (review.eval_at(shown).share(side) + 5) / 10
         );
         let better = &review.moves[i].better;
         let show = (!better.is_empty()).then(|| html! {
-            <button type="button" id="review-show-line" onclick={act(self.d, ReviewAction::ShowLine(i))}>{ "Play the better line on the board" }</button>
+            <button type="button" id="review-show-line" onclick={act(self.d, ReviewAction::ShowLine(i))}>{ t!("review.play-the-better-line") }</button>
         });
         let text = match (mark, better.first()) {
-            (Some(m), Some(b)) => format!(
-                "{played} ({side}): {}. {chances}. Better: {b} (line: {}).",
-                m.name(),
-                better.join(" ")
+            (Some(m), Some(b)) => t!(
+                "review.move-marked",
+                played = played,
+                side = side,
+                mark = m.label(),
+                chances = chances,
+                better = b,
+                line = better.join(" ")
             ),
-            (None, Some(b)) => format!("{played} ({side}): {chances}. The computer preferred {b}."),
-            _ => format!("{played} ({side}): the computer's choice too. {chances}."),
+            (None, Some(b)) => t!(
+                "review.move-preferred",
+                played = played,
+                side = side,
+                chances = chances,
+                better = b
+            ),
+            _ => t!(
+                "review.move-best",
+                played = played,
+                side = side,
+                chances = chances
+            ),
         };
         html! { <>{ text }{ " " }{ show.unwrap_or_default() }</> }
     }
@@ -251,14 +270,10 @@ impl View<'_> {
         let marked = r.marked();
         let list = marked.iter().map(|&i| {
             let m = marks[i].unwrap_or(Mark::Inaccuracy);
-            let text = format!(
-                "{} {}{} · {}{}",
-                self.sides[i],
-                self.texts[i],
-                m.suffix(),
-                m.name(),
-                review.moves[i].better.first().map(|b| format!(" · better {b}")).unwrap_or_default()
-            );
+            let text = match review.moves[i].better.first() {
+                Some(b) => t!("review.marked-better", side = self.sides[i], mv = format!("{}{}", self.texts[i], m.suffix()), mark = m.label(), better = b),
+                None => t!("review.marked", side = self.sides[i], mv = format!("{}{}", self.texts[i], m.suffix()), mark = m.label()),
+            };
             let active = shown == i + 1;
             html! {
                 <li><button type="button" class={if active { "mark-item active" } else { "mark-item" }}
@@ -276,14 +291,14 @@ impl View<'_> {
                 });
                 html! {
                     <label class="check"><input type="checkbox" id="review-only-mine" checked={only == Some(h)} {onchange} />
-                        { " Show only my mistakes" }</label>
+                        { t!("review.show-only-my-mistakes") }</label>
                 }
             }
             None => html! {
-                <div class="segmented" role="group" aria-label="Marked moves of">
-                    { seg(only.is_none(), "Both sides", act(d, ReviewAction::Only(None)), "review-only-both") }
-                    { seg(only == Some(Color::Red), "Red", act(d, ReviewAction::Only(Some(Color::Red))), "review-only-red") }
-                    { seg(only == Some(Color::Black), "Black", act(d, ReviewAction::Only(Some(Color::Black))), "review-only-black") }
+                <div class="segmented" role="group" aria-label={t!("review.marked-moves-of")}>
+                    { seg(only.is_none(), t!("review.both-sides"), act(d, ReviewAction::Only(None)), "review-only-both") }
+                    { seg(only == Some(Color::Red), t!("side.red"), act(d, ReviewAction::Only(Some(Color::Red))), "review-only-red") }
+                    { seg(only == Some(Color::Black), t!("side.black"), act(d, ReviewAction::Only(Some(Color::Black))), "review-only-black") }
                 </div>
             },
         };
@@ -293,13 +308,13 @@ impl View<'_> {
             <div class="review-marks">
                 { filter }
                 <div class="actions tight">
-                    <button type="button" id="review-prev-mark" onclick={act(d, ReviewAction::PrevMark)} disabled={!has_prev}>{ "◀ Previous mistake" }</button>
-                    <button type="button" id="review-next-mark" onclick={act(d, ReviewAction::NextMark)} disabled={!has_next}>{ "Next mistake ▶" }</button>
+                    <button type="button" id="review-prev-mark" onclick={act(d, ReviewAction::PrevMark)} disabled={!has_prev}>{ t!("review.previous-mistake") }</button>
+                    <button type="button" id="review-next-mark" onclick={act(d, ReviewAction::NextMark)} disabled={!has_next}>{ t!("review.next-mistake") }</button>
                 </div>
                 if marked.is_empty() {
-                    <p class="empty" id="review-no-marks">{ "No marked moves." }</p>
+                    <p class="empty" id="review-no-marks">{ t!("review.no-marked-moves") }</p>
                 } else {
-                    <ul class="mark-list" id="review-marks" aria-label="Marked moves">{ for list }</ul>
+                    <ul class="mark-list" id="review-marks" aria-label={t!("review.marked-moves")}>{ for list }</ul>
                 }
             </div>
         }
@@ -323,9 +338,9 @@ impl View<'_> {
             Some((rec, from)) => html! {
                 <>
                     <p class="review-line-note" id="review-line-note">
-                        { format!("The computer's line instead of move {} ({}):", from + 1, self.texts.get(from).cloned().unwrap_or_default()) }
+                        { t!("review.line-instead", number = from + 1, mv = self.texts.get(from).cloned().unwrap_or_default()) }
                         { " " }
-                        <button type="button" id="review-hide-line" onclick={act(self.d, ReviewAction::HideLine)}>{ "Back to the game" }</button>
+                        <button type="button" id="review-hide-line" onclick={act(self.d, ReviewAction::HideLine)}>{ t!("review.back-to-the-game") }</button>
                     </p>
                     { viewer(&*rec, r.line_ply, &self.on_ply, "review") }
                 </>
@@ -338,8 +353,16 @@ impl View<'_> {
 /// "+0.35 for Red".
 fn eval_words(red: i32) -> String {
     if red >= 0 {
-        format!("{} for Red", format_score(red))
+        t!(
+            "review.eval-for",
+            score = format_score(red),
+            side = Color::Red
+        )
     } else {
-        format!("{} for Black", format_score(-red))
+        t!(
+            "review.eval-for",
+            score = format_score(-red),
+            side = Color::Black
+        )
     }
 }

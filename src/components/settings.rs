@@ -9,10 +9,15 @@ use yew::prelude::*;
 
 use crate::components::board::Board;
 use crate::core::game_events::Sound;
+use crate::core::i18n::{words, Lang, Text};
 use crate::core::new_game::ColorChoice;
-use crate::core::preferences::{Animation, BoardTheme, ColorMode, Named, PieceStyle, Preferences};
+use crate::core::preferences::{
+    Animation, BoardTheme, CheckersCoords, ColorMode, Named, PieceStyle, Preferences,
+};
 use crate::core::record::square;
 use crate::core::Slice;
+use crate::i18n::say;
+use crate::t;
 
 /// Props of [`SettingsScreen`].
 #[derive(Properties, PartialEq, Clone)]
@@ -23,6 +28,10 @@ pub struct SettingsProps {
     pub on_change: Callback<Preferences>,
     /// Close the screen.
     pub on_close: Callback<()>,
+    /// The page's language.
+    pub language: Lang,
+    /// Another language chosen.
+    pub on_language: Callback<Lang>,
 }
 
 /// The preview: every tier of Tiers, an ultra king carrying a king, and a
@@ -66,7 +75,7 @@ fn preview() -> BoardView {
 /// pressed; `pick` gets the index chosen.
 fn choices(
     group: &'static str,
-    label: &'static str,
+    label: String,
     options: Vec<(&'static str, &'static str)>,
     current: usize,
     pick: Callback<usize>,
@@ -77,7 +86,7 @@ fn choices(
         html! {
             <button type="button" class={classes!("seg", active.then_some("active"))}
                 id={format!("{group}-{name}")} aria-pressed={active.to_string()} {onclick}>
-                { text }
+                { say(&Text::new(text)) }
             </button>
         }
     });
@@ -99,7 +108,7 @@ fn options<T: Named>(current: T) -> (Vec<(&'static str, &'static str)>, usize) {
 }
 
 /// A check box.
-fn check(id: &'static str, label: &'static str, on: bool, set: Callback<bool>) -> Html {
+fn check(id: &'static str, label: String, on: bool, set: Callback<bool>) -> Html {
     let onchange = Callback::from(move |e: Event| {
         if let Some(input) = e.target_dyn_into::<web_sys::HtmlInputElement>() {
             set.emit(input.checked());
@@ -161,59 +170,77 @@ pub fn SettingsScreen(props: &SettingsProps) -> Html {
     let levels = Level::all().map(|l| {
         html! {
             <option value={l.number().to_string()} selected={l == p.level}>
-                { format!("{} · {}", l.number(), l.name()) }
+                { t!("settings.level", level = l.number(), name = words::level(l)) }
             </option>
         }
     });
     let reduced = crate::browser::reduced_motion();
+    let languages = Lang::ALL.map(|l| {
+        html! {
+            <option value={l.tag()} lang={l.tag()} selected={l == props.language}>{ l.name() }</option>
+        }
+    });
+    let on_language = props.on_language.reform(|e: Event| {
+        e.target_dyn_into::<web_sys::HtmlSelectElement>()
+            .and_then(|s| Lang::from_tag(&s.value()))
+            .unwrap_or_default()
+    });
     html! {
         <section class="settings card" aria-labelledby="settings-title">
-            <h1 id="settings-title">{ "Settings" }</h1>
-            <p class="muted">{ "Kept on this device and applied at once, here and in embedded boards." }</p>
+            <h1 id="settings-title">{ t!("nav.settings") }</h1>
+            <p class="muted">{ t!("settings.intro") }</p>
             <div class="settings-grid">
                 <fieldset>
-                    <legend>{ "Board and pieces" }</legend>
-                    { choice("theme", "Board", options(p.board), |p, i| Preferences { board: BoardTheme::ALL[i], ..p }) }
-                    { choice("pieces", "Pieces", options(p.pieces), |p, i| Preferences { pieces: PieceStyle::ALL[i], ..p }) }
-                    { choice("mode", "Page", options(p.mode), |p, i| Preferences { mode: ColorMode::ALL[i], ..p }) }
+                    <legend>{ t!("settings.language") }</legend>
+                    <label class="range" for="language">
+                        <span>{ t!("settings.language-label") }</span>
+                        <select id="language" lang="" onchange={on_language}>{ for languages }</select>
+                    </label>
+                </fieldset>
+                <fieldset>
+                    <legend>{ t!("settings.board-and-pieces") }</legend>
+                    { choice("theme", t!("settings.board"), options(p.board), |p, i| Preferences { board: BoardTheme::ALL[i], ..p }) }
+                    { choice("pieces", t!("settings.pieces"), options(p.pieces), |p, i| Preferences { pieces: PieceStyle::ALL[i], ..p }) }
+                    { choice("mode", t!("settings.page"), options(p.mode), |p, i| Preferences { mode: ColorMode::ALL[i], ..p }) }
                     <div class="settings-preview">
-                        <Board view={preview()} kind={GameKind::Tiers} id="preview" label="Preview of the board and pieces"
+                        <Board view={preview()} kind={GameKind::Tiers} id="preview" label={t!("settings.preview")}
                             interactive={false} last_move={vec![square("c3"), square("f6")]} targets={vec![square("d4")]} />
                     </div>
                 </fieldset>
                 <fieldset>
-                    <legend>{ "Sound and motion" }</legend>
-                    { check("sound-on", "Sounds", p.sound, change(|p, sound| Preferences { sound, ..p })) }
+                    <legend>{ t!("settings.sound-and-motion") }</legend>
+                    { check("sound-on", t!("settings.sounds"), p.sound, change(|p, sound| Preferences { sound, ..p })) }
                     <label class="range" for="volume">
-                        <span>{ format!("Volume {}%", p.volume) }</span>
+                        <span>{ t!("settings.volume", percent = p.volume) }</span>
                         <input type="range" id="volume" min="0" max="100" step="5" value={p.volume.to_string()}
                             disabled={!p.sound} oninput={on_volume} />
                     </label>
-                    <button type="button" id="test-sound" disabled={!p.sound} onclick={test_sound}>{ "Play a sound" }</button>
-                    { choice("anim", "Animation", options(p.animation), |p, i| Preferences { animation: Animation::ALL[i], ..p }) }
+                    <button type="button" id="test-sound" disabled={!p.sound} onclick={test_sound}>{ t!("settings.play-sound") }</button>
+                    { choice("anim", t!("settings.animation"), options(p.animation), |p, i| Preferences { animation: Animation::ALL[i], ..p }) }
                     if reduced {
-                        <p class="muted" id="reduced-motion">{ "Your device asks for reduced motion: pieces do not slide, whatever this says." }</p>
+                        <p class="muted" id="reduced-motion">{ t!("settings.reduced-motion") }</p>
                     }
                 </fieldset>
                 <fieldset>
-                    <legend>{ "While playing" }</legend>
-                    { check("show-dots", "Show where a piece can go", p.dots, change(|p, dots| Preferences { dots, ..p })) }
-                    { check("show-coords", "Show coordinates and square numbers", p.coords, change(|p, coords| Preferences { coords, ..p })) }
-                    { check("show-last", "Highlight the last move", p.last_move, change(|p, last_move| Preferences { last_move, ..p })) }
-                    { check("confirm-moves", "Confirm moves (tap the square again, or press Confirm)", p.confirm, change(|p, confirm| Preferences { confirm, ..p })) }
-                    { check("non-visual", "Non-visual mode: the board as text, moves and questions typed (for screen readers)", p.non_visual, change(|p, non_visual| Preferences { non_visual, ..p })) }
+                    <legend>{ t!("settings.while-playing") }</legend>
+                    { check("show-dots", t!("settings.dots"), p.dots, change(|p, dots| Preferences { dots, ..p })) }
+                    { check("show-coords", t!("settings.coords"), p.coords, change(|p, coords| Preferences { coords, ..p })) }
+                    { choice("checkers-coords", t!("settings.checkers-coords"), options(p.checkers_coords), |p, i| Preferences { checkers_coords: CheckersCoords::ALL[i], ..p }) }
+                    { check("show-last", t!("settings.last-move"), p.last_move, change(|p, last_move| Preferences { last_move, ..p })) }
+                    { check("confirm-moves", t!("settings.confirm"), p.confirm, change(|p, confirm| Preferences { confirm, ..p })) }
+                    { check("non-visual", t!("settings.non-visual"), p.non_visual, change(|p, non_visual| Preferences { non_visual, ..p })) }
                 </fieldset>
                 <fieldset>
-                    <legend>{ "Against the computer" }</legend>
+                    <legend>{ t!("settings.against-computer") }</legend>
                     <label class="range" for="default-level">
-                        <span>{ "Default level" }</span>
+                        <span>{ t!("settings.default-level") }</span>
                         <select id="default-level" onchange={on_level}>{ for levels }</select>
                     </label>
-                    { choice("color", "Your colour", options(p.color), |p, i| Preferences { color: <ColorChoice as Named>::ALL[i], ..p }) }
+                    { choice("color", t!("newgame.your-color"), options(p.color), |p, i| Preferences { color: <ColorChoice as Named>::ALL[i], ..p }) }
                 </fieldset>
             </div>
             <div class="actions">
-                <button type="button" class="primary" id="close-settings" onclick={props.on_close.reform(|_: MouseEvent| ())}>{ "Done" }</button>
+                <button type="button" class="primary" id="close-settings" onclick={props.on_close.reform(|_: MouseEvent| ())}>{ t!("settings.done") }</button>
             </div>
         </section>
     }

@@ -11,6 +11,7 @@ use crate::components::board::Board;
 use crate::components::move_list::MoveList;
 use crate::core::library::games::Step;
 use crate::core::record::Record;
+use crate::t;
 
 /// While `active`, the arrow keys (and Home / End) step through the game
 /// shown, unless a text field or the board itself has them. The step is
@@ -72,23 +73,26 @@ pub fn viewer(game: &dyn Record, shown: usize, on_ply: &Callback<usize>, id: &'s
     let mut moves = game.move_texts();
     moves.truncate(last);
     let caption = if shown == 0 {
-        format!("Start position, {side} to move")
+        t!("viewer.start", side = side)
     } else {
-        format!(
-            "After move {shown} of {last} ({}), {side} to move",
-            moves.get(shown - 1).cloned().unwrap_or_default()
+        t!(
+            "viewer.after-move",
+            shown = shown,
+            last = last,
+            mv = moves.get(shown - 1).cloned().unwrap_or_default(),
+            side = side
         )
     };
     html! {
         <div class="viewer">
-            <Board {id} label="Replay board" kind={game.kind()} {view}
+            <Board {id} label={t!("viewer.replay-board")} kind={game.kind()} {view}
                 {last_move} interactive={false} />
             <p class="viewer-caption" id={format!("{id}-caption")} aria-live="polite">{ caption }</p>
-            <div class="nav viewer-nav" role="group" aria-label="Replay">
-                <button type="button" aria-label="First position" onclick={go(0)} disabled={shown == 0}>{ "|◀" }</button>
-                <button type="button" aria-label="Previous move" onclick={go(shown.saturating_sub(1))} disabled={shown == 0}>{ "◀" }</button>
-                <button type="button" aria-label="Next move" onclick={go((shown + 1).min(last))} disabled={shown >= last}>{ "▶" }</button>
-                <button type="button" aria-label="Last position" onclick={go(last)} disabled={shown >= last}>{ "▶|" }</button>
+            <div class="nav viewer-nav" role="group" aria-label={t!("viewer.replay")}>
+                <button type="button" aria-label={t!("viewer.first-position")} onclick={go(0)} disabled={shown == 0}>{ "|◀" }</button>
+                <button type="button" aria-label={t!("viewer.previous-move")} onclick={go(shown.saturating_sub(1))} disabled={shown == 0}>{ "◀" }</button>
+                <button type="button" aria-label={t!("viewer.next-move")} onclick={go((shown + 1).min(last))} disabled={shown >= last}>{ "▶" }</button>
+                <button type="button" aria-label={t!("viewer.last-position")} onclick={go(last)} disabled={shown >= last}>{ "▶|" }</button>
             </div>
             <div class="moves-box">
                 <MoveList {moves} ply={last} {shown} first={game.first_move_number()} on_view={on_ply.clone()} />

@@ -6,9 +6,11 @@
 pub mod use_ai;
 pub mod use_clock;
 pub mod use_game_events;
+pub mod use_language;
 pub mod use_persistence;
 
 pub use use_ai::use_ai;
 pub use use_clock::use_clock;
 pub use use_game_events::{use_game_events, use_look};
+pub use use_language::use_language;
 pub use use_persistence::use_persistence;

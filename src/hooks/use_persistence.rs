@@ -13,22 +13,24 @@ use yew::prelude::*;
 
 use crate::browser;
 use crate::core::boot::{Content, Kept};
+use crate::core::i18n::Text;
 use crate::core::notices::NoticeAction;
 use crate::core::session::{GameMeta, SessionAction};
+use crate::core::text;
 use crate::core::tournament::TournamentAction;
 use crate::core::AppAction;
 use crate::storage;
 use crate::store::AppStore;
 
 /// What went wrong writing a record, in words for a notice.
-fn failure(kept: Kept, why: &str) -> String {
+fn failure(kept: Kept, why: &str) -> Text {
     match kept {
-        Kept::Saved | Kept::Previous => format!("The game could not be saved: {why}."),
-        Kept::Archive => format!("The archive could not be saved: {why}."),
-        Kept::Tournaments => why.to_string(),
-        Kept::Lessons => format!("Your lesson progress could not be saved: {why}."),
-        Kept::Preferences => format!("Your settings could not be saved: {why}."),
-        Kept::Puzzles => format!("Your puzzle rating could not be saved: {why}."),
+        Kept::Saved | Kept::Previous => text!("notice.save-game-failed", why = why),
+        Kept::Archive => text!("notice.save-archive-failed", why = why),
+        Kept::Tournaments => Text::plain(why),
+        Kept::Lessons => text!("notice.save-lessons-failed", why = why),
+        Kept::Preferences => text!("notice.save-settings-failed", why = why),
+        Kept::Puzzles => text!("notice.save-puzzles-failed", why = why),
     }
 }
 
@@ -39,7 +41,7 @@ pub fn use_persistence(app: &UseReducerHandle<AppStore>) {
     let written: Rc<RefCell<HashMap<Kept, Content>>> = use_mut_ref(HashMap::new);
     // (serial, whether the game was over) at the last change.
     let last_end: Rc<RefCell<Option<(u32, bool)>>> = use_mut_ref(|| None);
-    let reported: Rc<RefCell<Vec<String>>> = use_mut_ref(Vec::new);
+    let reported: Rc<RefCell<Vec<Text>>> = use_mut_ref(Vec::new);
     let revisions = Kept::ALL.map(|k| k.revision(app));
     let app = app.clone();
     use_effect_with(revisions, move |_| {

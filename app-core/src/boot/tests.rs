@@ -84,11 +84,14 @@ fn damaged_records_are_named_set_aside_and_the_rest_kept() {
     );
     assert_eq!(b.state.notices.list.len(), 2, "{:?}", b.state.notices.list);
     assert!(b.state.notices.list[0]
+        .english()
         .starts_with("The saved game could not be read (move 1 (Red): 11-15"));
-    assert!(b.state.notices.list[0].ends_with("; it was set aside."));
-    assert!(
-        b.state.notices.list[1].starts_with("The archive could not be read (it is not valid JSON")
-    );
+    assert!(b.state.notices.list[0]
+        .english()
+        .ends_with("; it was set aside."));
+    assert!(b.state.notices.list[1]
+        .english()
+        .starts_with("The archive could not be read (it is not valid JSON"));
     assert_eq!(
         b.set_aside,
         [
@@ -131,8 +134,11 @@ fn a_bad_link_changes_nothing_and_says_why() {
     assert_eq!(b.state.session.record().unwrap().move_texts(), ["11-15"]);
     assert!(b.state.notices.previous.is_none());
     assert!(b.state.notices.list[0]
+        .english()
         .starts_with("This link could not be opened (game=chess: unknown game"));
-    assert!(b.state.notices.list[0].ends_with("; your saved game is kept."));
+    assert!(b.state.notices.list[0]
+        .english()
+        .ends_with("; your saved game is kept."));
 }
 
 #[test]
@@ -185,8 +191,12 @@ fn damaged_preferences_are_set_aside_with_a_notice() {
         b.set_aside,
         [(Kept::Preferences, "{\"v\": 1, \"board\": ".to_string())]
     );
-    assert!(b.state.notices.list[0].starts_with("Your settings record could not be read"));
-    assert!(b.state.notices.list[0].ends_with("; it was set aside."));
+    assert!(b.state.notices.list[0]
+        .english()
+        .starts_with("Your settings record could not be read"));
+    assert!(b.state.notices.list[0]
+        .english()
+        .ends_with("; it was set aside."));
 }
 
 /// The saved text of a timed (3+2) checkers game after 11-15, Red's clock
@@ -256,7 +266,7 @@ fn after_a_reload_a_two_player_clock_goes_on_and_the_computers_waits() {
     );
     assert_eq!(b.set_aside, [(Kept::Saved, text)]);
     assert_eq!(
-        b.state.notices.list,
+        b.state.notices.list.iter().map(crate::i18n::Text::english).collect::<Vec<_>>(),
         ["The saved game's clock could not be read (`x` is not a time control such as 3+2), so the game goes on without a clock; it was set aside."]
     );
     assert!(b.state.session.clock.is_none());

@@ -148,6 +148,7 @@ fn a_link_opened_at_start_goes_to_the_board_and_old_links_change_nothing() {
     assert_eq!(moves(&ann).len(), 3, "her copy kept");
     assert!(
         ann.notices.list[0]
+            .english()
             .starts_with("This link is older than your copy of the game (it has 1 moves, yours 3)"),
         "{:?}",
         ann.notices.list
@@ -226,8 +227,14 @@ fn a_bad_link_is_named_and_changes_nothing() {
         s.open_link(&bad);
         assert_eq!(moves(&s), before);
         assert_eq!(s.library.archive, archive);
-        assert!(s.notices.list[0].starts_with("This game by link could not be opened: "));
-        assert!(s.notices.list[0].contains(says), "{}", s.notices.list[0]);
+        assert!(s.notices.list[0]
+            .english()
+            .starts_with("This game by link could not be opened: "));
+        assert!(
+            s.notices.list[0].english().contains(says),
+            "{}",
+            s.notices.list[0].english()
+        );
     }
     // At start: the saved game stays.
     let stored = Stored {

@@ -26,6 +26,8 @@ use super::formation::{FormationAction, FormationSetup};
 use super::record::Record;
 use super::session::{LoadGame, Opponent, Session, SessionAction};
 use super::Slice;
+use crate::i18n::{words, Lang, Text};
+use crate::text;
 use course::{parse_square, square_name, Condition, Course, Exercise, Goal, Step};
 use progress::Progress;
 
@@ -36,6 +38,13 @@ pub const COURSES: [GameKind; 2] = [GameKind::Tiers, GameKind::Checkers];
 #[must_use]
 pub fn course_path(kind: GameKind) -> String {
     format!("data/courses/{}.txt", kind.name())
+}
+
+/// The path of a course's translation (None for US English, whose file is
+/// [`course_path`]): `data/courses/<lang>/<game>.txt`.
+#[must_use]
+pub fn translated_course_path(kind: GameKind, lang: Lang) -> Option<String> {
+    (lang != Lang::En).then(|| format!("data/courses/{}/{}.txt", lang.tag(), kind.name()))
 }
 
 /// The engine's strength when it answers in a lesson, and its time.
@@ -56,7 +65,7 @@ pub enum Loading {
     /// Read.
     Ready(Rc<Course>),
     /// It could not be fetched or read: why.
-    Failed(String),
+    Failed(Text),
 }
 
 /// The learn screen's state.
@@ -70,16 +79,29 @@ pub struct Learn {
     pub play: Option<Play>,
 }
 
-/// A message under the lesson's board.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Note {
+/// A message under the lesson's board (a [`Text`] the page puts into
+/// words; `Note<String>` is the same in English, for tests).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Note<T = Text> {
     /// The move did not do what the exercise asks: why (the board is set
     /// up again).
-    Wrong(String),
+    Wrong(T),
     /// A hint.
-    Hint(String),
+    Hint(T),
     /// The exercise cannot go on (a broken course file).
-    Broken(String),
+    Broken(T),
+}
+
+impl Note {
+    /// The note in US English (tests).
+    #[must_use]
+    pub fn english(self) -> Note<String> {
+        match self {
+            Note::Wrong(t) => Note::Wrong(t.english()),
+            Note::Hint(t) => Note::Hint(t.english()),
+            Note::Broken(t) => Note::Broken(t.english()),
+        }
+    }
 }
 
 /// The exercise being played.
@@ -144,6 +166,9 @@ pub enum LearnAction {
     Close,
     /// Forget every star.
     Reset,
+    /// Forget the courses read (the page's language changed: they are
+    /// fetched again in it); an exercise being played goes on.
+    Unload,
     /// After a course: a game of it against the computer at level 2
     /// (`coin` draws a random colour); the app starts it.
     PlayGame(GameKind, bool),
@@ -183,17 +208,16 @@ impl Learn {
         match action {
             LearnAction::Fetching(kind) => *self.slot(kind) = Loading::Fetching,
             LearnAction::Loaded(kind, text) => {
-                let title = crate::library::kind_title(kind);
                 *self.slot(kind) = match text.map(|t| course::read(&t)) {
                     Ok(Ok(c)) if c.kind == kind => Loading::Ready(Rc::new(c)),
-                    Ok(Ok(_)) => {
-                        Loading::Failed(format!("The {title} course file is for another game."))
-                    }
-                    Ok(Err(e)) => {
-                        Loading::Failed(format!("The {title} course could not be read ({e})."))
-                    }
+                    Ok(Ok(_)) => Loading::Failed(text!("learn.course-other-game", game = kind)),
+                    Ok(Err(e)) => Loading::Failed(text!(
+                        "learn.course-unreadable",
+                        game = kind,
+                        why = e.to_string()
+                    )),
                     Err(e) => {
-                        Loading::Failed(format!("The {title} course could not be loaded ({e})."))
+                        Loading::Failed(text!("learn.course-not-loaded", game = kind, why = e))
                     }
                 };
             }
@@ -204,6 +228,7 @@ impl Learn {
             }
             LearnAction::Close => self.play = None,
             LearnAction::Reset => self.progress = Progress::default(),
+            LearnAction::Unload => self.courses = Default::default(),
             LearnAction::Retry => {
                 if let Some(p) = &self.play {
                     self.play = Play::start(p.course.clone(), p.lesson, p.exercise);
@@ -282,8 +307,9 @@ impl Play {
             Ok(r) => (r, None),
             Err(e) => (
                 course::record_of(course.kind, &ex.position).ok()?,
-                Some(Note::Broken(format!(
-                    "This exercise cannot be set up: {e}."
+                Some(Note::Broken(text!(
+                    "learn.cannot-set-up",
+                    why = e.to_string()
                 ))),
             ),
         };
@@ -411,7 +437,7 @@ impl Play {
     }
 
     /// Takes the attempt back to where the step (or "win in N") starts.
-    fn fail(&mut self, why: String) {
+    fn fail(&mut self, why: Text) {
         self.retries = self.retries.saturating_add(1);
         self.note = Some(Note::Wrong(why));
         self.marks.clear();
@@ -424,7 +450,7 @@ impl Play {
             s.forget_pending();
             s.selection.clear();
             s.message = None;
-            s.announce = "The board is set up again.".into();
+            s.announce = text!("announce.set-up-again");
         });
         if matches!(self.step().goal, Goal::WinIn(_)) {
             self.moves = 0;
@@ -447,14 +473,15 @@ impl Play {
             return match after.outcome() {
                 Some(o) if o.winner() == Some(self.learner) => self.solve(),
                 Some(o) => {
-                    self.fail(format!("{text}: {o}. This exercise wants a win."));
+                    self.fail(text!("learn.wants-win-after", mv = &text, outcome = o));
                     None
                 }
                 None if self.moves >= n => {
-                    self.fail(format!(
-                        "{them} is still in the game after {}: this exercise wants a win within {}.",
-                        count(self.moves, "move"),
-                        count(n, "move")
+                    self.fail(text!(
+                        "learn.still-in-game",
+                        side = them,
+                        moves = self.moves,
+                        count = n
                     ));
                     None
                 }
@@ -462,7 +489,7 @@ impl Play {
             };
         }
         if let Err(why) = meets(kind, step, before, &*after) {
-            self.fail(format!("{text}: {why}"));
+            self.fail(text!("learn.wrong-move", mv = &text, why = why));
             return None;
         }
         if step.reply.is_some() {
@@ -475,7 +502,7 @@ impl Play {
     fn opponent_moved(&mut self) -> Option<u8> {
         let outcome = self.board.record()?.outcome();
         if let Some(o) = outcome {
-            self.fail(format!("{o}. This exercise wants a win: try again."));
+            self.fail(text!("learn.wants-win", outcome = o));
         }
         None
     }
@@ -496,9 +523,11 @@ impl Play {
             s.pending = None;
         });
         if self.board.record()?.ply() == ply {
-            let why = self.board.message.clone().unwrap_or_default();
-            self.note = Some(Note::Broken(format!(
-                "The lesson's reply {text} cannot be played: {why}"
+            let why = self.board.message.clone().unwrap_or(text!("announce.none"));
+            self.note = Some(Note::Broken(text!(
+                "learn.reply-broken",
+                mv = &text,
+                why = why
             )));
             return None;
         }
@@ -523,9 +552,10 @@ impl Play {
             .iter()
             .find(|p| matches!(p, FormationError::Outside { .. }))
         {
-            let why = format!(
-                "{}: a man starts on {learner}'s three back ranks only.",
-                super::session::capitalise(&p.to_string())
+            let why = text!(
+                "learn.back-ranks-only",
+                problem = words::formation_error(p),
+                side = learner
             );
             setup.squares[learner.index()] = kept;
             self.retries = self.retries.saturating_add(1);
@@ -557,15 +587,15 @@ impl Play {
             let names: Vec<String> = missing.iter().map(|&s| square_name(kind, s)).collect();
             let learner = self.learner;
             self.note = Some(Note::Hint(if self.step_hints == 1 {
-                let ranks = if learner == Color::Red {
-                    "1 to 3"
+                let (from, to) = if learner == Color::Red {
+                    (1, 3)
                 } else {
-                    "6 to 8"
+                    (6, 8)
                 };
-                format!("Hint: tap empty squares of ranks {ranks}, {learner}'s home rows, until 12 men stand there.")
+                text!("learn.hint-formation", from = from, to = to, side = learner)
             } else {
                 self.marks = missing;
-                format!("Hint: place men on {}.", names.join(", "))
+                text!("learn.hint-place", squares = names.join(", "))
             }));
             return;
         }
@@ -585,36 +615,20 @@ impl Play {
             g.move_at(game.ply()).map(|m| m.squares)
         });
         let (Some(text), Some(squares)) = (text, squares) else {
-            self.note = Some(Note::Hint(
-                "No hint here: look for the move that does it.".into(),
-            ));
+            self.note = Some(Note::Hint(text!("learn.no-hint")));
             return;
         };
         if self.step_hints == 1 {
             let from = squares[0];
             self.marks = vec![from];
-            self.note = Some(Note::Hint(format!(
-                "Hint: move the piece on {}.",
-                square_name(kind, from)
+            self.note = Some(Note::Hint(text!(
+                "learn.hint-piece",
+                square = square_name(kind, from)
             )));
         } else {
             self.marks = squares;
-            self.note = Some(Note::Hint(format!("Hint: play {text}.")));
+            self.note = Some(Note::Hint(text!("learn.hint-move", mv = text)));
         }
-    }
-}
-
-/// "one move", "3 pieces".
-#[must_use]
-pub fn count(n: u8, what: &str) -> String {
-    const WORDS: [&str; 6] = ["no", "one", "two", "three", "four", "five"];
-    let number = WORDS
-        .get(usize::from(n))
-        .map_or_else(|| n.to_string(), |w| (*w).to_string());
-    if n == 1 {
-        format!("{number} {what}")
-    } else {
-        format!("{number} {what}s")
     }
 }
 
@@ -632,11 +646,11 @@ pub fn meets(
     step: &Step,
     before: &dyn Record,
     after: &dyn Record,
-) -> Result<(), String> {
+) -> Result<(), Text> {
     let result = goal_met(kind, step, before, after);
     if result.is_err() {
         if let Some((_, why)) = step.wrong.iter().find(|(m, _)| same(before, m, after)) {
-            return Err(why.clone());
+            return Err(Text::plain(why.clone()));
         }
     }
     result
@@ -647,10 +661,10 @@ fn goal_met(
     step: &Step,
     before: &dyn Record,
     after: &dyn Record,
-) -> Result<(), String> {
+) -> Result<(), Text> {
     let ply = before.ply();
     let mover = before.side_at(ply).unwrap_or(Color::Red);
-    let mv = after.move_at(ply).ok_or("no move was played")?;
+    let mv = after.move_at(ply).ok_or(text!("learn.goal-no-move"))?;
     let conditions = match &step.goal {
         Goal::Moves => {
             if step.solution.iter().any(|m| same(before, m, after)) {
@@ -663,15 +677,14 @@ fn goal_met(
             };
             let wanted = step.solution.first().and_then(|t| origin(t));
             return Err(match wanted {
-                Some(sq) if mv.squares.first() != Some(&sq) => format!(
-                    "that moves another piece; this exercise is about the piece on {}.",
-                    square_name(kind, sq)
-                ),
-                _ => "that is not the move this exercise asks for.".into(),
+                Some(sq) if mv.squares.first() != Some(&sq) => {
+                    text!("learn.goal-other-piece", square = square_name(kind, sq))
+                }
+                _ => text!("learn.goal-not-the-move"),
             });
         }
         Goal::Meet(c) => c,
-        Goal::WinIn(_) | Goal::Formation => return Err("not a one-move goal".into()),
+        Goal::WinIn(_) | Goal::Formation => return Err(text!("learn.goal-not-one-move")),
     };
     let end = mv.squares.last().copied().unwrap_or(0);
     let view = after.view_at(ply + 1).unwrap_or([None; 64]);
@@ -681,45 +694,38 @@ fn goal_met(
             Condition::Capture(n) => {
                 let took = u8::try_from(mv.captures.len()).unwrap_or(u8::MAX);
                 if took < n {
-                    return Err(format!(
-                        "that captures {}; this exercise wants {}.",
-                        count(took, "piece"),
-                        count(n, "piece")
-                    ));
+                    return Err(text!("learn.goal-capture", took = took, count = n));
                 }
             }
             Condition::Reach(sq) => {
                 let there = view[usize::from(sq)].is_some_and(|p| p.color == mover);
                 if end != sq || !there {
-                    return Err(format!(
-                        "that ends on {}; this exercise wants the move to end on {}.",
-                        square_name(kind, end),
-                        square_name(kind, sq)
+                    return Err(text!(
+                        "learn.goal-reach",
+                        end = square_name(kind, end),
+                        square = square_name(kind, sq)
                     ));
                 }
             }
             Condition::Become(tier) => match view[usize::from(end)] {
                 Some(p) if p.color == mover && p.kind == tier => {}
                 Some(p) if p.color == mover => {
-                    return Err(format!(
-                        "that leaves the piece a {}; this exercise wants a {}.",
-                        p.kind.name(),
-                        tier.name()
+                    return Err(text!(
+                        "learn.goal-become",
+                        piece = words::piece(p.kind),
+                        tier = words::piece(tier)
                     ))
                 }
-                _ => return Err(format!("that makes no {}.", tier.name())),
+                _ => return Err(text!("learn.goal-no-tier", tier = words::piece(tier))),
             },
             Condition::Win => {
                 if outcome.and_then(|o| o.winner()) != Some(mover) {
-                    return Err(format!(
-                        "{} can still move; this exercise wants a move that wins at once.",
-                        mover.opposite()
-                    ));
+                    return Err(text!("learn.goal-win", side = mover.opposite()));
                 }
             }
             Condition::Draw => {
                 if !matches!(outcome, Some(o) if o.winner().is_none()) {
-                    return Err("the game goes on; this exercise wants the move that draws.".into());
+                    return Err(text!("learn.goal-draw"));
                 }
             }
         }

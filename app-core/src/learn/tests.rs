@@ -111,7 +111,7 @@ fn a_wrong_legal_move_is_explained_and_taken_back() {
     click(&mut l, &["d1", "c2"]);
     let p = play(&l);
     assert_eq!(
-        p.note,
+        p.note.clone().map(Note::english),
         Some(Note::Wrong("d1-c2: that goes away from the centre.".into()))
     );
     assert_eq!(p.retries, 1);
@@ -131,7 +131,12 @@ fn a_line_with_a_scripted_reply() {
     click(&mut l, &["e2", "e3"]);
     assert_eq!(ply(&l), 1);
     assert_eq!(
-        play(&l).board.message.as_deref(),
+        play(&l)
+            .board
+            .message
+            .as_ref()
+            .map(crate::i18n::Text::english)
+            .as_deref(),
         Some("Wait for the computer's move.")
     );
     l.apply(LearnAction::Reply);
@@ -141,7 +146,7 @@ fn a_line_with_a_scripted_reply() {
     click(&mut l, &["e2", "f3"]);
     assert_eq!(ply(&l), 2, "taken back to after the reply");
     assert_eq!(
-        play(&l).note,
+        play(&l).note.clone().map(Note::english),
         Some(Note::Wrong(
             "e2-f3: that ends on f3; this exercise wants the move to end on e3.".into()
         ))
@@ -156,13 +161,13 @@ fn hints_show_the_piece_then_the_move_and_cost_stars() {
     l.apply(LearnAction::Hint);
     assert_eq!(play(&l).marks, vec![sq("e3")]);
     assert_eq!(
-        play(&l).note,
+        play(&l).note.clone().map(Note::english),
         Some(Note::Hint("Hint: move the piece on e3.".into()))
     );
     l.apply(LearnAction::Hint);
     assert_eq!(play(&l).marks, vec![sq("e3"), sq("e5"), sq("g7")]);
     assert_eq!(
-        play(&l).note,
+        play(&l).note.clone().map(Note::english),
         Some(Note::Hint("Hint: play e3xe5xg7.".into()))
     );
     assert!(!play(&l).can_hint(), "two hints a step");
@@ -206,7 +211,7 @@ fn the_engine_answers_in_a_win_in_n_and_a_hint_finds_the_win() {
     // The hint searches the win.
     app.apply(AppAction::Learn(LearnAction::Hint));
     app.apply(AppAction::Learn(LearnAction::Hint));
-    let Some(Note::Hint(h)) = learn(&app).note else {
+    let Some(Note::Hint(h)) = learn(&app).note.map(Note::english) else {
         panic!("no hint")
     };
     let text = h.trim_start_matches("Hint: play ").trim_end_matches('.');
@@ -241,9 +246,10 @@ fn a_win_in_n_that_runs_out_of_moves_starts_again() {
     click(&mut l, &["e4", "e5", "e5"]);
     let p = play(&l);
     assert_eq!(
-        p.note,
+        p.note.clone().map(Note::english),
         Some(Note::Wrong(
-            "Black is still in the game after two moves: this exercise wants a win within two moves.".into()
+            "Black is still in the game after 2 moves: this exercise wants a win within 2 moves."
+                .into()
         ))
     );
     assert_eq!(p.moves, 0);
@@ -256,7 +262,7 @@ fn a_formation_is_placed_on_the_home_rows() {
     assert!(play(&l).setup.is_some());
     l.apply(LearnAction::Place(FormationAction::Toggle(sq("d4"))));
     assert_eq!(
-        play(&l).note,
+        play(&l).note.clone().map(Note::english),
         Some(Note::Wrong(
             "d4 is outside Red's home rows (ranks 1–3): a man starts on Red's three back ranks only."
                 .into()
@@ -316,7 +322,12 @@ fn progress_is_kept_versioned_and_a_damaged_record_is_set_aside() {
     assert_eq!(b.state.learn.progress.of("tiers/man/1"), 2);
     assert_eq!(b.set_aside, vec![(Kept::Lessons, damaged.to_string())]);
     assert_eq!(
-        b.state.notices.list,
+        b.state
+            .notices
+            .list
+            .iter()
+            .map(crate::i18n::Text::english)
+            .collect::<Vec<_>>(),
         ["Some of your lesson progress could not be read (tiers/man/2, x); it was set aside."]
     );
     assert_eq!(
@@ -336,23 +347,30 @@ fn a_course_that_cannot_be_had_says_why() {
         Err("the server answered 404".into()),
     ));
     assert_eq!(
-        *l.course(GameKind::Checkers),
-        Loading::Failed(
-            "The Checkers course could not be loaded (the server answered 404).".into()
-        )
+        match l.course(GameKind::Checkers) {
+            Loading::Failed(t) => t.english(),
+            _ => String::new(),
+        },
+        "The Checkers course could not be loaded (the server answered 404)."
     );
     l.apply(LearnAction::Loaded(
         GameKind::Checkers,
         Ok("course checkers\ntitle T\nlesson a: A\n".into()),
     ));
     assert_eq!(
-        *l.course(GameKind::Checkers),
-        Loading::Failed("The Checkers course could not be read (line 3, column 1: lesson 1 (A) has no exercise).".into())
+        match l.course(GameKind::Checkers) {
+            Loading::Failed(t) => t.english(),
+            _ => String::new(),
+        },
+        "The Checkers course could not be read (line 3, column 1: lesson 1 (A) has no exercise)."
     );
     l.apply(LearnAction::Loaded(GameKind::Checkers, Ok(COURSE.into())));
     assert_eq!(
-        *l.course(GameKind::Checkers),
-        Loading::Failed("The Checkers course file is for another game.".into())
+        match l.course(GameKind::Checkers) {
+            Loading::Failed(t) => t.english(),
+            _ => String::new(),
+        },
+        "The Checkers course file is for another game."
     );
 }
 
@@ -380,7 +398,7 @@ fn formation_hints_name_the_home_rows_then_the_squares() {
     l.apply(LearnAction::Place(FormationAction::Toggle(sq("d2"))));
     l.apply(LearnAction::Hint);
     assert_eq!(
-        play(&l).note,
+        play(&l).note.clone().map(Note::english),
         Some(Note::Hint(
             "Hint: tap empty squares of ranks 1 to 3, Red's home rows, until 12 men stand there."
                 .into()
@@ -389,7 +407,7 @@ fn formation_hints_name_the_home_rows_then_the_squares() {
     assert!(play(&l).marks.is_empty());
     l.apply(LearnAction::Hint);
     assert_eq!(
-        play(&l).note,
+        play(&l).note.clone().map(Note::english),
         Some(Note::Hint("Hint: place men on e2, f2, g2.".into()))
     );
     assert_eq!(play(&l).marks, vec![sq("e2"), sq("f2"), sq("g2")]);

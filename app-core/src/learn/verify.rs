@@ -88,7 +88,10 @@ pub fn exercise(kind: GameKind, ex: &Exercise) -> Vec<String> {
             }
             if !matches!(step.goal, Goal::WinIn(_)) {
                 if let Err(why) = meets(kind, step, &*game, &*g) {
-                    out.push(format!("{at}: the solution {m} does not do it: {why}"));
+                    out.push(format!(
+                        "{at}: the solution {m} does not do it: {}",
+                        why.english()
+                    ));
                 }
             }
         }
@@ -375,4 +378,88 @@ fn claim(before: &[String], learner: Color) -> Option<(Option<Color>, PieceKind)
             _ => None,
         });
     Some((colour, tier))
+}
+
+/// The problems of a course's translation (`assets/data/courses/<lang>/`)
+/// against its English file: it reads as a course; line for line (comments
+/// and blank lines aside) it has the same keywords, and everything but the
+/// words is identical: `course`, `exercise`, `position`, `history`,
+/// `reply` and `play` lines whole, the name of each `lesson` (before the
+/// colon) and the move of each `wrong` line; the moves and squares in
+/// backticks of a translated text are those of the English line, in the
+/// same order; a Tiers square named in the text exists. (English's other
+/// checks, [`verify`], hold for the translation because the positions and
+/// moves are the same.)
+#[must_use]
+pub fn verify_translation(english: &str, translated: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let kind = match super::course::read(translated) {
+        Ok(c) => c.kind,
+        Err(e) => return vec![format!("it does not read: {e}")],
+    };
+    let lines = |text: &str| -> Vec<(usize, String)> {
+        text.lines()
+            .enumerate()
+            .map(|(i, l)| {
+                (
+                    i + 1,
+                    l.split(" #").next().unwrap_or("").trim_end().to_string(),
+                )
+            })
+            .filter(|(_, l)| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
+            .collect()
+    };
+    let (en, tr) = (lines(english), lines(translated));
+    if en.len() != tr.len() {
+        out.push(format!(
+            "it has {} lines of content where English has {}",
+            tr.len(),
+            en.len()
+        ));
+    }
+    let backticked = |s: &str| -> Vec<String> {
+        s.split('`')
+            .skip(1)
+            .step_by(2)
+            .map(str::to_string)
+            .collect()
+    };
+    for ((ln, e), (tn, t)) in en.iter().zip(&tr) {
+        let key = |s: &str| s.split_whitespace().next().unwrap_or("").to_string();
+        let (ek, tk) = (key(e), key(t));
+        if ek != tk {
+            out.push(format!(
+                "line {tn}: `{tk}` where English line {ln} has `{ek}`"
+            ));
+            continue;
+        }
+        let same = match ek.as_str() {
+            "title" | "about" | "text" => {
+                if backticked(e) != backticked(t) {
+                    out.push(format!(
+                        "line {tn}: the backticked moves and squares are {:?}, English line {ln} has {:?}",
+                        backticked(t),
+                        backticked(e)
+                    ));
+                }
+                if kind == GameKind::Tiers {
+                    let words = t.split(|c: char| !c.is_ascii_alphanumeric());
+                    for w in words.filter(|w| is_tiers_square_like(w)) {
+                        if parse_square(kind, w).is_none() {
+                            out.push(format!("line {tn}: `{w}` is not a square"));
+                        }
+                    }
+                }
+                true
+            }
+            "lesson" | "wrong" => e.split(':').next() == t.split(':').next(),
+            _ => e == t,
+        };
+        if !same {
+            out.push(format!(
+                "line {tn}: `{t}` must keep English line {ln}'s `{e}` (only the words after a colon are translated)"
+            ));
+        }
+    }
+    out
 }

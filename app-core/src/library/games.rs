@@ -13,6 +13,7 @@ use tiers_engine::{Color, GameKind};
 use super::archive::{Archive, Entry};
 use super::files::{self, file_name, FileGame, Reading};
 use super::{pdn_date, rebuild, Declared};
+use crate::i18n::Text;
 use crate::record::Record;
 use crate::review::{Review, REVIEW_TAG};
 use crate::session::{GameMeta, LoadGame, Opponent};
@@ -55,7 +56,7 @@ pub struct Library {
     /// The last deleted game and where it was, for undo.
     pub deleted: Option<(usize, Entry)>,
     /// What just happened.
-    pub note: Option<String>,
+    pub note: Option<Text>,
     /// The import box's text.
     pub text: String,
     /// Why the last import failed.
@@ -317,7 +318,7 @@ impl Library {
                                 Ok(whole) => l = whole,
                                 Err(e) => {
                                     self.note =
-                                        Some(format!("This game cannot be continued: {e}."));
+                                        Some(crate::text!("games.cannot-continue", why = e));
                                     return None;
                                 }
                             }
@@ -328,7 +329,7 @@ impl Library {
                         }
                         return Some(Opened::Game(Box::new(l), meta));
                     }
-                    Err(e) => self.note = Some(format!("This game cannot be continued: {e}.")),
+                    Err(e) => self.note = Some(crate::text!("games.cannot-continue", why = e)),
                 }
             }
             LibraryAction::Delete => {
@@ -349,7 +350,7 @@ impl Library {
                 if let Some(mut entry) = Entry::of(&*c.record, Opponent::Friend, &meta, now) {
                     entry.review = c.review;
                     self.archive.upsert(entry);
-                    self.note = Some("Saved in the archive.".into());
+                    self.note = Some(crate::text!("games.saved"));
                 }
             }
             LibraryAction::Filter(f) => {

@@ -25,13 +25,11 @@ use super::ai::AiReply;
 use super::learn::course::record_of;
 use super::session::{LoadGame, Opponent, Session, SessionAction};
 use super::Slice;
+use crate::i18n::Text;
 use history::{Attempt, History};
 
 /// The games, in the order shown.
 pub const GAMES: [GameKind; 2] = [GameKind::Checkers, GameKind::Tiers];
-
-/// What the solver is told after a wrong move.
-pub const WRONG: &str = "That's not it — try again";
 
 /// How many of the nearest puzzles the next one is drawn from.
 pub const NEAREST: usize = 8;
@@ -57,17 +55,14 @@ impl PuzzleSet {
     /// The notice for the left-out puzzles of `kind`'s file, when there are
     /// any (the app's notice bar shows it).
     #[must_use]
-    pub fn notice(&self, kind: GameKind) -> Option<String> {
+    pub fn notice(&self, kind: GameKind) -> Option<Text> {
         let first = self.left_out.first()?;
-        let title = crate::library::kind_title(kind);
-        let n = self.left_out.len();
-        Some(if n == 1 {
-            format!("1 puzzle of the {title} puzzle file is left out: it cannot be used ({first}).")
-        } else {
-            format!(
-                "{n} puzzles of the {title} puzzle file are left out: they cannot be used (the first: {first})."
-            )
-        })
+        Some(crate::text!(
+            "notice.puzzles-left-out",
+            game = crate::i18n::words::game(kind),
+            count = self.left_out.len(),
+            first = first
+        ))
     }
 }
 
@@ -82,7 +77,7 @@ pub enum Loading {
     /// Read (with at least one puzzle).
     Ready(Rc<PuzzleSet>),
     /// It could not be fetched or read: why.
-    Failed(String),
+    Failed(Text),
 }
 
 /// Reads a game's puzzle file: a line that does not read, and a puzzle that
@@ -157,15 +152,28 @@ pub fn pick(
     Some(pool[(roll % pool.len() as u64) as usize])
 }
 
-/// A message under the puzzle's board.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Note {
+/// A message under the puzzle's board (a [`Text`] the page puts into
+/// words; `Note<String>` is the same in English, for tests).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Note<T = Text> {
     /// A wrong move was taken back.
     Wrong,
     /// The hint: which piece to move.
-    Hint(String),
+    Hint(T),
     /// The puzzle cannot go on (a broken file): why.
-    Broken(String),
+    Broken(T),
+}
+
+impl Note {
+    /// The note in US English (tests).
+    #[must_use]
+    pub fn english(self) -> Note<String> {
+        match self {
+            Note::Wrong => Note::Wrong,
+            Note::Hint(t) => Note::Hint(t.english()),
+            Note::Broken(t) => Note::Broken(t.english()),
+        }
+    }
 }
 
 /// The puzzle being solved.
@@ -276,22 +284,21 @@ impl Puzzles {
 
     /// Reduces one action; a file read with puzzles left out gives the
     /// notice for the app's notice bar ([`PuzzleSet::notice`]).
-    pub fn apply(&mut self, action: PuzzleAction) -> Option<String> {
+    pub fn apply(&mut self, action: PuzzleAction) -> Option<Text> {
         let mut notice = None;
         match action {
             PuzzleAction::Fetching(kind) => *self.slot(kind) = Loading::Fetching,
             PuzzleAction::Loaded(kind, text) => {
-                let title = crate::library::kind_title(kind);
                 *self.slot(kind) = match text.map(|t| read_file(kind, &t)) {
                     Ok(Ok(set)) => {
                         notice = set.notice(kind);
                         Loading::Ready(Rc::new(set))
                     }
                     Ok(Err(e)) => {
-                        Loading::Failed(format!("The {title} puzzles could not be read ({e})."))
+                        Loading::Failed(crate::text!("puzzles.unreadable", game = kind, why = e))
                     }
                     Err(e) => {
-                        Loading::Failed(format!("The {title} puzzles could not be loaded ({e})."))
+                        Loading::Failed(crate::text!("puzzles.not-loaded", game = kind, why = e))
                     }
                 };
             }
@@ -376,7 +383,7 @@ impl Puzzles {
                 b.forget_pending();
                 b.selection.clear();
                 b.message = None;
-                b.announce = format!("{played}: {WRONG}.");
+                b.announce = crate::text!("puzzles.wrong-announce", mv = &played);
             });
             self.fail();
         }
@@ -421,9 +428,15 @@ impl Puzzles {
             b.pending = None;
         });
         if s.board.record().map(|r| r.ply()) == Some(ply) {
-            let why = s.board.message.clone().unwrap_or_default();
-            s.note = Some(Note::Broken(format!(
-                "The puzzle's reply {text} cannot be played: {why}"
+            let why = s
+                .board
+                .message
+                .clone()
+                .unwrap_or(Text::new("announce.none"));
+            s.note = Some(Note::Broken(crate::text!(
+                "puzzles.reply-broken",
+                mv = &text,
+                why = why
             )));
             return;
         }
@@ -445,9 +458,9 @@ impl Puzzles {
             return;
         };
         let from = option.squares[0];
-        s.note = Some(Note::Hint(format!(
-            "Move the piece on {}.",
-            record.square_name(from)
+        s.note = Some(Note::Hint(crate::text!(
+            "puzzles.hint-piece",
+            square = record.square_name(from)
         )));
         s.marks = vec![from];
         self.fail();
@@ -463,7 +476,7 @@ impl Solving {
         // The whole line must play (read_file leaves out those that do not).
         let note = line_plays(kind, &puzzle)
             .err()
-            .map(|e| Note::Broken(format!("This puzzle cannot be played ({e}).")));
+            .map(|e| Note::Broken(crate::text!("puzzles.cannot-play", why = e)));
         let board = Session::playing(LoadGame {
             record,
             opponent: Opponent::Computer {

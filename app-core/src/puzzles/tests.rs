@@ -71,18 +71,22 @@ fn the_reader_names_the_bad_line() {
     let mut p = Puzzles::default();
     p.apply(PuzzleAction::Loaded(GameKind::Tiers, Ok("x".into())));
     assert_eq!(
-        *p.set(GameKind::Tiers),
-        Loading::Failed("The Tiers puzzles could not be read (line 1: a puzzle has 5 fields separated by `|` (id, position, solution, rating, themes); found 1).".into())
+        match p.set(GameKind::Tiers) {
+            Loading::Failed(t) => t.english(),
+            _ => String::new(),
+        },
+        "The Tiers puzzles could not be read (line 1: a puzzle has 5 fields separated by `|` (id, position, solution, rating, themes); found 1)."
     );
     p.apply(PuzzleAction::Loaded(
         GameKind::Checkers,
         Err("the server answered 404".into()),
     ));
     assert_eq!(
-        *p.set(GameKind::Checkers),
-        Loading::Failed(
-            "The Checkers puzzles could not be loaded (the server answered 404).".into()
-        )
+        match p.set(GameKind::Checkers) {
+            Loading::Failed(t) => t.english(),
+            _ => String::new(),
+        },
+        "The Checkers puzzles could not be loaded (the server answered 404)."
     );
     assert!(p.solving.is_none());
 }
@@ -117,7 +121,7 @@ fn puzzles_that_cannot_be_used_are_left_out_with_a_notice() {
         "4 puzzles of the Checkers puzzle file are left out: they cannot be used (the first: {}).",
         set.left_out[0]
     );
-    assert_eq!(set.notice(GameKind::Checkers).unwrap(), notice);
+    assert_eq!(set.notice(GameKind::Checkers).unwrap().english(), notice);
     // In the app: the notice bar says it (once, however often the file is
     // read), and the puzzles screen goes on with the good ones.
     let mut app = AppState::default();
@@ -127,7 +131,14 @@ fn puzzles_that_cannot_be_used_are_left_out_with_a_notice() {
             Ok(damaged.clone()),
         )));
     }
-    assert_eq!(app.notices.list, [notice]);
+    assert_eq!(
+        app.notices
+            .list
+            .iter()
+            .map(crate::i18n::Text::english)
+            .collect::<Vec<_>>(),
+        [notice]
+    );
     let mut p = (*app.puzzles).clone();
     assert!(p.wants_puzzle());
     open(&mut p, "c0003");
@@ -146,7 +157,7 @@ fn puzzles_that_cannot_be_used_are_left_out_with_a_notice() {
     let tiers = "t0001 | 8/8/7m/7m/8/8/8/4T1k1 b 0 48 | g1-f2 e1xg3 h5-g4 g3xg5 h6xf4 | 1370 | shot,win\nt2 | x\n";
     let set = read_file(GameKind::Tiers, tiers).unwrap();
     assert_eq!(
-        set.notice(GameKind::Tiers).unwrap(),
+        set.notice(GameKind::Tiers).unwrap().english(),
         "1 puzzle of the Tiers puzzle file is left out: it cannot be used (line 2: a puzzle has 5 fields separated by `|` (id, position, solution, rating, themes); found 2)."
     );
 }
@@ -214,7 +225,7 @@ fn a_wrong_move_is_refused_and_counts_as_a_failure_once() {
     open(&mut p, "c0003");
     play(&mut p, "15-11");
     let s = p.solving.as_ref().unwrap();
-    assert_eq!(s.note, Some(Note::Wrong));
+    assert_eq!(s.note.clone().map(Note::english), Some(Note::Wrong));
     assert_eq!(s.board.record().unwrap().ply(), 0, "taken back");
     assert!(s.failed && !s.reply_due);
     let down = elo(START_RATING, 1160, false);
@@ -247,7 +258,10 @@ fn the_hint_shows_the_piece_and_counts_as_failed() {
     assert!(p.solving.as_ref().unwrap().can_hint());
     p.apply(PuzzleAction::Hint);
     let s = p.solving.as_ref().unwrap();
-    assert_eq!(s.note, Some(Note::Hint("Move the piece on 2.".into())));
+    assert_eq!(
+        s.note.clone().map(Note::english),
+        Some(Note::Hint("Move the piece on 2.".into()))
+    );
     assert_eq!(s.marks.len(), 1);
     assert!(s.failed && !s.can_hint());
     play(&mut p, "2x11x20");
@@ -320,7 +334,7 @@ fn the_history_round_trips_and_a_damaged_one_is_set_aside() {
     assert_eq!(b.state.puzzles.history.rating(GameKind::Checkers), 1600);
     assert_eq!(b.set_aside, vec![(Kept::Puzzles, damaged.to_string())]);
     assert_eq!(
-        b.state.notices.list,
+        b.state.notices.list.iter().map(crate::i18n::Text::english).collect::<Vec<_>>(),
         ["Some of your puzzle history could not be read (the tiers rating, chess/x, tiers/t1); it was set aside."]
     );
     assert_eq!(
@@ -356,7 +370,7 @@ fn a_puzzle_whose_line_does_not_play_says_so() {
         .unwrap();
     let s = Solving::start(GameKind::Checkers, 0, p).unwrap();
     assert!(
-        matches!(&s.note, Some(Note::Broken(t)) if t.starts_with("This puzzle cannot be played (puzzle c1: move 2 (7-11) cannot be played: ")),
+        matches!(&s.note.clone().map(Note::english), Some(Note::Broken(t)) if t.starts_with("This puzzle cannot be played (puzzle c1: move 2 (7-11) cannot be played: ")),
         "{:?}",
         s.note
     );

@@ -35,6 +35,7 @@ use super::ai::{AiReply, AiRequest, Budget};
 use super::analysis::{bar_share, Analysis, Spot};
 use super::nav::{Screen, Step};
 use super::record::Record;
+use crate::i18n::Text;
 
 /// How far the computer looks at each position: a fixed number of
 /// positions (the search's own limit, checked inside it), so the verdicts
@@ -109,21 +110,25 @@ impl Mark {
         }
     }
 
-    /// "blunder" / "blunders".
+    /// "Blunder", in the page's words.
     #[must_use]
-    pub fn count_text(self, n: u32) -> String {
-        let word = match self {
-            Mark::Inaccuracy => "inaccurac",
-            Mark::Mistake => "mistake",
-            Mark::Blunder => "blunder",
-        };
-        let end = match (self, n) {
-            (Mark::Inaccuracy, 1) => "y",
-            (Mark::Inaccuracy, _) => "ies",
-            (_, 1) => "",
-            _ => "s",
-        };
-        format!("{n} {word}{end}")
+    pub fn label(self) -> Text {
+        Text::new(match self {
+            Mark::Inaccuracy => "review.mark-inaccuracy",
+            Mark::Mistake => "review.mark-mistake",
+            Mark::Blunder => "review.mark-blunder",
+        })
+    }
+
+    /// "1 blunder" / "2 blunders".
+    #[must_use]
+    pub fn count_text(self, n: u32) -> Text {
+        Text::new(match self {
+            Mark::Inaccuracy => "review.inaccuracies",
+            Mark::Mistake => "review.mistakes",
+            Mark::Blunder => "review.blunders",
+        })
+        .arg("count", n)
     }
 }
 
@@ -435,19 +440,24 @@ impl Review {
     }
 }
 
-/// "Red: 1 blunder, 2 mistakes" (or "Red: no mistakes").
+/// "Red: 1 blunder, 2 mistakes" (or "Red: no mistakes"), its messages put
+/// into words by `say`.
 #[must_use]
-pub fn counts_text(side: Color, counts: Counts) -> String {
+pub fn counts_text(side: Color, counts: Counts, say: &dyn Fn(&Text) -> String) -> String {
     let parts: Vec<String> = Mark::ALL
         .iter()
         .rev()
         .filter(|&&m| counts[m as usize] > 0)
-        .map(|&m| m.count_text(counts[m as usize]))
+        .map(|&m| say(&m.count_text(counts[m as usize])))
         .collect();
     if parts.is_empty() {
-        format!("{side}: no mistakes")
+        say(&crate::text!("review.no-mistakes", side = side))
     } else {
-        format!("{side}: {}", parts.join(", "))
+        say(&crate::text!(
+            "review.counts",
+            side = side,
+            list = parts.join(", ")
+        ))
     }
 }
 

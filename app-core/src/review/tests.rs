@@ -125,10 +125,16 @@ fn a_known_blunder_is_marked_with_the_better_line() {
     assert_eq!(review.moves[1].after.red, -300, "Black's +3 is Red's -3");
     let counts = review.counts(&sides);
     assert_eq!(counts, [[0, 0, 1], [0, 0, 0]]);
-    assert_eq!(counts_text(Color::Red, counts[0]), "Red: 1 blunder");
-    assert_eq!(counts_text(Color::Black, counts[1]), "Black: no mistakes");
     assert_eq!(
-        counts_text(Color::Red, [3, 2, 1]),
+        counts_text(Color::Red, counts[0], &crate::i18n::Text::english),
+        "Red: 1 blunder"
+    );
+    assert_eq!(
+        counts_text(Color::Black, counts[1], &crate::i18n::Text::english),
+        "Black: no mistakes"
+    );
+    assert_eq!(
+        counts_text(Color::Red, [3, 2, 1], &crate::i18n::Text::english),
         "Red: 1 blunder, 2 mistakes, 3 inaccuracies"
     );
     assert_eq!(r.marked(), [1], "Red's (the person's) marked moves");

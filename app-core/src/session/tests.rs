@@ -3,6 +3,7 @@
 //! computer's replies and the status line.
 
 use super::*;
+use crate::i18n::Text;
 use tiers_engine::{checkers, tiers, Game, Position as _};
 
 fn checkers_game(moves: &[&str]) -> Box<dyn Record> {
@@ -81,7 +82,7 @@ fn clicks_play_moves_and_refusals_say_why() {
     // Another piece of one's own that cannot move.
     s.apply(SessionAction::Square(sq(10)));
     assert_eq!(
-        s.message.as_deref(),
+        s.message.as_ref().map(Text::english).as_deref(),
         Some("A capture is compulsory: 15 must take.")
     );
     // An empty square picked up nothing; an illegal destination is
@@ -90,7 +91,12 @@ fn clicks_play_moves_and_refusals_say_why() {
     s.apply(SessionAction::Square(sq(15)));
     s.apply(SessionAction::Square(sq(19)));
     assert!(
-        s.message.as_deref().unwrap().starts_with("15 → 19: "),
+        s.message
+            .as_ref()
+            .map(Text::english)
+            .as_deref()
+            .unwrap()
+            .starts_with("15 → 19: "),
         "{:?}",
         s.message
     );
@@ -99,7 +105,7 @@ fn clicks_play_moves_and_refusals_say_why() {
     assert_eq!(moves(&s), ["11-15", "22-18", "15x22"]);
     assert_eq!(s.message, None);
     assert_eq!(
-        s.announce,
+        s.announce.english(),
         "Black played 15x22: man from 15 to 22, taking 18."
     );
     // A drag plays a move too.
@@ -113,14 +119,24 @@ fn the_person_waits_for_the_computer_and_for_the_end() {
     let mut s = session(checkers_game(&[]), computer(Color::Red));
     assert!(s.computer_to_move() && s.ai_due());
     s.apply(SessionAction::Square(sq(22)));
-    assert_eq!(s.message.as_deref(), Some("Wait for the computer's move."));
     assert_eq!(
-        s.status(&Names::default()),
+        s.message.as_ref().map(Text::english).as_deref(),
+        Some("Wait for the computer's move.")
+    );
+    assert_eq!(
+        s.status(&Names::default())
+            .map(|t| t.english())
+            .unwrap_or_default(),
         "Black to move: the computer's turn."
     );
     computer_moves(&mut s, 7, "11-15");
     assert!(!s.ai_due());
-    assert_eq!(s.status(&Names::default()), "Red to move: your turn.");
+    assert_eq!(
+        s.status(&Names::default())
+            .map(|t| t.english())
+            .unwrap_or_default(),
+        "Red to move: your turn."
+    );
     // Resigning against the computer is the person's.
     s.apply(SessionAction::Resign);
     assert_eq!(
@@ -129,7 +145,7 @@ fn the_person_waits_for_the_computer_and_for_the_end() {
     );
     s.apply(SessionAction::Square(sq(22)));
     assert_eq!(
-        s.message.as_deref(),
+        s.message.as_ref().map(Text::english).as_deref(),
         Some("The game is over: Black wins: Red resigned.")
     );
 }
@@ -230,6 +246,8 @@ fn looking_back_and_coming_back() {
     assert!(!s.human_to_move(), "no moves while looking back");
     assert!(s
         .status(&Names::default())
+        .map(|t| t.english())
+        .unwrap_or_default()
         .starts_with("Looking at the position after move 1."));
     // A click on the board comes back.
     s.apply(SessionAction::Square(sq(22)));
@@ -245,7 +263,12 @@ fn draw_offers_between_two_people() {
     let mut s = session(checkers_game(&["11-15"]), Opponent::Friend);
     s.apply(SessionAction::OfferDraw);
     assert_eq!(s.draw_offer, Some(Color::Red));
-    assert_eq!(s.status(&Names::default()), "Red offers a draw.");
+    assert_eq!(
+        s.status(&Names::default())
+            .map(|t| t.english())
+            .unwrap_or_default(),
+        "Red offers a draw."
+    );
     s.apply(SessionAction::DeclineDraw);
     assert_eq!(s.draw_offer, None);
     s.apply(SessionAction::OfferDraw);
@@ -293,7 +316,7 @@ fn the_computers_reports_and_failures() {
         "not asked again on this position"
     );
     assert_eq!(
-        s.message.as_deref(),
+        s.message.as_ref().map(Text::english).as_deref(),
         Some("The computer could not move: no legal move")
     );
 }
@@ -332,9 +355,15 @@ fn takebacks_can_be_switched_off() {
 fn named_players_read_as_in_a_tournament() {
     let names = Names(Some(["Ann".into(), "Computer (level 2)".into()]));
     let s = session(checkers_game(&[]), computer(Color::Red));
-    assert_eq!(s.status(&names), "Computer (level 2), Black, is thinking.");
+    assert_eq!(
+        s.status(&names).map(|t| t.english()).unwrap_or_default(),
+        "Computer (level 2), Black, is thinking."
+    );
     let s = session(checkers_game(&["11-15"]), Opponent::Friend);
-    assert_eq!(s.status(&names), "Ann (Red) to move.");
+    assert_eq!(
+        s.status(&names).map(|t| t.english()).unwrap_or_default(),
+        "Ann (Red) to move."
+    );
 }
 
 #[test]
@@ -371,7 +400,13 @@ fn with_confirm_moves_a_move_waits_for_a_second_tap() {
     assert_eq!(s.record().unwrap().ply(), 0);
     assert_eq!(s.proposed.as_ref().map(|p| p.0.as_str()), Some("11-15"));
     assert_eq!(s.board_inputs().unwrap().targets, [to]);
-    assert!(s.message.as_deref().unwrap().contains("Confirm"));
+    assert!(s
+        .message
+        .as_ref()
+        .map(Text::english)
+        .as_deref()
+        .unwrap()
+        .contains("Confirm"));
     // The second tap plays it.
     s.apply(SessionAction::Square(to));
     assert_eq!(s.record().unwrap().move_texts(), ["11-15"]);
@@ -461,10 +496,12 @@ fn a_flag_loses_and_stops_the_clocks() {
         "Red wins: Black ran out of time"
     );
     assert_eq!(
-        s.status(&Names::default()),
+        s.status(&Names::default())
+            .map(|t| t.english())
+            .unwrap_or_default(),
         "Red wins: Black ran out of time."
     );
-    assert_eq!(s.announce, "Black ran out of time.");
+    assert_eq!(s.announce.english(), "Black ran out of time.");
     assert!(!s.clock.unwrap().running());
     assert_eq!(left(&s), [60_000, 0]);
     // Nothing more: no move, no charge, no take-back.
@@ -478,7 +515,7 @@ fn a_flag_loses_and_stops_the_clocks() {
 fn click_move_refused(s: &mut Session) {
     s.apply(SessionAction::Square(sq(11)));
     assert_eq!(
-        s.message.as_deref(),
+        s.message.as_ref().map(Text::english).as_deref(),
         Some("The game is over: Red wins: Black ran out of time.")
     );
 }
@@ -575,32 +612,42 @@ fn typed_moves_are_played_or_refused_with_the_engines_reason() {
     typed(&mut s, "11-19");
     assert_eq!(moves(&s), Vec::<String>::new());
     let why = s.message.clone().unwrap();
-    assert!(why.starts_with("11-19 cannot be played: "), "{why}");
+    assert!(
+        why.english().starts_with("11-19 cannot be played: "),
+        "{why:?}"
+    );
     assert_eq!(s.announce, why, "the refusal is announced");
     assert_eq!(s.refusals, 1);
     typed(&mut s, " 11-15 ");
     assert_eq!(moves(&s), ["11-15"]);
     assert_eq!(s.message, None);
-    assert_eq!(s.announce, "Black played 11-15: man from 11 to 15.");
+    assert_eq!(
+        s.announce.english(),
+        "Black played 11-15: man from 11 to 15."
+    );
     // The computer's turn: a typed move waits, a command is answered.
     typed(&mut s, "22-18");
-    assert_eq!(s.announce, "It is not your turn.");
+    assert_eq!(s.announce.english(), "It is not your turn.");
     typed(&mut s, "t");
-    assert_eq!(s.announce, "Red to move: the computer's turn.");
+    assert_eq!(s.announce.english(), "Red to move: the computer's turn.");
     computer_moves(&mut s, 1, "22-18");
-    assert_eq!(s.announce, "Red played 22-18: man from 22 to 18.");
+    assert_eq!(s.announce.english(), "Red played 22-18: man from 22 to 18.");
     typed(&mut s, "15x22");
     assert_eq!(
-        s.announce,
+        s.announce.english(),
         "Black played 15x22: man from 15 to 22, taking 18."
     );
     typed(&mut s, "m");
     assert_eq!(
-        s.announce,
+        s.announce.english(),
         "Red: 11 men. Black: 12 men. Black is ahead by 1 piece."
     );
     typed(&mut s, "r 9");
-    assert!(s.announce.contains("not a row"), "{}", s.announce);
+    assert!(
+        s.announce.english().contains("not a row"),
+        "{:?}",
+        s.announce
+    );
     assert_eq!(moves(&s).len(), 3, "a bad command changes nothing");
 }
 
@@ -614,16 +661,18 @@ fn typed_tiers_moves_and_clocks() {
         clock: Some(Clock::new(clock::TimeControl::new(3, 2).unwrap())),
     });
     typed(&mut s, "c");
-    assert_eq!(s.announce, "Red 3:00, Black 3:00.");
+    assert_eq!(s.announce.english(), "Red 3:00, Black 3:00.");
     typed(&mut s, "a3-a4");
     assert_eq!(moves(&s), ["a3-a4"]);
-    assert_eq!(s.announce, "Red played a3-a4: man from a3 to a4.");
+    assert_eq!(s.announce.english(), "Red played a3-a4: man from a3 to a4.");
     typed(&mut s, "s a4");
-    assert_eq!(s.announce, "a4, red man.");
+    assert_eq!(s.announce.english(), "a4, red man.");
     typed(&mut s, "p");
     assert!(
-        s.announce.starts_with("Black has 12 pieces: man on b6, "),
-        "{}",
+        s.announce
+            .english()
+            .starts_with("Black has 12 pieces: man on b6, "),
+        "{:?}",
         s.announce
     );
 }

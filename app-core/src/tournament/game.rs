@@ -261,7 +261,11 @@ impl MatchGame {
     fn load(&mut self, record: Box<dyn Record>) {
         self.session.new_game(record);
         self.session.clock = self.clock.map(Clock::new);
-        self.session.announce = format!("Game {} of match {} begins.", self.game_no, self.id + 1);
+        self.session.announce = crate::text!(
+            "tournament.game-begins",
+            game = self.game_no,
+            number = self.id + 1
+        );
         self.stage = Stage::Playing;
         // Between computers, the side to move after a ballot may be either.
         if self.computers_only() {
@@ -283,7 +287,9 @@ impl MatchGame {
                 let mut setup = FormationSetup::new(Opponent::Friend);
                 setup.squares = squares;
                 setup.ready = [true, true];
-                setup.build().map_err(|e| format!("the formations: {e}"))?
+                setup
+                    .build()
+                    .map_err(|e| format!("the formations: {}", e.english()))?
             }
             (GameKind::Tiers, None) => return Err("the formations are missing".into()),
         };

@@ -14,7 +14,9 @@ use self::store::{Entry, SavedMatch};
 use crate::ai::{AiTarget, Budget, DueRequest};
 use crate::clock::TimeControl;
 use crate::formation::FormationAction;
+use crate::i18n::Text;
 use crate::session::{capitalise, Opponent, Session, SessionAction};
+use crate::text;
 use tiers_bracket::{Ballot, GameChoice, MatchId, MatchStatus, Tournament};
 use tiers_engine::search::Level;
 use tiers_engine::GameKind;
@@ -113,7 +115,7 @@ pub struct Tournaments {
     /// The dialog shown.
     pub dialog: Option<Dialog>,
     /// A message about what just happened (or what went wrong).
-    pub notice: Option<String>,
+    pub notice: Option<Text>,
     /// The bracket picture fits the screen (else: actual size, scrolled).
     pub fit: bool,
 }
@@ -194,9 +196,9 @@ pub enum TournamentAction {
     /// Hide the notice.
     DismissNotice,
     /// Saving failed (storage full or disabled).
-    SaveFailed(String),
+    SaveFailed(Text),
     /// Show a message.
-    Notice(String),
+    Notice(Text),
 }
 
 /// "Ann", "Computer (level 3)": the entrant names of a match's two players.
@@ -398,7 +400,7 @@ impl Tournaments {
                 self.dialog = None;
             }
             None => {
-                self.notice = Some(format!("Match {} cannot be played now.", id + 1));
+                self.notice = Some(text!("tournament.cannot-play-now", number = id + 1));
             }
         }
     }
@@ -419,28 +421,28 @@ impl Tournaments {
         let seeds = g.seeds;
         let names = g.names.clone();
         let outcome = match self.tournament_mut(tid) {
-            None => Err("its tournament was deleted".to_string()),
+            None => Err(text!("tournament.why-deleted")),
             Some(t) => {
                 let b = &t.brackets()[bracket];
                 let players = b.players(id);
                 if b.result(id).is_some() {
-                    Err("a result was entered for it meanwhile".into())
+                    Err(text!("tournament.why-result-entered"))
                 } else if players != [Some(seeds[0]), Some(seeds[1])] {
-                    Err("its players changed meanwhile".into())
+                    Err(text!("tournament.why-players-changed"))
                 } else {
                     t.set_result(bracket, id, winner, &score, &record)
-                        .map_err(|e| e.to_string())
+                        .map_err(|e| Text::plain(e.to_string()))
                 }
             }
         };
         self.notice = Some(match outcome {
-            Ok(_) => format!(
-                "Match {}: {} beat {}. The result is in the bracket.",
-                id + 1,
-                names[slot],
-                names[1 - slot]
+            Ok(_) => text!(
+                "tournament.result-in",
+                number = id + 1,
+                winner = &names[slot],
+                loser = &names[1 - slot]
             ),
-            Err(why) => format!("Match {}: the game was not recorded: {why}.", id + 1),
+            Err(why) => text!("tournament.not-recorded", number = id + 1, why = why),
         });
         if let Some(g) = self.game.as_mut() {
             g.recorded = true;
@@ -460,11 +462,8 @@ impl Tournaments {
         let status = b.status(id);
         if !matches!(status, MatchStatus::Ready | MatchStatus::Done) {
             self.notice = Some(match status {
-                MatchStatus::NotNeeded => format!(
-                    "Match {} is only played if the losers' bracket champion wins the grand final.",
-                    id + 1
-                ),
-                _ => format!("Match {} waits for earlier results.", id + 1),
+                MatchStatus::NotNeeded => text!("tournament.not-needed", number = id + 1),
+                _ => text!("tournament.waits", number = id + 1),
             });
             return;
         }
@@ -505,7 +504,7 @@ impl Tournaments {
                 let message = capitalise(&e.to_string()) + ".";
                 match self.dialog.as_mut() {
                     Some(Dialog::Result { error, .. }) => *error = Some(message),
-                    _ => self.notice = Some(message),
+                    _ => self.notice = Some(Text::plain(message)),
                 }
                 return;
             }
@@ -520,14 +519,16 @@ impl Tournaments {
                 } else {
                     n[0].clone()
                 };
-                format!("Match {}: {w} beat {l}.", id + 1)
+                text!("tournament.beat", number = id + 1, winner = w, loser = l)
             }
-            _ => format!("Match {}: result removed.", id + 1),
+            _ => text!("tournament.result-removed", number = id + 1),
         };
-        match reset.len() {
-            0 => {}
-            1 => text.push_str(" 1 later result was reset."),
-            n => text.push_str(&format!(" {n} later results were reset.")),
+        if !reset.is_empty() {
+            text = text!(
+                "message.two",
+                first = text,
+                second = text!("tournament.reset-later", count = reset.len())
+            );
         }
         // A game in progress for a match whose players changed is dropped.
         let stale = self.game.as_ref().filter(|g| {
@@ -538,10 +539,11 @@ impl Tournaments {
                     || b.players(g.id) != [Some(g.seeds[0]), Some(g.seeds[1])])
         });
         if let Some(g) = stale {
-            text.push_str(&format!(
-                " The game in progress for match {} was dropped: the match changed.",
-                g.id + 1
-            ));
+            text = text!(
+                "message.two",
+                first = text,
+                second = text!("tournament.game-dropped", number = g.id + 1)
+            );
             self.game = None;
         }
         self.notice = Some(text);
@@ -708,8 +710,8 @@ impl Tournaments {
             A::DismissNotice => self.notice = None,
             A::Notice(text) => self.notice = Some(text),
             A::SaveFailed(why) => {
-                let text = format!("The tournaments could not be saved in this browser: {why}.");
-                if self.notice.as_deref() != Some(text.as_str()) {
+                let text = text!("tournament.save-failed", why = why);
+                if self.notice.as_ref() != Some(&text) {
                     self.notice = Some(text);
                 }
             }
@@ -724,7 +726,7 @@ impl Tournaments {
     }
 
     /// Adds a tournament (made or imported) and shows it, with a notice.
-    fn add(&mut self, tournament: Tournament, clock: Option<TimeControl>, notice: String) {
+    fn add(&mut self, tournament: Tournament, clock: Option<TimeControl>, notice: Text) {
         let id = self.next_id;
         self.next_id += 1;
         self.notice = Some(notice);
@@ -740,7 +742,7 @@ impl Tournaments {
     fn create(&mut self) {
         match self.draft.build() {
             Ok(t) => {
-                let notice = format!("Tournament “{}” created.", t.name());
+                let notice = text!("tournament.created", name = t.name());
                 self.add(t, self.draft.clock, notice);
             }
             Err(e) => self.draft.error = Some(e),
@@ -751,13 +753,14 @@ impl Tournaments {
     fn import(&mut self, name: &str, text: &str) {
         match Tournament::from_json(text) {
             Ok(t) => {
-                let notice = format!("Imported “{}” from {name}.", t.name());
+                let notice = text!("tournament.imported", name = t.name(), file = name);
                 self.add(t, None, notice);
             }
             Err(e) => {
-                self.notice = Some(format!(
-                    "{name} could not be imported: {}.",
-                    e.to_string().trim_end_matches('.')
+                self.notice = Some(text!(
+                    "tournament.import-failed",
+                    file = name,
+                    why = e.to_string().trim_end_matches('.')
                 ));
             }
         }
@@ -778,7 +781,7 @@ impl Tournaments {
     /// [`TournamentAction::Delete`] (confirmed).
     fn delete(&mut self, id: u32) {
         if let Some(e) = self.entry(id) {
-            self.notice = Some(format!("Tournament “{}” deleted.", e.tournament.name()));
+            self.notice = Some(text!("tournament.deleted", name = e.tournament.name()));
         }
         self.entries.retain(|e| e.id != id);
         if self.game.as_ref().is_some_and(|g| g.tournament == id) {
@@ -824,10 +827,7 @@ impl Tournaments {
             Some(Dialog::Abandon { next }) => {
                 self.dialog = None;
                 if let Some(g) = self.game.take() {
-                    self.notice = Some(format!(
-                        "The game of match {} was abandoned; nothing was recorded.",
-                        g.id + 1
-                    ));
+                    self.notice = Some(text!("tournament.abandoned", number = g.id + 1));
                     self.view = View::Bracket {
                         id: g.tournament,
                         bracket: g.bracket,

@@ -98,7 +98,7 @@ fn creating_a_tournament_opens_its_bracket() {
     assert_eq!(s.entries.len(), 1);
     assert_eq!(s.view, View::Bracket { id: 1, bracket: 0 });
     assert_eq!(
-        s.notice.as_deref(),
+        s.notice.as_ref().map(crate::i18n::Text::english).as_deref(),
         Some("Tournament “Club night” created.")
     );
     assert_eq!(bracket(&s).ready_matches(), vec![0, 1]);
@@ -120,7 +120,7 @@ fn results_by_hand_and_a_correction_that_resets_later_matches() {
     // Seeds: Ann 1, Bob 2, C1 3, C2 4. Match 1: Ann v C2, match 2: Bob v C1.
     s = hand_result(s, 0, 0);
     assert_eq!(
-        s.notice.as_deref(),
+        s.notice.as_ref().map(crate::i18n::Text::english).as_deref(),
         Some("Match 1: Ann beat Computer (level 2).")
     );
     assert_eq!(s.dialog, None);
@@ -163,7 +163,7 @@ fn results_by_hand_and_a_correction_that_resets_later_matches() {
     assert!(bracket(&s).result(2).is_some());
     s = run(s, [TournamentAction::Confirm]);
     assert_eq!(
-        s.notice.as_deref(),
+        s.notice.as_ref().map(crate::i18n::Text::english).as_deref(),
         Some("Match 1: Computer (level 2) beat Ann. 1 later result was reset.")
     );
     assert!(bracket(&s).result(2).is_none());
@@ -183,6 +183,8 @@ fn results_by_hand_and_a_correction_that_resets_later_matches() {
     assert_eq!(s.dialog, None);
     assert!(s
         .notice
+        .as_ref()
+        .map(crate::i18n::Text::english)
         .as_deref()
         .unwrap()
         .contains("waits for earlier results"));
@@ -210,6 +212,8 @@ fn a_whole_tournament_played_on_the_board() {
         );
         assert!(s
             .notice
+            .as_ref()
+            .map(crate::i18n::Text::english)
             .as_deref()
             .unwrap()
             .contains("The result is in the bracket."));
@@ -304,7 +308,7 @@ fn import_names_what_is_wrong() {
         }],
     );
     assert_eq!(
-        s.notice.as_deref(),
+        s.notice.as_ref().map(crate::i18n::Text::english).as_deref(),
         Some("club.json could not be imported: tournament file version 7 is not supported (this program reads version 1).")
     );
     assert!(s.entries.is_empty());
@@ -317,6 +321,8 @@ fn import_names_what_is_wrong() {
     );
     assert!(
         s.notice
+            .as_ref()
+            .map(crate::i18n::Text::english)
             .as_deref()
             .unwrap()
             .starts_with("x.json could not be imported: not a readable tournament file: expected"),
@@ -385,6 +391,8 @@ fn a_correction_drops_a_game_whose_match_changed() {
     assert!(s.game.is_none());
     assert!(s
         .notice
+        .as_ref()
+        .map(crate::i18n::Text::english)
         .as_deref()
         .unwrap()
         .ends_with("The game in progress for match 3 was dropped: the match changed."));

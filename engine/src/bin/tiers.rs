@@ -4,11 +4,12 @@
 //! tiers moves    <checkers|tiers> <POSITION|start>
 //! tiers perft    <checkers|tiers> <POSITION|start> <DEPTH>
 //! tiers divide   <checkers|tiers> <POSITION|start> <DEPTH>
-//! tiers bestmove <checkers|tiers> <POSITION|start> [--movetime MS] [--depth D] [--level L] [--seed S] [--egdb DIR | --no-egdb]
-//! tiers selfplay <checkers|tiers> --a PLAYER --b PLAYER --games N [--movetime MS] [--first K] [--egdb DIR | --no-egdb] [--egdb-for a|b|both]
+//! tiers bestmove <checkers|tiers> <POSITION|start> [--movetime MS] [--depth D] [--level L] [--seed S] [--threads T] [--egdb DIR | --no-egdb] [--book FILE | --no-book]
+//! tiers selfplay <checkers|tiers> --a PLAYER --b PLAYER --games N [--movetime MS | --clock BASE+INC] [--first K] [--egdb DIR | --no-egdb] [--egdb-for a|b|both] [--book FILE | --no-book]
 //! tiers egdb     <build|probe|verify|pack> ...
+//! tiers book     <build|probe|verify> ...
 //! tiers puzzles  <checkers|tiers> --count N --out FILE [--seed S] ... | tiers puzzles verify <checkers|tiers> FILE
-//! tiers bench
+//! tiers bench    [--techniques CHANGES] [--eval handset|patterns|nnue]
 //! tiers train    <tiers|checkers> [--games N] [--seed S] [--depth D] [--threads T] [--epochs E] [--lambda L] [--out FILE] [--data FILE] [--egdb DIR]
 //! tiers tune     <checkers|tiers> [--games N] [--level L] [--seed S] [--first-weight I] [--verify-depth D] [--verify-games N]
 //! tiers random-games <checkers|tiers> --games N [--seed S] [--first K] [--sample R]
@@ -22,15 +23,17 @@ use std::process::ExitCode;
 use std::sync::Arc;
 
 use tiers_engine::search::baseline::{alphabeta_material, greedy};
-use tiers_engine::search::eval::{Handset, Linear};
+use tiers_engine::search::eval::{Handset, Linear, Neural, Patterns};
 use tiers_engine::search::{
     choose_formation_for, format_score, Evaluate, Level, SearchConfig, SearchInfo, SearchLimits,
-    Searcher,
+    Searcher, Techniques, MAX_THREADS,
 };
 use tiers_engine::{checkers, egdb, tiers, Color, Game, GameKind, Outcome, Position};
 
 #[path = "tiers/ballots.rs"]
 mod ballots;
+#[path = "tiers/book.rs"]
+mod book;
 #[path = "tiers/egdb.rs"]
 mod egdb_cmd;
 #[path = "tiers/puzzles.rs"]
@@ -41,23 +44,36 @@ mod random_games;
 mod starts;
 #[path = "tiers/train.rs"]
 mod train;
+#[path = "tiers/train_nnue.rs"]
+mod train_nnue;
 #[path = "tiers/tune.rs"]
 mod tune;
 use starts::tiers_start_for_game;
 
-const USAGE: &str = "usage: tiers <moves|perft|divide|bestmove|selfplay|bench|tune|train|random-games|puzzles> <checkers|tiers> ... | tiers egdb <build|probe|verify|pack> ... (see `tiers help`)";
+const USAGE: &str = "usage: tiers <moves|perft|divide|bestmove|selfplay|bench|tune|train|random-games|puzzles> <checkers|tiers> ... | tiers egdb <build|probe|verify|pack> ... | tiers book <build|probe|verify> ... (see `tiers help`)";
 
 const HELP: &str = "\
 tiers moves    <checkers|tiers> <POSITION|start>
 tiers perft    <checkers|tiers> <POSITION|start> <DEPTH>
 tiers divide   <checkers|tiers> <POSITION|start> <DEPTH>
-tiers bestmove <checkers|tiers> <POSITION|start> [--movetime MS] [--depth D] [--level L] [--seed S] [--egdb DIR | --no-egdb]
+tiers bestmove <checkers|tiers> <POSITION|start> [--movetime MS] [--depth D] [--level L] [--seed S] [--threads T] [--egdb DIR | --no-egdb] [--book FILE | --no-book]
                L is 1-8 or `analysis`; levels 8 and analysis use the checkers endgame
-               database in DIR, by default the cache directory's when it holds one
-tiers selfplay <checkers|tiers> --a PLAYER --b PLAYER --games N [--movetime MS] [--first K] [--egdb DIR | --no-egdb] [--egdb-for a|b|both] [--formations chosen-a]
-               PLAYER is a level 1-8, `L:handset` (level L with the hand-set evaluation
-               instead of the learned one: Tiers), `baseline` (6-ply material alpha-beta)
-               or `greedy` (one ply);
+               database in DIR, by default the cache directory's when it holds one;
+               T threads search together (Lazy SMP; 1, the default, is deterministic);
+               levels 5-7 play from the checkers opening book (compiled in, or FILE)
+tiers selfplay <checkers|tiers> --a PLAYER --b PLAYER --games N [--movetime MS | --clock BASE+INC] [--first K] [--egdb DIR | --no-egdb] [--egdb-for a|b|both] [--book FILE | --no-book] [--formations chosen-a]
+               PLAYER is a level 1-8, `baseline` (6-ply material alpha-beta) or `greedy`
+               (one ply); a level may be followed by `:handset` (the hand-set evaluation
+               instead of the game's own), `:patterns` or `:nnue` (checkers: the learned
+               pattern or the neural evaluation), by `:CHANGES` to the search's techniques,
+               e.g. `8:-aspiration,+probcut` or `8:none` (the search of commit 797a82b),
+               by `:nobook` (checkers: never play from the opening book) or `:book`
+               (level 8 plays from it too, as levels 5-7 do), by
+               `:threads=T` (T threads per search) and by `:flat` (under a clock,
+               think a thirtieth of the time left and 4/5 of the increment, as the web
+               app does, instead of managing the time);
+               --clock BASE+INC gives each player a clock (milliseconds); a player whose
+               clock runs out loses;
                --egdb-for says which players get the endgame database (default both)
                each opening is played twice, A taking each colour once: checkers from
                the 156 ACF ballots in order, Tiers from the default formations, then
@@ -66,8 +82,11 @@ tiers selfplay <checkers|tiers> --a PLAYER --b PLAYER --games N [--movetime MS] 
                --formations chosen-a (Tiers): A plays the formation the computer
                chooses (choose_formation_for, A's level, seeded by the game pair),
                B a random formation (the same for both games of a pair)
-tiers bench    fixed positions to fixed depths: total nodes (the search's signature),
-               nodes/s, and how close time-limited searches stop to their limit
+tiers bench [--techniques CHANGES] [--eval handset|patterns|nnue]
+               fixed positions to fixed depths: total nodes (the search's signature),
+               nodes/s, and how close time-limited searches stop to their limit;
+               CHANGES to the search's techniques as for selfplay's players; --eval
+               another evaluation for the checkers positions
 tiers tune     <checkers|tiers> [--games N] [--level L] [--seed S] [--first-weight I] [--verify-depth D] [--verify-games N]
                Texel tuning: plays N self-play games at level L (default 200 at 3),
                fits the evaluation weights to the results and prints a WEIGHTS line
@@ -81,6 +100,14 @@ tiers train    <tiers|checkers> [--games N] [--seed S] [--depth D] [--threads T]
                keeps the positions in FILE, or reads them from it when it exists;
                --egdb DIR (checkers) labels the positions the endgame database holds
                by its win, draw or loss instead
+tiers train nnue [--games N] [--seed S] [--depth D] [--threads T] [--data FILE] [--egdb DIR]
+                 [--hidden H] [--epochs E] [--lambda L] [--scale S] [--rate R] [--batch B] [--out FILE]
+               the neural checkers evaluation: N self-play games (default 30000) from 4-7
+               random plies at depth D (default 7) with the learned pattern evaluation,
+               quiet positions labelled by result and search score (or the endgame
+               database), a (128 -> H) x 2 -> 1 network fitted by minibatch Adam; writes
+               engine/data/eval/checkers.nnue by default; the same for any T; --data FILE
+               keeps the samples (a run finding FILE goes on from where it stopped)
 tiers random-games <checkers|tiers> --games N [--seed S] [--first K] [--sample R]
                plays N games of random legal moves (Tiers: from random formations and
                random arrangements of every tier) checking at every ply the outcome,
@@ -128,19 +155,37 @@ fn run(args: &[String]) -> CliResult {
                 .lines()
                 .chain(puzzles::HELP.lines())
                 .chain(egdb_cmd::HELP.lines())
+                .chain(book::HELP.lines())
             {
                 out(line);
             }
             Ok(())
         }
         "egdb" => egdb_cmd::run(&args[1..]).map_err(CliError),
+        "book" => book::run(&args[1..]).map_err(CliError),
         "train" => train::run(&args[1..]).map_err(CliError),
         "puzzles" => puzzles::run(&args[1..]).map_err(CliError),
         "bench" => {
-            if args.len() > 1 {
-                return err(format!("bench takes no argument, got `{}`", args[1]));
+            let mut techniques = Techniques::default();
+            let mut eval = EvalChoice::Default;
+            for (name, value) in options(&args[1..], &["--techniques", "--eval"])? {
+                if name == "--eval" {
+                    eval = match value {
+                        "handset" => EvalChoice::Handset,
+                        "patterns" => EvalChoice::Patterns,
+                        "nnue" => EvalChoice::Neural,
+                        _ => {
+                            return err(format!(
+                                "--eval must be handset, patterns or nnue, got `{value}`"
+                            ))
+                        }
+                    };
+                } else {
+                    techniques = Techniques::parse_changes(techniques, value)
+                        .map_err(|e| CliError(e.to_string()))?;
+                }
             }
-            bench();
+            bench(techniques, eval);
             Ok(())
         }
         "random-games" => {
@@ -264,6 +309,14 @@ fn options<'a>(rest: &'a [String], known: &[&str]) -> Result<Vec<(&'a str, &'a s
     Ok(found)
 }
 
+fn parse_threads(text: &str) -> Result<usize, CliError> {
+    let n: usize = parse_number("threads", text)?;
+    if !(1..=MAX_THREADS).contains(&n) {
+        return err(format!("threads must be from 1 to {MAX_THREADS}, got {n}"));
+    }
+    Ok(n)
+}
+
 fn parse_level(text: &str) -> Result<Level, CliError> {
     if text == "analysis" {
         return Ok(Level::ANALYSIS);
@@ -301,6 +354,30 @@ fn search_egdb<P: Position>(
     Ok(db.map(Arc::new))
 }
 
+/// The opening book for a checkers search (`--book FILE`, `--no-book`, or
+/// the compiled-in one); none for Tiers.
+fn search_book<P: Position>(
+    file: Option<&str>,
+    off: bool,
+) -> Result<Option<Arc<tiers_engine::book::Book>>, CliError> {
+    if P::KIND != GameKind::Checkers || off {
+        if off && file.is_some() {
+            return err("--book and --no-book exclude each other");
+        }
+        return Ok(None);
+    }
+    let book = match file {
+        Some(path) => {
+            let bytes = std::fs::read(path)
+                .map_err(|e| CliError(format!("cannot read the book {path}: {e}")))?;
+            tiers_engine::book::Book::from_file(&bytes)
+                .map_err(|e| CliError(format!("{path}: {e}")))?
+        }
+        None => book::compiled_in().map_err(CliError)?,
+    };
+    Ok(Some(Arc::new(book)))
+}
+
 /// Reports on stderr what went wrong reading database files (the search
 /// went on without them).
 fn egdb_warnings(db: Option<&Arc<egdb::Egdb>>) {
@@ -331,13 +408,26 @@ fn bestmove<P: Evaluate>(rest: &[String]) -> CliResult {
     let mut level = Level::MAX;
     let mut seed = 0;
     let (opts, no_egdb) = take_flag(opts, "--no-egdb");
+    let (opts, no_book) = take_flag(&opts, "--no-book");
     let mut egdb_dir = None;
+    let mut book_file = None;
+    let mut threads = 1;
     for (name, value) in options(
         &opts,
-        &["--movetime", "--depth", "--level", "--seed", "--egdb"],
+        &[
+            "--movetime",
+            "--depth",
+            "--level",
+            "--seed",
+            "--egdb",
+            "--threads",
+            "--book",
+        ],
     )? {
         match name {
             "--egdb" => egdb_dir = Some(value),
+            "--book" => book_file = Some(value),
+            "--threads" => threads = parse_threads(value)?,
             "--movetime" => limits.time_ms = Some(parse_number("movetime", value)?),
             "--depth" => {
                 let d: u32 = parse_number("depth", value)?;
@@ -359,6 +449,12 @@ fn bestmove<P: Evaluate>(rest: &[String]) -> CliResult {
         seed,
     };
     let mut searcher = Searcher::default();
+    searcher.set_threads(threads);
+    let book = search_book::<P>(book_file, no_book)?;
+    if let Some(b) = &book {
+        out(format!("info book {} positions", b.len()));
+    }
+    searcher.set_book(book);
     let db = search_egdb::<P>(egdb_dir, no_egdb)?;
     if let Some(d) = &db {
         out(format!("info egdb {} pieces", d.max_pieces()));
@@ -386,34 +482,119 @@ fn bestmove<P: Evaluate>(rest: &[String]) -> CliResult {
 /// Someone who plays in selfplay.
 #[derive(Clone, Copy, Debug)]
 enum Player {
-    Level(Level),
-    /// A level with the hand-set evaluation (`L:handset`).
-    Handset(Level),
+    /// The engine's search at a level.
+    Engine(Engine),
     Baseline,
     Greedy,
 }
 
+/// Which evaluation an engine player uses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum EvalChoice {
+    /// The game's own ([`Evaluate::evaluate`]).
+    Default,
+    /// The hand-set one (`:handset`).
+    Handset,
+    /// The learned pattern one (`:patterns`, checkers).
+    Patterns,
+    /// The neural one (`:nnue`, checkers).
+    Neural,
+}
+
+/// How an engine player searches: `L[:handset|:patterns|:nnue][:CHANGES]...`.
+#[derive(Clone, Copy, Debug)]
+struct Engine {
+    level: Level,
+    eval: EvalChoice,
+    techniques: Techniques,
+    /// Threads per search (Lazy SMP).
+    threads: usize,
+    /// Under a clock, thinks a fixed share of its time (`:flat`, the web
+    /// app's rule) instead of managing it.
+    flat: bool,
+    /// Never plays from the opening book (`:nobook`).
+    no_book: bool,
+    /// Level 8 plays from the opening book too (`:book`).
+    book_at_top: bool,
+}
+
 impl Player {
     fn parse(text: &str) -> Result<Player, CliError> {
-        let bad = || {
+        let bad = |why: String| {
             CliError(format!(
-                "player must be a level 1-8, `L:handset`, `baseline` or `greedy`, got `{text}`"
+                "player must be a level 1-8 with options (`L[:handset|:patterns|:nnue][:CHANGES][:threads=T][:nobook|:book][:flat]`), `baseline` or `greedy`, got `{text}`{why}"
             ))
         };
         match text {
-            "baseline" => Ok(Player::Baseline),
-            "greedy" => Ok(Player::Greedy),
-            _ => match text.strip_suffix(":handset") {
-                Some(level) => parse_level(level).map(Player::Handset).map_err(|_| bad()),
-                None => parse_level(text).map(Player::Level).map_err(|_| bad()),
-            },
+            "baseline" => return Ok(Player::Baseline),
+            "greedy" => return Ok(Player::Greedy),
+            _ => {}
         }
+        let mut parts = text.split(':');
+        let level =
+            parse_level(parts.next().unwrap_or_default()).map_err(|_| bad(String::new()))?;
+        let mut engine = Engine {
+            level,
+            eval: EvalChoice::Default,
+            techniques: Techniques::default(),
+            threads: 1,
+            flat: false,
+            no_book: false,
+            book_at_top: false,
+        };
+        for part in parts {
+            if part == "book" {
+                engine.book_at_top = true;
+            } else if part == "nobook" {
+                engine.no_book = true;
+            } else if part == "handset" {
+                engine.eval = EvalChoice::Handset;
+            } else if part == "patterns" {
+                engine.eval = EvalChoice::Patterns;
+            } else if part == "nnue" {
+                engine.eval = EvalChoice::Neural;
+            } else if part == "flat" {
+                engine.flat = true;
+            } else if let Some(n) = part.strip_prefix("threads=") {
+                engine.threads = parse_threads(n)?;
+            } else {
+                engine.techniques = Techniques::parse_changes(engine.techniques, part)
+                    .map_err(|e| bad(format!(": {e}")))?;
+            }
+        }
+        Ok(Player::Engine(engine))
     }
 
     fn name(self) -> String {
         match self {
-            Player::Level(l) => format!("level {l}"),
-            Player::Handset(l) => format!("level {l} (hand-set evaluation)"),
+            Player::Engine(e) => {
+                let mut name = format!("level {}", e.level);
+                match e.eval {
+                    EvalChoice::Default => {}
+                    EvalChoice::Handset => name.push_str(" (hand-set evaluation)"),
+                    EvalChoice::Patterns => name.push_str(" (pattern evaluation)"),
+                    EvalChoice::Neural => name.push_str(" (neural evaluation)"),
+                }
+                if e.threads > 1 {
+                    name.push_str(&format!(" ({} threads)", e.threads));
+                }
+                if e.flat {
+                    name.push_str(" (flat time)");
+                }
+                if e.no_book {
+                    name.push_str(" (no book)");
+                }
+                if e.book_at_top {
+                    name.push_str(" (book)");
+                }
+                if e.techniques != Techniques::default() {
+                    name.push_str(&format!(
+                        " ({})",
+                        e.techniques.changes_from(Techniques::default())
+                    ));
+                }
+                name
+            }
             Player::Baseline => "baseline".into(),
             Player::Greedy => "greedy".into(),
         }
@@ -421,7 +602,7 @@ impl Player {
 
     fn level(self) -> Level {
         match self {
-            Player::Level(l) | Player::Handset(l) => l,
+            Player::Engine(e) => e.level,
             Player::Baseline | Player::Greedy => Level::MAX,
         }
     }
@@ -434,54 +615,135 @@ struct Seat {
 }
 
 impl Seat {
+    fn new(player: Player, book: Option<Arc<tiers_engine::book::Book>>) -> Seat {
+        let mut searcher = Searcher::new(16);
+        if let Player::Engine(e) = player {
+            searcher.set_techniques(e.techniques);
+            searcher.set_threads(e.threads);
+            if !e.no_book {
+                searcher.set_book(book);
+            }
+            searcher.set_book_at_top(e.book_at_top);
+        }
+        Seat { player, searcher }
+    }
+
+    /// The search limits of this seat for a move with `timing`, its own
+    /// clock showing `left_ms`.
+    fn limits(&self, timing: Timing, left_ms: u64) -> SearchLimits {
+        match timing {
+            Timing::Movetime(ms) => SearchLimits::time(ms),
+            Timing::Clock { inc_ms, .. } => {
+                // The web app's rule: a thirtieth of the time left and most
+                // of the increment (src/core/clock.rs, think_ms).
+                let share = (left_ms / 30 + inc_ms * 4 / 5).max(50);
+                match self.player {
+                    Player::Engine(e) if !e.flat => {
+                        let most = (left_ms / 5 + inc_ms * 4 / 5).max(share);
+                        SearchLimits::managed(share, most.min(5 * share))
+                    }
+                    _ => SearchLimits::time(share),
+                }
+            }
+        }
+    }
+
     fn choose<P: Evaluate>(
         &mut self,
         pos: &P,
         history: &[u64],
-        movetime: u64,
+        limits: SearchLimits,
         seed: u64,
     ) -> Option<P::Move> {
         match self.player {
             Player::Baseline => alphabeta_material(pos, 6),
             Player::Greedy => greedy(pos, seed ^ pos.zobrist()),
-            Player::Level(level) => {
+            Player::Engine(e) => {
                 let config = SearchConfig {
-                    limits: SearchLimits::time(movetime),
-                    level,
+                    limits,
+                    level: e.level,
                     seed,
                 };
-                self.searcher
-                    .search(pos, history, &config, |_| {})
-                    .map(|r| r.best)
-            }
-            Player::Handset(level) => {
-                let config = SearchConfig {
-                    limits: SearchLimits::time(movetime),
-                    level,
-                    seed,
-                };
-                self.searcher
-                    .search(&Handset(pos.clone()), history, &config, |_| {})
-                    .map(|r| r.best)
+                let s = &mut self.searcher;
+                match e.eval {
+                    EvalChoice::Default => s.search(pos, history, &config, |_| {}).map(|r| r.best),
+                    EvalChoice::Handset => s
+                        .search(&Handset(pos.clone()), history, &config, |_| {})
+                        .map(|r| r.best),
+                    EvalChoice::Patterns => s
+                        .search(&Patterns(pos.clone()), history, &config, |_| {})
+                        .map(|r| r.best),
+                    EvalChoice::Neural => s
+                        .search(&Neural(pos.clone()), history, &config, |_| {})
+                        .map(|r| r.best),
+                }
             }
         }
     }
 }
 
-/// The result of one game from A's side: 1 win, 0 draw, -1 loss.
+/// How long the players think: a fixed time per move, or a clock each
+/// (`--clock BASE+INC`, milliseconds).
+#[derive(Clone, Copy, Debug)]
+enum Timing {
+    Movetime(u64),
+    Clock { base_ms: u64, inc_ms: u64 },
+}
+
+impl Timing {
+    fn parse_clock(text: &str) -> Result<Timing, CliError> {
+        let bad = || {
+            CliError(format!(
+                "--clock must be BASE+INC in milliseconds (e.g. 3000+100), got `{text}`"
+            ))
+        };
+        let (base, inc) = text.split_once('+').ok_or_else(bad)?;
+        let base_ms: u64 = base.trim().parse().map_err(|_| bad())?;
+        let inc_ms: u64 = inc.trim().parse().map_err(|_| bad())?;
+        if base_ms + inc_ms == 0 {
+            return Err(bad());
+        }
+        Ok(Timing::Clock { base_ms, inc_ms })
+    }
+}
+
+/// Thinking time used: milliseconds and moves, for A and for B.
+type Thought = [(u128, u64); 2];
+
+/// The result of one game from A's side: 1 win, 0 draw, -1 loss, the
+/// outcome and its length in plies; adds each player's thinking time to
+/// `thought`. Under a clock, a player whose search took longer than its
+/// clock showed loses on time.
 fn play_game<P: Evaluate>(
     start: P,
     a_color: Color,
     a: &mut Seat,
     b: &mut Seat,
-    movetime: u64,
+    timing: Timing,
     seed: u64,
+    thought: &mut Thought,
 ) -> (i32, Outcome, usize) {
     let mut game = Game::new(start);
     let mut history: Vec<u64> = Vec::new();
     let cap = 1000;
+    let mut left = match timing {
+        Timing::Clock { base_ms, .. } => [base_ms; 2],
+        Timing::Movetime(_) => [u64::MAX; 2],
+    };
     loop {
-        if let Some(outcome) = game.outcome() {
+        let mut outcome = game.outcome();
+        if let Timing::Clock { .. } = timing {
+            if let Some(c) = [Color::Red, Color::Black]
+                .into_iter()
+                .find(|c| left[c.index()] == 0)
+            {
+                outcome = Some(Outcome::Win {
+                    winner: c.opposite(),
+                    reason: tiers_engine::WinReason::Time,
+                });
+            }
+        }
+        if let Some(outcome) = outcome {
             let score = match outcome.winner() {
                 Some(c) if c == a_color => 1,
                 Some(_) => -1,
@@ -500,19 +762,30 @@ fn play_game<P: Evaluate>(
             );
         }
         let pos = game.position().clone();
-        let seat = if pos.side_to_move() == a_color {
-            &mut *a
+        let side = pos.side_to_move().index();
+        let (seat, player) = if pos.side_to_move() == a_color {
+            (&mut *a, 0)
         } else {
-            &mut *b
+            (&mut *b, 1)
         };
+        let limits = seat.limits(timing, left[side]);
+        let clock = web_time::Instant::now();
         let mv = seat
-            .choose(
-                &pos,
-                &history,
-                movetime,
-                seed.wrapping_add(game.ply() as u64),
-            )
+            .choose(&pos, &history, limits, seed.wrapping_add(game.ply() as u64))
             .expect("a position that is not over has a legal move");
+        let spent_ms = clock.elapsed().as_millis();
+        thought[player].0 += spent_ms;
+        thought[player].1 += 1;
+        if let Timing::Clock { inc_ms, .. } = timing {
+            let spent = u64::try_from(spent_ms).unwrap_or(u64::MAX);
+            left[side] = match left[side].checked_sub(spent) {
+                Some(l) if l > 0 => l + inc_ms,
+                _ => 0,
+            };
+            if left[side] == 0 {
+                continue;
+            }
+        }
         history.push(pos.zobrist());
         game.play(mv).expect("the players only choose legal moves");
     }
@@ -523,9 +796,12 @@ fn selfplay<P: Evaluate>(rest: &[String]) -> CliResult {
     let mut b = None;
     let mut games = None;
     let mut movetime = 100;
+    let mut clock = None;
     let mut first = 0usize;
     let (rest, no_egdb) = take_flag(rest, "--no-egdb");
+    let (rest, no_book) = take_flag(&rest, "--no-book");
     let mut egdb_dir = None;
+    let mut book_file = None;
     let mut egdb_for = "both";
     let mut chosen_a = false;
     for (name, value) in options(
@@ -535,13 +811,16 @@ fn selfplay<P: Evaluate>(rest: &[String]) -> CliResult {
             "--b",
             "--games",
             "--movetime",
+            "--clock",
             "--first",
             "--egdb",
             "--egdb-for",
             "--formations",
+            "--book",
         ],
     )? {
         match name {
+            "--book" => book_file = Some(value),
             "--formations" => {
                 if value != "chosen-a" {
                     return err(format!("--formations must be `chosen-a`, got `{value}`"));
@@ -557,6 +836,7 @@ fn selfplay<P: Evaluate>(rest: &[String]) -> CliResult {
             "--b" => b = Some(Player::parse(value)?),
             "--games" => games = Some(parse_number::<usize>("games", value)?),
             "--movetime" => movetime = parse_number("movetime", value)?,
+            "--clock" => clock = Some(Timing::parse_clock(value)?),
             _ => first = parse_number("first", value)?,
         }
     }
@@ -566,6 +846,13 @@ fn selfplay<P: Evaluate>(rest: &[String]) -> CliResult {
     if movetime == 0 {
         return err("movetime must be at least 1 ms");
     }
+    let timing = clock.unwrap_or(Timing::Movetime(movetime));
+    let timing_note = match timing {
+        Timing::Movetime(ms) => format!("{ms} ms per move"),
+        Timing::Clock { base_ms, inc_ms } => {
+            format!("clocks of {base_ms} ms + {inc_ms} ms per move")
+        }
+    };
     let (db_a, db_b) = match egdb_for {
         "both" => (true, true),
         "a" => (true, false),
@@ -573,14 +860,13 @@ fn selfplay<P: Evaluate>(rest: &[String]) -> CliResult {
         other => return err(format!("--egdb-for must be a, b or both, got `{other}`")),
     };
     let db = search_egdb::<P>(egdb_dir, no_egdb)?;
-    let mut seat_a = Seat {
-        player: a,
-        searcher: Searcher::new(16),
+    let book = search_book::<P>(book_file, no_book)?;
+    let book_note = match &book {
+        Some(b) => format!(", opening book ({} positions)", b.len()),
+        None => String::new(),
     };
-    let mut seat_b = Seat {
-        player: b,
-        searcher: Searcher::new(16),
-    };
+    let mut seat_a = Seat::new(a, book.clone());
+    let mut seat_b = Seat::new(b, book);
     if db_a {
         seat_a.searcher.set_egdb(db.clone());
     }
@@ -602,8 +888,9 @@ fn selfplay<P: Evaluate>(rest: &[String]) -> CliResult {
     };
     let ballots = ballots::load();
     let (mut w, mut d, mut l) = (0, 0, 0);
+    let mut thought: Thought = [(0, 0); 2];
     out(format!(
-        "selfplay {}: A = {}, B = {}, {games} games, {movetime} ms per move{egdb_note}",
+        "selfplay {}: A = {}, B = {}, {games} games, {timing_note}{egdb_note}{book_note}",
         P::KIND,
         a.name(),
         b.name()
@@ -660,8 +947,15 @@ fn selfplay<P: Evaluate>(rest: &[String]) -> CliResult {
         seat_a.searcher.clear();
         seat_b.searcher.clear();
         let seed = (g as u64).wrapping_mul(0x9e37_79b9);
-        let (score, outcome, plies) =
-            play_game(start, a_color, &mut seat_a, &mut seat_b, movetime, seed);
+        let (score, outcome, plies) = play_game(
+            start,
+            a_color,
+            &mut seat_a,
+            &mut seat_b,
+            timing,
+            seed,
+            &mut thought,
+        );
         match score {
             1 => w += 1,
             0 => d += 1,
@@ -679,6 +973,12 @@ fn selfplay<P: Evaluate>(rest: &[String]) -> CliResult {
         ));
     }
     egdb_warnings(db.as_ref());
+    let per_move = |(ms, moves): (u128, u64)| ms as f64 / moves.max(1) as f64;
+    out(format!(
+        "thinking time per move: A {:.1} ms, B {:.1} ms",
+        per_move(thought[0]),
+        per_move(thought[1])
+    ));
     out(format!("{w}-{d}-{l}"));
     Ok(())
 }
@@ -706,7 +1006,7 @@ fn cpu_secs() -> Option<f64> {
 /// Nodes per second are by the wall clock, and by CPU time in brackets.
 /// Then searches with time limits show how close to its limit a search
 /// stops (it must stay within the limit plus 10 %).
-fn bench() {
+fn bench(techniques: Techniques, eval: EvalChoice) {
     const CHECKERS: [&str; 8] = [
         "B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12",
         "W:W17,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,6,7,8,9,10,11,12,13",
@@ -727,8 +1027,9 @@ fn bench() {
         level: Level::MAX,
         seed: 0,
     };
-    fn one<P: Evaluate>(pos: &P, config: &SearchConfig) -> Run {
+    fn one<P: Evaluate>(pos: &P, config: &SearchConfig, techniques: Techniques) -> Run {
         let mut searcher = Searcher::default();
+        searcher.set_techniques(techniques);
         let cpu = cpu_secs();
         let t = web_time::Instant::now();
         let r = searcher.search(pos, &[], config, |_| {});
@@ -751,7 +1052,12 @@ fn bench() {
     let mut ck: Run = (0, 0.0, 0.0);
     for text in CHECKERS {
         let pos = checkers::Position::parse(text).expect("bench positions are valid");
-        let r = one(&pos, &config(CHECKERS_DEPTH));
+        let r = match eval {
+            EvalChoice::Default => one(&pos, &config(CHECKERS_DEPTH), techniques),
+            EvalChoice::Handset => one(&Handset(pos), &config(CHECKERS_DEPTH), techniques),
+            EvalChoice::Patterns => one(&Patterns(pos), &config(CHECKERS_DEPTH), techniques),
+            EvalChoice::Neural => one(&Neural(pos), &config(CHECKERS_DEPTH), techniques),
+        };
         line(&format!("checkers depth {CHECKERS_DEPTH} {text}"), r);
         ck = add(ck, r);
     }
@@ -759,7 +1065,7 @@ fn bench() {
     for n in TIERS_GAMES {
         let (text, _) = tiers_start_for_game(n);
         let pos = tiers::Position::parse(&text).expect("bench positions are valid");
-        let r = one(&pos, &config(TIERS_DEPTH));
+        let r = one(&pos, &config(TIERS_DEPTH), techniques);
         line(&format!("tiers depth {TIERS_DEPTH} {text}"), r);
         ti = add(ti, r);
     }
@@ -775,7 +1081,7 @@ fn bench() {
                 level: Level::MAX,
                 seed: 0,
             };
-            let (_, wall, _) = one(&pos, &cfg);
+            let (_, wall, _) = one(&pos, &cfg, techniques);
             worst = worst.max(wall * 1000.0 / ms as f64);
         }
         let pos = tiers::Position::start();
@@ -784,7 +1090,7 @@ fn bench() {
             level: Level::MAX,
             seed: 0,
         };
-        let (_, wall, _) = one(&pos, &cfg);
+        let (_, wall, _) = one(&pos, &cfg, techniques);
         worst = worst.max(wall * 1000.0 / ms as f64);
     }
     out(format!(

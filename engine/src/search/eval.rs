@@ -9,7 +9,10 @@ use core::hash::{Hash, Hasher};
 
 pub mod checkers;
 pub mod learned;
+pub mod nnue;
 pub mod tiers;
+
+pub use nnue::EvalStack;
 
 /// A position the search can judge: a static evaluation, a material count
 /// for the baseline players, and a small key per move for the ordering
@@ -24,6 +27,36 @@ pub trait Evaluate: Position {
     /// `L:handset`.
     fn evaluate_handset(&self) -> i32 {
         self.evaluate()
+    }
+
+    /// The learned pattern evaluation where the game has a neural one
+    /// (checkers), else [`Evaluate::evaluate`]: what `tiers selfplay`
+    /// plays as `L:patterns`.
+    fn evaluate_patterns(&self) -> i32 {
+        self.evaluate()
+    }
+
+    /// [`Evaluate::evaluate`] of this position, reached by one move from
+    /// `parent` (when there is one) at `ply` plies from the search's root,
+    /// with the search's evaluation state `stack`: the same value, sooner
+    /// where the evaluation is updated move by move (the neural checkers
+    /// evaluation keeps its accumulators in `stack`).
+    fn evaluate_in(&self, stack: &mut EvalStack, parent: Option<&Self>, ply: usize) -> i32 {
+        let _ = (stack, parent, ply);
+        self.evaluate()
+    }
+
+    /// The neural evaluation where the game has one (checkers), else
+    /// [`Evaluate::evaluate`]: what `tiers selfplay` plays as `L:nnue`.
+    fn evaluate_neural(&self) -> i32 {
+        self.evaluate()
+    }
+
+    /// [`Evaluate::evaluate_neural`], as [`Evaluate::evaluate_in`] is to
+    /// [`Evaluate::evaluate`].
+    fn evaluate_neural_in(&self, stack: &mut EvalStack, parent: Option<&Self>, ply: usize) -> i32 {
+        let _ = (stack, parent, ply);
+        self.evaluate_neural()
     }
 
     /// Material only, for the side to move (man = 100): what the baseline
@@ -233,24 +266,68 @@ macro_rules! position_by_wrapping {
 
 crate::position_by_wrapping!(Handset, Evaluate);
 
-impl<P: Evaluate> Evaluate for Handset<P> {
-    #[inline]
-    fn evaluate(&self) -> i32 {
-        self.0.evaluate_handset()
-    }
-    fn material(&self) -> i32 {
-        self.0.material()
-    }
-    #[inline]
-    fn move_key(&self, mv: &Self::Move) -> u32 {
-        self.0.move_key(mv)
-    }
-    #[inline]
-    fn capture_value(&self, mv: &Self::Move) -> i32 {
-        self.0.capture_value(mv)
-    }
-    #[inline]
-    fn mobility(&self) -> Mobility {
-        self.0.mobility()
-    }
+/// A position evaluated by its game's learned pattern evaluation
+/// ([`Evaluate::evaluate_patterns`]) instead of the neural one; everything
+/// else is the game's own. `tiers train nnue` generates its games with
+/// it and `tiers selfplay` plays it as `L:patterns`.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Patterns<P>(pub P);
+
+crate::position_by_wrapping!(Patterns, Evaluate);
+
+/// A position evaluated by its game's neural evaluation
+/// ([`Evaluate::evaluate_neural`], updated move by move in the search);
+/// everything else is the game's own. `tiers selfplay` plays it as
+/// `L:nnue`.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Neural<P>(pub P);
+
+crate::position_by_wrapping!(Neural, Evaluate);
+
+/// Implements [`Evaluate`] for a wrapper `$wrapper<P>` of
+/// [`position_by_wrapping!`] (`P: $bound`): `evaluate` is `$body` with
+/// `$pos` the position inside, everything else the position's own, plus
+/// any further items (an incremental `evaluate_in`). The evaluation
+/// wrappers ([`Handset`], [`Patterns`], [`Neural`], `tiers tune`'s
+/// `Tuned`, the tests' own) share it.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! evaluate_by_wrapping {
+    ($wrapper:ident, $bound:path, |$pos:ident| $body:expr $(, $extra:item)*) => {
+        impl<P: $bound> $crate::search::Evaluate for $wrapper<P> {
+            #[inline]
+            fn evaluate(&self) -> i32 {
+                let $pos = &self.0;
+                $body
+            }
+            $($extra)*
+            fn material(&self) -> i32 {
+                $crate::search::Evaluate::material(&self.0)
+            }
+            #[inline]
+            fn move_key(&self, mv: &Self::Move) -> u32 {
+                $crate::search::Evaluate::move_key(&self.0, mv)
+            }
+            #[inline]
+            fn capture_value(&self, mv: &Self::Move) -> i32 {
+                $crate::search::Evaluate::capture_value(&self.0, mv)
+            }
+            #[inline]
+            fn mobility(&self) -> $crate::search::Mobility {
+                $crate::search::Evaluate::mobility(&self.0)
+            }
+        }
+    };
 }
+
+crate::evaluate_by_wrapping!(
+    Neural,
+    Evaluate,
+    |p| p.evaluate_neural(),
+    #[inline]
+    fn evaluate_in(&self, stack: &mut EvalStack, parent: Option<&Self>, ply: usize) -> i32 {
+        self.0.evaluate_neural_in(stack, parent.map(|p| &p.0), ply)
+    }
+);
+crate::evaluate_by_wrapping!(Patterns, Evaluate, |p| p.evaluate_patterns());
+crate::evaluate_by_wrapping!(Handset, Evaluate, |p| p.evaluate_handset());

@@ -26,6 +26,15 @@
 //! searcher has one ([`super::Searcher::set_egdb`]); levels 1–7 never do,
 //! so the ladder they were calibrated on stays as measured.
 //!
+//! With an opening book ([`super::Searcher::set_book`], checkers), level 7
+//! plays any book move
+//! within 0.10 of a man of the best (the seed chooses), level 6 within
+//! 0.15 up to move 8, level 5 within 0.20 up to move 4; levels 1–4 and the
+//! analysis strength never use it ([`LevelSettings::book_moves`]), nor does
+//! level 8 unless [`super::Searcher::set_book_at_top`] asks it to (then it
+//! plays the best book move where the book follows it to another book
+//! position, [`crate::book::Book::choose`]).
+//!
 //! [`Level::ANALYSIS`] (number 9) is not a playing level: it is the
 //! strongest search, for the editor's analysis and the game review. It
 //! searches like level 8 but thinks up to 30 seconds (a search given no
@@ -69,6 +78,12 @@ pub struct LevelSettings {
     pub movetime_ms: u64,
     /// Whether the level uses the searcher's endgame database.
     pub egdb: bool,
+    /// The level plays from the searcher's opening book while the game's
+    /// move number is at most this (0: never).
+    pub book_moves: u32,
+    /// How much worse than the best (hundredths of a man) a book move may
+    /// be for the level to play it; the seed chooses among them.
+    pub book_margin: i32,
 }
 
 impl Level {
@@ -159,11 +174,23 @@ impl Level {
             8 => (64, 0, 2500),
             _ => (64, 0, 30_000),
         };
+        let (book_moves, book_margin) = match self.0 {
+            // The top level searches: with the book it scored 48.4 % against
+            // itself without (docs/ai.md, "Opening book");
+            // `Searcher::set_book_at_top` gives it back.
+            8 => (0, 0),
+            7 => (u32::MAX, 10),
+            6 => (8, 15),
+            5 => (4, 20),
+            _ => (0, 0),
+        };
         LevelSettings {
             max_depth,
             noise,
             movetime_ms,
             egdb: self.0 >= 8,
+            book_moves,
+            book_margin,
         }
     }
 }

@@ -25,6 +25,13 @@ pub struct SearchLimits {
     pub nodes: Option<u64>,
     /// Wall-clock time in milliseconds.
     pub time_ms: Option<u64>,
+    /// The time the search aims to use, in milliseconds, when it manages
+    /// its time: it stops sooner when its best move stays the same from one
+    /// iteration to the next and goes on longer (never past `time_ms`, or
+    /// four times the target without it) when the best move changes or the
+    /// score drops. Without it the search uses all of `time_ms`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub target_ms: Option<u64>,
 }
 
 impl SearchLimits {
@@ -38,6 +45,7 @@ impl SearchLimits {
             depth: Some(depth),
             nodes: None,
             time_ms: None,
+            target_ms: None,
         }
     }
 
@@ -48,6 +56,7 @@ impl SearchLimits {
             depth: None,
             nodes: Some(nodes),
             time_ms: None,
+            target_ms: None,
         }
     }
 
@@ -58,13 +67,34 @@ impl SearchLimits {
             depth: None,
             nodes: None,
             time_ms: Some(time_ms),
+            target_ms: None,
+        }
+    }
+
+    /// A managed time: aim at `target_ms`, never pass `max_ms`.
+    ///
+    /// ```
+    /// use tiers_engine::search::SearchLimits;
+    /// let limits = SearchLimits::managed(100, 400);
+    /// assert_eq!((limits.target_ms, limits.time_ms), (Some(100), Some(400)));
+    /// ```
+    #[must_use]
+    pub const fn managed(target_ms: u64, max_ms: u64) -> Self {
+        SearchLimits {
+            depth: None,
+            nodes: None,
+            time_ms: Some(max_ms),
+            target_ms: Some(target_ms),
         }
     }
 
     /// Whether no limit is set.
     #[must_use]
     pub const fn is_unlimited(&self) -> bool {
-        self.depth.is_none() && self.nodes.is_none() && self.time_ms.is_none()
+        self.depth.is_none()
+            && self.nodes.is_none()
+            && self.time_ms.is_none()
+            && self.target_ms.is_none()
     }
 }
 
@@ -72,7 +102,10 @@ impl SearchLimits {
 #[derive(Clone, Debug)]
 pub struct Deadline {
     start: Instant,
+    /// The time limit now.
     time_ms: Option<u64>,
+    /// The time limit given.
+    hard_ms: Option<u64>,
     nodes: u64,
 }
 
@@ -80,11 +113,21 @@ impl Deadline {
     /// Starts the clock now for `limits`.
     #[must_use]
     pub fn start(limits: &SearchLimits) -> Self {
+        let hard_ms = limits
+            .time_ms
+            .or(limits.target_ms.map(|t| t.saturating_mul(4)));
         Deadline {
             start: Instant::now(),
-            time_ms: limits.time_ms,
+            time_ms: hard_ms,
+            hard_ms,
             nodes: limits.nodes.unwrap_or(u64::MAX),
         }
+    }
+
+    /// Moves the time limit to `ms` after the start, never past the
+    /// limit the search was given.
+    pub fn set_time_ms(&mut self, ms: u64) {
+        self.time_ms = Some(self.hard_ms.map_or(ms, |t| t.min(ms)));
     }
 
     /// Milliseconds since the search started.

@@ -55,20 +55,26 @@ mod level;
 pub mod limits;
 pub mod ordering;
 mod probe;
+mod techniques;
+mod time;
 pub mod train;
+pub mod train_nnue;
 pub mod tt;
 
-pub use eval::{Evaluate, Mobility};
+pub use eval::{EvalStack, Evaluate, Mobility};
 pub use formation::{choose_formation, choose_formation_for};
 pub use level::{BadLevel, Level, LevelSettings};
 pub use limits::SearchLimits;
 pub use probe::egdb_score;
+pub use techniques::{BadTechnique, Techniques};
 
+use crate::book::Book;
 use crate::egdb::Egdb;
 use crate::{GameKind, Position};
 use limits::Deadline;
-use ordering::{Ordering, HASH_MOVE, KILLER, MAX_PLY};
+use ordering::{Ordering, COUNTER, HASH_MOVE, KILLER, MAX_PLY, NO_MOVE};
 use serde::{Deserialize, Serialize};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::sync::Arc;
 use tt::{Bound, TranspositionTable};
 
@@ -84,6 +90,12 @@ pub const EGDB_WIN: i32 = MATE_BOUND;
 /// database results; evaluations stay within it.
 pub const EGDB_BOUND: i32 = EGDB_WIN - 1_000;
 const INFINITY: i32 = MATE + 1;
+
+/// The first aspiration window's half-width, in hundredths of a man.
+const ASPIRATION_WINDOW: i32 = 25;
+
+/// The most threads a search uses.
+pub const MAX_THREADS: usize = 64;
 
 /// The default transposition table size, in MiB.
 pub const DEFAULT_TT_MB: usize = 32;
@@ -189,6 +201,16 @@ pub struct Searcher {
     kind: Option<GameKind>,
     egdb: Option<Arc<Egdb>>,
     probes: probe::ProbeCache,
+    techniques: Techniques,
+    book: Option<Arc<Book>>,
+    /// Level 8 plays from the book too.
+    book_at_top: bool,
+    /// Threads per search (1: this one only).
+    threads: usize,
+    /// The helper threads' own tables.
+    helpers: Vec<Helper>,
+    /// The evaluation's state along the search's path.
+    eval_stack: EvalStack,
 }
 
 impl Default for Searcher {
@@ -207,7 +229,64 @@ impl Searcher {
             kind: None,
             egdb: None,
             probes: probe::ProbeCache::new(),
+            techniques: Techniques::default(),
+            book: None,
+            book_at_top: false,
+            threads: 1,
+            helpers: Vec::new(),
+            eval_stack: EvalStack::default(),
         }
+    }
+
+    /// Gives the searcher an opening book (or takes it away with `None`):
+    /// checkers searches of the levels that use it
+    /// ([`LevelSettings::book_moves`]) then play a book position's move
+    /// without searching.
+    pub fn set_book(&mut self, book: Option<Arc<Book>>) {
+        self.book = book;
+    }
+
+    /// Whether the top level ([`Level::MAX`]) plays from the book too: the
+    /// best book move, where the book follows it to another book position.
+    /// Off by default: it did not pass its gate
+    /// (docs/ai.md, "Opening book"); `tiers selfplay` plays it as `8:book`.
+    pub fn set_book_at_top(&mut self, on: bool) {
+        self.book_at_top = on;
+    }
+
+    /// The opening book given by [`Searcher::set_book`].
+    #[must_use]
+    pub fn book(&self) -> Option<&Arc<Book>> {
+        self.book.as_ref()
+    }
+
+    /// Searches with `threads` threads (Lazy SMP: they share the
+    /// transposition table; the first one's answer is played). With one
+    /// thread (the default) the search is deterministic for a depth or
+    /// node limit; with more it is not. In WebAssembly there is one
+    /// thread whatever is asked.
+    pub fn set_threads(&mut self, threads: usize) {
+        self.threads = threads.clamp(1, MAX_THREADS);
+    }
+
+    /// The threads per search.
+    #[must_use]
+    pub fn threads(&self) -> usize {
+        self.threads
+    }
+
+    /// Chooses the optional techniques the search uses (all the adopted
+    /// ones by default; [`Techniques::NONE`] searches as commit 797a82b
+    /// did). Forgets what earlier searches learned.
+    pub fn set_techniques(&mut self, techniques: Techniques) {
+        self.techniques = techniques;
+        self.clear();
+    }
+
+    /// The techniques the search uses.
+    #[must_use]
+    pub fn techniques(&self) -> Techniques {
+        self.techniques
     }
 
     /// Gives the searcher an endgame database (or takes it away with
@@ -230,6 +309,9 @@ impl Searcher {
     pub fn clear(&mut self) {
         self.tt.clear();
         self.ordering.clear();
+        for h in &mut self.helpers {
+            h.ordering.clear();
+        }
     }
 
     /// Searches `pos` and returns the move to play, or `None` when there is
@@ -263,6 +345,9 @@ impl Searcher {
         self.ordering.age();
 
         let settings = config.level.settings();
+        if let Some(found) = self.book_move(pos, &root_moves, config) {
+            return Some(found);
+        }
         let mut limits = config.limits;
         if limits.is_unlimited() {
             limits.time_ms = Some(if config.level == Level::ANALYSIS {
@@ -284,108 +369,106 @@ impl Searcher {
             .min(settings.max_depth)
             .clamp(1, (MAX_PLY / 2) as u32);
 
-        let mut keys = Vec::with_capacity(history.len() + MAX_PLY + 2);
-        keys.extend_from_slice(history);
-        keys.resize(history.len() + MAX_PLY + 2, 0);
-        let mut w = Worker::<P> {
-            tt: &mut self.tt,
-            ordering: &mut self.ordering,
-            deadline: Deadline::start(&limits),
-            nodes: 0,
-            stopped: false,
-            root_index: history.len(),
-            keys,
-            noise: settings.noise,
-            seed: config.seed,
-            moves: (0..=MAX_PLY + 1).map(|_| Vec::new()).collect(),
-            order: (0..=MAX_PLY + 1).map(|_| Vec::new()).collect(),
-            pv: (0..=MAX_PLY + 1).map(|_| Vec::new()).collect(),
-            seldepth: 0,
-            egdb,
-            probes: &mut self.probes,
-        };
-        w.keys[w.root_index] = pos.zobrist();
-        w.nodes = 1;
-
-        // Root moves in order: the hash move, then killers/history.
-        let hash_idx =
-            w.tt.probe(pos.zobrist())
-                .and_then(|e| e.move_index())
-                .filter(|&i| i < root_moves.len());
-        let side = pos.side_to_move().index();
-        let mut scored: Vec<(i32, usize)> = root_moves
-            .iter()
-            .enumerate()
-            .map(|(i, m)| {
-                let s = if Some(i) == hash_idx {
-                    HASH_MOVE
-                } else {
-                    w.ordering.score(0, side, pos.move_key(m))
-                };
-                (s, i)
-            })
-            .collect();
-        scored.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
-        // (original index, move)
-        let mut order: Vec<(usize, P::Move)> =
-            scored.iter().map(|&(_, i)| (i, root_moves[i])).collect();
-
-        let mut best: Option<(usize, i32, Vec<P::Move>)> = None;
-        let mut completed = 0u32;
         // A player with a single legal move plays it at once; the analysis
         // strength searches it like any position, since what it reports is
         // the score (a game review judges the move before by it).
-        let single = order.len() == 1 && config.level != Level::ANALYSIS;
-        for depth in 1..=max_depth {
-            let outcome = w.root(pos, depth as i32, &mut order);
-            let finished = !w.stopped;
-            if let Some((pos_in_order, score, pv)) = outcome {
-                // A partial iteration still gives a move that was fully
-                // searched at the new depth and beat everything before it.
-                let idx = order[pos_in_order].0;
-                best = Some((idx, score, pv));
-                // Best move first for the next iteration.
-                let entry = order.remove(pos_in_order);
-                order.insert(0, entry);
-            }
-            if !finished {
-                break;
-            }
-            completed = depth;
-            let (idx, score, pv) = best.clone().expect("a finished iteration has a best move");
-            w.tt.store(
-                pos.zobrist(),
-                depth as i32,
-                to_tt(score, 0),
-                Bound::Exact,
-                Some(idx),
-            );
-            let elapsed = w.deadline.elapsed_secs();
-            on_info(&SearchInfo {
-                depth,
-                seldepth: w.seldepth as u32,
-                score,
-                nodes: w.nodes,
-                nps: nps(w.nodes, elapsed),
-                time_ms: w.deadline.elapsed_ms(),
-                pv: written(pos, &pv),
-            });
-            if single {
-                break;
-            }
-            // A proven result cannot change with more depth.
-            if score.abs() > MATE_BOUND && (MATE - score.abs()) as u32 + 1 < depth {
-                break;
-            }
-            if root_known {
-                break;
-            }
-            if w.deadline.time_up() || w.nodes >= w.deadline.node_limit() {
-                break;
-            }
+        let single = root_moves.len() == 1 && config.level != Level::ANALYSIS;
+        let threads = if single || cfg!(target_arch = "wasm32") {
+            1
+        } else {
+            self.threads
+        };
+        let shared = Shared {
+            tt: &self.tt,
+            egdb,
+            techniques: self.techniques,
+            noise: settings.noise,
+            seed: config.seed,
+            stop: AtomicBool::new(false),
+            helper_nodes: AtomicU64::new(0),
+        };
+        let helpers = &mut self.helpers;
+        while helpers.len() + 1 < threads {
+            helpers.push(Helper::default());
         }
-
-        let nodes = w.nodes;
+        let (ordering, probes, eval_stack) =
+            (&mut self.ordering, &mut self.probes, &mut self.eval_stack);
+        let root_moves = &root_moves;
+        let (best, completed, order, nodes) = std::thread::scope(|scope| {
+            for (i, helper) in helpers.iter_mut().take(threads - 1).enumerate() {
+                let shared = &shared;
+                helper.ordering.age();
+                scope.spawn(move || {
+                    let deadline = Deadline::start(&SearchLimits::default());
+                    let mut w = Worker::<P>::new(
+                        shared,
+                        &mut helper.ordering,
+                        &mut helper.probes,
+                        &mut helper.eval_stack,
+                        deadline,
+                        pos,
+                        history,
+                    );
+                    w.helper = true;
+                    // Half the helpers search one ply deeper at each
+                    // iteration: the threads then fill the table ahead of
+                    // each other.
+                    let first = 1 + (i as u32 & 1);
+                    w.iterate(pos, root_moves, first, max_depth, |_, _| true);
+                    shared.stop.store(true, Relaxed);
+                });
+            }
+            let mut w = Worker::<P>::new(
+                &shared,
+                ordering,
+                probes,
+                eval_stack,
+                Deadline::start(&limits),
+                pos,
+                history,
+            );
+            let mut manager = limits.target_ms.map(time::TimeManager::new);
+            let (best, completed, order) =
+                w.iterate(pos, root_moves, 1, max_depth, |w, it: &Iteration<P>| {
+                    let elapsed = w.deadline.elapsed_secs();
+                    let nodes = w.nodes + shared.helper_nodes.load(Relaxed);
+                    on_info(&SearchInfo {
+                        depth: it.depth,
+                        seldepth: w.seldepth as u32,
+                        score: it.score,
+                        nodes,
+                        nps: nps(nodes, elapsed),
+                        time_ms: w.deadline.elapsed_ms(),
+                        pv: written(pos, it.pv),
+                    });
+                    // A proven result cannot change with more depth.
+                    let proven = it.score.abs() > MATE_BOUND
+                        && (MATE - it.score.abs()) as u32 + 1 < it.depth;
+                    if single
+                        || proven
+                        || root_known
+                        || w.deadline.time_up()
+                        || w.nodes >= w.deadline.node_limit()
+                    {
+                        return false;
+                    }
+                    match &mut manager {
+                        Some(m) => {
+                            match m.after_iteration(it.best, it.score, w.deadline.elapsed_ms()) {
+                                Some(ms) => {
+                                    w.deadline.set_time_ms(ms);
+                                    true
+                                }
+                                None => false,
+                            }
+                        }
+                        None => true,
+                    }
+                });
+            shared.stop.store(true, Relaxed);
+            (best, completed, order, w.nodes)
+        });
+        let nodes = nodes + shared.helper_nodes.load(Relaxed);
         let (idx, score, pv) = match best {
             Some(b) => b,
             None => {
@@ -407,6 +490,83 @@ impl Searcher {
     }
 }
 
+impl Searcher {
+    /// The book's move for `pos` at the level of `config`, if it has one.
+    fn book_move<P: Evaluate>(
+        &self,
+        pos: &P,
+        root_moves: &[P::Move],
+        config: &SearchConfig,
+    ) -> Option<SearchResult<P::Move>> {
+        let settings = config.level.settings();
+        let (moves, margin) = if self.book_at_top && config.level == Level::MAX {
+            (u32::MAX, 0)
+        } else {
+            (settings.book_moves, settings.book_margin)
+        };
+        if pos.move_number() > moves {
+            return None;
+        }
+        let book = self
+            .book
+            .as_ref()
+            .filter(|_| P::KIND == GameKind::Checkers)?;
+        // Through the text, so that a position wrapped with another
+        // evaluation (`Handset`, `Patterns`) finds its book moves too.
+        let checkers = crate::checkers::Position::parse(&pos.to_text()).ok()?;
+        let chosen = book.choose(&checkers, margin, config.seed)?;
+        let text = checkers.move_to_string(&chosen.mv);
+        let best = *root_moves.iter().find(|m| pos.move_to_string(m) == text)?;
+        Some(SearchResult {
+            best,
+            score: chosen.score,
+            depth: 0,
+            nodes: 0,
+            pv: vec![text],
+        })
+    }
+}
+
+/// What the threads of one search share.
+struct Shared<'a> {
+    tt: &'a TranspositionTable,
+    egdb: Option<&'a Egdb>,
+    techniques: Techniques,
+    noise: i32,
+    seed: u64,
+    /// Set when the main thread has its answer: the helpers stop.
+    stop: AtomicBool,
+    /// Nodes the helpers visited so far (counted in steps of 256).
+    helper_nodes: AtomicU64,
+}
+
+/// The tables a helper thread keeps between searches.
+#[derive(Clone, Debug)]
+struct Helper {
+    ordering: Ordering,
+    probes: probe::ProbeCache,
+    eval_stack: EvalStack,
+}
+
+impl Default for Helper {
+    fn default() -> Self {
+        Helper {
+            ordering: Ordering::new(),
+            probes: probe::ProbeCache::new(),
+            eval_stack: EvalStack::default(),
+        }
+    }
+}
+
+/// A completed iteration, as the main thread sees it.
+struct Iteration<'p, P: Position> {
+    depth: u32,
+    /// The best move's index in the root moves.
+    best: usize,
+    score: i32,
+    pv: &'p [P::Move],
+}
+
 fn nps(nodes: u64, secs: f64) -> u64 {
     if secs > 0.0 {
         (nodes as f64 / secs) as u64
@@ -425,6 +585,45 @@ fn written<P: Position>(pos: &P, pv: &[P::Move]) -> Vec<String> {
     }
     out
 }
+
+/// Selection: moves the best-ordered of `order[n..]` to `order[n]` (most
+/// nodes cut off after one or two moves, so no full sort).
+#[inline]
+fn select(order: &mut [(i32, u16)], n: usize) {
+    let mut pick = n;
+    for j in n + 1..order.len() {
+        if order[j].0 > order[pick].0 {
+            pick = j;
+        }
+    }
+    order.swap(n, pick);
+}
+
+/// How many plies shallower the `n`-th move (from 0) of a node at `depth`
+/// is searched first ([`Techniques::lmr_table`]): ½ + ln(depth)·ln(n + 1)/2,
+/// rounded down.
+fn reduction(depth: i32, n: usize) -> i32 {
+    static TABLE: std::sync::OnceLock<[[u8; 32]; 64]> = std::sync::OnceLock::new();
+    let table = TABLE.get_or_init(|| {
+        let mut t = [[0u8; 32]; 64];
+        for (d, row) in t.iter_mut().enumerate().skip(1) {
+            for (n, r) in row.iter_mut().enumerate().skip(1) {
+                let x = 0.5 + (d as f64).ln() * ((n + 1) as f64).ln() / 2.0;
+                *r = x as u8;
+            }
+        }
+        t
+    });
+    i32::from(table[depth.clamp(0, 63) as usize][n.min(31)])
+}
+
+/// The shallowest node where ProbCut is tried, its depth reduction and its
+/// margin (hundredths of a man).
+const PROBCUT_DEPTH: i32 = 6;
+const PROBCUT_REDUCTION: i32 = 4;
+const PROBCUT_MARGIN: i32 = 80;
+/// How many moves ProbCut tries.
+const PROBCUT_MOVES: usize = 2;
 
 /// Mate and database scores are stored relative to the node, not to the
 /// root.
@@ -459,7 +658,7 @@ struct NodeKind {
 
 /// One running search.
 struct Worker<'a, P: Evaluate> {
-    tt: &'a mut TranspositionTable,
+    tt: &'a TranspositionTable,
     ordering: &'a mut Ordering,
     deadline: Deadline,
     nodes: u64,
@@ -478,33 +677,199 @@ struct Worker<'a, P: Evaluate> {
     /// The endgame database, when this search uses one.
     egdb: Option<&'a Egdb>,
     probes: &'a mut probe::ProbeCache,
+    techniques: Techniques,
+    /// The key ([`Evaluate::move_key`]) of the move that led to each ply
+    /// (for counter moves).
+    previous: [u32; MAX_PLY + 2],
+    shared: &'a Shared<'a>,
+    /// A helper thread: stops when the main thread does.
+    helper: bool,
+    /// The evaluation's state along the path (neural accumulators).
+    eval_stack: &'a mut EvalStack,
 }
 
-impl<P: Evaluate> Worker<'_, P> {
+impl<'a, P: Evaluate> Worker<'a, P> {
+    /// A worker for one thread of a search from `pos` (`history`: the
+    /// game's earlier positions).
+    fn new(
+        shared: &'a Shared<'a>,
+        ordering: &'a mut Ordering,
+        probes: &'a mut probe::ProbeCache,
+        eval_stack: &'a mut EvalStack,
+        deadline: Deadline,
+        pos: &P,
+        history: &[u64],
+    ) -> Self {
+        let mut keys = Vec::with_capacity(history.len() + MAX_PLY + 2);
+        keys.extend_from_slice(history);
+        keys.resize(history.len() + MAX_PLY + 2, 0);
+        keys[history.len()] = pos.zobrist();
+        Worker {
+            tt: shared.tt,
+            ordering,
+            deadline,
+            nodes: 1,
+            stopped: false,
+            root_index: history.len(),
+            keys,
+            noise: shared.noise,
+            seed: shared.seed,
+            moves: (0..=MAX_PLY + 1).map(|_| Vec::new()).collect(),
+            order: (0..=MAX_PLY + 1).map(|_| Vec::new()).collect(),
+            pv: (0..=MAX_PLY + 1).map(|_| Vec::new()).collect(),
+            seldepth: 0,
+            egdb: shared.egdb,
+            probes,
+            techniques: shared.techniques,
+            previous: [NO_MOVE; MAX_PLY + 2],
+            shared,
+            helper: false,
+            eval_stack,
+        }
+    }
+
+    /// Iterative deepening from `first` to `max_depth` plies over
+    /// `root_moves`, until the search stops or `go_on` (called after each
+    /// completed iteration) says no. Returns the best move's index in
+    /// `root_moves`, its score and principal variation (`None` if stopped
+    /// before the first move was searched), the deepest completed
+    /// iteration and the root moves in their last order.
+    #[allow(clippy::type_complexity)]
+    fn iterate(
+        &mut self,
+        pos: &P,
+        root_moves: &[P::Move],
+        first: u32,
+        max_depth: u32,
+        mut go_on: impl FnMut(&mut Self, &Iteration<P>) -> bool,
+    ) -> (
+        Option<(usize, i32, Vec<P::Move>)>,
+        u32,
+        Vec<(usize, P::Move)>,
+    ) {
+        // Root moves in order: the hash move, then killers/history.
+        let hash_idx = self
+            .tt
+            .probe(pos.zobrist())
+            .and_then(|e| e.move_index())
+            .filter(|&i| i < root_moves.len());
+        let side = pos.side_to_move().index();
+        let mut scored: Vec<(i32, usize)> = root_moves
+            .iter()
+            .enumerate()
+            .map(|(i, m)| {
+                let s = if Some(i) == hash_idx {
+                    HASH_MOVE
+                } else {
+                    self.ordering.score(0, side, pos.move_key(m))
+                };
+                (s, i)
+            })
+            .collect();
+        scored.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+        // (original index, move)
+        let mut order: Vec<(usize, P::Move)> =
+            scored.iter().map(|&(_, i)| (i, root_moves[i])).collect();
+
+        let mut best: Option<(usize, i32, Vec<P::Move>)> = None;
+        let mut completed = 0u32;
+        for depth in first..=max_depth {
+            // Aspiration: a window around the last score, widened (twice
+            // as much each time) on the side that failed.
+            let last = best.as_ref().map(|b| b.1);
+            let mut delta = ASPIRATION_WINDOW;
+            let (mut alpha, mut beta) = match last {
+                Some(s) if self.techniques.aspiration && depth >= 4 && s.abs() < EGDB_BOUND / 2 => {
+                    (s - delta, s + delta)
+                }
+                _ => (-INFINITY, INFINITY),
+            };
+            loop {
+                let outcome = self.root(pos, depth as i32, &mut order, alpha, beta);
+                let Some((pos_in_order, score, pv)) = outcome else {
+                    if self.stopped || alpha == -INFINITY {
+                        break;
+                    }
+                    // Failed low: every move is worse than thought.
+                    delta *= 2;
+                    alpha = if delta > 8 * ASPIRATION_WINDOW {
+                        -INFINITY
+                    } else {
+                        (alpha - delta).max(-INFINITY)
+                    };
+                    continue;
+                };
+                // A partial iteration still gives a move that was fully
+                // searched at the new depth and beat everything before it.
+                let idx = order[pos_in_order].0;
+                best = Some((idx, score, pv));
+                // Best move first for the next iteration.
+                let entry = order.remove(pos_in_order);
+                order.insert(0, entry);
+                if self.stopped || score < beta || beta == INFINITY {
+                    break;
+                }
+                // Failed high: this move is better than thought.
+                delta *= 2;
+                beta = if delta > 8 * ASPIRATION_WINDOW {
+                    INFINITY
+                } else {
+                    (beta + delta).min(INFINITY)
+                };
+            }
+            if self.stopped {
+                break;
+            }
+            completed = depth;
+            let (idx, score, pv) = best.as_ref().expect("a finished iteration has a best move");
+            self.tt.store(
+                pos.zobrist(),
+                depth as i32,
+                to_tt(*score, 0),
+                Bound::Exact,
+                Some(*idx),
+            );
+            let it = Iteration {
+                depth,
+                best: *idx,
+                score: *score,
+                pv,
+            };
+            if !go_on(self, &it) {
+                break;
+            }
+        }
+        (best, completed, order)
+    }
+
     /// One iteration at the root. Returns the position in `order` of the
     /// best move, its score and principal variation, or `None` if stopped
     /// before the first move was searched.
+    /// Searches within `alpha..beta`: no move is returned when none beat
+    /// `alpha` (a fail low); a move scoring `beta` or more ends the
+    /// iteration (a fail high).
     fn root(
         &mut self,
         pos: &P,
         depth: i32,
         order: &mut [(usize, P::Move)],
+        mut alpha: i32,
+        beta: i32,
     ) -> Option<(usize, i32, Vec<P::Move>)> {
-        let mut alpha = -INFINITY;
-        let beta = INFINITY;
         let mut best = None;
         let capture = order.iter().any(|(_, m)| pos.is_capture(m));
         let ext = i32::from(order.len() == 1);
         for (n, &(_, mv)) in order.iter().enumerate() {
             let child = pos.play(&mv);
+            self.previous[1] = pos.move_key(&mv);
             let new_depth = depth - 1 + ext;
             let mut score;
             if n == 0 {
-                score = -self.pvs(&child, new_depth, 1, -beta, -alpha);
+                score = -self.pvs(&child, pos, new_depth, 1, -beta, -alpha);
             } else {
-                score = -self.pvs(&child, new_depth, 1, -alpha - 1, -alpha);
+                score = -self.pvs(&child, pos, new_depth, 1, -alpha - 1, -alpha);
                 if score > alpha && !self.stopped {
-                    score = -self.pvs(&child, new_depth, 1, -beta, -alpha);
+                    score = -self.pvs(&child, pos, new_depth, 1, -beta, -alpha);
                 }
             }
             if self.stopped {
@@ -522,14 +887,68 @@ impl<P: Evaluate> Worker<'_, P> {
                     self.ordering
                         .record_cutoff(0, pos.side_to_move().index(), key, depth);
                 }
+                if score >= beta {
+                    break;
+                }
             }
         }
         best
     }
 
+    /// ProbCut ([`Techniques::probcut`]): the first moves in `order` are
+    /// searched [`PROBCUT_REDUCTION`] plies shallower against `beta` plus
+    /// a margin; a move that reaches it is taken as a cutoff (stored as a
+    /// lower bound at the depth that was searched, plus one).
+    #[allow(clippy::too_many_arguments)]
+    fn probcut(
+        &mut self,
+        pos: &P,
+        moves: &[P::Move],
+        order: &mut [(i32, u16)],
+        key: u64,
+        depth: i32,
+        ply: usize,
+        beta: i32,
+    ) -> Option<i32> {
+        if beta.abs() >= EGDB_BOUND / 2 {
+            return None;
+        }
+        let raised = beta + PROBCUT_MARGIN;
+        for n in 0..order.len().min(PROBCUT_MOVES) {
+            select(order, n);
+            let idx = order[n].1 as usize;
+            let mv = moves[idx];
+            let child = pos.play(&mv);
+            self.previous[ply + 1] = pos.move_key(&mv);
+            let s = -self.pvs(
+                &child,
+                pos,
+                depth - 1 - PROBCUT_REDUCTION,
+                ply + 1,
+                -raised,
+                -raised + 1,
+            );
+            if self.stopped {
+                return None;
+            }
+            if s >= raised {
+                self.tt.store(
+                    key,
+                    depth - PROBCUT_REDUCTION,
+                    to_tt(s, ply),
+                    Bound::Lower,
+                    Some(idx),
+                );
+                return Some(s);
+            }
+        }
+        None
+    }
+
     #[inline]
-    fn eval(&self, pos: &P) -> i32 {
-        let e = pos.evaluate() + eval::noise(pos.zobrist(), self.seed, self.noise);
+    fn eval(&mut self, pos: &P, parent: &P, ply: usize) -> i32 {
+        let e = pos.evaluate_in(self.eval_stack, Some(parent), ply)
+            + eval::noise(pos.zobrist(), self.seed, self.noise);
         e.clamp(-EGDB_BOUND + 1, EGDB_BOUND - 1)
     }
 
@@ -555,11 +974,25 @@ impl<P: Evaluate> Worker<'_, P> {
         false
     }
 
-    fn pvs(&mut self, pos: &P, depth: i32, ply: usize, mut alpha: i32, mut beta: i32) -> i32 {
+    fn pvs(
+        &mut self,
+        pos: &P,
+        parent: &P,
+        depth: i32,
+        ply: usize,
+        mut alpha: i32,
+        mut beta: i32,
+    ) -> i32 {
         self.pv[ply].clear();
-        if self.nodes >= self.deadline.node_limit()
-            || (self.nodes & 255 == 0 && self.deadline.time_up())
-        {
+        if self.nodes & 255 == 0 {
+            if self.helper {
+                self.shared.helper_nodes.fetch_add(256, Relaxed);
+                self.stopped |= self.shared.stop.load(Relaxed);
+            } else if self.deadline.time_up() {
+                self.stopped = true;
+            }
+        }
+        if self.nodes >= self.deadline.node_limit() {
             self.stopped = true;
         }
         if self.stopped {
@@ -596,7 +1029,7 @@ impl<P: Evaluate> Worker<'_, P> {
         }
         // Forced captures are searched at any depth: never stop mid-exchange.
         if (depth <= 0 && !must_capture) || ply >= MAX_PLY - 1 {
-            return self.eval(pos);
+            return self.eval(pos, parent, ply);
         }
         // Mate distance pruning: nothing here can beat a faster win found.
         alpha = alpha.max(-(MATE - ply as i32));
@@ -662,6 +1095,12 @@ impl<P: Evaluate> Worker<'_, P> {
         }
 
         let side = pos.side_to_move().index();
+        let techniques = self.techniques;
+        let previous = if techniques.counter_moves {
+            self.previous[ply]
+        } else {
+            NO_MOVE
+        };
         let mut order = core::mem::take(&mut self.order[ply]);
         order.clear();
         for (i, m) in moves.iter().enumerate() {
@@ -670,47 +1109,69 @@ impl<P: Evaluate> Worker<'_, P> {
             } else if capture {
                 self.ordering.score(ply, side, pos.move_key(m)) + 64 * pos.capture_value(m)
             } else {
-                self.ordering.score(ply, side, pos.move_key(m))
+                self.ordering
+                    .score_with_counter(ply, side, pos.move_key(m), previous)
             };
             order.push((s, i as u16));
         }
 
         // A single legal move is not counted as a ply.
         let ext = i32::from(moves.len() == 1 && ply < MAX_PLY / 2);
+        if techniques.probcut && !pv_node && !capture && depth >= PROBCUT_DEPTH {
+            if let Some(s) = self.probcut(pos, moves, &mut order, key, depth + ext, ply, beta) {
+                self.order[ply] = order;
+                return s;
+            }
+            if self.stopped {
+                self.order[ply] = order;
+                return 0;
+            }
+        }
+        // Moves ordered below this are late: searched shallower first.
+        let late = if techniques.counter_moves {
+            COUNTER
+        } else {
+            KILLER - 1
+        };
         let original_alpha = alpha;
         let mut best = -INFINITY;
         let mut best_idx = None;
         for n in 0..order.len() {
-            // Selection: the best-ordered remaining move comes next (most
-            // nodes cut off after one or two moves, so no full sort).
-            let mut pick = n;
-            for j in n + 1..order.len() {
-                if order[j].0 > order[pick].0 {
-                    pick = j;
-                }
-            }
-            order.swap(n, pick);
+            select(&mut order, n);
             let (order_score, idx) = order[n];
             let idx = idx as usize;
             let mv = moves[idx];
             let child = pos.play(&mv);
+            self.previous[ply + 1] = pos.move_key(&mv);
             let new_depth = depth - 1 + ext;
             let score = if n == 0 {
-                -self.pvs(&child, new_depth, ply + 1, -beta, -alpha)
+                -self.pvs(&child, pos, new_depth, ply + 1, -beta, -alpha)
             } else {
                 // Late quiet moves are searched a little shallower first.
-                let reduce = !capture && depth >= 3 && n >= 3 && order_score < KILLER - 1;
-                let r = if reduce {
+                let r = if techniques.lmr_table {
+                    if !capture && depth >= 3 && n >= 2 && order_score < late {
+                        let mut r = reduction(depth, n);
+                        if pv_node {
+                            r -= 1;
+                        }
+                        if order_score < 0 {
+                            r += 1;
+                        }
+                        r.clamp(0, depth - 2)
+                    } else {
+                        0
+                    }
+                } else if !capture && depth >= 3 && n >= 3 && order_score < KILLER - 1 {
                     1 + i32::from(n >= 8 && depth >= 6)
                 } else {
                     0
                 };
-                let mut s = -self.pvs(&child, new_depth - r, ply + 1, -alpha - 1, -alpha);
+                let mut s = -self.pvs(&child, pos, new_depth - r, ply + 1, -alpha - 1, -alpha);
                 if s > alpha && r > 0 && !self.stopped {
-                    s = -self.pvs(&child, new_depth, ply + 1, -alpha - 1, -alpha);
+                    s = -self.pvs(&child, pos, new_depth, ply + 1, -alpha - 1, -alpha);
                 }
                 if s > alpha && s < beta && !self.stopped {
-                    s = -self.pvs(&child, new_depth, ply + 1, -beta, -alpha);
+                    s = -self.pvs(&child, pos, new_depth, ply + 1, -beta, -alpha);
                 }
                 s
             };
@@ -734,6 +1195,9 @@ impl<P: Evaluate> Worker<'_, P> {
                         if !capture {
                             let key = pos.move_key(&mv);
                             self.ordering.record_cutoff(ply, side, key, depth);
+                            if techniques.counter_moves {
+                                self.ordering.record_counter(side, previous, key);
+                            }
                             for &(_, earlier) in &order[..n] {
                                 let k = pos.move_key(&moves[earlier as usize]);
                                 self.ordering.record_failure(side, k, depth);

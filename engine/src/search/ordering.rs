@@ -11,12 +11,19 @@ const HISTORY_SIZE: usize = 1 << 14;
 pub const HASH_MOVE: i32 = 1 << 30;
 /// Order score of the first killer (the second gets one less).
 pub const KILLER: i32 = 1 << 29;
+/// Order score of the counter move (after both killers).
+pub const COUNTER: i32 = KILLER - 2;
+/// A move key that names no move (no counter move known, no move before
+/// the root).
+pub const NO_MOVE: u32 = u32::MAX;
 
-/// Killer moves per ply and a history table per side.
+/// Killer moves per ply, a history table per side and counter moves per
+/// side and previous move.
 #[derive(Clone, Debug)]
 pub struct Ordering {
     killers: Vec<[u32; 2]>,
     history: Vec<i32>,
+    counters: Vec<u32>,
 }
 
 impl Default for Ordering {
@@ -32,6 +39,7 @@ impl Ordering {
         Ordering {
             killers: vec![[u32::MAX; 2]; MAX_PLY + 1],
             history: vec![0; 2 * HISTORY_SIZE],
+            counters: vec![NO_MOVE; 2 * HISTORY_SIZE],
         }
     }
 
@@ -39,6 +47,7 @@ impl Ordering {
     pub fn clear(&mut self) {
         self.killers.fill([u32::MAX; 2]);
         self.history.fill(0);
+        self.counters.fill(NO_MOVE);
     }
 
     fn slot(side: usize, key: u32) -> usize {
@@ -56,6 +65,26 @@ impl Ordering {
             KILLER - 1
         } else {
             self.history[Self::slot(side, key)]
+        }
+    }
+
+    /// The order score of a move that is not the hash move, with counter
+    /// moves: killers, then the move that last refuted `previous` (the
+    /// opponent's move before this position), then by history.
+    #[must_use]
+    pub fn score_with_counter(&self, ply: usize, side: usize, key: u32, previous: u32) -> i32 {
+        let s = self.score(ply, side, key);
+        if s < COUNTER && previous != NO_MOVE && self.counters[Self::slot(side, previous)] == key {
+            COUNTER
+        } else {
+            s
+        }
+    }
+
+    /// Records `key` as the counter move to `previous` for `side`.
+    pub fn record_counter(&mut self, side: usize, previous: u32, key: u32) {
+        if previous != NO_MOVE {
+            self.counters[Self::slot(side, previous)] = key;
         }
     }
 
@@ -104,5 +133,22 @@ mod tests {
         assert!(o.score(0, 1, 5) < 0);
         o.age();
         assert_ne!(o.score(3, 0, 88), KILLER);
+    }
+
+    #[test]
+    fn counter_moves_come_after_killers_and_before_history() {
+        let mut o = Ordering::new();
+        o.record_cutoff(2, 1, 40, 8);
+        assert!(o.score_with_counter(5, 1, 40, 7) < COUNTER);
+        o.record_counter(1, 7, 40);
+        assert_eq!(o.score_with_counter(5, 1, 40, 7), COUNTER);
+        // Only after that previous move, only for that side.
+        assert!(o.score_with_counter(5, 1, 40, 8) < COUNTER);
+        assert!(o.score_with_counter(5, 0, 40, 7) < COUNTER);
+        assert_eq!(o.score_with_counter(5, 1, 40, NO_MOVE), o.score(5, 1, 40));
+        // A killer keeps its rank.
+        assert_eq!(o.score_with_counter(2, 1, 40, 7), KILLER);
+        o.clear();
+        assert!(o.score_with_counter(5, 1, 40, 7) < COUNTER);
     }
 }

@@ -22,7 +22,7 @@
 //! Deterministic: the same options give the same weights, bit for bit.
 
 use super::eval::learned::{Model, Weights};
-use super::eval::{mix64, Handset, Mobility};
+use super::eval::{mix64, Evaluate, Handset, Mobility};
 use super::{Level, SearchConfig, SearchLimits, Searcher, MATE_BOUND};
 use crate::tiers::Formation;
 use crate::{checkers, tiers, Color, Game, Position};
@@ -145,29 +145,15 @@ pub fn play_games<M: Model>(
     let mut searcher = Searcher::new(8);
     let mut kept: Vec<(M, i32)> = Vec::new();
     for g in games {
-        searcher.clear();
-        kept.clear();
-        let mut game = Game::new(start(seed, g));
-        let mut history = Vec::new();
-        while game.outcome().is_none() && game.ply() < 600 {
-            let pos = *game.position();
-            let config = SearchConfig {
-                limits: SearchLimits::depth(depth),
-                level: Level::MAX,
-                seed: mix64(seed ^ g),
-            };
-            let Some(r) = searcher.search(&Handset(pos), &history, &config, |_| {}) else {
-                break;
-            };
-            if pos.mobility() == Mobility::Quiet && r.score.abs() < MATE_BOUND {
-                kept.push((pos, r.score));
-            }
-            history.push(pos.zobrist());
-            if game.play(r.best).is_err() {
-                break;
-            }
-        }
-        let winner = game.outcome().and_then(|o| o.winner());
+        let winner = play_one(
+            &mut searcher,
+            start(seed, g),
+            Handset,
+            depth,
+            seed,
+            g,
+            &mut kept,
+        );
         for (pos, score) in &kept {
             if let Some(value) = known(pos) {
                 data.push(pos, value, KNOWN_SCORE * (2.0 * value - 1.0) as i32);
@@ -183,6 +169,45 @@ pub fn play_games<M: Model>(
         progress(g, data.len());
     }
     data
+}
+
+/// Plays training game `g` of `seed` from `start`, each side searching
+/// `depth` plies with the evaluation `eval` wraps the position in, from a
+/// cleared `searcher`; `kept` gets the quiet positions (no capture to
+/// make, no forced win found) with their search scores. Returns the
+/// winner (`None`: a draw, or no result after 600 plies).
+pub(super) fn play_one<P: Evaluate + Copy, E: Evaluate<Move = P::Move>>(
+    searcher: &mut Searcher,
+    start: P,
+    eval: impl Fn(P) -> E,
+    depth: u32,
+    seed: u64,
+    g: u64,
+    kept: &mut Vec<(P, i32)>,
+) -> Option<Color> {
+    searcher.clear();
+    kept.clear();
+    let mut game = Game::new(start);
+    let mut history = Vec::new();
+    while game.outcome().is_none() && game.ply() < 600 {
+        let pos = *game.position();
+        let config = SearchConfig {
+            limits: SearchLimits::depth(depth),
+            level: Level::MAX,
+            seed: mix64(seed ^ g),
+        };
+        let Some(r) = searcher.search(&eval(pos), &history, &config, |_| {}) else {
+            break;
+        };
+        if pos.mobility() == Mobility::Quiet && r.score.abs() < MATE_BOUND {
+            kept.push((pos, r.score));
+        }
+        history.push(pos.zobrist());
+        if game.play(r.best).is_err() {
+            break;
+        }
+    }
+    game.outcome().and_then(|o| o.winner())
 }
 
 /// The search score given to a position whose value is known: σ of it is

@@ -2,6 +2,10 @@
 //! by the position's Zobrist hash.
 //!
 //! Entries are 16 bytes (key and packed data), grouped in buckets of four (one cache line). The
+//! table is shared by the threads of a search (Lazy SMP): each entry is two
+//! relaxed atomic words, the key stored XORed with the data, so an entry
+//! torn by two threads writing at once no longer matches its key and is
+//! ignored (Hyatt's lockless hashing). The
 //! best move is stored as its index in the position's legal move list, which
 //! keeps entries small and the table independent of the game's move type;
 //! move generation is deterministic, so the index names the same move again.
@@ -81,15 +85,35 @@ impl Entry {
     }
 }
 
+use core::sync::atomic::{AtomicU64, Ordering::Relaxed};
+
 const BUCKET: usize = 4;
 /// Bytes per entry: the key and the packed data, two `u64`s.
 const ENTRY_BYTES: usize = 16;
 
-/// Four entries in one 64-byte cache line: `(key, packed data)`, data 0 is
-/// an empty slot.
-#[derive(Clone, Copy, Debug, Default)]
+/// Four entries in one 64-byte cache line: `(key ^ packed data, packed
+/// data)`, data 0 is an empty slot.
+#[derive(Debug, Default)]
 #[repr(C, align(64))]
-struct Bucket([[u64; 2]; BUCKET]);
+struct Bucket([[AtomicU64; 2]; BUCKET]);
+
+impl Bucket {
+    /// Slot `i` as `(key, data)`: the key is 0 when the two words do not
+    /// belong together.
+    #[inline(always)]
+    fn get(&self, i: usize) -> (u64, u64) {
+        let [k, d] = &self.0[i];
+        let data = d.load(Relaxed);
+        (k.load(Relaxed) ^ data, data)
+    }
+
+    #[inline(always)]
+    fn set(&self, i: usize, key: u64, data: u64) {
+        let [k, d] = &self.0[i];
+        k.store(key ^ data, Relaxed);
+        d.store(data, Relaxed);
+    }
+}
 
 /// A transposition table with a fixed memory budget.
 ///
@@ -101,13 +125,13 @@ struct Bucket([[u64; 2]; BUCKET]);
 ///
 /// ```
 /// use tiers_engine::search::tt::{Bound, TranspositionTable};
-/// let mut tt = TranspositionTable::new(1);
+/// let tt = TranspositionTable::new(1);
 /// tt.store(0x1234, 5, 42, Bound::Exact, Some(3));
 /// let hit = tt.probe(0x1234).unwrap();
 /// assert_eq!((hit.score(), hit.depth(), hit.move_index()), (42, 5, Some(3)));
 /// assert!(tt.probe(0x9999).is_none());
 /// ```
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct TranspositionTable {
     buckets: Vec<Bucket>,
     /// Number of buckets minus one (the bucket count is a power of two).
@@ -140,7 +164,9 @@ impl TranspositionTable {
 
     /// Forgets every entry.
     pub fn clear(&mut self) {
-        self.buckets.fill(Bucket::default());
+        for b in &mut self.buckets {
+            *b = Bucket::default();
+        }
         self.generation = 0;
     }
 
@@ -180,7 +206,8 @@ impl TranspositionTable {
     #[inline]
     pub fn probe(&self, key: u64) -> Option<Entry> {
         let bucket = &self.buckets[self.bucket(key)];
-        for [k, data] in bucket.0 {
+        for i in 0..BUCKET {
+            let (k, data) = bucket.get(i);
             if k == key && data != 0 {
                 return Some(Entry::unpack(data));
             }
@@ -190,13 +217,13 @@ impl TranspositionTable {
 
     /// Stores a result. `score` must already be relative to this node (see
     /// the search's mate-score adjustment) and fit in an `i16`.
-    pub fn store(&mut self, key: u64, depth: i32, score: i32, bound: Bound, mv: Option<usize>) {
+    pub fn store(&self, key: u64, depth: i32, score: i32, bound: Bound, mv: Option<usize>) {
         let generation = self.generation;
-        let index = self.bucket(key);
-        let bucket = &mut self.buckets[index];
+        let bucket = &self.buckets[self.bucket(key)];
         let mut victim = 0;
         let mut victim_worth = i32::MAX;
-        for (i, &[k, data]) in bucket.0.iter().enumerate() {
+        for i in 0..BUCKET {
+            let (k, data) = bucket.get(i);
             if data == 0 || k == key {
                 victim = i;
                 break;
@@ -210,7 +237,7 @@ impl TranspositionTable {
                 victim = i;
             }
         }
-        let [old_key, old_data] = bucket.0[victim];
+        let (old_key, old_data) = bucket.get(victim);
         let same = old_key == key && old_data != 0;
         let old = Entry::unpack(old_data);
         // Keep the old move when the new result has none for the same position.
@@ -230,7 +257,7 @@ impl TranspositionTable {
             },
             generation,
         };
-        bucket.0[victim] = [key, entry.pack()];
+        bucket.set(victim, key, entry.pack());
     }
 
     /// How full the table is, in permille, sampled over the first entries.
@@ -240,8 +267,9 @@ impl TranspositionTable {
         let used: usize = self.buckets[..n]
             .iter()
             .map(|b| {
-                b.0.iter()
-                    .filter(|&&[_, data]| {
+                (0..BUCKET)
+                    .filter(|&i| {
+                        let (_, data) = b.get(i);
                         data != 0 && Entry::unpack(data).generation == self.generation
                     })
                     .count()
@@ -270,8 +298,25 @@ fn allocate(n: usize) -> Vec<Bucket> {
             }
         }
     }
-    v.resize(n, Bucket::default());
+    v.resize_with(n, Bucket::default);
     v
+}
+
+impl Clone for TranspositionTable {
+    fn clone(&self) -> Self {
+        let buckets = allocate(self.buckets.len());
+        for (to, from) in buckets.iter().zip(&self.buckets) {
+            for i in 0..BUCKET {
+                let (k, data) = from.get(i);
+                to.set(i, k, data);
+            }
+        }
+        TranspositionTable {
+            buckets,
+            mask: self.mask,
+            generation: self.generation,
+        }
+    }
 }
 
 #[cfg(test)]

@@ -1,6 +1,11 @@
 //! The keyboard cursor: with the board focused, the arrow keys (and Home,
 //! End) move a cursor over the squares, Enter or Space chooses the square
-//! under it (`on_square`), Escape cancels (`on_cancel`).
+//! under it (`on_square`), Escape cancels (`on_cancel`). The cursor shows
+//! when the board gets the focus from the keyboard (Tab, or handed on by the
+//! page), not from a click or a tap.
+
+use std::cell::Cell;
+use std::rc::Rc;
 
 use yew::prelude::*;
 
@@ -40,9 +45,11 @@ pub(super) struct KeyHandlers {
 }
 
 /// The handlers that move the `cursor` (none shown: it starts on
-/// `start`) and choose its square.
+/// `start`) and choose its square. `pressed`: a pointer press is under way
+/// (drag.rs, `Pointer::pressed`), so a focus is not the keyboard's.
 pub(super) fn key_handlers(
     cursor: &UseStateHandle<Option<u8>>,
+    pressed: &Rc<Cell<bool>>,
     start: u8,
     flipped: bool,
     interactive: bool,
@@ -85,15 +92,20 @@ pub(super) fn key_handlers(
     };
     let focus = {
         let cursor = cursor.clone();
+        let pressed = pressed.clone();
         Callback::from(move |_: FocusEvent| {
-            if cursor.is_none() {
+            if cursor.is_none() && !pressed.replace(false) {
                 cursor.set(Some(start));
             }
         })
     };
     let blur = {
         let cursor = cursor.clone();
-        Callback::from(move |_: FocusEvent| cursor.set(None))
+        let pressed = pressed.clone();
+        Callback::from(move |_: FocusEvent| {
+            pressed.set(false);
+            cursor.set(None);
+        })
     };
     KeyHandlers {
         keydown,

@@ -3,6 +3,9 @@
 //! (the piece follows the pointer), the release drops it on a square
 //! (`on_drag`) or, when it did not move, is a click (`on_square`).
 
+use std::cell::Cell;
+use std::rc::Rc;
+
 use tiers_engine::BoardView;
 use web_sys::{Element, HtmlElement};
 use yew::prelude::*;
@@ -40,6 +43,8 @@ pub(super) struct PointerHandlers {
     pub(super) moving: Callback<PointerEvent>,
     pub(super) up: Callback<PointerEvent>,
     pub(super) cancel: Callback<PointerEvent>,
+    /// The click that ends a press (see `Pointer::pressed`).
+    pub(super) click: Callback<MouseEvent>,
 }
 
 /// What the board's pointer handlers need.
@@ -48,6 +53,12 @@ pub(super) struct Pointer<'a> {
     pub(super) drag: &'a UseStateHandle<Option<Drag>>,
     /// The keyboard cursor (hidden by a click or a drag).
     pub(super) cursor: &'a UseStateHandle<Option<u8>>,
+    /// Whether a pointer press on the board is under way: the focus it
+    /// gives the board shows no keyboard cursor (cursor.rs). Chromium and
+    /// Firefox focus the board after a tap's `pointerup`, Safari not at
+    /// all; a mouse focuses it at the press. Cleared by the focus it gave,
+    /// a mouse's release, a tap's click, or a cancel.
+    pub(super) pressed: &'a Rc<Cell<bool>>,
     /// The board element.
     pub(super) board_ref: &'a NodeRef,
     /// The pieces.
@@ -71,7 +82,15 @@ impl Pointer<'_> {
             up: self.up(),
             cancel: {
                 let drag = self.drag.clone();
-                Callback::from(move |_: PointerEvent| drag.set(None))
+                let pressed = self.pressed.clone();
+                Callback::from(move |_: PointerEvent| {
+                    pressed.set(false);
+                    drag.set(None);
+                })
+            },
+            click: {
+                let pressed = self.pressed.clone();
+                Callback::from(move |_: MouseEvent| pressed.set(false))
             },
         }
     }
@@ -81,7 +100,9 @@ impl Pointer<'_> {
         let drag = self.drag.clone();
         let (view, interactive, flipped) = (self.view, self.interactive, self.flipped);
         let board_ref = self.board_ref.clone();
+        let pressed = self.pressed.clone();
         Callback::from(move |e: PointerEvent| {
+            pressed.set(true);
             if !interactive || e.button() != 0 {
                 return;
             }
@@ -143,8 +164,14 @@ impl Pointer<'_> {
         let on_square = self.on_square.clone();
         let on_drag = self.on_drag.clone();
         let cursor = self.cursor.clone();
+        let pressed = self.pressed.clone();
         let flipped = self.flipped;
         Callback::from(move |e: PointerEvent| {
+            // A mouse focused the board at the press; a finger's focus is
+            // yet to come, after this.
+            if e.pointer_type() != "touch" {
+                pressed.set(false);
+            }
             let Some(d) = *drag else {
                 return;
             };

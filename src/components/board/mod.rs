@@ -12,6 +12,9 @@ mod cursor;
 mod drag;
 mod motion;
 
+use std::cell::Cell;
+use std::rc::Rc;
+
 use tiers_engine::{BoardView, GameKind};
 use wasm_bindgen::JsCast;
 use web_sys::HtmlElement;
@@ -23,6 +26,8 @@ use crate::components::piece::Piece;
 use crate::components::square::Square;
 use crate::core::record::{algebraic, checkers_number, is_dark};
 use crate::core::spoken::square_label;
+use crate::i18n::say;
+use crate::t;
 
 /// Props of [`Board`].
 #[derive(Properties, PartialEq, Clone)]
@@ -35,7 +40,7 @@ pub struct BoardProps {
     #[prop_or(AttrValue::Static("board"))]
     pub id: AttrValue,
     /// The board's accessible name.
-    #[prop_or(AttrValue::Static("Board"))]
+    #[prop_or_else(|| AttrValue::from(t!("board.board")))]
     pub label: AttrValue,
     /// Seen from Black's side (rank 8 at the bottom).
     #[prop_or_default]
@@ -104,6 +109,7 @@ fn square_at(col: i32, row: i32, flipped: bool) -> Option<u8> {
 pub fn Board(props: &BoardProps) -> Html {
     let board_ref = use_node_ref();
     let cursor = use_state(|| None::<u8>);
+    let pressed = use_memo((), |()| Rc::new(Cell::new(false)));
     let drag = use_state(|| None::<Drag>);
     let flipped = props.flipped;
     let tracker = use_motion(&props.view, &props.last_move, &board_ref, flipped);
@@ -111,6 +117,7 @@ pub fn Board(props: &BoardProps) -> Html {
     let pointer = Pointer {
         drag: &drag,
         cursor: &cursor,
+        pressed: &pressed,
         board_ref: &board_ref,
         view: props.view,
         flipped,
@@ -122,6 +129,7 @@ pub fn Board(props: &BoardProps) -> Html {
     let start = cursor::cursor_start(&props.selection, &props.highlight, &props.movable, flipped);
     let keys = cursor::key_handlers(
         &cursor,
+        &pressed,
         start,
         flipped,
         props.interactive,
@@ -152,6 +160,7 @@ pub fn Board(props: &BoardProps) -> Html {
                 onpointermove={pointer.moving}
                 onpointerup={pointer.up}
                 onpointercancel={pointer.cancel}
+                onclick={pointer.click}
                 onkeydown={keys.keydown}
                 onfocus={keys.focus}
                 onblur={keys.blur}
@@ -210,7 +219,7 @@ fn squares(props: &BoardProps, cursor: Option<u8>, sq_id: &dyn Fn(u8) -> String)
                 <Square
                     key={u32::from(row * 8 + col)}
                     id={AttrValue::from(sq_id(sq))}
-                    label={AttrValue::from(square_label(props.kind, sq, piece))}
+                    label={AttrValue::from(say(&square_label(props.kind, sq, piece)))}
                     dark={is_dark(sq)}
                     {class}
                     {number}

@@ -16,20 +16,21 @@ use crate::core::session::{capitalise, Names, SessionAction};
 use crate::core::tournament::game::{MatchGame, Stage};
 use crate::core::tournament::TournamentAction;
 use crate::core::Slice;
+use crate::t;
 
 fn formation(props: &TournamentProps, g: &MatchGame) -> Html {
     let tx = &props.dispatch;
     let f = &g.formation;
     let editing = f.editing;
-    let names = Color::ALL.map(|c| format!("{} ({c})", g.name_of(c)));
+    let names = Color::ALL.map(|c| t!("status.who", name = g.name_of(c), side = c));
     let head = html! {
         <>
             <h1 id="formation-title" class="t-match-title">{ g.title.clone() }</h1>
-            <p class="t-meta">{ format!("Game {}: set up the formations. {} places 12 men on {editing}'s three home rows (tinted).", g.game_no, g.name_of(editing)) }</p>
+            <p class="t-meta">{ t!("tournament.set-up-formations", game = g.game_no, player = g.name_of(editing), editing = editing) }</p>
         </>
     };
     let back = html! {
-        <button type="button" class="link" onclick={on(tx, TournamentAction::Leave)}>{ "Back to the bracket" }</button>
+        <button type="button" class="link" onclick={on(tx, TournamentAction::Leave)}>{ t!("tournament.back-to-the-bracket") }</button>
     };
     let to_tournament = |make: fn(()) -> TournamentAction| {
         let tx = tx.clone();
@@ -79,8 +80,8 @@ pub fn MatchBoard(props: &TournamentProps) -> Html {
     let Some(g) = state.game.as_ref() else {
         return html! {
             <section class="card">
-                <p>{ "No match is being played." }</p>
-                <button type="button" onclick={on(tx, TournamentAction::ShowList)}>{ "Tournaments" }</button>
+                <p>{ t!("tournament.no-match-is-being") }</p>
+                <button type="button" onclick={on(tx, TournamentAction::ShowList)}>{ t!("tournament.tournaments-2") }</button>
             </section>
         };
     };
@@ -95,29 +96,30 @@ pub fn MatchBoard(props: &TournamentProps) -> Html {
     let names = Names(Some(Color::ALL.map(|c| g.name_of(c).to_string())));
     let status = match &g.stage {
         _ if g.session.view_ply.is_some() => None,
-        Stage::Won { slot, reason } => Some(format!(
-            "{} wins match {} ({}).",
-            g.names[*slot],
-            g.id + 1,
-            capitalise(reason)
+        Stage::Won { slot, reason } => Some(t!(
+            "tournament.wins-match",
+            player = g.names[*slot].clone(),
+            number = g.id + 1,
+            reason = capitalise(reason)
         )),
-        Stage::Drawn { reason } => Some(format!(
-            "Game {} is drawn ({reason}). Game {} follows with the colours reversed.",
-            g.game_no,
-            g.game_no + 1
+        Stage::Drawn { reason } => Some(t!(
+            "tournament.game-drawn",
+            game = g.game_no,
+            reason = reason,
+            next = g.game_no + 1
         )),
         _ => None,
     };
-    let mut meta = format!("Game {}", g.game_no);
+    let mut meta = t!("tournament.game-n", number = g.game_no);
     if g.draws > 0 {
-        meta.push_str(&format!(
-            " · {} drawn game{} before",
-            g.draws,
-            if g.draws == 1 { "" } else { "s" }
-        ));
+        meta.push_str(&t!("tournament.drawn-before", count = g.draws));
     }
     if let Some(b) = g.ballot {
-        meta.push_str(&format!(" · ACF ballot {}: {}", b.number, b.moves));
+        meta.push_str(&t!(
+            "tournament.ballot",
+            number = b.number,
+            moves = b.moves.to_string()
+        ));
     }
     let playing = g.stage == Stage::Playing;
     let people = !g.computers_only();
@@ -136,33 +138,33 @@ pub fn MatchBoard(props: &TournamentProps) -> Html {
         <>
             if won {
                 <div class="t-over" id="t-match-over">
-                    <button type="button" class="primary big" id="back-to-bracket" onclick={on(tx, TournamentAction::Leave)}>{ "Back to the bracket" }</button>
+                    <button type="button" class="primary big" id="back-to-bracket" onclick={on(tx, TournamentAction::Leave)}>{ t!("tournament.back-to-the-bracket") }</button>
                 </div>
             }
             if let (Stage::Drawn { .. }, true) = (&g.stage, people) {
                 <div class="t-over">
                     <button type="button" class="primary big" id="next-game"
                         onclick={{ let tx = tx.clone(); Callback::from(move |_: MouseEvent| tx.tournament(TournamentAction::NextGame(random_seed()))) }}>
-                        { format!("Start game {}", g.game_no + 1) }
+                        { t!("tournament.start-game", number = g.game_no + 1) }
                     </button>
                 </div>
             }
             <div class="controls">
-                <Control id="t-flip" icon="⇅" label="Flip" on_click={act(TournamentAction::Board(SessionAction::Flip))} />
+                <Control id="t-flip" icon="⇅" label={t!("tournament.flip")} on_click={act(TournamentAction::Board(SessionAction::Flip))} />
                 if g.people_only() {
-                    <Control id="t-offer-draw" icon="½" label="Offer draw" on_click={act(TournamentAction::Board(SessionAction::OfferDraw))}
+                    <Control id="t-offer-draw" icon="½" label={t!("tournament.offer-draw")} on_click={act(TournamentAction::Board(SessionAction::OfferDraw))}
                         disabled={!playing || g.session.draw_offer.is_some()} />
                 }
                 if people {
-                    <Control id="t-resign" icon="⚑" label={if resign.armed { "Sure? Resign" } else { "Resign" }}
+                    <Control id="t-resign" icon="⚑" label={if resign.armed { t!("tournament.sure-resign") } else { t!("tournament.resign") }}
                         on_click={resign.on_click.clone()} disabled={!playing} />
                 } else {
-                    <Control id="t-fast" icon="»" label={if g.fast { "Normal pace" } else { "Finish quickly" }}
+                    <Control id="t-fast" icon="»" label={if g.fast { t!("tournament.normal-pace") } else { t!("tournament.finish-quickly") }}
                         on_click={act(TournamentAction::Fast(!g.fast))} disabled={won} />
                 }
-                <Control id="t-leave" icon="←" label="Bracket" on_click={act(TournamentAction::Leave)} />
+                <Control id="t-leave" icon="←" label={t!("tournament.bracket")} on_click={act(TournamentAction::Leave)} />
                 if !won {
-                    <Control id="t-abandon" icon="✕" label="Abandon game" on_click={act(TournamentAction::Abandon)} />
+                    <Control id="t-abandon" icon="✕" label={t!("tournament.abandon-game")} on_click={act(TournamentAction::Abandon)} />
                 }
             </div>
         </>

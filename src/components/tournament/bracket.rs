@@ -1,7 +1,7 @@
 //! One bracket of a tournament: the picture, the matches to play, the
 //! standings and the results.
 
-use tiers_bracket::{svg, Bracket, MatchStatus, Stage, Tournament};
+use tiers_bracket::{svg, Bracket, GameChoice, MatchStatus, Seeding, Stage, Tournament};
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
@@ -9,15 +9,16 @@ use super::{on, random_seed, TournamentDispatch, TournamentProps};
 use crate::browser::download;
 use crate::core::tournament::slug;
 use crate::core::tournament::TournamentAction;
+use crate::t;
 
 /// "Winners' round 2", "Losers' round 3", "Grand final".
 #[must_use]
 pub fn round_name(stage: Stage) -> String {
     match stage {
-        Stage::Winners { round, .. } => format!("Winners' round {round}"),
-        Stage::Losers { round, .. } => format!("Losers' round {round}"),
-        Stage::GrandFinal => "Grand final".into(),
-        Stage::GrandFinalReset => "Grand final reset".into(),
+        Stage::Winners { round, .. } => t!("tournament.winners-round", round = round),
+        Stage::Losers { round, .. } => t!("tournament.losers-round", round = round),
+        Stage::GrandFinal => t!("tournament.grand-final"),
+        Stage::GrandFinalReset => t!("tournament.grand-final-reset"),
     }
 }
 
@@ -45,10 +46,10 @@ fn standings_table(b: &Bracket) -> Html {
     let rows = b.ranked();
     let body = rows.iter().map(|s| {
         let status = match (s.place, s.losses) {
-            (Some(p), _) if p.from == 1 => "Champion".to_string(),
-            (Some(p), _) => format!("Out: {p}"),
-            (None, 0) => "Unbeaten".to_string(),
-            (None, _) => "One loss: losers' bracket".to_string(),
+            (Some(p), _) if p.from == 1 => t!("tournament.champion"),
+            (Some(p), _) => t!("tournament.out", place = p.to_string()),
+            (None, 0) => t!("tournament.unbeaten"),
+            (None, _) => t!("tournament.one-loss"),
         };
         let place = s.place.map_or_else(|| "–".to_string(), |p| p.to_string());
         html! {
@@ -63,7 +64,7 @@ fn standings_table(b: &Bracket) -> Html {
     });
     html! {
         <table class="t-standings" id="standings">
-            <thead><tr><th>{ "Place" }</th><th>{ "Player" }</th><th class="num">{ "Seed" }</th><th class="num">{ "Won–lost" }</th><th>{ "Status" }</th></tr></thead>
+            <thead><tr><th>{ t!("tournament.place") }</th><th>{ t!("tournament.player") }</th><th class="num">{ t!("tournament.seed") }</th><th class="num">{ t!("tournament.won-lost") }</th><th>{ t!("tournament.status") }</th></tr></thead>
             <tbody>{ for body }</tbody>
         </table>
     }
@@ -75,7 +76,7 @@ pub fn BracketPage(props: &TournamentProps) -> Html {
     let state = &props.state;
     let tx = &props.dispatch;
     let Some((_, t, bi)) = state.shown() else {
-        return html! { <p class="card">{ "This tournament no longer exists." }</p> };
+        return html! { <p class="card">{ t!("tournament.this-tournament-no-longer") }</p> };
     };
     let b = t.bracket(bi);
     let title = title(t, b);
@@ -97,7 +98,7 @@ pub fn BracketPage(props: &TournamentProps) -> Html {
     };
     let tabs = (t.brackets().len() > 1).then(|| {
         html! {
-            <div class="t-tabs no-print" role="tablist" aria-label="Brackets">
+            <div class="t-tabs no-print" role="tablist" aria-label={t!("tournament.brackets")}>
                 { for t.brackets().iter().enumerate().map(|(i, x)| html! {
                     <button type="button" role="tab" aria-selected={(i == bi).to_string()}
                         class={classes!("t-tab", (i == bi).then_some("active"))}
@@ -121,15 +122,15 @@ pub fn BracketPage(props: &TournamentProps) -> Html {
         html! {
             <li class="t-match" id={format!("ready-{}", id + 1)}>
                 <div class="t-match-text">
-                    <strong>{ format!("Match {}", id + 1) }</strong>
+                    <strong>{ t!("tournament.match-n", number = id + 1) }</strong>
                     <span class="t-meta">{ round_name(stage) }</span>
                     <span>{ pairing(b, id) }</span>
                 </div>
                 <div class="t-item-actions">
                     <button type="button" class="primary" onclick={play}>
-                        { if playing { "Resume the game" } else { "Play on the board" } }
+                        { if playing { t!("tournament.resume-the-game") } else { t!("tournament.play-on-the-board") } }
                     </button>
-                    <button type="button" onclick={on(tx, TournamentAction::OpenResult(bi, id))}>{ "Enter result" }</button>
+                    <button type="button" onclick={on(tx, TournamentAction::OpenResult(bi, id))}>{ t!("tournament.enter-result") }</button>
                 </div>
             </li>
         }
@@ -149,10 +150,10 @@ pub fn BracketPage(props: &TournamentProps) -> Html {
                 let tx = tx.clone();
                 let cb = Callback::from(move |_: MouseEvent| {
                     if let Err(e) = download(&fname, "text/plain", &record) {
-                        tx.tournament(TournamentAction::Notice(format!("The file could not be offered: {e}.")));
+                        tx.tournament(TournamentAction::Notice(crate::core::text!("tournament.file-not-offered", e = e)));
                     }
                 });
-                html! { <button type="button" class="link" onclick={cb}>{ "Games (PDN)" }</button> }
+                html! { <button type="button" class="link" onclick={cb}>{ t!("tournament.games-pdn") }</button> }
             });
             html! {
                 <li class="t-result" id={format!("result-{}", id + 1)}>
@@ -162,7 +163,7 @@ pub fn BracketPage(props: &TournamentProps) -> Html {
                         if !r.score.is_empty() { <span class="t-meta">{ r.score.clone() }</span> }
                     </span>
                     { for games }
-                    <button type="button" onclick={on(tx, TournamentAction::OpenResult(bi, id))}>{ "Correct" }</button>
+                    <button type="button" onclick={on(tx, TournamentAction::OpenResult(bi, id))}>{ t!("tournament.correct") }</button>
                 </li>
             }
         })
@@ -177,8 +178,9 @@ pub fn BracketPage(props: &TournamentProps) -> Html {
             };
             let name = format!("{}.json", slug(t.name()));
             if let Err(e) = download(&name, "application/json", &t.to_json()) {
-                tx.tournament(TournamentAction::Notice(format!(
-                    "The file could not be offered: {e}."
+                tx.tournament(TournamentAction::Notice(crate::core::text!(
+                    "tournament.file-not-offered",
+                    e = e
                 )));
             }
         })
@@ -192,8 +194,9 @@ pub fn BracketPage(props: &TournamentProps) -> Html {
             };
             let name = format!("{}.svg", slug(&title));
             if let Err(e) = download(&name, "image/svg+xml", &svg::render(t.bracket(bi), &title)) {
-                tx.tournament(TournamentAction::Notice(format!(
-                    "The file could not be offered: {e}."
+                tx.tournament(TournamentAction::Notice(crate::core::text!(
+                    "tournament.file-not-offered",
+                    e = e
                 )));
             }
         })
@@ -204,11 +207,18 @@ pub fn BracketPage(props: &TournamentProps) -> Html {
         }
     });
     let meta = {
-        let mut parts = vec![t.game().to_string()];
+        let mut parts = vec![match t.game() {
+            GameChoice::Checkers => t!("game.checkers"),
+            GameChoice::Tiers => t!("game.tiers"),
+        }];
         if let Some(seed) = t.ballot_seed() {
-            parts.push(format!("ballot openings (draw seed {seed})"));
+            parts.push(t!("tournament.ballot-openings", seed = seed));
         }
-        parts.push(format!("{} entrants, {}", b.entrants().len(), b.seeding()));
+        parts.push(t!("tournament.entrants-n", count = b.entrants().len()));
+        parts.push(match b.seeding() {
+            Seeding::AsEntered => t!("tournament.seeded-as-entered-meta"),
+            Seeding::Shuffled(seed) => t!("tournament.shuffled-meta", seed = seed),
+        });
         parts.join(" · ")
     };
     html! {
@@ -219,48 +229,48 @@ pub fn BracketPage(props: &TournamentProps) -> Html {
                 { for tabs }
             </header>
             if let Some(c) = champion {
-                <p class="t-champion" id="champion">{ format!("Champion of {}: {c}", b.name()) }</p>
+                <p class="t-champion" id="champion">{ t!("tournament.champion-of", bracket = b.name(), c = c) }</p>
             }
             if let Some(g) = in_progress {
                 <p class="t-resume no-print">
-                    { format!("Match {} is being played on the board. ", g.id + 1) }
-                    <button type="button" class="primary" onclick={on(tx, TournamentAction::Resume)}>{ "Resume it" }</button>
+                    { t!("tournament.match-on-board", number = g.id + 1) }{ " " }
+                    <button type="button" class="primary" onclick={on(tx, TournamentAction::Resume)}>{ t!("tournament.resume-it") }</button>
                 </p>
             }
             <div class="t-toolbar no-print">
-                <span class="segmented" role="group" aria-label="Picture size">
+                <span class="segmented" role="group" aria-label={t!("tournament.picture-size")}>
                     <button type="button" class={classes!("seg", state.fit.then_some("active"))} aria-pressed={state.fit.to_string()}
-                        onclick={on(tx, TournamentAction::Fit(true))} id="fit">{ "Fit to screen" }</button>
+                        onclick={on(tx, TournamentAction::Fit(true))} id="fit">{ t!("tournament.fit-to-screen") }</button>
                     <button type="button" class={classes!("seg", (!state.fit).then_some("active"))} aria-pressed={(!state.fit).to_string()}
-                        onclick={on(tx, TournamentAction::Fit(false))}>{ "Actual size" }</button>
+                        onclick={on(tx, TournamentAction::Fit(false))}>{ t!("tournament.actual-size") }</button>
                 </span>
-                <button type="button" onclick={print}>{ "Print" }</button>
-                <button type="button" onclick={export} id="export">{ "Export file" }</button>
-                <button type="button" onclick={picture_file}>{ "Download picture" }</button>
-                <button type="button" class="link" onclick={on(tx, TournamentAction::ShowList)}>{ "All tournaments" }</button>
+                <button type="button" onclick={print}>{ t!("tournament.print") }</button>
+                <button type="button" onclick={export} id="export">{ t!("tournament.export-file") }</button>
+                <button type="button" onclick={picture_file}>{ t!("tournament.download-picture") }</button>
+                <button type="button" class="link" onclick={on(tx, TournamentAction::ShowList)}>{ t!("tournament.all-tournaments") }</button>
             </div>
             <div class={classes!("bracket-scroll", state.fit.then_some("fit"))} id="bracket" onclick={onclick_svg}
-                tabindex="0" aria-label="Bracket picture (scrolls sideways)">
+                tabindex="0" aria-label={t!("tournament.bracket-picture-scrolls-sideways")}>
                 { Html::from_html_unchecked(AttrValue::from(picture)) }
             </div>
             <div class="t-columns">
                 <section class="t-panel no-print" aria-labelledby="t-ready-title">
-                    <h2 id="t-ready-title">{ "Matches to play" }</h2>
+                    <h2 id="t-ready-title">{ t!("tournament.matches-to-play") }</h2>
                     if ready.is_empty() {
-                        <p class="t-meta">{ if b.is_finished() { "All matches are played." } else { "None right now." } }</p>
+                        <p class="t-meta">{ if b.is_finished() { t!("tournament.all-matches-are-played") } else { t!("tournament.none-right-now") } }</p>
                     } else {
                         <ul class="t-matches">{ for ready_list }</ul>
                     }
                 </section>
                 <section class="t-panel" aria-labelledby="t-standings-title">
-                    <h2 id="t-standings-title">{ "Standings" }</h2>
+                    <h2 id="t-standings-title">{ t!("tournament.standings") }</h2>
                     { standings_table(b) }
                 </section>
             </div>
             <section class="t-panel no-print" aria-labelledby="t-results-title">
-                <h2 id="t-results-title">{ "Results" }</h2>
+                <h2 id="t-results-title">{ t!("tournament.results") }</h2>
                 if results.is_empty() {
-                    <p class="t-meta">{ "No result yet." }</p>
+                    <p class="t-meta">{ t!("tournament.no-result-yet") }</p>
                 } else {
                     <ul class="t-results">{ for results }</ul>
                 }

@@ -9,6 +9,7 @@ use crate::components::Dispatch;
 use crate::core::clock::{TimeControl, PRESETS};
 use crate::core::tournament::draft::DraftAction;
 use crate::core::tournament::TournamentAction;
+use crate::t;
 
 fn input_value(e: &InputEvent) -> Option<String> {
     e.target_dyn_into::<web_sys::HtmlInputElement>()
@@ -38,7 +39,7 @@ pub fn CreateForm(props: &TournamentProps) -> Html {
         let active = d.game == g;
         html! {
             <button type="button" class={classes!("seg", active.then_some("active"))}
-                aria-pressed={active.to_string()} onclick={act(DraftAction::Game(g))}>{ g.to_string() }</button>
+                aria-pressed={active.to_string()} onclick={act(DraftAction::Game(g))}>{ match g { GameChoice::Checkers => t!("game.checkers"), GameChoice::Tiers => t!("game.tiers") } }</button>
         }
     };
     let brackets = d.brackets.iter().enumerate().map(|(i, b)| {
@@ -47,7 +48,7 @@ pub fn CreateForm(props: &TournamentProps) -> Html {
                 None => html! {
                     <input type="text" class="t-name" maxlength="60" value={e.name.clone()}
                         id={format!("entrant-{i}-{j}")}
-                        aria-label={format!("Entrant {} name", j + 1)} placeholder="Name"
+                        aria-label={t!("tournament.entrant-name", number = j + 1)} placeholder={t!("tournament.name")}
                         oninput={text_input(tx, move |v| DraftAction::EntrantName(i, j, v))} />
                 },
                 Some(level) => {
@@ -61,10 +62,10 @@ pub fn CreateForm(props: &TournamentProps) -> Html {
                     });
                     html! {
                         <span class="t-computer">
-                            <span>{ "Computer, " }</span>
-                            <select aria-label={format!("Entrant {} level", j + 1)} {onchange}>
+                            <span>{ t!("tournament.computer") }{ " " }</span>
+                            <select aria-label={t!("tournament.entrant-level", number = j + 1)} {onchange}>
                                 { for Level::all().map(|l| html! {
-                                    <option value={l.number().to_string()} selected={l == level}>{ format!("level {}", l.number()) }</option>
+                                    <option value={l.number().to_string()} selected={l == level}>{ t!("tournament.level", level = l.number()) }</option>
                                 }) }
                             </select>
                         </span>
@@ -75,9 +76,9 @@ pub fn CreateForm(props: &TournamentProps) -> Html {
                 <li class="t-entrant">
                     <span class="t-seed" aria-hidden="true">{ j + 1 }</span>
                     { field }
-                    <button type="button" class="icon-button" aria-label={format!("Move entrant {} up", j + 1)}
+                    <button type="button" class="icon-button" aria-label={t!("tournament.entrant-up", number = j + 1)}
                         disabled={j == 0} onclick={act(DraftAction::MoveUp(i, j))}>{ "↑" }</button>
-                    <button type="button" class="icon-button" aria-label={format!("Remove entrant {}", j + 1)}
+                    <button type="button" class="icon-button" aria-label={t!("tournament.entrant-remove", number = j + 1)}
                         onclick={act(DraftAction::RemoveEntrant(i, j))}>{ "✕" }</button>
                 </li>
             }
@@ -98,36 +99,36 @@ pub fn CreateForm(props: &TournamentProps) -> Html {
         };
         html! {
             <fieldset class="t-bracket-form">
-                <legend>{ format!("Bracket {}", i + 1) }</legend>
+                <legend>{ t!("tournament.bracket-n", number = i + 1) }</legend>
                 <label class="t-field">
-                    <span>{ "Bracket name" }</span>
+                    <span>{ t!("tournament.bracket-name") }</span>
                     <input type="text" maxlength="60" value={b.name.clone()} id={format!("bracket-name-{i}")}
                         oninput={text_input(tx, move |v| DraftAction::BracketName(i, v))} />
                 </label>
-                <p class="t-sub">{ format!("Entrants ({}), in seed order", b.entrants.len()) }</p>
+                <p class="t-sub">{ t!("tournament.entrants", count = b.entrants.len()) }</p>
                 <ol class="t-entrants">{ for rows }</ol>
                 <div class="actions tight">
-                    <button type="button" id={format!("add-person-{i}")} onclick={act(DraftAction::AddPerson(i))}>{ "+ Person" }</button>
-                    <button type="button" id={format!("add-computer-{i}")} onclick={act(DraftAction::AddComputer(i, Level::clamped(3)))}>{ "+ Computer" }</button>
+                    <button type="button" id={format!("add-person-{i}")} onclick={act(DraftAction::AddPerson(i))}>{ t!("tournament.person") }</button>
+                    <button type="button" id={format!("add-computer-{i}")} onclick={act(DraftAction::AddComputer(i, Level::clamped(3)))}>{ t!("tournament.computer-2") }</button>
                     if d.brackets.len() > 1 {
-                        <button type="button" class="link" onclick={act(DraftAction::RemoveBracket(i))}>{ "Remove this bracket" }</button>
+                        <button type="button" class="link" onclick={act(DraftAction::RemoveBracket(i))}>{ t!("tournament.remove-this-bracket") }</button>
                     }
                 </div>
                 <div class="t-seeding">
-                    <span class="segmented" role="group" aria-label="Seeding">
+                    <span class="segmented" role="group" aria-label={t!("tournament.seeding")}>
                         <button type="button" class={classes!("seg", (!b.shuffle).then_some("active"))}
-                            aria-pressed={(!b.shuffle).to_string()} onclick={act(DraftAction::Shuffle(i, false))}>{ "Seeded as entered" }</button>
+                            aria-pressed={(!b.shuffle).to_string()} onclick={act(DraftAction::Shuffle(i, false))}>{ t!("tournament.seeded-as-entered") }</button>
                         <button type="button" class={classes!("seg", b.shuffle.then_some("active"))}
                             aria-pressed={b.shuffle.to_string()} id={format!("shuffle-{i}")}
-                            onclick={act(DraftAction::Shuffle(i, true))}>{ "Shuffled" }</button>
+                            onclick={act(DraftAction::Shuffle(i, true))}>{ t!("tournament.shuffled") }</button>
                     </span>
                     if b.shuffle {
                         <label class="t-field inline">
-                            <span>{ "Shuffle seed" }</span>
+                            <span>{ t!("tournament.shuffle-seed") }</span>
                             <input type="text" inputmode="numeric" class="t-seed-input" value={b.seed.to_string()}
                                 id={format!("seed-{i}")} oninput={seed_input} />
                         </label>
-                        <button type="button" onclick={reseed}>{ "New seed" }</button>
+                        <button type="button" onclick={reseed}>{ t!("tournament.new-seed") }</button>
                     }
                 </div>
             </fieldset>
@@ -159,7 +160,7 @@ pub fn CreateForm(props: &TournamentProps) -> Html {
     };
     let clock_option = |c: Option<TimeControl>| {
         let value = c.map_or_else(|| "none".to_string(), TimeControl::name);
-        let label = c.map_or_else(|| "No clock".to_string(), TimeControl::name);
+        let label = c.map_or_else(|| t!("tournament.no-clock"), TimeControl::name);
         html! { <option value={value} selected={d.clock == c}>{ label }</option> }
     };
     let onsubmit = {
@@ -171,15 +172,15 @@ pub fn CreateForm(props: &TournamentProps) -> Html {
     };
     html! {
         <form class="card t-create" aria-labelledby="t-create-title" {onsubmit}>
-            <h1 id="t-create-title">{ "New tournament" }</h1>
+            <h1 id="t-create-title">{ t!("tournament.new-tournament") }</h1>
             <label class="t-field">
-                <span>{ "Name" }</span>
-                <input type="text" id="t-name" maxlength="60" placeholder="e.g. Troop 12 club night"
+                <span>{ t!("tournament.name") }</span>
+                <input type="text" id="t-name" maxlength="60" placeholder={t!("tournament.e-g-troop-club")}
                     value={d.name.clone()} oninput={text_input(tx, DraftAction::Name)} />
             </label>
             <div class="t-field">
-                <span>{ "Game" }</span>
-                <span class="segmented" role="group" aria-label="Game">
+                <span>{ t!("tournament.game") }</span>
+                <span class="segmented" role="group" aria-label={t!("tournament.game")}>
                     { game_button(GameChoice::Checkers) }
                     { game_button(GameChoice::Tiers) }
                 </span>
@@ -188,29 +189,29 @@ pub fn CreateForm(props: &TournamentProps) -> Html {
                 <label class="t-check">
                     <input type="checkbox" checked={d.ballots} id="t-ballots"
                         onchange={toggle_ballots} />
-                    { "Start every game from a random three-move ballot (the 156 ACF crossboard and mail-play openings), as tournaments do" }
+                    { t!("tournament.start-every-game-from") }
                 </label>
             } else {
-                <p class="t-sub">{ "Tiers games start with each side setting up its formation (computer players choose their own)." }</p>
+                <p class="t-sub">{ t!("tournament.tiers-games-start-with") }</p>
             }
             <label class="t-field">
-                <span>{ "Clock" }</span>
+                <span>{ t!("tournament.clock") }</span>
                 <select id="t-clock" onchange={on_clock}>
                     { clock_option(None) }
                     { for PRESETS.iter().map(|&c| clock_option(Some(c))) }
                 </select>
-                <span class="t-sub">{ "Minutes + seconds added per move for every match game; a player whose clock runs out loses." }</span>
+                <span class="t-sub">{ t!("tournament.minutes-seconds-added-per") }</span>
             </label>
             { for brackets }
             <div class="actions">
-                <button type="button" onclick={add_bracket} id="add-bracket">{ "+ Add a bracket" }</button>
+                <button type="button" onclick={add_bracket} id="add-bracket">{ t!("tournament.add-a-bracket") }</button>
             </div>
             if let Some(e) = &d.error {
                 <p class="t-error" role="alert" id="t-create-error">{ e.clone() }</p>
             }
             <div class="actions">
-                <button type="submit" class="primary big" id="create-tournament">{ "Create the tournament" }</button>
-                <button type="button" class="link" onclick={on(tx, TournamentAction::ShowList)}>{ "Cancel" }</button>
+                <button type="submit" class="primary big" id="create-tournament">{ t!("tournament.create-the-tournament") }</button>
+                <button type="button" class="link" onclick={on(tx, TournamentAction::ShowList)}>{ t!("tournament.cancel") }</button>
             </div>
         </form>
     }

@@ -8,6 +8,7 @@ use yew::prelude::*;
 use super::bracket::{pairing, round_name};
 use super::{btn, on, random_seed, TournamentDispatch, TournamentProps};
 use crate::core::tournament::{Change, Dialog, TournamentAction};
+use crate::t;
 
 fn frame(title: &str, body: Html, on_close: Callback<KeyboardEvent>, node: NodeRef) -> Html {
     html! {
@@ -62,7 +63,7 @@ pub fn Dialogs(props: &TournamentProps) -> Html {
         })
     };
     let cancel = html! {
-        { btn("", "t-dialog-cancel", "Cancel", on(tx, TournamentAction::CloseDialog)) }
+        { btn("", "t-dialog-cancel", t!("tournament.cancel"), on(tx, TournamentAction::CloseDialog)) }
     };
     match dialog {
         Dialog::Result {
@@ -109,31 +110,35 @@ pub fn Dialogs(props: &TournamentProps) -> Html {
                 })
             };
             let spec = &b.structure().matches[id];
-            let title = format!("Match {}: {}", id + 1, round_name(spec.stage));
+            let title = t!(
+                "tournament.match-pairing",
+                number = id + 1,
+                pairing = round_name(spec.stage)
+            );
             let body = html! {
                 <>
                     <p class="reason">{ pairing(b, id) }</p>
                     if let Some(note) = b.reset_note(id).filter(|_| !done) {
                         <p class="t-meta">{ note.to_string() }</p>
                     }
-                    <p class="t-sub">{ if done { "Correct the winner:" } else { "Who won?" } }</p>
-                    <div class="t-winners" role="radiogroup" aria-label="Winner">
+                    <p class="t-sub">{ if done { t!("tournament.correct-the-winner") } else { t!("tournament.who-won") } }</p>
+                    <div class="t-winners" role="radiogroup" aria-label={t!("tournament.winner-3")}>
                         { choice(0) }{ choice(1) }
                     </div>
                     <label class="t-field">
-                        <span>{ "Score or note (optional)" }</span>
-                        <input type="text" id="result-score" maxlength="60" placeholder="e.g. 2–1, or won on time"
+                        <span>{ t!("tournament.score-or-note-optional") }</span>
+                        <input type="text" id="result-score" maxlength="60" placeholder={t!("tournament.e-g-or-won")}
                             value={score.clone()} {oninput} />
                     </label>
                     if let Some(e) = error {
                         <p class="t-error" role="alert">{ e.clone() }</p>
                     }
                     <div class="actions">
-                        { btn("primary", "save-result", if done { "Save the correction" } else { "Save the result" }, on(tx, TournamentAction::SaveResult)) }
+                        { btn("primary", "save-result", if done { t!("tournament.save-the-correction") } else { t!("tournament.save-the-result") }, on(tx, TournamentAction::SaveResult)) }
                         if done {
-                            { btn("", "clear-result", "Remove the result", on(tx, TournamentAction::ClearResult)) }
+                            { btn("", "clear-result", t!("tournament.remove-result"), on(tx, TournamentAction::ClearResult)) }
                         } else {
-                            { btn("", "dialog-play", "Play it on the board", play) }
+                            { btn("", "dialog-play", t!("tournament.play-on-board"), play) }
                         }
                         { cancel }
                     </div>
@@ -145,20 +150,19 @@ pub fn Dialogs(props: &TournamentProps) -> Html {
             id, change, lines, ..
         } => {
             let what = match change {
-                Change::Set { .. } => format!("Change the result of match {}?", id + 1),
-                Change::Clear => format!("Remove the result of match {}?", id + 1),
+                Change::Set { .. } => t!("tournament.change-result-of", number = id + 1),
+                Change::Clear => t!("tournament.remove-result-of", number = id + 1),
             };
             let n = lines.len();
             let body = html! {
                 <>
-                    <p class="reason">{ if n == 1 { "This resets a later result that depended on it:".to_string() }
-                        else { format!("This resets {n} later results that depended on it:") } }</p>
+                    <p class="reason">{ t!("tournament.resets", count = n) }</p>
                     <ul class="t-reset-list" id="t-reset-list">
                         { for lines.iter().map(|l| html! { <li>{ l.clone() }</li> }) }
                     </ul>
-                    <p class="t-meta">{ "Those matches will have to be played again." }</p>
+                    <p class="t-meta">{ t!("tournament.those-matches-will-have") }</p>
                     <div class="actions">
-                        { btn("primary danger", "confirm", if n == 1 { "Yes, reset 1 result".to_string() } else { format!("Yes, reset {n} results") }, on(tx, TournamentAction::Confirm)) }
+                        { btn("primary danger", "confirm", t!("tournament.yes-reset", count = n), on(tx, TournamentAction::Confirm)) }
                         { cancel }
                     </div>
                 </>
@@ -171,40 +175,44 @@ pub fn Dialogs(props: &TournamentProps) -> Html {
                 .map_or_else(String::new, |e| e.tournament.name().to_string());
             let body = html! {
                 <>
-                    <p class="reason">{ "Its brackets and results are removed from this browser. Export it first to keep a copy." }</p>
+                    <p class="reason">{ t!("tournament.its-brackets-and-results") }</p>
                     <div class="actions">
-                        { btn("primary danger", "confirm", "Delete", on(tx, TournamentAction::Confirm)) }
+                        { btn("primary danger", "confirm", t!("tournament.delete"), on(tx, TournamentAction::Confirm)) }
                         { cancel }
                     </div>
                 </>
             };
-            frame(&format!("Delete “{name}”?"), body, escape, node)
+            frame(
+                &t!("tournament.delete-named", name = name),
+                body,
+                escape,
+                node,
+            )
         }
         Dialog::Abandon { next } => {
             let current = state.game.as_ref().map_or(0, |g| g.id + 1);
             let text = match next {
-                Some((_, id)) => format!(
-                    "The game of match {current} is still in progress. Abandon it to play match {}? Nothing is recorded for match {current}.",
-                    id + 1
+                Some((_, id)) => t!(
+                    "tournament.abandon-to-play",
+                    current = current,
+                    next = id + 1
                 ),
-                None => format!(
-                    "Nothing is recorded for match {current}; it can be played again or its result entered by hand."
-                ),
+                None => t!("tournament.nothing-recorded", current = current),
             };
             let body = html! {
                 <>
                     <p class="reason">{ text }</p>
                     <div class="actions">
-                        { btn("primary danger", "confirm", "Abandon it", on(tx, TournamentAction::Confirm)) }
-                        { btn("", "", format!("Go back to match {current}"), on(tx, TournamentAction::Resume)) }
+                        { btn("primary danger", "confirm", t!("tournament.abandon-it"), on(tx, TournamentAction::Confirm)) }
+                        { btn("", "", t!("tournament.go-back-to-match", current = current), on(tx, TournamentAction::Resume)) }
                         { cancel }
                     </div>
                 </>
             };
             let title = if next.is_some() {
-                "A game is in progress".to_string()
+                t!("tournament.game-in-progress-title")
             } else {
-                format!("Abandon the game of match {current}?")
+                t!("tournament.abandon-game-of", current = current)
             };
             frame(&title, body, escape, node)
         }

@@ -7,6 +7,7 @@ use super::{btn, on, random_seed, TournamentDispatch, TournamentProps};
 use crate::browser::{download, read_picked};
 use crate::core::tournament::slug;
 use crate::core::tournament::TournamentAction;
+use crate::t;
 
 /// "5 of 11 matches played", or the champions.
 #[must_use]
@@ -24,7 +25,7 @@ pub fn progress(t: &Tournament) -> String {
                 })
             })
             .collect();
-        return format!("Finished. Champion: {}", champs.join("; "));
+        return t!("tournament.finished-champion", name = champs.join("; "));
     }
     let (mut played, mut total) = (0, 0);
     for b in t.brackets() {
@@ -39,7 +40,7 @@ pub fn progress(t: &Tournament) -> String {
             }
         }
     }
-    format!("{played} of {total} matches played")
+    t!("tournament.matches-played", played = played, total = total)
 }
 
 /// The largest tournament file read, in megabytes.
@@ -58,8 +59,10 @@ pub fn TournamentList(props: &TournamentProps) -> Html {
                 read_picked(&input, MAX_FILE_MB, move |name, text| match text {
                     Ok(text) => tx.tournament(TournamentAction::Import { name, text }),
                     Err(why) => {
-                        tx.tournament(TournamentAction::Notice(format!(
-                            "{name} could not be read: {why}."
+                        tx.tournament(TournamentAction::Notice(crate::core::text!(
+                            "tournament.file-unreadable",
+                            name = name,
+                            why = why
                         )));
                     }
                 });
@@ -78,9 +81,9 @@ pub fn TournamentList(props: &TournamentProps) -> Html {
                 { for state.problems.iter().map(|p| html! { <p>{ p.clone() }</p> }) }
                 <div class="actions">
                     if state.damaged.is_some() {
-                        { btn("", "", "Download the damaged data", save_damaged) }
+                        { btn("", "", t!("tournament.download-damaged"), save_damaged) }
                     }
-                    { btn("", "", if state.broken.is_empty() { "Dismiss" } else { "Remove the unreadable entries" }, on(tx, TournamentAction::DropDamaged)) }
+                    { btn("", "", if state.broken.is_empty() { t!("tournament.dismiss") } else { t!("tournament.remove-the-unreadable-entries") }, on(tx, TournamentAction::DropDamaged)) }
                 </div>
             </div>
         }
@@ -89,8 +92,8 @@ pub fn TournamentList(props: &TournamentProps) -> Html {
         let t = &e.tournament;
         let entrants: usize = t.brackets().iter().map(|b| b.entrants().len()).sum();
         let brackets = match t.brackets().len() {
-            1 => format!("{entrants} entrants"),
-            n => format!("{n} brackets, {entrants} entrants"),
+            1 => t!("tournament.entrants-n", count = entrants),
+            n => t!("tournament.brackets-entrants", brackets = n, count = entrants),
         };
         let export = {
             let (state, tx) = (state.clone(), tx.clone());
@@ -101,9 +104,7 @@ pub fn TournamentList(props: &TournamentProps) -> Html {
                 };
                 let name = format!("{}.json", slug(t.name()));
                 if let Err(e) = download(&name, "application/json", &t.to_json()) {
-                    tx.tournament(TournamentAction::Notice(format!(
-                        "The file could not be offered: {e}."
-                    )));
+                    tx.tournament(TournamentAction::Notice(crate::core::text!("tournament.file-not-offered", e = e)));
                 }
             })
         };
@@ -115,9 +116,9 @@ pub fn TournamentList(props: &TournamentProps) -> Html {
                     <span class="t-meta">{ progress(t) }</span>
                 </div>
                 <div class="t-item-actions">
-                    { btn("primary", "", "Open", on(tx, TournamentAction::Open(e.id))) }
-                    { btn("", "", "Export", export) }
-                    { btn("", "", "Delete", on(tx, TournamentAction::AskDelete(e.id))) }
+                    { btn("primary", "", t!("tournament.open"), on(tx, TournamentAction::Open(e.id))) }
+                    { btn("", "", t!("tournament.export"), export) }
+                    { btn("", "", t!("tournament.delete"), on(tx, TournamentAction::AskDelete(e.id))) }
                 </div>
             </li>
         }
@@ -125,8 +126,8 @@ pub fn TournamentList(props: &TournamentProps) -> Html {
     let resume = state.game.as_ref().map(|g| {
         html! {
             <p class="t-resume">
-                { format!("A game of {} is in progress. ", g.title) }
-                { btn("primary", "", "Resume it", on(tx, TournamentAction::Resume)) }
+                { t!("tournament.game-in-progress", name = g.title.clone()) }{ " " }
+                { btn("primary", "", t!("tournament.resume-it"), on(tx, TournamentAction::Resume)) }
             </p>
         }
     });
@@ -136,21 +137,19 @@ pub fn TournamentList(props: &TournamentProps) -> Html {
     };
     html! {
         <section class="card t-list-page" aria-labelledby="t-list-title">
-            <h1 id="t-list-title">{ "Tournaments" }</h1>
+            <h1 id="t-list-title">{ t!("tournament.tournaments") }</h1>
             <p class="t-intro">
-                { "Double-elimination tournaments of checkers or Tiers, run on this device: people and computer players, \
-                   one or more brackets, games played on the board or results entered by hand. \
-                   Everything is kept in this browser; export a tournament to keep a copy or move it to another device." }
+                { t!("tournament.intro") }
             </p>
             { for problems }
             { for resume }
             <div class="actions">
-                { btn("primary big", "new-tournament", "New tournament", new) }
+                { btn("primary big", "new-tournament", t!("tournament.new-tournament"), new) }
                 <input type="file" id="import-file" class="sr-only" accept=".json,application/json" onchange={onimport} />
-                <label class="button-like" for="import-file">{ "Import a file…" }</label>
+                <label class="button-like" for="import-file">{ t!("tournament.import-a-file") }</label>
             </div>
             if state.entries.is_empty() {
-                <p class="t-empty">{ "No tournament yet." }</p>
+                <p class="t-empty">{ t!("tournament.no-tournament-yet") }</p>
             } else {
                 <ul class="t-items">{ for items }</ul>
             }

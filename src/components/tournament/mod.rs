@@ -14,6 +14,7 @@ pub use crate::browser::random_seed;
 use crate::components::Dispatch;
 use crate::core::tournament::{TournamentAction, Tournaments, View};
 use crate::core::{AppAction, Slice};
+use crate::t;
 
 /// Props of the tournament screens.
 #[derive(Properties, PartialEq, Clone)]
@@ -107,8 +108,8 @@ pub fn TournamentScreen(props: &TournamentProps) -> Html {
         <div class="tournaments">
             if let Some(n) = &state.notice {
                 <div class="t-notice no-print" role="status" id="t-notice">
-                    <span>{ n.clone() }</span>
-                    { button("link", "", "✕".into(), on(tx, TournamentAction::DismissNotice), false, None, Some("Dismiss".into())) }
+                    <span>{ crate::i18n::say(n) }</span>
+                    { button("link", "", "✕".into(), on(tx, TournamentAction::DismissNotice), false, None, Some(t!("tournament.dismiss").into())) }
                 </div>
             }
             { page }

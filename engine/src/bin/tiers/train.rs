@@ -26,6 +26,9 @@ use crate::{out, parse_number};
 
 /// Runs `tiers train` with the arguments after `train`.
 pub fn run(args: &[String]) -> Result<(), String> {
+    if args.first().map(String::as_str) == Some("nnue") {
+        return crate::train_nnue::run(&args[1..]);
+    }
     let (rest, egdb_dir) = take_value(args.get(1..).unwrap_or_default(), "--egdb")?;
     match args.first().map(String::as_str) {
         Some("tiers") if egdb_dir.is_some() => {
@@ -47,7 +50,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
             let known = |pos: &checkers::Position| db.as_ref().and_then(|db| egdb_value(db, pos));
             train::<checkers::Position>(&rest, checkers_start_position, &known, &made, 20_000, 6)
         }
-        _ => Err("train needs the game: `tiers train <tiers|checkers> ...`".into()),
+        _ => Err("train needs the game: `tiers train <tiers|checkers|nnue> ...`".into()),
     }
 }
 

@@ -22,8 +22,8 @@
 
 use std::sync::OnceLock;
 
-use tiers_engine::search::eval::{Linear, Mobility};
-use tiers_engine::search::{Evaluate, Level, SearchConfig, SearchLimits, Searcher};
+use tiers_engine::search::eval::Linear;
+use tiers_engine::search::{Level, SearchConfig, SearchLimits, Searcher};
 use tiers_engine::{Game, GameKind};
 
 use crate::{ballots, out, parse_number, starts::tiers_start_for_game};
@@ -232,24 +232,10 @@ struct Tuned<P>(P);
 
 tiers_engine::position_by_wrapping!(Tuned, Linear);
 
-impl<P: Linear> Evaluate for Tuned<P> {
-    fn evaluate(&self) -> i32 {
-        let weights = TUNED.get().map_or(P::WEIGHTS, Vec::as_slice);
-        self.0.evaluate_with(weights).clamp(-20_000, 20_000)
-    }
-    fn material(&self) -> i32 {
-        self.0.material()
-    }
-    fn move_key(&self, mv: &Self::Move) -> u32 {
-        self.0.move_key(mv)
-    }
-    fn capture_value(&self, mv: &Self::Move) -> i32 {
-        self.0.capture_value(mv)
-    }
-    fn mobility(&self) -> Mobility {
-        self.0.mobility()
-    }
-}
+tiers_engine::evaluate_by_wrapping!(Tuned, Linear, |p| {
+    let weights = TUNED.get().map_or(P::WEIGHTS, Vec::as_slice);
+    p.evaluate_with(weights).clamp(-20_000, 20_000)
+});
 
 /// A match of `weights` against the built-in weights, both at `depth`:
 /// W-D-L from the new weights' side.

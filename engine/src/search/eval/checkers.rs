@@ -296,6 +296,34 @@ pub fn evaluate_handset(pos: &Position) -> i32 {
 impl Evaluate for Position {
     #[inline]
     fn evaluate(&self) -> i32 {
+        self.evaluate_patterns()
+    }
+
+    /// The neural evaluation ([`super::nnue`]); the learned pattern one
+    /// if its network file is damaged.
+    #[inline]
+    fn evaluate_neural(&self) -> i32 {
+        match super::nnue::network() {
+            Some(net) => net.evaluate(self),
+            None => self.evaluate_patterns(),
+        }
+    }
+
+    #[inline]
+    fn evaluate_neural_in(
+        &self,
+        stack: &mut super::EvalStack,
+        parent: Option<&Self>,
+        ply: usize,
+    ) -> i32 {
+        match super::nnue::network() {
+            Some(net) => stack.evaluate(net, self, parent, ply),
+            None => self.evaluate_patterns(),
+        }
+    }
+
+    #[inline]
+    fn evaluate_patterns(&self) -> i32 {
         use super::learned::checkers::{evaluate_with, learned};
         evaluate_with(learned(), self)
     }

@@ -137,16 +137,17 @@ test('every setting changes what it should and survives a reload', async () => {
     await page.check('#confirm-moves');
     await page.selectOption('#default-level', '6');
     await page.click('#color-black');
+    await page.click('#checkers-coords-edge');
     const expected = {
       v: 1, board: 'green', pieces: 'classic', mode: 'light', sound: false, volume: 35, animation: 'fast',
-      dots: false, coords: false, last_move: false, confirm: true, non_visual: false, level: 6, color: 'black',
+      dots: false, coords: false, checkers_coords: 'edge', last_move: false, confirm: true, non_visual: false, level: 6, color: 'black',
     };
     await storedJson(page, 'tiers.preferences', (v) => isDeepStrictEqual(v, expected));
 
     await page.reload();
     await page.locator('#play-a1').waitFor();
     assert.deepEqual(JSON.parse(await stored(page, 'tiers.preferences')), expected);
-    const look = ['theme-green', 'pieces-classic', 'mode-light', 'page-light', 'anim-fast', 'hide-dots', 'hide-coords', 'hide-last'];
+    const look = ['theme-green', 'pieces-classic', 'mode-light', 'page-light', 'anim-fast', 'coords-edge', 'hide-dots', 'hide-coords', 'hide-last'];
     const classes = await rootClasses(page, look);
     for (const c of look) {
       assert.ok(classes.includes(c), `${c} after the reload (${classes})`);

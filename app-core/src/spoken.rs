@@ -14,8 +14,9 @@ use crate::record::{algebraic, checkers_number, MoveOption, Record};
 use crate::text;
 
 /// Every text of the non-visual mode, in one place: messages of the
-/// catalogue (`spoken.` keys, docs/content-formats.md, "Message
-/// catalogues"); the typed letters and the moves stay as they are.
+/// catalogue (`spoken.` keys; the format in
+/// docs/content-formats.md, "Message catalogues"); the typed letters and
+/// the moves stay as they are.
 pub mod words {
     use crate::i18n::Text;
     use crate::text;

@@ -116,6 +116,11 @@ function watch() {
     until: (selector, text) => new Promise((ok) => (find(selector, text) ? ok() : waiting.push([selector, text, ok]))),
   };
   window.__tiersLoad = marks;
+  // When each tap reached the page (the time of its event, on the same
+  // clock as the frames): the page's own time from a tap to what it shows
+  // is then told apart from the driver's time between taps.
+  marks.taps = [];
+  addEventListener('pointerdown', (e) => marks.taps.push(e.timeStamp), { capture: true, passive: true });
   const drawn = (el) => {
     const r = el.getBoundingClientRect();
     return r.width > 0 && r.height > 0 && getComputedStyle(el).visibility === 'visible' && !el.disabled;
@@ -161,25 +166,33 @@ async function driver(context, page) {
   const args = (selector, text) => `${JSON.stringify(selector)}, ${JSON.stringify(text ?? null)}`;
   return {
     run,
-    /** Resolves when an element matches (see `find`). */
-    until: (selector, text) => run(`window.__tiersLoad.until(${args(selector, text)})`),
     /**
-     * Taps the middle of an element (see `find`), as a finger would, once
-     * it is there; then waits until `done` (a selector and text) matches.
+     * Taps the middle of each step's element (see `find`), as a finger
+     * would, once it is there and the step before has done what it should
+     * (its `done`: a selector and text that then matches); then waits
+     * until the last step's `done` matches. One round trip to the page
+     * per tap: waiting for a step's answer and finding the next element
+     * are one evaluation, so the driver adds as little as it can between
+     * taps.
      */
-    tap: async ([selector, text], [doneSelector, doneText]) => {
-      const [x, y] = await run(`(async () => {
-        await window.__tiersLoad.until(${args(selector, text)});
-        const el = window.__tiersLoad.find(${args(selector, text)});
-        el.scrollIntoView({ block: 'nearest' });
-        const r = el.getBoundingClientRect();
-        return [r.x + r.width / 2, r.y + r.height / 2];
-      })()`);
-      await Promise.all([
-        cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y }] }),
-        cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] }),
-      ]);
-      await run(`window.__tiersLoad.until(${args(doneSelector, doneText)})`);
+    taps: async (steps) => {
+      let before = null;
+      for (const [[selector, text], done] of steps) {
+        const [x, y] = await run(`(async () => {
+          ${before ? `await window.__tiersLoad.until(${args(...before)});` : ''}
+          await window.__tiersLoad.until(${args(selector, text)});
+          const el = window.__tiersLoad.find(${args(selector, text)});
+          el.scrollIntoView({ block: 'nearest' });
+          const r = el.getBoundingClientRect();
+          return [r.x + r.width / 2, r.y + r.height / 2];
+        })()`);
+        await Promise.all([
+          cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y }] }),
+          cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] }),
+        ]);
+        before = done;
+      }
+      await run(`window.__tiersLoad.until(${args(...before)})`);
     },
   };
 }
@@ -195,15 +208,22 @@ async function visit(context, url) {
   const drive = await driver(context, page);
   await page.goto(url, { waitUntil: 'commit' });
   // As soon as the game choice is drawn.
-  await drive.tap(['[data-load-choice] [data-game=checkers]'], ['[data-game=checkers][aria-pressed=true]']);
-  await drive.tap(['button', 'Friend on this device'], ['button[aria-pressed=true]', 'Friend on this device']);
-  await drive.tap(['#start-game'], ['[data-load-board]']);
+  await drive.taps([
+    [['[data-load-choice] [data-game=checkers]'], ['[data-game=checkers][aria-pressed=true]']],
+    [['button', 'Friend on this device'], ['button[aria-pressed=true]', 'Friend on this device']],
+    [['#start-game'], ['[data-load-board]']],
+  ]);
   const got = await drive.run(`(() => {
     const entries = [...performance.getEntriesByType('navigation'), ...performance.getEntriesByType('resource')];
-    const { choice, board } = window.__tiersLoad;
+    const { choice, board, taps } = window.__tiersLoad;
     return {
       choice,
       board,
+      // From the tap on Start to the board drawn, and from the game choice
+      // drawn to the first tap (the driver's reaction and the page's delay
+      // in taking the tap).
+      start: board - taps[taps.length - 1],
+      firstTap: taps[0] - choice,
       files: entries.length,
       bytes: entries.reduce((n, e) => n + e.transferSize, 0),
       worker: Boolean(navigator.serviceWorker && navigator.serviceWorker.controller),
@@ -235,7 +255,7 @@ try {
       await browser.context.addInitScript(watch);
       const cold = await visit(browser.context, `${server.url}/`);
       runs.cold.push(cold);
-      console.log(`cold ${run}: game choice ${ms(cold.choice)}, board ${ms(cold.board)}  (${cold.files} files, ${kb(cold.bytes)} over the network)`);
+      console.log(`cold ${run}: game choice ${ms(cold.choice)}, board ${ms(cold.board)}  (Start to board ${ms(cold.start)}, first tap ${ms(cold.firstTap)} after the choice; ${cold.files} files, ${kb(cold.bytes)} over the network)`);
       await offlineReady(cold.page);
       await cold.page.evaluate(() => localStorage.clear());
       await cold.page.close();
@@ -243,7 +263,7 @@ try {
       const warm = await visit(browser.context, `${server.url}/`);
       runs.warm.push(warm);
       const from = warm.worker ? 'served by the service worker' : 'NOT served by the service worker';
-      console.log(`warm ${run}: game choice ${ms(warm.choice)}, board ${ms(warm.board)}  (${from}; ${server.requests.length - asked} requests reached the server)`);
+      console.log(`warm ${run}: game choice ${ms(warm.choice)}, board ${ms(warm.board)}  (Start to board ${ms(warm.start)}, first tap ${ms(warm.firstTap)} after the choice; ${from}; ${server.requests.length - asked} requests reached the server)`);
       await warm.page.close();
       if (slow.problems.length > 0) throw new Error(`could not slow the browser down:\n${slow.problems.join('\n')}`);
     } finally {
@@ -270,6 +290,7 @@ for (const [kind, list] of Object.entries(runs)) {
     parts.push(`${name} ${ms(m).trim()}${budget ? ` (budget ${budget} ms${m > budget ? ', OVER' : ''})` : ''}`);
     if (budget && m > budget * SLACK) over = true;
   }
+  parts.push(`Start to board ${ms(median(list.map((r) => r.start))).trim()}`);
   console.log(`median of ${list.length} ${kind}: ${parts.join(', ')}`);
 }
 if (runs.warm.some((r) => !r.worker)) {

@@ -214,7 +214,7 @@ test('the whole checkers course in Spanish', { skip: !catalogue('es') && 'no Spa
       }
     }
     const done = say('es', 'learn.course-finished').replace('{course}', say('es', 'game.checkers'));
-    assert.equal(await page.locator('#lesson-result p').first().innerText(), done);
+    assert.ok((await page.locator('#lesson-result').innerText()).includes(done), done);
   });
 });
 

@@ -13,8 +13,7 @@ use crate::browser;
 use crate::components::board::Board;
 use crate::components::export::ExportBar;
 use crate::components::live_board::game_title;
-use crate::components::piece::describe;
-use crate::components::piece::Piece;
+use crate::components::piece::{describe, piece};
 use crate::components::widgets::seg;
 use crate::components::{on_click, to, Dispatch};
 use crate::core::editor::{carries, tiers_of, Analysis, Brush, Editor, EditorAction};
@@ -55,7 +54,7 @@ pub fn EditorScreen(props: &EditorProps) -> Html {
                 aria-pressed={active.to_string()} title={capitalise(&describe(p))}
                 aria-label={capitalise(&describe(p))} data-tier={kind.name()}
                 onclick={act(EditorAction::Tier(kind))}>
-                <span class="tool-piece"><Piece piece={p} /></span>
+                <span class="tool-piece">{ piece(p) }</span>
             </button>
         }
     });

@@ -2,10 +2,10 @@
 //! the status line (whose turn, the computer thinking) and the controls.
 
 use tiers_engine::search::format_score;
-use tiers_engine::{Color, PieceView};
+use tiers_engine::Color;
 use yew::prelude::*;
 
-use crate::components::piece::Piece;
+use crate::components::piece::piece;
 use crate::core::i18n::words;
 use crate::core::record::Captured;
 use crate::core::session::Thinking;
@@ -47,8 +47,7 @@ pub fn PlayerStrip(props: &PlayerStripProps) -> Html {
         props.to_move.then_some("to-move")
     );
     let pieces = props.taken.iter().map(|c| {
-        let piece: PieceView = c.piece;
-        html! { <span class="taken-piece"><Piece {piece} /></span> }
+        html! { <span class="taken-piece">{ piece(c.piece) }</span> }
     });
     html! {
         <div {class}>

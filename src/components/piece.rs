@@ -3,20 +3,11 @@
 //! disc between two of one's own, the double ultra king as two such
 //! sandwiches with a gold rim, and a carried piece as a small stack on top.
 
+use std::cell::RefCell;
+use std::fmt::Write;
+
 use tiers_engine::{Color, PieceKind, PieceView};
 use yew::prelude::*;
-
-/// Props of [`Piece`].
-#[derive(Properties, PartialEq, Clone, Copy)]
-pub struct PieceProps {
-    /// The piece.
-    pub piece: PieceView,
-}
-
-/// `x` with one decimal ("12.3", "-0.5"): an SVG coordinate.
-fn d1(x: f64) -> String {
-    format!("{x:.1}")
-}
 
 const RX: f64 = 36.0;
 const RY: f64 = 14.0;
@@ -61,7 +52,9 @@ pub fn discs(color: Color, kind: PieceKind) -> Vec<Color> {
     }
 }
 
-fn stack(color: Color, kind: PieceKind, cx: f64, scale: f64, top_offset: f64) -> Html {
+/// Writes a stack of discs in SVG: `kind`'s discs of `color`, centred
+/// horizontally on `cx` and vertically around `top_offset`, at `scale`.
+fn stack(out: &mut String, color: Color, kind: PieceKind, cx: f64, scale: f64, top_offset: f64) {
     let colors = discs(color, kind);
     let n = colors.len() as f64;
     let rx = RX * scale;
@@ -75,84 +68,130 @@ fn stack(color: Color, kind: PieceKind, cx: f64, scale: f64, top_offset: f64) ->
     let last = colors.len() - 1;
     // A soft shadow under the stack, drawn here rather than with a CSS
     // filter (filters make every frame of an animation costly to paint).
-    let shadow = html! {
-        <ellipse class="shadow" cx={d1(cx)} cy={d1(base + t + 1.5 * scale)}
-            rx={d1(rx + 1.5 * scale)} ry={d1(ry + 1.0 * scale)} fill="#000" fill-opacity="0.35" />
-    };
-    let discs: Html = colors
-        .iter()
-        .enumerate()
-        .map(|(i, &c)| {
-            let p = palette(c);
-            let cy = base - i as f64 * t;
-            let side = format!(
-                "M{} {}L{} {}A{} {} 0 0 0 {} {}L{} {}Z",
-                d1(cx - rx),
-                d1(cy),
-                d1(cx - rx),
-                d1(cy + t),
-                d1(rx),
-                d1(ry),
-                d1(cx + rx),
-                d1(cy + t),
-                d1(cx + rx),
-                d1(cy)
+    let _ = write!(
+        out,
+        r##"<ellipse class="shadow" cx="{:.1}" cy="{:.1}" rx="{:.1}" ry="{:.1}" fill="#000" fill-opacity="0.35"/>"##,
+        cx,
+        base + t + 1.5 * scale,
+        rx + 1.5 * scale,
+        ry + 1.0 * scale
+    );
+    for (i, &c) in colors.iter().enumerate() {
+        let p = palette(c);
+        let cy = base - i as f64 * t;
+        let top = i == last;
+        let gold_top = gold && top;
+        let rim = if gold_top { "#e8b923" } else { p.edge };
+        let rim_width = if gold_top { 3.0 * scale } else { 1.2 * scale };
+        let (gx, gy) = (rx * 0.84, ry * 0.84);
+        // The "classic" style's details (styles/settings.css shows them): a
+        // bevel on every disc's edge, grooved rings and a shine on the top
+        // one.
+        let _ = write!(
+            out,
+            concat!(
+                r#"<g class="disc disc-{name}">"#,
+                r#"<path class="disc-side" d="M{l:.1} {cy:.1}L{l:.1} {cyt:.1}A{rx:.1} {ry:.1} 0 0 0 {r:.1} {cyt:.1}L{r:.1} {cy:.1}Z" fill="{side}" stroke="{edge}" stroke-width="{w:.1}"/>"#,
+                r#"<ellipse class="disc-top{gold}" cx="{cx:.1}" cy="{cy:.1}" rx="{rx:.1}" ry="{ry:.1}" fill="{fill}" stroke="{rim}" stroke-width="{rw:.1}"/>"#,
+                r#"<ellipse class="classic bevel" cx="{cx:.1}" cy="{cy:.1}" rx="{gx:.1}" ry="{gy:.1}" fill="none" stroke="{ring}" stroke-width="{bw:.1}"/>"#,
+            ),
+            name = c.name(),
+            l = cx - rx,
+            r = cx + rx,
+            cy = cy,
+            cyt = cy + t,
+            rx = rx,
+            ry = ry,
+            side = p.side,
+            edge = p.edge,
+            w = 1.2 * scale,
+            gold = if gold_top { " gold" } else { "" },
+            cx = cx,
+            fill = p.top,
+            rim = rim,
+            rw = rim_width,
+            gx = gx,
+            gy = gy,
+            ring = p.ring,
+            bw = 1.6 * scale,
+        );
+        if top {
+            let _ = write!(
+                out,
+                concat!(
+                    r#"<ellipse class="classic groove" cx="{cx:.1}" cy="{cy:.1}" rx="{hx:.1}" ry="{hy:.1}" fill="none" stroke="{edge}" stroke-width="{ww:.1}"/>"#,
+                    r##"<path class="classic shine" d="M{sx:.1} {sy:.1}A{gx:.1} {gy:.1} 0 0 1 {ex:.1} {ey:.1}" fill="none" stroke="#fff" stroke-opacity="0.55" stroke-linecap="round" stroke-width="{sw:.1}"/>"##,
+                    r#"<ellipse class="crown-ring" cx="{cx:.1}" cy="{cy:.1}" rx="{cr:.1}" ry="{cry:.1}" fill="none" stroke="{crown}" stroke-width="{cw:.1}"/>"#,
+                ),
+                cx = cx,
+                cy = cy,
+                hx = rx * 0.38,
+                hy = ry * 0.38,
+                edge = p.edge,
+                ww = 1.4 * scale,
+                sx = cx - rx * 0.7,
+                sy = cy - ry * 0.3,
+                gx = gx,
+                gy = gy,
+                ex = cx + rx * 0.1,
+                ey = cy - ry * 0.84,
+                sw = 2.2 * scale,
+                cr = rx * 0.62,
+                cry = ry * 0.62,
+                crown = if ultra { "#e8b923" } else { p.ring },
+                cw = 2.0 * scale,
             );
-            let top = i == last;
-            let rim = if gold && top { "#e8b923" } else { p.edge };
-            let rim_width = if gold && top { 3.0 * scale } else { 1.2 * scale };
-            let ell = |k: f64| (d1(rx * k), d1(ry * k));
-            let (gx, gy) = ell(0.84);
-            let (hx, hy) = ell(0.38);
-            let (cxs, cys) = (d1(cx), d1(cy));
-            // The "classic" style's details (styles/settings.css shows
-            // them): a bevel on every disc's edge, grooved rings and a
-            // shine on the top one.
-            html! {
-                <g class={classes!("disc", format!("disc-{}", c.name()))}>
-                    <path class="disc-side" d={side} fill={p.side} stroke={p.edge} stroke-width={d1(1.2 * scale)} />
-                    <ellipse class={classes!("disc-top", (gold && top).then_some("gold"))} cx={cxs.clone()} cy={cys.clone()} rx={d1(rx)} ry={d1(ry)}
-                        fill={p.top} stroke={rim} stroke-width={d1(rim_width)} />
-                    <ellipse class="classic bevel" cx={cxs.clone()} cy={cys.clone()} rx={gx.clone()} ry={gy.clone()}
-                        fill="none" stroke={p.ring} stroke-width={d1(1.6 * scale)} />
-                    if top {
-                        <ellipse class="classic groove" cx={cxs.clone()} cy={cys.clone()} rx={hx} ry={hy}
-                            fill="none" stroke={p.edge} stroke-width={d1(1.4 * scale)} />
-                        <path class="classic shine" d={format!("M{} {}A{gx} {gy} 0 0 1 {} {}", d1(cx - rx * 0.7), d1(cy - ry * 0.3), d1(cx + rx * 0.1), d1(cy - ry * 0.84))}
-                            fill="none" stroke="#fff" stroke-opacity="0.55" stroke-linecap="round" stroke-width={d1(2.2 * scale)} />
-                        <ellipse class="crown-ring" cx={cxs} cy={cys} rx={d1(rx * 0.62)} ry={d1(ry * 0.62)}
-                            fill="none" stroke={if ultra { "#e8b923" } else { p.ring }} stroke-width={d1(2.0 * scale)} />
-                    }
-                </g>
-            }
-        })
-        .collect();
-    html! { <>{ shadow }{ discs }</> }
+        }
+        out.push_str("</g>");
+    }
 }
 
-/// A piece, drawn to fill its square.
-#[component]
-pub fn Piece(props: &PieceProps) -> Html {
+/// The SVG of a piece, drawn to fill its square.
+fn markup(piece: PieceView) -> String {
     let PieceView {
         color,
         kind,
         carried,
-    } = props.piece;
-    let class = classes!(
-        "piece-svg",
-        format!("piece-{}", color.name()),
-        format!("tier-{}", tier_class(kind))
+    } = piece;
+    let mut out = format!(
+        r#"<svg class="piece-svg piece-{} tier-{}" viewBox="0 0 100 100" aria-hidden="true" focusable="false">"#,
+        color.name(),
+        tier_class(kind)
     );
-    html! {
-        <svg class={class} viewBox="0 0 100 100" aria-hidden="true" focusable="false">
-            { stack(color, kind, 50.0, 1.0, 50.0) }
-            if let Some(load) = carried {
-                <g class="carried">
-                    { stack(color, load, 76.0, 0.5, 20.0) }
-                </g>
-            }
-        </svg>
+    stack(&mut out, color, kind, 50.0, 1.0, 50.0);
+    if let Some(load) = carried {
+        out.push_str(r#"<g class="carried">"#);
+        stack(&mut out, color, load, 76.0, 0.5, 20.0);
+        out.push_str("</g>");
     }
+    out.push_str("</svg>");
+    out
+}
+
+thread_local! {
+    /// The markup of each piece drawn so far: a board draws few kinds.
+    static DRAWN: RefCell<Vec<(PieceView, AttrValue)>> = const { RefCell::new(Vec::new()) };
+}
+
+/// A piece, drawn to fill its square: an `<svg>` of discs (one per tier;
+/// see [`discs`]).
+///
+/// The drawing of each kind of piece is made once and handed to the
+/// browser as markup, which it builds in one step: a board's 24 pieces of
+/// some ten SVG elements each, built one element and one attribute at a
+/// time from the wasm, took most of the time to show the play screen on a
+/// slow phone (docs/build.md, "Load time"). Unchanged pieces are not
+/// touched again when the board redraws (the same markup).
+pub fn piece(piece: PieceView) -> Html {
+    let html = DRAWN.with_borrow_mut(|drawn| {
+        if let Some((_, html)) = drawn.iter().find(|(p, _)| *p == piece) {
+            return html.clone();
+        }
+        let html = AttrValue::from(markup(piece));
+        drawn.push((piece, html.clone()));
+        html
+    });
+    Html::from_html_unchecked(html)
 }
 
 fn tier_class(kind: PieceKind) -> &'static str {

@@ -3,9 +3,8 @@
 
 use yew::prelude::*;
 
-/// Props of [`Square`].
-#[derive(Properties, PartialEq, Clone)]
-pub struct SquareProps {
+/// What a square shows.
+pub struct SquareCell {
     /// DOM id (for aria-activedescendant).
     pub id: AttrValue,
     /// Accessible name, e.g. "e3, red man".
@@ -13,24 +12,24 @@ pub struct SquareProps {
     /// Dark or light.
     pub dark: bool,
     /// Extra state classes: selected, target, last, highlight, cursor, home.
-    #[prop_or_default]
     pub class: Classes,
     /// The checkers square number (dark squares in checkers).
-    #[prop_or_default]
     pub number: Option<u8>,
 }
 
-/// A square.
-#[component]
-pub fn Square(props: &SquareProps) -> Html {
+/// A square, keyed by `key` among the board's squares. A plain view, not a
+/// component: a board has 64 of them, and a component each (its own state,
+/// scheduling and comparison of props) made drawing the play screen
+/// noticeably slower on a slow phone (docs/build.md, "Load time").
+pub fn square(key: u32, cell: SquareCell) -> Html {
     let class = classes!(
         "square",
-        if props.dark { "dark" } else { "light" },
-        props.class.clone()
+        if cell.dark { "dark" } else { "light" },
+        cell.class
     );
     html! {
-        <div id={props.id.clone()} class={class} role="gridcell" aria-label={props.label.clone()}>
-            if let Some(n) = props.number {
+        <div {key} id={cell.id} {class} role="gridcell" aria-label={cell.label}>
+            if let Some(n) = cell.number {
                 <span class="sq-number" aria-hidden="true">{ n }</span>
             }
         </div>

@@ -39,6 +39,11 @@ fn failure(kept: Kept, why: &str) -> Text {
 pub fn use_persistence(app: &UseReducerHandle<AppStore>) {
     // The text last written for each record.
     let written: Rc<RefCell<HashMap<Kept, Content>>> = use_mut_ref(HashMap::new);
+    // The revision each record was last written (or found unchanged) at:
+    // a record whose state has not changed since is not made again (the
+    // archive's text, for one, grows with every game kept, and every tap
+    // that changes anything comes here).
+    let seen: Rc<RefCell<HashMap<Kept, (u64, u64)>>> = use_mut_ref(HashMap::new);
     // (serial, whether the game was over) at the last change.
     let last_end: Rc<RefCell<Option<(u32, bool)>>> = use_mut_ref(|| None);
     let reported: Rc<RefCell<Vec<Text>>> = use_mut_ref(Vec::new);
@@ -66,8 +71,13 @@ pub fn use_persistence(app: &UseReducerHandle<AppStore>) {
             });
         }
         for kept in Kept::ALL {
+            let revision = kept.revision(&app);
+            if seen.borrow().get(&kept) == Some(&revision) {
+                continue;
+            }
             let content = kept.content(&app);
             if content == Content::Leave || written.borrow().get(&kept) == Some(&content) {
+                seen.borrow_mut().insert(kept, revision);
                 continue;
             }
             let text = match &content {
@@ -77,6 +87,7 @@ pub fn use_persistence(app: &UseReducerHandle<AppStore>) {
             match storage::write(kept, text) {
                 Ok(()) => {
                     written.borrow_mut().insert(kept, content);
+                    seen.borrow_mut().insert(kept, revision);
                 }
                 Err(e) => {
                     let message = failure(kept, &e);

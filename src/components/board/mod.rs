@@ -22,8 +22,8 @@ use yew::prelude::*;
 
 use self::drag::{Drag, Pointer};
 use self::motion::{use_motion, Tracker};
-use crate::components::piece::Piece;
-use crate::components::square::Square;
+use crate::components::piece::piece;
+use crate::components::square::{square, SquareCell};
 use crate::core::record::{algebraic, checkers_number, is_dark};
 use crate::core::spoken::square_label;
 use crate::i18n::say;
@@ -215,16 +215,16 @@ fn squares(props: &BoardProps, cursor: Option<u8>, sq_id: &dyn Fn(u8) -> String)
                 GameKind::Checkers => checkers_number(sq),
                 GameKind::Tiers => None,
             };
-            html! {
-                <Square
-                    key={u32::from(row * 8 + col)}
-                    id={AttrValue::from(sq_id(sq))}
-                    label={AttrValue::from(say(&square_label(props.kind, sq, piece)))}
-                    dark={is_dark(sq)}
-                    {class}
-                    {number}
-                />
-            }
+            square(
+                u32::from(row * 8 + col),
+                SquareCell {
+                    id: AttrValue::from(sq_id(sq)),
+                    label: AttrValue::from(say(&square_label(props.kind, sq, piece))),
+                    dark: is_dark(sq),
+                    class,
+                    number,
+                },
+            )
         });
         html! { <div class="board-row" role="row">{ for cells }</div> }
     });
@@ -275,7 +275,7 @@ fn pieces(props: &BoardProps, tracker: &Tracker, drag: Option<Drag>) -> Html {
     };
     let mut pieces: Vec<(u32, Html)> = Vec::new();
     for sq in 0..64u8 {
-        let Some(piece) = props.view[usize::from(sq)] else {
+        let Some(drawn) = props.view[usize::from(sq)] else {
             continue;
         };
         let id = tracker.ids[usize::from(sq)];
@@ -292,17 +292,17 @@ fn pieces(props: &BoardProps, tracker: &Tracker, drag: Option<Drag>) -> Html {
         pieces.push((
             id,
             html! {
-                <div key={id} {class} data-piece={id.to_string()}><Piece {piece} /></div>
+                <div key={id} {class} data-piece={id.to_string()}>{ piece(drawn) }</div>
             },
         ));
     }
-    for &(id, sq, piece) in &tracker.ghosts {
+    for &(id, sq, drawn) in &tracker.ghosts {
         let mut class = place(sq);
         class.push("vanish");
         pieces.push((
             id,
             html! {
-                <div key={id} {class}><Piece {piece} /></div>
+                <div key={id} {class}>{ piece(drawn) }</div>
             },
         ));
     }

@@ -97,6 +97,8 @@ export async function openNav(page, id, { tap = false } = {}) {
   const press = (locator) => (tap ? locator.tap() : locator.click());
   const item = page.locator(`#${id}`);
   const toggle = page.locator('#nav-toggle');
+  // The app may still be starting (after a reload): wait until its menu is there.
+  await toggle.waitFor({ state: 'attached' });
   if (!(await item.isVisible()) && (await toggle.isVisible())) {
     await press(toggle);
     await item.waitFor();

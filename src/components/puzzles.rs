@@ -94,8 +94,8 @@ pub fn PuzzlesScreen(props: &PuzzlesProps) -> Html {
     let stats = html! {
         <p class="puzzle-stats" id="puzzle-stats">
             <span>{ t!("puzzles.your-rating") }{ " " }<strong id="puzzle-rating">{ rating }</strong></span>
-            <span id="puzzle-counts">{ format!("{solved} solved, {failed} failed") }</span>
-            <span id="puzzle-streak">{ format!("streak {}", pz.history.streak) }</span>
+            <span id="puzzle-counts">{ t!("puzzles.counts", solved = solved.to_string(), failed = failed.to_string()) }</span>
+            <span id="puzzle-streak">{ t!("puzzles.streak", n = pz.history.streak.to_string()) }</span>
         </p>
     };
     let body = match (pz.set(kind), pz.solving.as_ref().filter(|s| s.kind == kind)) {

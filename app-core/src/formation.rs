@@ -437,13 +437,7 @@ mod tests {
         );
         assert!(f.problems(Color::Red).is_empty());
         assert!(typed(&mut f, "e3").starts_with("Red's men (13 of 12)"));
-        assert_eq!(
-            f.problems(Color::Red)
-                .iter()
-                .map(Text::english)
-                .collect::<Vec<_>>(),
-            ["1 man too many"]
-        );
+        assert_eq!(red_problems(&f), ["1 man too many"]);
         typed(&mut f, "e3");
         assert!(typed(&mut f, "z9").starts_with("z9 is not a square"));
         assert!(typed(&mut f, "preset nonsense").contains("the presets are Checkers"));
@@ -460,43 +454,27 @@ mod tests {
         assert!(is_start(" Start ") && !is_start("ready"));
     }
 
+    /// What is wrong with Red's formation, in English.
+    fn red_problems(f: &FormationSetup) -> Vec<String> {
+        f.problems(Color::Red).iter().map(Text::english).collect()
+    }
+
     #[test]
     fn men_are_placed_moved_and_checked_live() {
         let mut f = FormationSetup::new(Opponent::Friend);
-        assert!(
-            f.problems(Color::Red)
-                .iter()
-                .map(Text::english)
-                .collect::<Vec<_>>()
-                .is_empty(),
-            "the default formation"
-        );
+        assert!(red_problems(&f).is_empty(), "the default formation");
         f.apply(FormationAction::Toggle(sq("a1")));
-        assert_eq!(
-            f.problems(Color::Red)
-                .iter()
-                .map(Text::english)
-                .collect::<Vec<_>>(),
-            ["place 1 more man"]
-        );
+        assert_eq!(red_problems(&f), ["place 1 more man"]);
         f.apply(FormationAction::Toggle(sq("a4")));
         assert_eq!(
-            f.problems(Color::Red)
-                .iter()
-                .map(Text::english)
-                .collect::<Vec<_>>(),
+            red_problems(&f),
             [
                 "a4 is outside Red's home rows (ranks 1–3)",
                 "place 1 more man"
             ]
         );
         f.apply(FormationAction::Move(sq("a4"), sq("a1")));
-        assert!(f
-            .problems(Color::Red)
-            .iter()
-            .map(Text::english)
-            .collect::<Vec<_>>()
-            .is_empty());
+        assert!(red_problems(&f).is_empty());
         // Black's men are not Red's to move.
         f.apply(FormationAction::Move(sq("b6"), sq("a6")));
         assert_eq!(
@@ -509,23 +487,10 @@ mod tests {
             Some("That square holds one of Black's men.")
         );
         f.apply(FormationAction::Clear);
-        assert_eq!(
-            f.problems(Color::Red)
-                .iter()
-                .map(Text::english)
-                .collect::<Vec<_>>(),
-            ["place 12 more men"]
-        );
+        assert_eq!(red_problems(&f), ["place 12 more men"]);
         f.apply(FormationAction::Mirror);
         assert_eq!(f.squares[0].len(), 12);
-        assert!(
-            f.problems(Color::Red)
-                .iter()
-                .map(Text::english)
-                .collect::<Vec<_>>()
-                .is_empty(),
-            "Black's turned round"
-        );
+        assert!(red_problems(&f).is_empty(), "Black's turned round");
     }
 
     #[test]

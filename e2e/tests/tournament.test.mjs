@@ -278,7 +278,7 @@ test('the bracket reads on a phone, and bad files and damaged storage get clear 
     await page.fill('#seed-0', '42');
     await page.click('#create-tournament');
     await page.locator('#bracket svg').waitFor();
-    assert.match(await page.locator('.t-head .t-meta').innerText(), /7 entrants, shuffled with seed 42/);
+    assert.match(await page.locator('.t-head .t-meta').innerText(), /7 entrants · shuffled with seed 42/);
     // A few results so the picture shows winners and the losers' bracket.
     for (let k = 0; k < 4; k++) {
       const first = page.locator('.t-match').first();

@@ -116,6 +116,7 @@ pub fn MatchBoard(props: &TournamentProps) -> Html {
         meta.push_str(&t!("tournament.drawn-before", count = g.draws));
     }
     if let Some(b) = g.ballot {
+        meta.push(' ');
         meta.push_str(&t!(
             "tournament.ballot",
             number = b.number,

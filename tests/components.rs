@@ -428,7 +428,7 @@ async fn clicking_origin_then_target_plays_the_move() {
             .unwrap()
             .text_content()
             .as_deref(),
-        Some("Black played 11-15.")
+        Some("Black played 11-15: man from 11 to 15.")
     );
     // Red's turn: a red man selects; an unreachable square is explained.
     click(&root, "c3").await;

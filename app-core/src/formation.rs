@@ -35,6 +35,60 @@ pub enum FormationAction {
     Ready(u64),
     /// Go back to editing.
     Unready,
+    /// Typed in the formation box (the non-visual mode, and everyone):
+    /// square names toggle men (`a1 c1 e1`), or one of the words `clear`,
+    /// `random`, `mirror`, `preset NAME`, `ready`, `change`, `list`; what
+    /// was done is said in the note. `start` is the screen's
+    /// ([`is_start`]). `seed` serves `random` and `ready`.
+    Typed {
+        /// What was typed.
+        text: String,
+        /// A random seed.
+        seed: u64,
+    },
+}
+
+/// Whether the formation box's text asks to start the game.
+#[must_use]
+pub fn is_start(text: &str) -> bool {
+    matches!(text.trim().to_ascii_lowercase().as_str(), "start" | "begin")
+}
+
+/// The formation box's texts, in one place (catalogue keys
+/// `formation.typed-…`; the typed words stay as they are).
+mod typed_words {
+    use crate::i18n::Text;
+    use crate::text;
+
+    /// What the box takes.
+    pub fn help() -> Text {
+        text!("formation.typed-help")
+    }
+    /// A word or square not understood.
+    pub fn unknown(word: &str) -> Text {
+        text!("formation.typed-unknown", word = word, help = help())
+    }
+    /// One side is ready, the other sets up: `then` follows.
+    pub fn ready(side: tiers_engine::Color, next: tiers_engine::Color, then: Text) -> Text {
+        text!(
+            "formation.typed-ready",
+            side = side,
+            next = next,
+            then = then
+        )
+    }
+    /// A side's men, listed.
+    pub fn men(side: tiers_engine::Color, list: String, n: usize) -> Text {
+        if n == 0 {
+            text!("formation.typed-no-men", side = side)
+        } else {
+            text!("formation.typed-men", side = side, count = n, list = list)
+        }
+    }
+    /// A preset name not known.
+    pub fn unknown_preset(name: &str, names: String) -> Text {
+        text!("formation.typed-presets", name = name, names = names)
+    }
 }
 
 /// Both formations while they are set up.
@@ -267,7 +321,73 @@ impl FormationSetup {
                     self.squares[them.index()].clear();
                 }
             }
+            FormationAction::Typed { text, seed } => self.typed(&text, seed),
         }
+    }
+
+    /// The formation box: a word, or squares toggled one by one; the note
+    /// then lists the side's men (or says what went wrong).
+    fn typed(&mut self, text: &str, seed: u64) {
+        let lower = text.trim().to_ascii_lowercase();
+        let words: Vec<&str> = lower
+            .split(|c: char| c.is_whitespace() || c == ',')
+            .filter(|w| !w.is_empty())
+            .collect();
+        let c = self.editing;
+        let action = match words.as_slice() {
+            [] | ["help" | "h" | "?"] => {
+                self.note = Some(typed_words::help());
+                return;
+            }
+            ["list" | "l" | "p"] => None,
+            ["clear"] => Some(FormationAction::Clear),
+            ["random"] => Some(FormationAction::Random(seed)),
+            ["mirror"] => Some(FormationAction::Mirror),
+            ["ready"] => Some(FormationAction::Ready(seed)),
+            ["change"] => Some(FormationAction::Unready),
+            ["preset", name] => match Preset::from_name(name) {
+                Some(p) => Some(FormationAction::Preset(p)),
+                None => {
+                    let names: Vec<&str> = Preset::ALL.iter().map(|p| p.name()).collect();
+                    self.note = Some(typed_words::unknown_preset(name, names.join(", ")));
+                    return;
+                }
+            },
+            squares => {
+                let mut parsed = Vec::new();
+                for w in squares {
+                    match crate::spoken::parse_square(tiers_engine::GameKind::Tiers, w) {
+                        Some(sq) => parsed.push(sq),
+                        None => {
+                            self.note = Some(typed_words::unknown(w));
+                            return;
+                        }
+                    }
+                }
+                for sq in parsed {
+                    self.apply(FormationAction::Toggle(sq));
+                    if self.note.is_some() {
+                        return;
+                    }
+                }
+                None
+            }
+        };
+        if let Some(a) = action {
+            self.apply(a);
+            if self.note.is_some() {
+                return;
+            }
+        }
+        let now = self.editing;
+        let mut men = self.squares[now.index()].clone();
+        men.sort_unstable();
+        let list: Vec<String> = men.iter().map(|&sq| crate::record::algebraic(sq)).collect();
+        let mut note = typed_words::men(now, list.join(", "), men.len());
+        if now != c {
+            note = typed_words::ready(c, now, note);
+        }
+        self.note = Some(note);
     }
 
     /// The game these formations start.
@@ -297,6 +417,42 @@ mod tests {
     use super::*;
 
     use crate::record::square as sq;
+
+    fn typed(f: &mut FormationSetup, text: &str) -> String {
+        f.apply(FormationAction::Typed {
+            text: text.into(),
+            seed: 7,
+        });
+        f.note.as_ref().map(Text::english).unwrap_or_default()
+    }
+
+    #[test]
+    fn formations_are_set_up_by_typing() {
+        let mut f = FormationSetup::new(Opponent::Friend);
+        assert!(typed(&mut f, "clear").starts_with("Red has no men placed."));
+        let note = typed(&mut f, "a1 b1 c1 d1 e1 f1 g1 h1, a2 b2 c2 d2");
+        assert_eq!(
+            note,
+            "Red's men (12 of 12): a1, b1, c1, d1, e1, f1, g1, h1, a2, b2, c2, d2."
+        );
+        assert!(f.problems(Color::Red).is_empty());
+        assert!(typed(&mut f, "e3").starts_with("Red's men (13 of 12)"));
+        assert_eq!(red_problems(&f), ["1 man too many"]);
+        typed(&mut f, "e3");
+        assert!(typed(&mut f, "z9").starts_with("z9 is not a square"));
+        assert!(typed(&mut f, "preset nonsense").contains("the presets are Checkers"));
+        let note = typed(&mut f, "ready");
+        assert!(
+            note.starts_with("Red is ready; Black sets up now. Black's men (12 of 12): "),
+            "{note}"
+        );
+        assert_eq!(f.editing, Color::Black);
+        typed(&mut f, "preset phalanx");
+        typed(&mut f, "ready");
+        assert!(f.complete());
+        assert!(f.build().is_ok());
+        assert!(is_start(" Start ") && !is_start("ready"));
+    }
 
     /// What is wrong with Red's formation, in English.
     fn red_problems(f: &FormationSetup) -> Vec<String> {

@@ -55,6 +55,7 @@ pub mod puzzles;
 pub mod record;
 pub mod review;
 pub mod session;
+pub mod spoken;
 pub mod tournament;
 pub mod versioned;
 

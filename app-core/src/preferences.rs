@@ -144,6 +144,9 @@ pub struct Preferences {
     /// A move is played only once confirmed (a second tap on its last
     /// square, or the Confirm button).
     pub confirm: bool,
+    /// The non-visual mode: the board as text and the move box's commands
+    /// for a screen reader, instead of the drawn board.
+    pub non_visual: bool,
     /// The computer's level on the new game screen.
     pub level: Level,
     /// The person's colour against the computer on the new game screen.
@@ -164,6 +167,7 @@ impl Default for Preferences {
             checkers_coords: CheckersCoords::Numbers,
             last_move: true,
             confirm: false,
+            non_visual: false,
             level: Level::clamped(3),
             color: ColorChoice::Red,
         }
@@ -220,6 +224,9 @@ impl Preferences {
                 c.push_str(class);
             }
         }
+        if self.non_visual {
+            c.push_str(" non-visual");
+        }
         c
     }
 
@@ -239,6 +246,7 @@ impl Preferences {
             ("checkers_coords", Json::str(self.checkers_coords.name())),
             ("last_move", Json::Bool(self.last_move)),
             ("confirm", Json::Bool(self.confirm)),
+            ("non_visual", Json::Bool(self.non_visual)),
             ("level", Json::int(u64::from(self.level.number()))),
             ("color", Json::str(self.color.name())),
         ])
@@ -288,6 +296,11 @@ impl Preferences {
         }
         flag(&value, "last_move", &mut p.last_move, &mut bad);
         flag(&value, "confirm", &mut p.confirm, &mut bad);
+        // Added after version 1 was first written: a record without it is
+        // whole.
+        if value.get("non_visual").is_some() {
+            flag(&value, "non_visual", &mut p.non_visual, &mut bad);
+        }
         match value.get("volume").and_then(Json::as_u64) {
             Some(v @ 0..=100) => p.volume = v as u8,
             _ => bad.push("volume"),
@@ -358,6 +371,7 @@ mod tests {
                             checkers_coords: CheckersCoords::Edge,
                             last_move: false,
                             confirm: true,
+                            non_visual: animation == Animation::Fast,
                             level: Level::clamped(7),
                             color: ColorChoice::Random,
                         };
@@ -396,6 +410,25 @@ mod tests {
             ..Preferences::default()
         };
         assert!(light.light(false) && !Preferences::default().light(true));
+        let non_visual = Preferences {
+            non_visual: true,
+            ..Preferences::default()
+        };
+        assert!(non_visual.root_classes(false).ends_with(" non-visual"));
+    }
+
+    #[test]
+    fn a_record_from_before_the_non_visual_mode_is_whole() {
+        let old = r#"{"v":1,"board":"blue","pieces":"flat","mode":"light","sound":true,"volume":60,"animation":"normal","dots":true,"coords":true,"last_move":true,"confirm":false,"level":3,"color":"red"}"#;
+        let read = Preferences::read(old);
+        assert_eq!(read.problem, None);
+        assert!(!read.preferences.non_visual);
+        assert_eq!(read.preferences.board, BoardTheme::Blue);
+        let bad = old.replace("\"red\"}", "\"red\",\"non_visual\":3}");
+        assert!(Preferences::read(&bad)
+            .problem
+            .unwrap()
+            .contains("non_visual"));
     }
 
     #[test]

@@ -12,6 +12,7 @@ use super::ai::{AiReply, AiRequest, Budget};
 use super::clock::{self, Clock};
 use super::input::{self, ClickResult};
 use super::record::{MoveOption, Record};
+use super::spoken::{self, Seen, Typed};
 use crate::i18n::{words, Text};
 use crate::text;
 
@@ -191,6 +192,16 @@ pub enum SessionAction {
     Pause(u64),
     /// Start (or restart) the clocks from this time.
     Resume(u64),
+    /// Something typed in the move box at this time (milliseconds since
+    /// 1970): a move in the game's notation, played if legal and explained
+    /// if not, or a command whose answer is announced
+    /// ([`crate::spoken::parse`]).
+    Typed {
+        /// What was typed.
+        text: String,
+        /// The time, for the clocks.
+        now: u64,
+    },
 }
 
 /// What a screen says about the players, for the status line: a name per
@@ -218,6 +229,10 @@ pub struct Session {
     pub message: Option<Text>,
     /// Text for screen readers (aria-live).
     pub announce: Text,
+    /// Bumped with every announcement, even one that says the same as the
+    /// last (a command asked twice): the live region is redrawn, so it is
+    /// read again.
+    pub said: u32,
     /// The computer's request being waited for.
     pub pending: Option<u32>,
     /// What the computer reported last.
@@ -255,6 +270,7 @@ impl Default for Session {
             selection: Vec::new(),
             message: None,
             announce: Text::new("announce.none"),
+            said: 0,
             pending: None,
             thinking: None,
             ai_stalled: false,
@@ -582,6 +598,18 @@ impl Session {
 
     /// Reduces one action.
     pub fn apply(&mut self, action: SessionAction) {
+        // Whatever is typed gets an answer, said even if it is the last one.
+        let before = match action {
+            SessionAction::Typed { .. } => None,
+            _ => Some(self.announce.clone()),
+        };
+        self.reduce(action);
+        if before.is_none_or(|b| b != self.announce) {
+            self.said = self.said.wrapping_add(1);
+        }
+    }
+
+    fn reduce(&mut self, action: SessionAction) {
         match action {
             SessionAction::Square(sq) => self.click(sq),
             SessionAction::Drag(from, to) => {
@@ -690,7 +718,58 @@ impl Session {
                     }
                 }
             }
+            SessionAction::Typed { text, now } => self.typed(&text, now),
         }
+    }
+
+    /// What was typed in the move box: a command is answered through the
+    /// announcement; a move is played (timed at `now`) or refused with the
+    /// engine's reason, as message and announcement.
+    fn typed(&mut self, text: &str, now: u64) {
+        let Some(game) = self.game.as_ref() else {
+            self.announce = spoken::words::no_game();
+            return;
+        };
+        let say = match spoken::parse(game.kind(), text) {
+            Err(e) => e,
+            Ok(Typed::Command(command)) => {
+                let legal = self.enterable();
+                let seen = Seen {
+                    game: game.as_ref(),
+                    human: self.opponent.human(),
+                    clock: self.clock.as_ref(),
+                    now,
+                    legal: &legal,
+                };
+                self.message = None;
+                spoken::answer(&seen, command)
+            }
+            Ok(Typed::Move(m)) => {
+                self.view_ply = None;
+                self.selection.clear();
+                self.proposed = None;
+                let why = if let Some(outcome) = game.outcome() {
+                    Some(spoken::words::over(outcome))
+                } else if !self.human_to_move() {
+                    Some(spoken::words::not_your_turn())
+                } else {
+                    game.explain(&m).map(|why| spoken::words::refused(&m, &why))
+                };
+                match why {
+                    Some(why) => {
+                        self.refusals = self.refusals.wrapping_add(1);
+                        self.message = Some(why.clone());
+                        why
+                    }
+                    None => {
+                        self.tick(now, false);
+                        self.play(&m);
+                        return;
+                    }
+                }
+            }
+        };
+        self.announce = say;
     }
 
     /// Charges the running clock up to `now` (and stops the clocks if
@@ -856,16 +935,10 @@ impl Session {
                         c.seen = None;
                     }
                 }
+                let said = spoken::move_in_words(game.as_ref(), game.ply() - 1);
                 self.announce = match game.outcome() {
-                    Some(outcome) => {
-                        text!(
-                            "announce.played-over",
-                            side = mover,
-                            mv = text,
-                            outcome = outcome
-                        )
-                    }
-                    None => text!("announce.played", side = mover, mv = text),
+                    Some(outcome) => text!("spoken.said-over", said = said, outcome = outcome),
+                    None => said,
                 };
             }
             Err(e) => {

@@ -49,7 +49,7 @@ test('a move entered with the keyboard only', async () => {
     await shot(page, 'keyboard-cursor');
     await keys(page, 'Enter');
     assert.deepEqual(await moveTexts(page), ['11-15']);
-    assert.equal(await page.locator('#announce').innerText(), 'Black played 11-15.');
+    assert.equal(await page.locator('#announce').innerText(), 'Black played 11-15: man from 11 to 15.');
     // Red answers, still without the mouse: 22-18 (c3 to d4).
     await goTo(page, 'c3');
     await keys(page, 'Enter');
@@ -144,7 +144,7 @@ test('the keyboard on a flipped board: arrows follow the screen, Black plays at 
       new MutationObserver(() => window.heard.push(region.innerText)).observe(region, { childList: true, subtree: true, characterData: true });
     });
     await keys(page, ' ');
-    await page.waitForFunction(() => window.heard.includes('Black played 11-15.'));
+    await page.waitForFunction(() => window.heard.includes('Black played 11-15: man from 11 to 15.'));
     assert.deepEqual((await moveTexts(page)).slice(0, 1), ['11-15']);
     // The computer (Red) answers; the board still has the focus.
     await page.locator('#status-text', { hasText: 'your turn' }).waitFor();

@@ -140,7 +140,7 @@ test('every setting changes what it should and survives a reload', async () => {
     await page.click('#checkers-coords-edge');
     const expected = {
       v: 1, board: 'green', pieces: 'classic', mode: 'light', sound: false, volume: 35, animation: 'fast',
-      dots: false, coords: false, checkers_coords: 'edge', last_move: false, confirm: true, level: 6, color: 'black',
+      dots: false, coords: false, checkers_coords: 'edge', last_move: false, confirm: true, non_visual: false, level: 6, color: 'black',
     };
     await storedJson(page, 'tiers.preferences', (v) => isDeepStrictEqual(v, expected));
 

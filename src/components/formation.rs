@@ -9,8 +9,9 @@ use yew::prelude::*;
 
 use crate::browser;
 use crate::components::board::Board;
+use crate::components::move_box::{texts, MoveBox, TextBoard};
 use crate::components::{on_click, to, Dispatch};
-use crate::core::formation::{FormationAction, FormationSetup};
+use crate::core::formation::{is_start, FormationAction, FormationSetup};
 use crate::core::nav::{NavAction, Screen};
 use crate::core::session::{capitalise, Opponent, Session, SessionAction};
 use crate::core::{AppAction, Slice};
@@ -89,6 +90,24 @@ pub fn FormationBoard(props: &FormationBoardProps) -> Html {
             .on_action
             .reform(move |_: MouseEvent| make(browser::random_seed()))
     };
+    let on_text = {
+        let (on_action, on_begin) = (props.on_action.clone(), props.on_begin.clone());
+        Callback::from(move |text: String| {
+            if is_start(&text) {
+                on_begin.emit(());
+            } else {
+                on_action.emit(FormationAction::Typed {
+                    text,
+                    seed: browser::random_seed(),
+                });
+            }
+        })
+    };
+    let words = (
+        texts::FORMATION_LABEL,
+        texts::FORMATION_GO,
+        texts::FORMATION_HINT,
+    );
     let on_square = props.on_action.reform(FormationAction::Toggle);
     let on_drag = props.on_action.reform(|(a, b)| FormationAction::Move(a, b));
     html! {
@@ -100,11 +119,13 @@ pub fn FormationBoard(props: &FormationBoardProps) -> Html {
             </div>
             <div class="side-col">
                 { props.head.clone() }
+                <TextBoard id={props.id.clone()} kind={GameKind::Tiers} view={f.view()} flipped={props.flipped} />
                 <div class="side-tabs">
                     { side_status(Color::Red) }
                     { side_status(Color::Black) }
                 </div>
                 { validation(f) }
+                <MoveBox id={props.id.clone()} {on_text} {words} />
                 <div class="tools">
                     <select aria-label={t!("formation.preset-formations")} onchange={onpreset} disabled={is_ready} id="preset">
                         <option value="" selected=true>{ t!("formation.presets") }</option>
@@ -147,9 +168,12 @@ fn validation(f: &FormationSetup) -> Html {
                     <ul>{ for problems.iter().map(|p| html! { <li>{ capitalise(&say(p)) }</li> }) }</ul>
                 }
             </div>
-            if let Some(note) = &f.note {
-                <p class="note" role="status" id="formation-note">{ say(note) }</p>
-            }
+            // Always on the page, so that what appears in it is read out.
+            <div role="status" class="formation-notes">
+                if let Some(note) = &f.note {
+                    <p class="note" id="formation-note">{ say(note) }</p>
+                }
+            </div>
         </>
     }
 }

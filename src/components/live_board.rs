@@ -11,6 +11,7 @@ use yew::prelude::*;
 
 use crate::browser;
 use crate::components::board::Board;
+use crate::components::move_box::{typed_moves, MoveBox, TextBoard};
 use crate::components::panels::{ClockFace, Control, PlayerStrip, Status};
 use crate::core::clock::{face, LOW_MS};
 use crate::core::session::{Names, Opponent, Session, SessionAction};
@@ -130,7 +131,11 @@ pub fn LiveBoard(props: &LiveBoardProps) -> Html {
         />
     };
     let announce = html! {
-        <div class="sr-only" aria-live="polite" id="announce">{ say(&s.announce) }</div>
+        // Redrawn with every announcement (keyed by its count), so that a
+        // screen reader reads one that says the same as the last.
+        <div class="sr-only" aria-live="polite" id="announce">
+            <span key={s.said}>{ say(&s.announce) }</span>
+        </div>
     };
     if props.compact {
         return html! {
@@ -163,6 +168,12 @@ pub fn LiveBoard(props: &LiveBoardProps) -> Html {
             </>
         };
     }
+    let text_board = html! {
+        <TextBoard id={props.id.clone()} kind={game.kind()} view={inputs.view} flipped={s.flipped} />
+    };
+    let move_box = html! {
+        <MoveBox id={props.id.clone()} on_text={typed_moves(&on_action)} reply={AttrValue::from(say(&s.announce))} />
+    };
     let captured = game.captured();
     let bottom = if s.flipped { Color::Black } else { Color::Red };
     let strip = |c: Color| {
@@ -202,6 +213,7 @@ pub fn LiveBoard(props: &LiveBoardProps) -> Html {
             </div>
             <div class="side-col">
                 { props.head.clone() }
+                { text_board }
                 <Status text={status} thinking={s.thinking.clone()} {busy} thinker={busy.then_some(side)} {message} />
                 if inputs.can_finish {
                     <button type="button" class="primary finish" id="finish-move" onclick={finish.reform(|_: MouseEvent| ())}>
@@ -218,6 +230,7 @@ pub fn LiveBoard(props: &LiveBoardProps) -> Html {
                         <button type="button" id="decline-draw" onclick={answer(SessionAction::DeclineDraw)}>{ t!("board.decline") }</button>
                     </div>
                 }
+                if props.live { { move_box } }
                 { props.controls.clone() }
                 { props.children.clone() }
             </div>

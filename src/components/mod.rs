@@ -16,6 +16,7 @@ pub mod game_tools;
 pub mod games;
 pub mod learn;
 pub mod live_board;
+pub mod move_box;
 pub mod move_list;
 pub mod nav;
 pub mod new_game;

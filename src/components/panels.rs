@@ -54,7 +54,7 @@ pub fn PlayerStrip(props: &PlayerStripProps) -> Html {
             <span class={classes!("dot", props.color.name())} aria-hidden="true"></span>
             <span class="player-name">{ props.name.clone() }</span>
             if props.to_move { <span class="turn-tag">{ t!("play.to-move") }</span> }
-            <span class="taken" aria-label={t!("play.taken", count = props.taken.len())}>
+            <span class="taken" role="img" aria-label={t!("play.taken", count = props.taken.len())}>
                 { for pieces }
                 if !props.taken.is_empty() {
                     <span class="taken-count">{ format!("×{}", props.taken.len()) }</span>

@@ -208,5 +208,5 @@ fn tier_class(kind: PieceKind) -> &'static str {
 /// A piece in words: "red man", "black ultra king carrying a king".
 #[must_use]
 pub fn describe(piece: PieceView) -> String {
-    crate::i18n::say(&crate::core::i18n::words::piece_view(piece))
+    crate::i18n::say(&crate::core::spoken::describe(piece))
 }

@@ -228,6 +228,7 @@ pub fn SettingsScreen(props: &SettingsProps) -> Html {
                     { choice("checkers-coords", t!("settings.checkers-coords"), options(p.checkers_coords), |p, i| Preferences { checkers_coords: CheckersCoords::ALL[i], ..p }) }
                     { check("show-last", t!("settings.last-move"), p.last_move, change(|p, last_move| Preferences { last_move, ..p })) }
                     { check("confirm-moves", t!("settings.confirm"), p.confirm, change(|p, confirm| Preferences { confirm, ..p })) }
+                    { check("non-visual", t!("settings.non-visual"), p.non_visual, change(|p, non_visual| Preferences { non_visual, ..p })) }
                 </fieldset>
                 <fieldset>
                     <legend>{ t!("settings.against-computer") }</legend>

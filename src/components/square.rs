@@ -1,4 +1,5 @@
-//! One square of the board: its colour, coordinates and markers.
+//! One square of the board: its colour, checkers number and markers (the
+//! edge coordinates are the board's, drawn over it).
 
 use yew::prelude::*;
 
@@ -12,10 +13,6 @@ pub struct SquareCell {
     pub dark: bool,
     /// Extra state classes: selected, target, last, highlight, cursor, home.
     pub class: Classes,
-    /// The file letter shown in the corner (bottom row only).
-    pub file_label: Option<char>,
-    /// The rank number shown in the corner (left column only).
-    pub rank_label: Option<char>,
     /// The checkers square number (dark squares in checkers).
     pub number: Option<u8>,
 }
@@ -34,12 +31,6 @@ pub fn square(key: u32, cell: SquareCell) -> Html {
         <div {key} id={cell.id} {class} role="gridcell" aria-label={cell.label}>
             if let Some(n) = cell.number {
                 <span class="sq-number" aria-hidden="true">{ n }</span>
-            }
-            if let Some(r) = cell.rank_label {
-                <span class="coord rank" aria-hidden="true">{ r }</span>
-            }
-            if let Some(f) = cell.file_label {
-                <span class="coord file" aria-hidden="true">{ f }</span>
             }
         </div>
     }

@@ -104,7 +104,10 @@ fn clicks_play_moves_and_refusals_say_why() {
     click_move(&mut s, "15x22");
     assert_eq!(moves(&s), ["11-15", "22-18", "15x22"]);
     assert_eq!(s.message, None);
-    assert_eq!(s.announce.english(), "Black played 15x22.");
+    assert_eq!(
+        s.announce.english(),
+        "Black played 15x22: man from 15 to 22, taking 18."
+    );
     // A drag plays a move too.
     s.apply(SessionAction::Drag(sq(26), sq(17)));
     assert_eq!(moves(&s).last().map(String::as_str), Some("26x17"));
@@ -593,4 +596,96 @@ fn the_computer_thinks_within_its_clock() {
     // Without a clock the level's time.
     let s = session(checkers_game(&["11-15"]), computer(Color::Black));
     assert_eq!(s.ai_request(1).unwrap().budget, Budget::Time(400));
+}
+
+/// Types `text` in the move box at time 0.
+fn typed(s: &mut Session, text: &str) {
+    s.apply(SessionAction::Typed {
+        text: text.into(),
+        now: 0,
+    });
+}
+
+#[test]
+fn typed_moves_are_played_or_refused_with_the_engines_reason() {
+    let mut s = session(checkers_game(&[]), computer(Color::Black));
+    typed(&mut s, "11-19");
+    assert_eq!(moves(&s), Vec::<String>::new());
+    let why = s.message.clone().unwrap();
+    assert!(
+        why.english().starts_with("11-19 cannot be played: "),
+        "{why:?}"
+    );
+    assert_eq!(s.announce, why, "the refusal is announced");
+    assert_eq!(s.refusals, 1);
+    typed(&mut s, " 11-15 ");
+    assert_eq!(moves(&s), ["11-15"]);
+    assert_eq!(s.message, None);
+    assert_eq!(
+        s.announce.english(),
+        "Black played 11-15: man from 11 to 15."
+    );
+    // The computer's turn: a typed move waits, a command is answered.
+    typed(&mut s, "22-18");
+    assert_eq!(s.announce.english(), "It is not your turn.");
+    typed(&mut s, "t");
+    assert_eq!(s.announce.english(), "Red to move: the computer's turn.");
+    computer_moves(&mut s, 1, "22-18");
+    assert_eq!(s.announce.english(), "Red played 22-18: man from 22 to 18.");
+    typed(&mut s, "15x22");
+    assert_eq!(
+        s.announce.english(),
+        "Black played 15x22: man from 15 to 22, taking 18."
+    );
+    typed(&mut s, "m");
+    assert_eq!(
+        s.announce.english(),
+        "Red: 11 men. Black: 12 men. Black is ahead by 1 piece."
+    );
+    typed(&mut s, "r 9");
+    assert!(
+        s.announce.english().contains("not a row"),
+        "{:?}",
+        s.announce
+    );
+    assert_eq!(moves(&s).len(), 3, "a bad command changes nothing");
+}
+
+#[test]
+fn typed_tiers_moves_and_clocks() {
+    let game = Game::new(tiers::Position::start());
+    let mut s = Session::playing(LoadGame {
+        record: Box::new(game),
+        opponent: Opponent::Friend,
+        flipped: false,
+        clock: Some(Clock::new(clock::TimeControl::new(3, 2).unwrap())),
+    });
+    typed(&mut s, "c");
+    assert_eq!(s.announce.english(), "Red 3:00, Black 3:00.");
+    typed(&mut s, "a3-a4");
+    assert_eq!(moves(&s), ["a3-a4"]);
+    assert_eq!(s.announce.english(), "Red played a3-a4: man from a3 to a4.");
+    typed(&mut s, "s a4");
+    assert_eq!(s.announce.english(), "a4, red man.");
+    typed(&mut s, "p");
+    assert!(
+        s.announce
+            .english()
+            .starts_with("Black has 12 pieces: man on b6, "),
+        "{:?}",
+        s.announce
+    );
+}
+
+#[test]
+fn every_answer_is_said_even_the_same_again() {
+    let mut s = session(checkers_game(&[]), Opponent::Friend);
+    let start = s.said;
+    typed(&mut s, "t");
+    typed(&mut s, "t");
+    assert_eq!(s.said, start.wrapping_add(2));
+    s.apply(SessionAction::Tick(5));
+    assert_eq!(s.said, start.wrapping_add(2), "nothing new: nothing said");
+    typed(&mut s, "11-15");
+    assert_eq!(s.said, start.wrapping_add(3));
 }

@@ -15,16 +15,18 @@ mod motion;
 use std::cell::Cell;
 use std::rc::Rc;
 
-use tiers_engine::{BoardView, GameKind, PieceView};
+use tiers_engine::{BoardView, GameKind};
 use wasm_bindgen::JsCast;
 use web_sys::HtmlElement;
 use yew::prelude::*;
 
 use self::drag::{Drag, Pointer};
 use self::motion::{use_motion, Tracker};
-use crate::components::piece::{describe, piece};
+use crate::components::piece::piece;
 use crate::components::square::{square, SquareCell};
 use crate::core::record::{algebraic, checkers_number, is_dark};
+use crate::core::spoken::square_label;
+use crate::i18n::say;
 use crate::t;
 
 /// Props of [`Board`].
@@ -102,19 +104,6 @@ fn square_at(col: i32, row: i32, flipped: bool) -> Option<u8> {
     u8::try_from(file + 8 * rank).ok()
 }
 
-/// The accessible name of a square: "e3, red man" (checkers: "15 (e5), red man").
-#[must_use]
-pub fn square_label(kind: GameKind, sq: u8, piece: Option<PieceView>) -> String {
-    let name = match (kind, checkers_number(sq)) {
-        (GameKind::Checkers, Some(n)) => format!("{n} ({})", algebraic(sq)),
-        _ => algebraic(sq),
-    };
-    match piece {
-        Some(p) => t!("board.square-piece", square = name, piece = describe(p)),
-        None => t!("board.square-empty", square = name),
-    }
-}
-
 /// The board.
 #[component]
 pub fn Board(props: &BoardProps) -> Html {
@@ -177,6 +166,7 @@ pub fn Board(props: &BoardProps) -> Html {
                 onblur={keys.blur}
             >
                 <div class="squares">{ squares(props, *cursor, &sq_id) }</div>
+                { coordinates(flipped) }
                 <div class="pieces" aria-hidden="true">{ pieces(props, &tracker.borrow(), *drag) }</div>
                 if !props.arrows.is_empty() {
                     { arrows(&props.arrows, flipped) }
@@ -225,19 +215,13 @@ fn squares(props: &BoardProps, cursor: Option<u8>, sq_id: &dyn Fn(u8) -> String)
                 GameKind::Checkers => checkers_number(sq),
                 GameKind::Tiers => None,
             };
-            let name = algebraic(sq);
-            let mut chars = name.chars();
-            let file = chars.next();
-            let rank = chars.next();
             square(
                 u32::from(row * 8 + col),
                 SquareCell {
                     id: AttrValue::from(sq_id(sq)),
-                    label: AttrValue::from(square_label(props.kind, sq, piece)),
+                    label: AttrValue::from(say(&square_label(props.kind, sq, piece))),
                     dark: is_dark(sq),
                     class,
-                    file_label: if row == 7 { file } else { None },
-                    rank_label: if col == 0 { rank } else { None },
                     number,
                 },
             )
@@ -245,6 +229,39 @@ fn squares(props: &BoardProps, cursor: Option<u8>, sq_id: &dyn Fn(u8) -> String)
         html! { <div class="board-row" role="row">{ for cells }</div> }
     });
     rows.collect()
+}
+
+/// The coordinates along the left and bottom edges, drawn over the corner
+/// of each edge square but outside the squares themselves: a square's
+/// accessible name then contains all the text drawn inside it (its
+/// checkers number), as WCAG 2.5.3 "Label in Name" asks. Hidden from
+/// screen readers (the squares' names say where they are).
+fn coordinates(flipped: bool) -> Html {
+    let mut labels: Vec<Html> = Vec::new();
+    for i in 0..8u8 {
+        // Row i from the top, at the left edge: its rank.
+        if let Some(sq) = square_at(0, i32::from(i), flipped) {
+            let rank = algebraic(sq).chars().nth(1).unwrap_or(' ');
+            let class = classes!("coord", "rank", format!("x0 y{i}"), on(sq));
+            labels.push(html! { <span {class}>{ rank }</span> });
+        }
+        // Column i at the bottom edge: its file.
+        if let Some(sq) = square_at(i32::from(i), 7, flipped) {
+            let file = algebraic(sq).chars().next().unwrap_or(' ');
+            let class = classes!("coord", "file", format!("x{i} y7"), on(sq));
+            labels.push(html! { <span {class}>{ file }</span> });
+        }
+    }
+    html! { <div class="coords" aria-hidden="true">{ for labels }</div> }
+}
+
+/// The class that colours a coordinate drawn on `sq`.
+fn on(sq: u8) -> &'static str {
+    if is_dark(sq) {
+        "on-dark"
+    } else {
+        "on-light"
+    }
 }
 
 /// The pieces, each keyed by its identity so that it slides to its new

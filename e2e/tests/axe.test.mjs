@@ -1,0 +1,147 @@
+// Accessibility measured, not assumed: axe-core's WCAG 2.0/2.1 A and AA
+// rules run on every screen, as an auditor would, and fail the test with
+// a readable list (screen, rule, node) on any violation.
+//
+// The matrix (a few minutes): every screen in the dark and the light page,
+// at phone and desktop sizes; every board theme on the play screen (both
+// page colours, desktop) and the non-visual mode's. Screens: new game, settings, rules, learn, a
+// lesson, puzzles, games, editor, tournaments and a new tournament's form,
+// play checkers (and its game-over dialog and review), the Tiers formation,
+// play Tiers, and the embed page.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { shot } from '../harness.mjs';
+import { PHONE, openNav, readyFormations, resign, startGame, still, withApp } from '../app.mjs';
+
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+const THEMES = ['wood', 'green', 'blue', 'contrast'];
+const SIZES = { desktop: { viewport: { width: 1200, height: 900 } }, phone: PHONE };
+
+/**
+ * Runs axe-core on the page as it is now (once nothing moves); returns its
+ * violations as lines `screen: rule (impact): node — what is wrong`.
+ */
+async function audit(page, screen) {
+  await still(page);
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE });
+  const violations = await page.evaluate(
+    (tags) =>
+      window.axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] }).then((r) =>
+        r.violations.map((v) => ({
+          id: v.id,
+          impact: v.impact,
+          nodes: v.nodes.map((n) => ({ target: n.target.join(' '), summary: n.failureSummary.split('\n').slice(1).join(' ').trim() })),
+        })),
+      ),
+    TAGS,
+  );
+  return violations.flatMap((v) => v.nodes.map((n) => `${screen}: ${v.id} (${v.impact}): ${n.target} — ${n.summary}`));
+}
+
+async function openSettings(page) {
+  await openNav(page, 'show-settings');
+  await page.locator('#settings-title').waitFor();
+}
+
+/** Chooses a setting's button (`board-green`, `mode-light`, …) on the Settings screen, then leaves it. */
+async function choose(page, ids) {
+  await openSettings(page);
+  for (const id of ids) await page.click(`#${id}`);
+  await page.click('#close-settings');
+}
+
+/** Every screen of the tour, at one size in one page colour; returns the violations. */
+async function tour(page, ctx, { size, mode }) {
+  const found = [];
+  const at = (name) => `${name} [${size}, ${mode}]`;
+  const check = async (name) => {
+    found.push(...(await audit(page, at(name))));
+  };
+  await choose(page, [`mode-${mode}`]);
+  await page.getByRole('heading', { name: /new game/i }).waitFor();
+  await check('new game');
+  await openSettings(page);
+  await check('settings');
+  await page.click('#close-settings');
+
+  await openNav(page, 'show-rules');
+  await page.getByRole('heading', { name: /rules/i }).first().waitFor();
+  await check('rules');
+
+  await openNav(page, 'show-learn');
+  await page.locator('[data-lesson="checkers/1"]').waitFor();
+  await check('learn');
+  await page.locator('[data-lesson="checkers/1"]').click();
+  await page.locator('#lesson-title').waitFor();
+  await check('a lesson');
+
+  await openNav(page, 'show-puzzles');
+  await page.locator('.puzzle-board').waitFor();
+  await check('puzzles');
+
+  await openNav(page, 'show-games');
+  await page.getByRole('heading', { name: /games/i }).first().waitFor();
+  await check('games');
+
+  await openNav(page, 'show-editor');
+  await page.locator('#editor-verdict').waitFor();
+  await check('editor');
+
+  await openNav(page, 'show-tournaments');
+  await page.locator('#new-tournament').waitFor();
+  await check('tournaments');
+  await page.click('#new-tournament');
+  await page.locator('#create-tournament').waitFor();
+  await check('new tournament');
+
+  await startGame(page, { game: 'tiers', opponent: 'friend' });
+  await check('formation');
+  await readyFormations(page);
+  await check('play Tiers');
+
+  await startGame(page, { game: 'checkers', opponent: 'friend' });
+  await page.click('#play-c3');
+  await check('play checkers');
+  await page.click('#play-c3');
+  if (size === 'desktop') {
+    for (const theme of THEMES) {
+      await choose(page, [`theme-${theme}`]);
+      await page.locator('.play .board').waitFor();
+      await check(`play checkers, ${theme} board`);
+      if (theme !== 'wood') await shot(page, `axe-play-${theme}-${mode}`);
+    }
+    await choose(page, ['theme-wood', 'non-visual']);
+    await page.locator('#play-text-board').waitFor();
+    await check('play checkers, non-visual mode');
+    await choose(page, ['non-visual']);
+  }
+  await resign(page);
+  await page.getByRole('dialog').waitFor();
+  await check('game over');
+  await shot(page, `axe-game-over-${size}-${mode}`);
+  await page.click('#review-game');
+  await page.locator('#review-counts').waitFor({ timeout: 120_000 });
+  await check('review');
+
+  await page.goto(ctx.server.url + '/?embed=1&ai=2');
+  await page.locator('#embed-a1').waitFor();
+  await check('embed');
+  return found;
+}
+
+for (const [size, options] of Object.entries(SIZES)) {
+  for (const mode of ['dark', 'light']) {
+    test(`axe-core (WCAG 2.1 A/AA) finds nothing on any screen: ${size}, ${mode} page`, async () => {
+      await withApp({ ...options, bypassCSP: true }, async (page, ctx) => {
+        const found = await tour(page, ctx, { size, mode }).catch(async (e) => {
+          await shot(page, `axe-stopped-${size}-${mode}`);
+          throw e;
+        });
+        assert.equal(found.length, 0, `${found.length} violations:\n${found.join('\n')}`);
+      });
+    });
+  }
+}

@@ -46,6 +46,7 @@ pub mod i18n;
 pub mod input;
 pub mod learn;
 pub mod library;
+pub mod live;
 pub mod nav;
 pub mod new_game;
 pub mod notices;

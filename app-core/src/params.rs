@@ -191,6 +191,15 @@ pub fn query_pairs(query: &str) -> Vec<(String, String)> {
         .collect()
 }
 
+/// The value of parameter `name` (any case) in a query, if it is there.
+#[must_use]
+pub fn param(query: &str, name: &str) -> Option<String> {
+    query_pairs(query)
+        .into_iter()
+        .find(|(n, _)| n.trim().eq_ignore_ascii_case(name))
+        .map(|(_, v)| v)
+}
+
 fn decode(text: &str) -> String {
     let bytes = text.as_bytes();
     let mut out = Vec::with_capacity(bytes.len());

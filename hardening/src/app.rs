@@ -11,6 +11,7 @@ use tiers_core::learn::course;
 use tiers_core::learn::progress::Progress;
 use tiers_core::library::archive::Archive;
 use tiers_core::library::{saved, share};
+use tiers_core::live;
 use tiers_core::params::{self, encode, query_pairs};
 use tiers_core::session::Session;
 use tiers_core::tournament::store;
@@ -532,4 +533,92 @@ pub fn check_egdb(bytes: &[u8]) -> Checked {
             "{what}: the database loads, the file reader says {e}"
         )),
     }
+}
+
+/// A live play invite or answer link's value: read or refused with a
+/// message; what is read writes back to the same invite or answer.
+pub fn check_live_link(text: &str) -> Checked {
+    let read = bounded("the live link reader", text, || live::link::decode(text))?;
+    let signal = match read {
+        Err(e) => return has_message("the live link reader", text, &e),
+        Ok(s) => s,
+    };
+    match live::link::encode(&signal).map(|v| live::link::decode(&v)) {
+        Ok(Ok(back)) if back == signal => Ok(()),
+        other => fail(format!(
+            "{}: {signal:?} writes back as {other:?}",
+            show(text)
+        )),
+    }
+}
+
+/// A live play message (JSON text): read or refused with a message; a
+/// message read writes back to the same message; applied from either side
+/// to a game in progress (checkers two moves in, Tiers before the
+/// formations) it is carried out or refused with a message, and a refused
+/// message changes nothing.
+pub fn check_live_message(text: &str) -> Checked {
+    let msg = match bounded("the live message reader", text, || live::parse(text))? {
+        Err(e) => return has_message("the live message reader", text, &e),
+        Ok(m) => m,
+    };
+    match live::parse(&msg.to_text()) {
+        Ok(back) if back == msg => {}
+        other => {
+            return fail(format!(
+                "{}: {msg:?} is written {}, which reads as {other:?}",
+                show(text),
+                msg.to_text()
+            ))
+        }
+    }
+    type Game = Option<Box<dyn tiers_core::record::Record>>;
+    let copy = |g: &Game| g.as_ref().map(|g| g.clone_box());
+    let seen = |g: &Game| g.as_ref().map(|g| (g.move_texts(), g.ply(), g.outcome()));
+    for kind in [GameKind::Checkers, GameKind::Tiers] {
+        let terms = live::Terms {
+            kind,
+            inviter: Color::Red,
+            clock: tiers_core::clock::TimeControl::new(3, 2).ok(),
+        };
+        let state = live::Live::new(1, terms, Color::Red);
+        let (mut game, clock) = state.start();
+        if let Some(g) = game.as_mut() {
+            for mv in ["11-15", "23-19"] {
+                g.play_text(mv).map_err(crate::Violation)?;
+            }
+        }
+        for from in Color::ALL {
+            let (mut s, mut g, mut c) = (state.clone(), copy(&game), clock);
+            let board = live::Board {
+                game: &mut g,
+                clock: &mut c,
+            };
+            let applied = bounded("a live message applied", text, || {
+                let (mut s, mut g, mut c) = (state.clone(), copy(&game), clock);
+                s.apply(
+                    from,
+                    live::Board {
+                        game: &mut g,
+                        clock: &mut c,
+                    },
+                    &msg,
+                )
+            })?;
+            let again = s.apply(from, board, &msg);
+            if applied != again {
+                return fail(format!("{}: applied twice, two results", show(text)));
+            }
+            if let Err(e) = applied {
+                has_message("a live message applied", text, &e)?;
+                if s != state || seen(&g) != seen(&game) || c != clock {
+                    return fail(format!(
+                        "{}: a refused message changed the game",
+                        show(text)
+                    ));
+                }
+            }
+        }
+    }
+    Ok(())
 }

@@ -17,7 +17,7 @@ use tiers_engine::{checkers, tiers, Position};
 
 /// The targets, by name (the names of the fuzz targets and of the
 /// corpus folders `fuzz/corpus/<name>/`).
-pub const NAMES: [&str; 17] = [
+pub const NAMES: [&str; 19] = [
     "fen",
     "tfen",
     "checkers_move",
@@ -35,6 +35,8 @@ pub const NAMES: [&str; 17] = [
     "course",
     "egdb",
     "weights",
+    "live_link",
+    "live_message",
 ];
 
 /// The raw text of an input, or the generator's bytes.
@@ -144,6 +146,14 @@ pub fn run(name: &str, data: &[u8]) -> Checked {
         ("boot", Input::Structured(mut u)) => crate::check_boot(&gen::near_boot(&mut u)),
         ("course", Input::Text(t)) => crate::check_course(&t),
         ("course", Input::Structured(mut u)) => crate::check_course(&gen::near_course(&mut u)),
+        ("live_link", Input::Text(t)) => crate::check_live_link(&t),
+        ("live_link", Input::Structured(mut u)) => {
+            crate::check_live_link(&gen::near_live_link(&mut u))
+        }
+        ("live_message", Input::Text(t)) => crate::check_live_message(&t),
+        ("live_message", Input::Structured(mut u)) => {
+            crate::check_live_message(&gen::near_live_message(&mut u))
+        }
         (other, _) => Err(Violation(format!(
             "no target `{other}` (targets: {})",
             NAMES.join(", ")

@@ -25,7 +25,6 @@ use tiers_engine::tiers::Formation;
 use tiers_engine::{checkers, tiers, Color, GameKind, Position};
 
 use super::{rebuild, Declared};
-use crate::params::query_pairs;
 use crate::record::Record;
 
 /// The URL parameter that holds a game by link.
@@ -68,10 +67,7 @@ impl std::fmt::Debug for LinkGame {
 /// The value of the `bylink` parameter in a page's query, if it has one.
 #[must_use]
 pub fn value_in(query: &str) -> Option<String> {
-    query_pairs(query)
-        .into_iter()
-        .find(|(n, _)| n.trim().eq_ignore_ascii_case(PARAM))
-        .map(|(_, v)| v)
+    crate::params::param(query, PARAM)
 }
 
 /// The link to a game: `base` (the page's address without its query) with
@@ -84,7 +80,8 @@ pub fn link(base: &str, game: &LinkGame) -> Result<String, String> {
 
 const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
 
-fn to_base64(bytes: &[u8]) -> String {
+/// base64url without padding (also the live links').
+pub(crate) fn to_base64(bytes: &[u8]) -> String {
     let mut out = String::with_capacity(bytes.len() * 4 / 3 + 3);
     for chunk in bytes.chunks(3) {
         let n = chunk
@@ -98,7 +95,8 @@ fn to_base64(bytes: &[u8]) -> String {
     out
 }
 
-fn from_base64(text: &str) -> Result<Vec<u8>, String> {
+/// Reads [`to_base64`]; a character outside the alphabet is named.
+pub(crate) fn from_base64(text: &str) -> Result<Vec<u8>, String> {
     let mut out = Vec::with_capacity(text.len() * 3 / 4);
     let mut acc = 0u32;
     let mut bits = 0;
@@ -129,7 +127,8 @@ fn from_base64(text: &str) -> Result<Vec<u8>, String> {
     Ok(out)
 }
 
-fn checksum(bytes: &[u8]) -> u16 {
+/// FNV-1a of the bytes folded to 16 bits: tells a changed link.
+pub(crate) fn checksum(bytes: &[u8]) -> u16 {
     let mut h: u32 = 0x811C_9DC5;
     for &b in bytes {
         h ^= u32::from(b);

@@ -4,7 +4,7 @@
 //! tournaments, lesson progress, and the whole start from them), course
 //! files; and the endgame database file the AI worker reads.
 
-use crate::{bounded, fail, has_message, show, Checked};
+use crate::{bounded, fail, has_message, has_words, show, Checked};
 use tiers_core::boot::{self, Content, Kept, Stored};
 use tiers_core::embed::{self, Command, EmbedAction, Json};
 use tiers_core::learn::course;
@@ -194,7 +194,7 @@ pub fn check_embed_command(text: &str) -> Checked {
 pub fn check_saved_game(text: &str) -> Checked {
     let read = bounded("the saved-game reader", text, || saved::read(text))?;
     if let Some(p) = &read.problem {
-        has_message("the saved-game reader", text, p)?;
+        has_words("the saved-game reader", text, p)?;
     }
     let choices = read.choices.unwrap_or_default();
     let mut session = Session::default();
@@ -227,7 +227,7 @@ pub fn check_saved_game(text: &str) -> Checked {
 pub fn check_archive(text: &str) -> Checked {
     let read = bounded("the archive reader", text, || Archive::read(text))?;
     match &read.problem {
-        Some(p) => has_message("the archive reader", text, p)?,
+        Some(p) => has_words("the archive reader", text, p)?,
         None if !read.set_aside.is_empty() => {
             return fail(format!("{}: set aside without a word", show(text)))
         }
@@ -323,7 +323,7 @@ pub fn check_tournament_store(text: &str) -> Checked {
 pub fn check_lesson_progress(text: &str) -> Checked {
     let read = bounded("the progress reader", text, || Progress::read(text))?;
     if let Some(p) = &read.problem {
-        has_message("the progress reader", text, p)?;
+        has_words("the progress reader", text, p)?;
     }
     if let Some((k, s)) = read
         .progress
@@ -400,7 +400,7 @@ pub fn check_boot(text: &str) -> Checked {
     let (stored, query) = boot_input(text);
     let first = bounded("the boot", text, || boot::boot(&stored, &query, false))?;
     for n in &first.state.notices.list {
-        has_message("the boot", text, &n.english())?;
+        has_words("the boot", text, n)?;
     }
     for (kept, aside) in &first.set_aside {
         let was = match kept {

@@ -134,6 +134,20 @@ pub(crate) fn bounded<T>(reader: &str, input: &str, read: impl Fn() -> T) -> Res
     }
 }
 
+/// Checks that a message the page shows (a catalogue key and its
+/// arguments) says something in English: its key and every message in its
+/// arguments are in the catalogue.
+pub(crate) fn has_words(reader: &str, input: &str, text: &tiers_core::i18n::Text) -> Checked {
+    let words = text.english();
+    if words.contains("<missing ") {
+        return fail(format!(
+            "{reader} refused {} with a message not in the catalogue: {words}",
+            show(input)
+        ));
+    }
+    has_message(reader, input, &words)
+}
+
 /// Checks that an error's message says something.
 pub(crate) fn has_message(reader: &str, input: &str, err: &dyn fmt::Display) -> Checked {
     if err.to_string().trim().is_empty() {

@@ -469,7 +469,7 @@ pub struct Subject {
     /// Its tags.
     pub tags: Vec<(String, String)>,
     /// "Checkers · You vs Computer · level 3".
-    pub title: String,
+    pub title: Text,
     /// Its archive id, if it is archived (the review is kept there).
     pub id: Option<u64>,
     /// The person's colour, when they played the computer.

@@ -10,7 +10,7 @@ fn subject() -> Subject {
     Subject {
         record: g.record,
         tags: g.tags,
-        title: "Checkers · Red vs Black".into(),
+        title: crate::library::game_title(tiers_engine::GameKind::Checkers, "Red", "Black"),
         id: Some(4),
         human: Some(Color::Red),
     }
@@ -291,7 +291,7 @@ fn the_annotated_pdn_imports_back_without_loss() {
     let subject = Subject {
         record: g.record,
         tags: g.tags.clone(),
-        title: String::new(),
+        title: Text::plain(""),
         id: None,
         human: Some(Color::Red),
     };

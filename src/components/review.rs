@@ -139,7 +139,7 @@ impl View<'_> {
     fn analysis(&self, review: &Review) -> Html {
         let marks = review.marks(&self.sides);
         let counts = review.counts(&self.sides);
-        let pdn = self.r.annotated_pdn().unwrap_or_default();
+        let pdn = self.r.annotated_pdn(&crate::i18n::say).unwrap_or_default();
         let file = format!("tiers-review-{}.pdn", self.s.record.kind().name());
         html! {
             <>

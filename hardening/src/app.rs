@@ -7,11 +7,13 @@
 use crate::{bounded, fail, has_message, has_words, show, Checked};
 use tiers_core::boot::{self, Content, Kept, Stored};
 use tiers_core::embed::{self, Command, EmbedAction, Json};
+use tiers_core::i18n::Lang;
 use tiers_core::learn::course;
 use tiers_core::learn::progress::Progress;
 use tiers_core::library::archive::Archive;
 use tiers_core::library::{saved, share};
 use tiers_core::params::{self, encode, query_pairs};
+use tiers_core::preferences::Preferences;
 use tiers_core::session::Session;
 use tiers_core::tournament::store;
 use tiers_engine::egdb::{self, Egdb};
@@ -314,6 +316,57 @@ pub fn check_tournament_store(text: &str) -> Checked {
     );
     if twice != once {
         return fail(format!("{}: writing is not a fixed point", show(text)));
+    }
+    Ok(())
+}
+
+/// The preferences (`tiers.preferences`, the Settings screen, with the
+/// checkers squares' style): a problem has words; what is read writes
+/// back and reads the same, with no problem, and the written text is a
+/// fixed point.
+pub fn check_preferences(text: &str) -> Checked {
+    let read = bounded("the preferences reader", text, || Preferences::read(text))?;
+    if let Some(p) = &read.problem {
+        has_words("the preferences reader", text, p)?;
+    }
+    let once = read.preferences.to_json();
+    let back = Preferences::read(&once);
+    if back.problem.is_some() || back.preferences != read.preferences {
+        return fail(format!(
+            "{}: written {}, which reads as {back:?}",
+            show(text),
+            show(&once)
+        ));
+    }
+    if back.preferences.to_json() != once {
+        return fail(format!("{}: writing is not a fixed point", show(text)));
+    }
+    Ok(())
+}
+
+/// The language kept from Settings (`tiers.language`), as the app reads
+/// the tag assets/boot.js hands it (`Lang::from_tag`; boot.js itself
+/// keeps only an exact tag and otherwise follows the browser, tested in
+/// e2e/tests/hostile.test.mjs): a text is one of the page's languages
+/// exactly when it is that language's tag (any case, spaces around),
+/// whose tag reads back as the same language; anything else is none
+/// (the browser's language is used), never a panic.
+pub fn check_language(text: &str) -> Checked {
+    let read = bounded("the language reader", text, || Lang::from_tag(text))?;
+    let exact = Lang::ALL
+        .into_iter()
+        .find(|l| l.tag().eq_ignore_ascii_case(text.trim()));
+    if read != exact {
+        return fail(format!("{}: read as {read:?}, not {exact:?}", show(text)));
+    }
+    if let Some(lang) = read {
+        if Lang::from_tag(lang.tag()) != Some(lang) {
+            return fail(format!(
+                "{}: its tag {} reads otherwise",
+                show(text),
+                lang.tag()
+            ));
+        }
     }
     Ok(())
 }

@@ -8,9 +8,20 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { shot } from '../harness.mjs';
-import { catalogue, checkersSquare, openNav, resign, say, startGame, withApp } from '../app.mjs';
+import {
+  catalogue, checkersSquare, focused, openNav, playCheckers, resign, say, startGame, waitForMoves, withApp,
+} from '../app.mjs';
 
 const EN = catalogue('en');
+
+/** Starts a checkers game for two from the French new game screen. */
+async function frenchGameForTwo(page) {
+  await openNav(page, 'show-new-game');
+  await page.locator('[data-game=checkers]').click();
+  await page.getByRole('button', { name: say('fr', 'newgame.friend') }).click();
+  await page.locator('#start-game').click();
+  await page.locator('.play .board').waitFor();
+}
 
 /** Opens the page and waits for the new game screen (in any language). */
 async function open(page, url) {
@@ -151,11 +162,7 @@ test('in French no screen shows English', { skip: !catalogue('fr') && 'no French
     await openNav(page, 'show-tournaments');
     await page.locator('#new-tournament').click();
     await look('tournament-new');
-    await openNav(page, 'show-new-game');
-    await page.locator('[data-game=checkers]').click();
-    await page.getByRole('button', { name: say('fr', 'newgame.friend') }).click();
-    await page.locator('#start-game').click();
-    await page.locator('.play .board').waitFor();
+    await frenchGameForTwo(page);
     await look('play');
     await page.locator('#resign').click();
     await page.locator('#resign').click();
@@ -211,40 +218,48 @@ test('in French, errors and stored names are French: a malformed file, a bad lin
 
     // A game file with a game whose move is illegal and one cut short, pasted.
     await openNav(page, 'show-games');
-    await page.locator('.import-form summary').click();
-    await page.locator('#import-text').fill('[Event "a"]\n1. 11-15 11-20 *\n\n[Event "b"]\n1. 11-15 {jamais fermé');
+    // (The import box is open while the archive is empty.)
+    if (!(await page.locator('#import-text').isVisible())) await page.locator('.import-form summary').click();
+    await page.locator('#import-text').fill('[Event "a"]\n1. 11-15 11-20 *\n\n[Event "b"]\n1. 11-15 24-19 2. 9-13 *');
     await page.locator('#import-read').click();
     await page.locator('.import-error').first().waitFor();
     const rows = await page.locator('.import-error').allInnerTexts();
     assert.ok(rows.some((r) => r.includes('11-20') && r.includes('coups légaux')), rows.join('\n'));
     await look('file-games');
-    // Nothing pasted; a file with no game in it.
+    // A comment never closed; nothing pasted; a file with no game in it.
+    await page.locator('#import-text').fill('1. 11-15 {jamais fermé');
+    await page.locator('#import-read').click();
+    await page.locator('#import-error').waitFor();
+    assert.match(await page.locator('#import-error').innerText(), /n.est jamais fermé par/);
+    await look('file-unclosed');
     await page.locator('#import-text').fill('');
     await page.locator('#import-read').click();
     await page.locator('#import-error').waitFor();
     await look('file-empty');
     await page.locator('#import-file').setInputFiles({ name: 'vide.pdn', mimeType: 'text/plain', buffer: Buffer.from('rien ici') });
-    await page.locator('#import-error', { hasText: 'vide.pdn' }).waitFor();
-    assert.match(await page.locator('#import-error').innerText(), /aucune partie trouvée/);
+    await page.getByText(/vide\.pdn/).first().waitFor();
     await look('file-no-game');
 
     // An illegal move clicked on the board: the engine's reason in French.
-    await openNav(page, 'show-new-game');
-    await page.locator('[data-game=checkers]').click();
-    await page.getByRole('button', { name: say('fr', 'newgame.friend') }).click();
-    await page.locator('#start-game').click();
-    await page.locator('.play .board').waitFor();
+    await frenchGameForTwo(page);
+    // (Black moves first, from 1-12.)
     await page.click(`#play-${checkersSquare(11)}`);
     await page.click(`#play-${checkersSquare(20)}`);
     await page.getByText(/11-20 n.est pas légal ici/).first().waitFor();
     await look('illegal-move');
 
     // The game resigned and archived: its players and outcome in French.
+    await playCheckers(page, '11-15');
+    await waitForMoves(page, 1);
     await resign(page);
     await page.getByRole('dialog').waitFor();
     await look('game-over');
+    await focused(page, '[role=dialog]');
     await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
     await openNav(page, 'show-games');
+    // The archive (the games screen still lists the file read before).
+    await page.getByRole('group', { name: say('fr', 'games.archive-show-games-of') }).getByRole('button', { name: say('fr', 'games.all') }).click();
     await page.locator('.archive-title').first().waitFor();
     await look('archive');
 

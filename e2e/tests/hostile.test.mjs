@@ -371,7 +371,8 @@ test('20 damaged localStorage states: a notice, the damaged text set aside, the 
         }
         if (k === 'lessons' && value?.stars && typeof value.stars === 'object') {
           for (const [key, s] of Object.entries(value.stars)) {
-            if ([1, 2, 3].includes(s) && key.split('/').length === 3) assert.equal(read.stars[key], s, `${what}: ${key}`);
+            // (A lone surrogate cannot cross into the app: it reads U+FFFD.)
+            if ([1, 2, 3].includes(s) && key.split('/').length === 3) assert.equal(read.stars[key.toWellFormed()], s, `${what}: ${key}`);
           }
         }
       }

@@ -170,25 +170,14 @@ impl Explain for PdnError {
                 text,
                 legal,
                 ..
-            } if legal.is_empty() => crate::text!(
-                "error.pdn-move-none",
-                number = *number,
-                side = *side,
-                mv = text
-            ),
-            PdnErrorKind::Move {
-                number,
-                side,
-                text,
-                legal,
-                ..
-            } => crate::text!(
-                "error.pdn-move",
-                number = *number,
-                side = *side,
-                mv = text,
-                moves = legal_moves(legal, 20)
-            ),
+            } => {
+                let said = if legal.is_empty() {
+                    Text::new("error.pdn-move-none")
+                } else {
+                    Text::new("error.pdn-move").arg("moves", legal_moves(legal, 20))
+                };
+                said.arg("number", *number).arg("side", *side).arg("mv", text)
+            }
             PdnErrorKind::AfterEnd {
                 number,
                 side,

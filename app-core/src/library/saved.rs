@@ -387,41 +387,31 @@ mod tests {
 
         let s = played(&["11-15", "23-19", "8-11"], Opponent::Friend);
         let json = stored(&s).replace("\"8-11\"", "\"11-15\"");
-        let r = read(&json);
-        assert!(r.game.is_none());
         // The person is told the record is damaged; the detail is the
         // loader's.
-        assert_eq!(
-            r.problem.unwrap().english(),
-            "The saved game could not be read (it is damaged)"
+        let damaged = |json: &str, detail: &str| {
+            let r = read(json);
+            assert!(r.game.is_none());
+            assert_eq!(
+                r.problem.unwrap().english(),
+                "The saved game could not be read (it is damaged)"
+            );
+            let v = Json::parse(json).unwrap();
+            assert_eq!(load(v.get("game").unwrap()).err().unwrap(), detail);
+            r.choices
+        };
+        let choices = damaged(
+            &json,
+            "move 2 (Black): 11-15 is not legal here: there is no piece on 11 (Black to move)",
         );
-        let v = Json::parse(&json).unwrap();
-        assert_eq!(
-            load(v.get("game").unwrap()).err().unwrap(),
-            "move 2 (Black): 11-15 is not legal here: there is no piece on 11 (Black to move)"
+        assert_eq!(choices, Some(NewGameChoices::default()));
+        damaged(
+            &stored(&s).replace("\"ply\":3", "\"ply\":\"x\""),
+            "`ply` is not a whole number",
         );
-        assert_eq!(r.choices, Some(NewGameChoices::default()));
-
-        let json = stored(&s).replace("\"ply\":3", "\"ply\":\"x\"");
-        let r = read(&json);
-        assert_eq!(
-            r.problem.unwrap().english(),
-            "The saved game could not be read (it is damaged)"
-        );
-        let v = Json::parse(&json).unwrap();
-        assert_eq!(
-            load(v.get("game").unwrap()).err().unwrap(),
-            "`ply` is not a whole number"
-        );
-        let json = stored(&s).replace("checkers", "chess");
-        assert_eq!(
-            read(&json).problem.unwrap().english(),
-            "The saved game could not be read (it is damaged)"
-        );
-        let v = Json::parse(&json).unwrap();
-        assert_eq!(
-            load(v.get("game").unwrap()).err().unwrap(),
-            "unknown game `chess`: expected `checkers` or `tiers`"
+        damaged(
+            &stored(&s).replace("checkers", "chess"),
+            "unknown game `chess`: expected `checkers` or `tiers`",
         );
     }
 

@@ -176,7 +176,9 @@ impl Explain for PdnError {
                 } else {
                     Text::new("error.pdn-move").arg("moves", legal_moves(legal, 20))
                 };
-                said.arg("number", *number).arg("side", *side).arg("mv", text)
+                said.arg("number", *number)
+                    .arg("side", *side)
+                    .arg("mv", text)
             }
             PdnErrorKind::AfterEnd {
                 number,

@@ -460,10 +460,13 @@ pub fn check_boot(text: &str) -> Checked {
             Kept::Saved => stored.saved.as_deref(),
             Kept::Lessons => stored.lessons.as_deref(),
             Kept::Preferences => stored.preferences.as_deref(),
+            Kept::Puzzles => stored.puzzles.as_deref(),
             _ => None,
         };
         let ok = match kept {
-            Kept::Saved | Kept::Lessons | Kept::Preferences => was == Some(aside.as_str()),
+            Kept::Saved | Kept::Lessons | Kept::Preferences | Kept::Puzzles => {
+                was == Some(aside.as_str())
+            }
             Kept::Archive => stored.archive.is_some() && !aside.is_empty(),
             _ => false,
         };

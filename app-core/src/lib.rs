@@ -588,12 +588,7 @@ impl AppState {
                 let names = library::player_names(s.opponent);
                 let subject = Subject {
                     record: record.clone_box(),
-                    title: format!(
-                        "{} · {} vs {}",
-                        library::kind_title(record.kind()),
-                        names[0],
-                        names[1]
-                    ),
+                    title: library::game_title(record.kind(), &names[0], &names[1]),
                     tags,
                     id,
                     human: s.opponent.human(),

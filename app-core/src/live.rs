@@ -39,6 +39,7 @@ use tiers_engine::{checkers, Color, GameKind, Position};
 use tiers_json::Json;
 
 use crate::clock::{Clock, TimeControl};
+use crate::i18n::Text;
 use crate::library::bylink::{merge, Merge, ID_MASK};
 use crate::library::{rebuild, Declared};
 use crate::record::Record;
@@ -403,8 +404,9 @@ pub enum Restore {
     /// Ours goes on from theirs: ours is kept (they take ours).
     Ours,
     /// The copies differ: ours is kept and theirs is there to be filed;
-    /// the text says how they differ.
-    Differ(String),
+    /// the text says how they differ (in the words of a game by link:
+    /// "the link's" copy is the other device's).
+    Differ(Text),
 }
 
 /// The pending offers: who made each.
@@ -723,9 +725,7 @@ impl Live {
                         Restore::Theirs
                     }
                     Merge::Older => Restore::Ours,
-                    Merge::Conflict(why) => {
-                        Restore::Differ(why.replace("the link's", "the other device's"))
-                    }
+                    Merge::Conflict(why) => Restore::Differ(why),
                 };
                 Ok(Event::Synced(restore))
             }

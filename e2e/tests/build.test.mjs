@@ -216,3 +216,34 @@ test('a browser without WebAssembly or module workers is told so instead of a bl
     });
   }
 });
+
+test("in the browser's language: a page whose wasm cannot be had, and a browser without WebAssembly (French, German)", async () => {
+  const cases = [
+    ['fr-FR', /^Tiers n’a pas pu être chargé \(.+\)\. Vérifiez la connexion et rechargez la page\./, 'Recharger', /^Tiers ne peut pas fonctionner dans ce navigateur\u00a0: il lui manque WebAssembly\./],
+    ['de-DE', /^Tiers konnte nicht geladen werden \(.+\)\. Prüfe die Verbindung und lade die Seite neu\./, 'Neu laden', /^Tiers läuft in diesem Browser nicht: es fehlt WebAssembly\./],
+  ];
+  for (const [locale, failed, reload, unsupported] of cases) {
+    const server = await serve();
+    const browser = await launch({ locale });
+    try {
+      const page = await newPage(browser.context);
+      await browser.context.route(/_bg\.wasm$/, (route) => route.abort());
+      await page.goto(server.url + '/');
+      const alert = page.locator('.boot-failed[role=alert]');
+      await alert.waitFor();
+      assert.match(await alert.innerText(), failed);
+      assert.equal(await alert.getByRole('button').innerText(), reload);
+      await shot(page, `boot-failed-${locale}`);
+    } finally {
+      await browser.close();
+      await server.close();
+    }
+    await withApp({ locale, open: false, setup: (page) => page.addInitScript(() => delete globalThis.WebAssembly) }, async (page, { server }) => {
+      await page.goto(server.url + '/');
+      const alert = page.locator('.boot-failed[role=alert]');
+      await alert.waitFor();
+      assert.match(await alert.innerText(), unsupported);
+      await shot(page, `boot-unsupported-${locale}`);
+    });
+  }
+});

@@ -330,6 +330,8 @@ pub enum PdnErrorKind {
         number: u32,
         /// The side to move.
         side: Color,
+        /// The move as written.
+        text: String,
         /// Why it cannot be played.
         error: String,
         /// The legal moves of the position, in written form.
@@ -378,6 +380,7 @@ impl fmt::Display for PdnError {
                 side,
                 error,
                 legal,
+                ..
             } => {
                 write!(f, "move {number} ({side}): {error}")?;
                 if !error.contains("legal moves") {
@@ -840,6 +843,7 @@ fn build<P: Variant>(raw: RawGame, index: usize) -> Result<PdnGame<P>, PdnError>
                 PdnErrorKind::Move {
                     number,
                     side,
+                    text: text.clone(),
                     error: e.to_string(),
                     legal: names,
                 },

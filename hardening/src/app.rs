@@ -4,15 +4,17 @@
 //! tournaments, lesson progress, and the whole start from them), course
 //! files; and the endgame database file the AI worker reads.
 
-use crate::{bounded, fail, has_message, show, Checked};
+use crate::{bounded, fail, has_message, has_words, show, Checked};
 use tiers_core::boot::{self, Content, Kept, Stored};
 use tiers_core::embed::{self, Command, EmbedAction, Json};
+use tiers_core::i18n::Lang;
 use tiers_core::learn::course;
 use tiers_core::learn::progress::Progress;
 use tiers_core::library::archive::Archive;
 use tiers_core::library::{saved, share};
 use tiers_core::live;
 use tiers_core::params::{self, encode, query_pairs};
+use tiers_core::preferences::Preferences;
 use tiers_core::session::Session;
 use tiers_core::tournament::store;
 use tiers_engine::egdb::{self, Egdb};
@@ -195,7 +197,7 @@ pub fn check_embed_command(text: &str) -> Checked {
 pub fn check_saved_game(text: &str) -> Checked {
     let read = bounded("the saved-game reader", text, || saved::read(text))?;
     if let Some(p) = &read.problem {
-        has_message("the saved-game reader", text, p)?;
+        has_words("the saved-game reader", text, p)?;
     }
     let choices = read.choices.unwrap_or_default();
     let mut session = Session::default();
@@ -228,7 +230,7 @@ pub fn check_saved_game(text: &str) -> Checked {
 pub fn check_archive(text: &str) -> Checked {
     let read = bounded("the archive reader", text, || Archive::read(text))?;
     match &read.problem {
-        Some(p) => has_message("the archive reader", text, p)?,
+        Some(p) => has_words("the archive reader", text, p)?,
         None if !read.set_aside.is_empty() => {
             return fail(format!("{}: set aside without a word", show(text)))
         }
@@ -266,7 +268,7 @@ pub fn check_archive(text: &str) -> Checked {
 pub fn check_tournament_store(text: &str) -> Checked {
     let read = bounded("the tournaments reader", text, || store::decode(Some(text)))?;
     for p in &read.problems {
-        has_message("the tournaments reader", text, &p.english())?;
+        has_words("the tournaments reader", text, p)?;
     }
     // Every entry of a readable list is kept: read, or as it was.
     let list = Json::parse(text).ok().and_then(|v| {
@@ -319,12 +321,63 @@ pub fn check_tournament_store(text: &str) -> Checked {
     Ok(())
 }
 
+/// The preferences (`tiers.preferences`, the Settings screen, with the
+/// checkers squares' style): a problem has words; what is read writes
+/// back and reads the same, with no problem, and the written text is a
+/// fixed point.
+pub fn check_preferences(text: &str) -> Checked {
+    let read = bounded("the preferences reader", text, || Preferences::read(text))?;
+    if let Some(p) = &read.problem {
+        has_words("the preferences reader", text, p)?;
+    }
+    let once = read.preferences.to_json();
+    let back = Preferences::read(&once);
+    if back.problem.is_some() || back.preferences != read.preferences {
+        return fail(format!(
+            "{}: written {}, which reads as {back:?}",
+            show(text),
+            show(&once)
+        ));
+    }
+    if back.preferences.to_json() != once {
+        return fail(format!("{}: writing is not a fixed point", show(text)));
+    }
+    Ok(())
+}
+
+/// The language kept from Settings (`tiers.language`), as the app reads
+/// the tag assets/boot.js hands it (`Lang::from_tag`; boot.js itself
+/// keeps only an exact tag and otherwise follows the browser, tested in
+/// e2e/tests/hostile.test.mjs): a text is one of the page's languages
+/// exactly when it is that language's tag (any case, spaces around),
+/// whose tag reads back as the same language; anything else is none
+/// (the browser's language is used), never a panic.
+pub fn check_language(text: &str) -> Checked {
+    let read = bounded("the language reader", text, || Lang::from_tag(text))?;
+    let exact = Lang::ALL
+        .into_iter()
+        .find(|l| l.tag().eq_ignore_ascii_case(text.trim()));
+    if read != exact {
+        return fail(format!("{}: read as {read:?}, not {exact:?}", show(text)));
+    }
+    if let Some(lang) = read {
+        if Lang::from_tag(lang.tag()) != Some(lang) {
+            return fail(format!(
+                "{}: its tag {} reads otherwise",
+                show(text),
+                lang.tag()
+            ));
+        }
+    }
+    Ok(())
+}
+
 /// Lesson progress (`tiers.lessons`): the stars read are 1 to 3 under
 /// three-part keys; they write back and read the same, with no problem.
 pub fn check_lesson_progress(text: &str) -> Checked {
     let read = bounded("the progress reader", text, || Progress::read(text))?;
     if let Some(p) = &read.problem {
-        has_message("the progress reader", text, p)?;
+        has_words("the progress reader", text, p)?;
     }
     if let Some((k, s)) = read
         .progress
@@ -401,17 +454,20 @@ pub fn check_boot(text: &str) -> Checked {
     let (stored, query) = boot_input(text);
     let first = bounded("the boot", text, || boot::boot(&stored, &query, false))?;
     for n in &first.state.notices.list {
-        has_message("the boot", text, &n.english())?;
+        has_words("the boot", text, n)?;
     }
     for (kept, aside) in &first.set_aside {
         let was = match kept {
             Kept::Saved => stored.saved.as_deref(),
             Kept::Lessons => stored.lessons.as_deref(),
             Kept::Preferences => stored.preferences.as_deref(),
+            Kept::Puzzles => stored.puzzles.as_deref(),
             _ => None,
         };
         let ok = match kept {
-            Kept::Saved | Kept::Lessons | Kept::Preferences => was == Some(aside.as_str()),
+            Kept::Saved | Kept::Lessons | Kept::Preferences | Kept::Puzzles => {
+                was == Some(aside.as_str())
+            }
             Kept::Archive => stored.archive.is_some() && !aside.is_empty(),
             _ => false,
         };

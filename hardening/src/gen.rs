@@ -484,10 +484,11 @@ fn near_tournament_unchanged(u: &mut Unstructured<'_>) -> String {
 
 use std::sync::OnceLock;
 use tiers_core::clock::{Clock, TimeControl, PRESETS};
+use tiers_core::i18n::Lang;
 use tiers_core::library::archive::{Archive, Entry as ArchiveEntry};
 use tiers_core::library::{saved, share};
 use tiers_core::new_game::{ColorChoice, NewGameChoices, Opening};
-use tiers_core::preferences::Preferences;
+use tiers_core::preferences::{Named, Preferences};
 use tiers_core::record::Record;
 use tiers_core::session::{GameMeta, LoadGame, Opponent, Session};
 use tiers_core::tournament::store::{self, SavedMatch};
@@ -846,18 +847,68 @@ pub fn near_progress(u: &mut Unstructured<'_>) -> String {
 /// app, then damaged.
 #[must_use]
 pub fn near_preferences(u: &mut Unstructured<'_>) -> String {
+    fn one<T: Named>(u: &mut Unstructured<'_>) -> T {
+        T::ALL[pick(u, T::ALL.len())]
+    }
     let prefs = Preferences {
+        board: one(u),
+        pieces: one(u),
+        mode: one(u),
+        animation: one(u),
+        checkers_coords: one(u),
         sound: chance(u, 1),
         volume: pick(u, 101) as u8,
         dots: chance(u, 1),
         coords: chance(u, 1),
         last_move: chance(u, 1),
         confirm: chance(u, 1),
+        non_visual: chance(u, 1),
         level: Level::clamped(1 + pick(u, 8) as u8),
         color: [ColorChoice::Red, ColorChoice::Black, ColorChoice::Random][pick(u, 3)],
-        ..Preferences::default()
     };
-    damage(u, prefs.to_json())
+    let text = prefs.to_json();
+    // The fields added later (the checkers squares, the non-visual mode)
+    // now and then left out, as records written before them are.
+    let text = match pick(u, 4) {
+        0 => text.replacen(
+            &format!(",\"checkers_coords\":\"{}\"", prefs.checkers_coords.name()),
+            "",
+            1,
+        ),
+        1 => text.replacen(&format!(",\"non_visual\":{}", prefs.non_visual), "", 1),
+        _ => text,
+    };
+    damage(u, text)
+}
+
+/// The language kept from Settings (`tiers.language`): a tag of the
+/// page's languages as Settings writes it, or one changed: another case,
+/// spaces, cut short, a region the page lacks, another language, bytes.
+#[must_use]
+pub fn near_language(u: &mut Unstructured<'_>) -> String {
+    let tag = Lang::ALL[pick(u, Lang::ALL.len())].tag().to_string();
+    match pick(u, 8) {
+        0 => tag,
+        1 => tag.to_uppercase(),
+        2 => format!(" {tag}\t"),
+        3 => tag[..pick(u, tag.len())].to_string(),
+        4 => format!("{tag}-{}", ["US", "CA", "x", "", "419"][pick(u, 5)]),
+        5 => [
+            "ru",
+            "ja-JP",
+            "zh-Hant-TW",
+            "pt-PT",
+            "null",
+            "undefined",
+            "",
+        ][pick(u, 7)]
+        .to_string(),
+        6 => tag.replace('-', "_"),
+        _ => {
+            let n = pick(u, 24);
+            String::from_utf8_lossy(u.bytes(n).unwrap_or_default()).into_owned()
+        }
+    }
 }
 
 /// The puzzle rating and history (`tiers.puzzles`): puzzles of both games

@@ -17,7 +17,7 @@ use tiers_engine::{checkers, tiers, Position};
 
 /// The targets, by name (the names of the fuzz targets and of the
 /// corpus folders `fuzz/corpus/<name>/`).
-pub const NAMES: [&str; 19] = [
+pub const NAMES: [&str; 21] = [
     "fen",
     "tfen",
     "checkers_move",
@@ -31,6 +31,8 @@ pub const NAMES: [&str; 19] = [
     "archive",
     "tournament_store",
     "lesson_progress",
+    "preferences",
+    "language",
     "boot",
     "course",
     "egdb",
@@ -141,6 +143,14 @@ pub fn run(name: &str, data: &[u8]) -> Checked {
         ("lesson_progress", Input::Text(t)) => crate::check_lesson_progress(&t),
         ("lesson_progress", Input::Structured(mut u)) => {
             crate::check_lesson_progress(&gen::near_progress(&mut u))
+        }
+        ("preferences", Input::Text(t)) => crate::check_preferences(&t),
+        ("preferences", Input::Structured(mut u)) => {
+            crate::check_preferences(&gen::near_preferences(&mut u))
+        }
+        ("language", Input::Text(t)) => crate::check_language(&t),
+        ("language", Input::Structured(mut u)) => {
+            crate::check_language(&gen::near_language(&mut u))
         }
         ("boot", Input::Text(t)) => crate::check_boot(&t),
         ("boot", Input::Structured(mut u)) => crate::check_boot(&gen::near_boot(&mut u)),

@@ -536,7 +536,10 @@ fn sync_restores_the_longer_copy_and_names_a_difference() {
     };
     let before = p.sides[0].moves();
     match p.sides[0].apply(Black, &Message::Sync(other)) {
-        Ok(Event::Synced(Restore::Differ(why))) => assert!(why.contains("move 1"), "{why}"),
+        Ok(Event::Synced(Restore::Differ(why))) => {
+            let why = why.english();
+            assert!(why.contains("move 1"), "{why}");
+        }
         e => panic!("{e:?}"),
     }
     assert_eq!(p.sides[0].moves(), before);

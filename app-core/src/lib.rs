@@ -35,6 +35,7 @@
 pub mod ai;
 pub mod analysis;
 pub mod boot;
+pub mod by_game;
 pub mod clock;
 pub mod coach;
 pub mod correspondence;

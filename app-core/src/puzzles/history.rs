@@ -14,6 +14,7 @@
 use tiers_engine::GameKind;
 use tiers_json::Json;
 
+use crate::by_game::ByGame;
 use crate::versioned;
 
 /// The format version written now.
@@ -63,7 +64,7 @@ pub fn elo(rating: u32, puzzle: u32, solved: bool) -> u32 {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct History {
     /// The rating for checkers and for Tiers.
-    pub ratings: [u32; 2],
+    pub ratings: ByGame<u32>,
     /// First results by key `<game>/<id>`, in the keys' order.
     pub results: Vec<(String, Attempt)>,
     /// Puzzles solved in a row (the last ones tried).
@@ -73,7 +74,7 @@ pub struct History {
 impl Default for History {
     fn default() -> Self {
         History {
-            ratings: [START_RATING; 2],
+            ratings: ByGame::both(START_RATING),
             results: Vec::new(),
             streak: 0,
         }
@@ -89,10 +90,6 @@ pub struct Read {
     pub problem: Option<String>,
 }
 
-fn slot(kind: GameKind) -> usize {
-    usize::from(kind == GameKind::Tiers)
-}
-
 /// The history key of a puzzle.
 #[must_use]
 pub fn key(kind: GameKind, id: &str) -> String {
@@ -103,7 +100,7 @@ impl History {
     /// The rating for a game.
     #[must_use]
     pub fn rating(&self, kind: GameKind) -> u32 {
-        self.ratings[slot(kind)]
+        self.ratings[kind]
     }
 
     /// How a puzzle went the first time (None: never tried).
@@ -139,7 +136,7 @@ impl History {
             Err(i) => {
                 self.results.insert(i, (key, result));
                 let after = elo(before, puzzle, result == Attempt::Solved);
-                self.ratings[slot(kind)] = after;
+                self.ratings[kind] = after;
                 (before, after)
             }
         }
@@ -158,8 +155,8 @@ impl History {
             (
                 "ratings",
                 Json::obj([
-                    ("checkers", Json::int(u64::from(self.ratings[0]))),
-                    ("tiers", Json::int(u64::from(self.ratings[1]))),
+                    ("checkers", Json::int(u64::from(self.ratings[GameKind::Checkers]))),
+                    ("tiers", Json::int(u64::from(self.ratings[GameKind::Tiers]))),
                 ]),
             ),
             ("streak", Json::int(u64::from(self.streak))),
@@ -195,7 +192,7 @@ impl History {
                 .and_then(|r| r.get(kind.name()))
                 .map(Json::as_u64)
             {
-                Some(Some(r @ 100..=4000)) => history.ratings[slot(kind)] = r as u32,
+                Some(Some(r @ 100..=4000)) => history.ratings[kind] = r as u32,
                 None => {}
                 Some(_) => bad.push(format!("the {} rating", kind.name())),
             }

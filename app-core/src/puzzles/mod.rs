@@ -25,6 +25,7 @@ use super::ai::AiReply;
 use super::learn::course::record_of;
 use super::session::{LoadGame, Opponent, Session, SessionAction};
 use super::Slice;
+use crate::by_game::ByGame;
 use crate::i18n::Text;
 use history::{Attempt, History};
 
@@ -212,8 +213,8 @@ pub struct Solving {
 pub struct Puzzles {
     /// The game chosen.
     pub kind: GameKind,
-    /// The puzzle files, in the order of [`GAMES`].
-    pub sets: [Loading; 2],
+    /// The puzzle files, per game.
+    pub sets: ByGame<Loading>,
     /// The rating and history.
     pub history: History,
     /// The puzzle on the board.
@@ -267,11 +268,7 @@ impl Puzzles {
     /// A game's file.
     #[must_use]
     pub fn set(&self, kind: GameKind) -> &Loading {
-        &self.sets[usize::from(kind == GameKind::Tiers)]
-    }
-
-    fn slot(&mut self, kind: GameKind) -> &mut Loading {
-        &mut self.sets[usize::from(kind == GameKind::Tiers)]
+        &self.sets[kind]
     }
 
     /// Whether a new puzzle should be put on the board (the chosen game's
@@ -287,9 +284,9 @@ impl Puzzles {
     pub fn apply(&mut self, action: PuzzleAction) -> Option<Text> {
         let mut notice = None;
         match action {
-            PuzzleAction::Fetching(kind) => *self.slot(kind) = Loading::Fetching,
+            PuzzleAction::Fetching(kind) => self.sets[kind] = Loading::Fetching,
             PuzzleAction::Loaded(kind, text) => {
-                *self.slot(kind) = match text.map(|t| read_file(kind, &t)) {
+                self.sets[kind] = match text.map(|t| read_file(kind, &t)) {
                     Ok(Ok(set)) => {
                         notice = set.notice(kind);
                         Loading::Ready(Rc::new(set))

@@ -50,15 +50,7 @@ impl Day {
     /// The date: year, month, day.
     #[must_use]
     pub fn ymd(self) -> (i64, u32, u32) {
-        let z = self.0 + 719_468;
-        let era = z.div_euclid(146_097);
-        let doe = z - era * 146_097;
-        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-        let mp = (5 * doy + 2) / 153;
-        let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
-        let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
-        (yoe + era * 400 + i64::from(m <= 2), m, d)
+        crate::library::civil_from_days(self.0)
     }
 
     /// Reads `YYYY-MM-DD`.

@@ -150,8 +150,12 @@ pub fn now() -> u64 {
 #[must_use]
 pub fn today() -> crate::core::puzzles::modes::Day {
     let d = js_sys::Date::new_0();
-    crate::core::puzzles::modes::Day::from_ymd(i64::from(d.get_full_year()), d.get_month() + 1, d.get_date())
-        .unwrap_or(crate::core::puzzles::modes::Day(0))
+    crate::core::puzzles::modes::Day::from_ymd(
+        i64::from(d.get_full_year()),
+        d.get_month() + 1,
+        d.get_date(),
+    )
+    .unwrap_or(crate::core::puzzles::modes::Day(0))
 }
 
 /// Whether the page is shown (not a background tab, not minimised).

@@ -57,6 +57,7 @@ pub mod record;
 pub mod review;
 pub mod session;
 pub mod spoken;
+pub mod stats;
 pub mod tournament;
 pub mod versioned;
 

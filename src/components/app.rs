@@ -19,8 +19,8 @@ use crate::components::puzzles::PuzzlesScreen;
 use crate::components::review::ReviewScreen;
 use crate::components::rules::Rules;
 use crate::components::settings::SettingsScreen;
-use crate::components::{to, Dispatch};
 use crate::components::tournament::TournamentScreen;
+use crate::components::{to, Dispatch};
 use crate::core::boot::boot;
 use crate::core::by_game::ByGame;
 use crate::core::learn::LearnAction;
@@ -159,7 +159,10 @@ fn daily_marks(history: &History) -> DailyMarks {
 fn open_daily(d: &Dispatch) -> Callback<GameKind> {
     let d = d.clone();
     Callback::from(move |kind| {
-        d.dispatch(AppAction::Puzzle(PuzzleAction::Daily(kind, browser::today())));
+        d.dispatch(AppAction::Puzzle(PuzzleAction::Daily(
+            kind,
+            browser::today(),
+        )));
         d.dispatch(AppAction::Nav(NavAction::Show(Screen::Puzzles)));
     })
 }

@@ -66,10 +66,7 @@ pub fn PuzzlesScreen(props: &PuzzlesProps) -> Html {
         .filter(|s| s.reply_due)
         .map(|s| s.board.rev());
     // A rush under way: its clock.
-    let rush = pz
-        .current_run()
-        .filter(|r| !r.over)
-        .and_then(|r| r.ends_at);
+    let rush = pz.current_run().filter(|r| !r.over).and_then(|r| r.ends_at);
     {
         let d = d.clone();
         use_effect_with(rush, move |rush| {
@@ -286,7 +283,11 @@ fn mode_line(pz: &Puzzles, d: &Dispatch) -> Html {
             };
             let chosen = pz.theme.clone().unwrap_or_default();
             let options = set.themes().into_iter().map(|(name, count)| {
-                let label = t!("puzzles.theme-option", theme = theme(&name), count = count.to_string());
+                let label = t!(
+                    "puzzles.theme-option",
+                    theme = theme(&name),
+                    count = count.to_string()
+                );
                 html! { <option value={name.clone()} selected={chosen == name}>{ label }</option> }
             });
             let d = d.clone();
@@ -294,7 +295,10 @@ fn mode_line(pz: &Puzzles, d: &Dispatch) -> Html {
                 if let Some(select) = e.target_dyn_into::<web_sys::HtmlSelectElement>() {
                     let v = select.value();
                     let theme = (!v.is_empty()).then_some(v);
-                    d.dispatch(AppAction::Puzzle(PuzzleAction::Theme(theme, browser::random_seed())));
+                    d.dispatch(AppAction::Puzzle(PuzzleAction::Theme(
+                        theme,
+                        browser::random_seed(),
+                    )));
                 }
             });
             html! {

@@ -19,6 +19,7 @@ use crate::components::puzzles::PuzzlesScreen;
 use crate::components::review::ReviewScreen;
 use crate::components::rules::Rules;
 use crate::components::settings::SettingsScreen;
+use crate::components::stats::StatsScreen;
 use crate::components::tournament::TournamentScreen;
 use crate::components::{to, Dispatch};
 use crate::core::boot::boot;
@@ -119,6 +120,9 @@ pub fn App() -> Html {
         Screen::Puzzles => {
             html! { <PuzzlesScreen puzzles={app.puzzles.clone()} dispatch={d.clone()} /> }
         }
+        Screen::Statistics => html! {
+            <StatsScreen library={app.library.clone()} puzzles={app.puzzles.clone()} learn={app.learn.clone()} />
+        },
     };
     let resume =
         app.session.game.is_some() && !matches!(app.nav.screen, Screen::Play | Screen::Formation);

@@ -5,7 +5,7 @@
 // The matrix (a few minutes): every screen in the dark and the light page,
 // at phone and desktop sizes; every board theme on the play screen (both
 // page colours, desktop) and the non-visual mode's. Screens: new game, settings, rules, learn, a
-// lesson, puzzles (rated, daily, a streak's start, a rush), games, editor, tournaments and a new tournament's form,
+// lesson, puzzles (rated, daily, a streak's start, a rush), games, statistics, editor, tournaments and a new tournament's form,
 // play checkers (and its game-over dialog and review), the Tiers formation,
 // play Tiers, and the embed page.
 import { test } from 'node:test';
@@ -99,6 +99,9 @@ async function tour(page, ctx, { size, mode }) {
   await openNav(page, 'show-games');
   await page.getByRole('heading', { name: /games/i }).first().waitFor();
   await check('games');
+  await page.click('#show-statistics');
+  await page.locator('#stats-title').waitFor();
+  await check('statistics');
 
   await openNav(page, 'show-editor');
   await page.locator('#editor-verdict').waitFor();

@@ -148,6 +148,10 @@ test('in French no screen shows English', { skip: !catalogue('fr') && 'no French
       await page.waitForLoadState('networkidle');
       await look(name);
     }
+    await openNav(page, 'show-games');
+    await page.locator('#show-statistics').click();
+    await page.locator('#stats-title').waitFor();
+    await look('statistics');
     // The puzzle modes.
     await openNav(page, 'show-puzzles');
     await page.locator('#puzzle-mode-daily').click();

@@ -14,7 +14,8 @@ use crate::browser;
 use crate::components::live_board::{game_title, LiveBoard};
 use crate::components::{to, Dispatch};
 use crate::core::puzzles::modes::{Mode, Run, RushLength, RUSH_MISTAKES};
-use crate::core::puzzles::{puzzle_path, Loading, Note, PuzzleAction, Puzzles, Solving, GAMES};
+use crate::core::puzzles::history::START_RATING;
+use crate::core::puzzles::{puzzle_path, theme_scores, Loading, Note, PuzzleAction, Puzzles, Solving, GAMES};
 use crate::core::{AppAction, Slice};
 use crate::i18n::say;
 use crate::t;
@@ -147,6 +148,7 @@ pub fn PuzzlesScreen(props: &PuzzlesProps) -> Html {
                 { stats }
             </header>
             { mode_line(pz, d) }
+            if !pz.mode.is_run() { { dashboard(pz) } }
             { run_panel.unwrap_or_default() }
             { body }
         </section>
@@ -394,5 +396,81 @@ fn run_bar(r: &Run) -> Html {
                 <span id="run-time" class="run-time">{ t!("puzzles.run-time", time = clock(r.left().unwrap_or(0))) }</span>
             }
         </p>
+    }
+}
+
+/// The dashboard (a disclosure): the rating graph of the chosen game and
+/// its themes' solved and failed puzzles, weakest first.
+fn dashboard(pz: &Puzzles) -> Html {
+    let kind = pz.kind;
+    let log = &pz.history.log[kind];
+    let graph = (!log.is_empty()).then(|| rating_graph(log));
+    let scores = match pz.set(kind) {
+        Loading::Ready(set) => theme_scores(&pz.history, kind, set),
+        _ => Vec::new(),
+    };
+    let rows = scores.iter().map(|s| {
+        html! {
+            <tr data-theme={s.theme.clone()}>
+                <th scope="row">{ theme(&s.theme) }</th>
+                <td>{ s.solved }</td>
+                <td>{ s.failed }</td>
+                <td>{ format!("{}%", (s.per_mille() + 5) / 10) }</td>
+            </tr>
+        }
+    });
+    html! {
+        <details class="puzzle-dashboard" id="puzzle-dashboard">
+            <summary>{ t!("puzzles.dashboard") }</summary>
+            if log.is_empty() && scores.is_empty() {
+                <p class="hint" id="dashboard-empty">{ t!("puzzles.no-history") }</p>
+            }
+            { graph.unwrap_or_default() }
+            if !scores.is_empty() {
+                <div class="stats-table-wrap">
+                    <table class="stats-table" id="puzzle-themes">
+                        <caption>{ t!("puzzles.themes-weakest") }</caption>
+                        <thead><tr>
+                            <th scope="col">{ t!("puzzles.theme") }</th>
+                            <th scope="col">{ t!("stats.solved") }</th>
+                            <th scope="col">{ t!("stats.failed") }</th>
+                            <th scope="col">{ t!("puzzles.share") }</th>
+                        </tr></thead>
+                        <tbody>{ for rows }</tbody>
+                    </table>
+                </div>
+            }
+        </details>
+    }
+}
+
+/// The rating after each rated puzzle (from the start rating), as a line.
+fn rating_graph(log: &[u32]) -> Html {
+    const W: f64 = 320.0;
+    const H: f64 = 110.0;
+    const PAD: f64 = 30.0;
+    let points: Vec<u32> = std::iter::once(START_RATING).chain(log.iter().copied()).collect();
+    let lo = points.iter().copied().min().unwrap_or(START_RATING).saturating_sub(10);
+    let hi = points.iter().copied().max().unwrap_or(START_RATING) + 10;
+    let x = |i: usize| PAD + (W - PAD - 6.0) * i as f64 / (points.len() - 1).max(1) as f64;
+    let y = |r: u32| 6.0 + (H - 18.0) * f64::from(hi - r) / f64::from(hi - lo);
+    let line = points
+        .iter()
+        .enumerate()
+        .map(|(i, &r)| format!("{:.1},{:.1}", x(i), y(r)))
+        .collect::<Vec<_>>()
+        .join(" ");
+    let (first, last) = (points[0], points[points.len() - 1]);
+    let label = t!("puzzles.rating-graph", count = log.len(), from = first.to_string(), to = last.to_string());
+    html! {
+        <figure class="rating-graph">
+            <svg viewBox={format!("0 0 {W} {H}")} role="img" aria-label={label.clone()} id="rating-graph">
+                <text class="axis" x="2" y={format!("{:.1}", y(hi) + 8.0)}>{ hi }</text>
+                <text class="axis" x="2" y={format!("{:.1}", y(lo))}>{ lo }</text>
+                <line class="grid" x1={PAD.to_string()} x2={(W - 6.0).to_string()} y1={format!("{:.1}", y(START_RATING))} y2={format!("{:.1}", y(START_RATING))} />
+                <polyline class="rating-line" points={line} />
+            </svg>
+            <figcaption>{ label }</figcaption>
+        </figure>
     }
 }

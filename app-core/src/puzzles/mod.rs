@@ -84,6 +84,62 @@ impl PuzzleSet {
     }
 }
 
+/// How the rated puzzles of one theme went.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ThemeScore {
+    /// The theme, as the file writes it.
+    pub theme: String,
+    /// Puzzles of it solved the first time.
+    pub solved: usize,
+    /// Puzzles of it failed the first time.
+    pub failed: usize,
+}
+
+impl ThemeScore {
+    /// The share solved, in thousandths (0 when none was tried).
+    #[must_use]
+    pub fn per_mille(&self) -> usize {
+        (self.solved * 1000).checked_div(self.solved + self.failed).unwrap_or(0)
+    }
+}
+
+/// The solved and failed puzzles of each theme of `kind`'s file that the
+/// history holds, weakest first (the lowest share solved, then the most
+/// failed, then by name).
+#[must_use]
+pub fn theme_scores(history: &History, kind: GameKind, set: &PuzzleSet) -> Vec<ThemeScore> {
+    let mut out: Vec<ThemeScore> = Vec::new();
+    for p in &set.puzzles {
+        let Some(result) = history.result(&history::key(kind, &p.id)) else {
+            continue;
+        };
+        for t in &p.themes {
+            let i = match out.iter().position(|s| &s.theme == t) {
+                Some(i) => i,
+                None => {
+                    out.push(ThemeScore {
+                        theme: t.clone(),
+                        solved: 0,
+                        failed: 0,
+                    });
+                    out.len() - 1
+                }
+            };
+            match result {
+                Attempt::Solved => out[i].solved += 1,
+                Attempt::Failed => out[i].failed += 1,
+            }
+        }
+    }
+    out.sort_by(|a, b| {
+        a.per_mille()
+            .cmp(&b.per_mille())
+            .then(b.failed.cmp(&a.failed))
+            .then_with(|| a.theme.cmp(&b.theme))
+    });
+    out
+}
+
 /// A puzzle file: not asked for yet, on its way, read, or failed.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub enum Loading {

@@ -4,7 +4,8 @@
 // streak on a phone by taps ended by a wrong move (its best kept over a
 // reload), a 3-minute rush, its controls by keyboard, on a controlled clock (a mistake
 // counted, the time running out, the best kept per length), and the theme
-// filter. Screenshots: target/screenshots/puzzle-modes-*.png.
+// filter with the dashboard (themes weakest first, the rating graph).
+// Screenshots: target/screenshots/puzzle-modes-*.png.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { shot } from '../harness.mjs';
@@ -161,27 +162,56 @@ test('a 3-minute rush, its controls by keyboard, on a controlled clock: a mistak
   });
 });
 
-test('the theme filter: only puzzles of the theme chosen', async () => {
+test('the theme filter and the dashboard: weakest theme first, the rating graph', async () => {
   await withApp({}, async (page) => {
     const file = puzzleFile('checkers');
     await page.locator('#show-puzzles').click();
     await currentPuzzle(page, 'checkers');
+    await page.locator('#puzzle-dashboard summary').click();
+    assert.equal(await page.locator('#dashboard-empty').innerText(), 'No rated puzzle of this game tried yet.');
     const options = await page.locator('#puzzle-theme option').allInnerTexts();
     assert.equal(options[0], 'All themes');
     assert.ok(options.some((o) => /^endgame \(\d+\)$/.test(o)), options.join(' / '));
+    const tried = [];
     for (const theme of ['endgame', 'crowning']) {
       const before = await currentPuzzle(page, 'checkers');
       await page.locator('#puzzle-theme').selectOption(theme);
       await page.waitForFunction((id) => !document.querySelector(`[data-puzzle="checkers/${id}"]`), before);
-      for (let n = 0; n < 4; n++) {
+      for (let n = 0; n < 3; n++) {
         const id = await currentPuzzle(page, 'checkers');
         assert.ok(file.get(id).themes.includes(theme), `${id}: ${file.get(id).themes} has ${theme}`);
         await page.locator('#puzzle-skip').click();
         await page.waitForFunction((id) => !document.querySelector(`[data-puzzle="checkers/${id}"]`), id);
       }
+      // One of the theme failed (endgame) or solved (crowning).
+      const id = await currentPuzzle(page, 'checkers');
+      tried.push([id, theme === 'endgame' ? 'failed' : 'solved']);
+      if (theme === 'endgame') {
+        await wrongMove(page, 'checkers', file.get(id), await solverOf(page), (sq) => page.locator(`#puzzle-${sq}`).click());
+        await page.locator('#puzzle-note').waitFor();
+      } else {
+        await solvePuzzle(page, 'checkers', file.get(id), (sq) => page.locator(`#puzzle-${sq}`).click());
+      }
     }
+    // The dashboard: the themes of the two puzzles, the lowest share
+    // solved first.
+    const want = new Map();
+    for (const [id, result] of tried) {
+      for (const t of file.get(id).themes) {
+        const [solved, failed] = want.get(t) ?? [0, 0];
+        want.set(t, result === 'solved' ? [solved + 1, failed] : [solved, failed + 1]);
+      }
+    }
+    const rows = await page.locator('#puzzle-themes tbody tr').evaluateAll((trs) => trs.map((tr) => [tr.dataset.theme, Number(tr.cells[1].innerText), Number(tr.cells[2].innerText)]));
+    assert.deepEqual(new Map(rows.map(([t, a, b]) => [t, [a, b]])), want);
+    const share = rows.map(([, a, b]) => a / (a + b));
+    assert.ok(share.every((x, i) => i === 0 || share[i - 1] <= x), `weakest first: ${JSON.stringify(rows)}`);
+    assert.equal(rows[0][0] === 'endgame' || share[0] === 0, true);
+    const rating = await page.locator('#puzzle-rating').innerText();
+    assert.match(await page.locator('#rating-graph').getAttribute('aria-label'), new RegExp(`^Rating over your last 2 rated puzzles: from 1500 to ${rating}$`));
+    assert.equal(await page.locator('#rating-graph polyline').evaluate((l) => l.getAttribute('points').split(' ').length), 3);
     await still(page);
-    await shot(page, 'puzzle-modes-theme');
+    await shot(page, 'puzzle-modes-dashboard');
     await page.locator('#puzzle-theme').selectOption('');
     await currentPuzzle(page, 'checkers');
   });

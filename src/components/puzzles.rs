@@ -213,12 +213,17 @@ fn solving(s: &Solving, d: &Dispatch) -> Html {
         let diff = i64::from(b) - i64::from(a);
         html! { <p class="puzzle-change" id="puzzle-change">{ t!("puzzles.rating-change", a = a.to_string(), b = b.to_string(), diff = format!("{diff:+}")) }</p> }
     });
+    // After the daily puzzle, the rated ones.
+    let next = if matches!(s.mode, Mode::Daily(_)) {
+        act(d, || PuzzleAction::Mode(Mode::Rated))
+    } else {
+        act(d, || PuzzleAction::Next(browser::random_seed()))
+    };
     let result = s.solved.then(|| {
         html! {
             <div class="lesson-result" role="status" id="puzzle-result">
                 <p class="solved">{ if s.failed { t!("puzzles.solved-counted-as-failed") } else { t!("puzzles.solved") } }</p>
-                <button type="button" class="primary" id="puzzle-next"
-                    onclick={act(d, || PuzzleAction::Next(browser::random_seed()))}>{ t!("puzzles.next-puzzle") }</button>
+                <button type="button" class="primary" id="puzzle-next" onclick={next}>{ t!("puzzles.next-puzzle") }</button>
             </div>
         }
     });

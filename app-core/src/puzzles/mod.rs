@@ -420,12 +420,7 @@ impl Puzzles {
                     self.next(roll);
                 }
             }
-            PuzzleAction::Next(roll) => {
-                if matches!(self.mode, Mode::Daily(_)) {
-                    self.mode = Mode::Rated;
-                }
-                self.next(roll);
-            }
+            PuzzleAction::Next(roll) => self.next(roll),
             PuzzleAction::Board(a) => self.board(a),
             PuzzleAction::Reply => self.reply(),
             PuzzleAction::Hint => self.hint(),

@@ -492,14 +492,11 @@ fn the_daily_puzzle_solved_marks_the_day_and_the_streak_of_days() {
     let mut p = loaded();
     p.apply(PuzzleAction::Daily(GameKind::Checkers, d));
     assert!(p.wants_puzzle());
-    p.apply(PuzzleAction::Next(0));
-    // Next in the daily mode goes back to rated puzzles: open it again.
-    p.apply(PuzzleAction::Daily(GameKind::Checkers, d));
-    assert!(p.wants_puzzle());
     let mut q = loaded();
     q.apply(PuzzleAction::Daily(GameKind::Checkers, d));
     // What the screen does: a puzzle when it wants one (the roll unused).
-    q.apply(PuzzleAction::Choose(GameKind::Checkers, 99));
+    q.apply(PuzzleAction::Next(99));
+    assert!(!q.wants_puzzle());
     let s = q.solving.as_ref().unwrap();
     assert_eq!(s.mode, Mode::Daily(d));
     let list = &read_file(GameKind::Checkers, FILE).unwrap().puzzles;

@@ -180,7 +180,7 @@ impl Stats {
                 run = 0;
             }
         }
-        for kind in [GameKind::Checkers, GameKind::Tiers] {
+        for kind in crate::puzzles::GAMES {
             let (solved, failed) = history.counts(kind);
             s.puzzles[kind] = PuzzleStats {
                 solved,

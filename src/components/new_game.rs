@@ -325,7 +325,7 @@ fn options_field(form: Form) -> Html {
 /// Today's daily puzzles, one button per game, with the solved mark and the
 /// streak of days.
 fn daily(marks: DailyMarks, on_daily: &Callback<GameKind>) -> Html {
-    let buttons = [GameKind::Checkers, GameKind::Tiers].into_iter().map(|kind| {
+    let buttons = crate::core::puzzles::GAMES.into_iter().map(|kind| {
         let solved = marks.solved[kind];
         html! {
             <button type="button" id={format!("daily-{}", kind.name())} class={classes!("daily-button", solved.then_some("solved"))}

@@ -12,10 +12,13 @@ use yew::prelude::*;
 
 use crate::browser;
 use crate::components::live_board::{game_title, LiveBoard};
+use crate::components::stats::table;
 use crate::components::{to, Dispatch};
-use crate::core::puzzles::modes::{Mode, Run, RushLength, RUSH_MISTAKES};
 use crate::core::puzzles::history::START_RATING;
-use crate::core::puzzles::{puzzle_path, theme_scores, Loading, Note, PuzzleAction, Puzzles, Solving, GAMES};
+use crate::core::puzzles::modes::{Mode, Run, RushLength, RUSH_MISTAKES};
+use crate::core::puzzles::{
+    puzzle_path, theme_scores, Loading, Note, PuzzleAction, Puzzles, Solving, GAMES,
+};
 use crate::core::{AppAction, Slice};
 use crate::i18n::say;
 use crate::t;
@@ -432,18 +435,8 @@ fn dashboard(pz: &Puzzles) -> Html {
             }
             { graph.unwrap_or_default() }
             if !scores.is_empty() {
-                <div class="stats-table-wrap">
-                    <table class="stats-table" id="puzzle-themes">
-                        <caption>{ t!("puzzles.themes-weakest") }</caption>
-                        <thead><tr>
-                            <th scope="col">{ t!("puzzles.theme") }</th>
-                            <th scope="col">{ t!("stats.solved") }</th>
-                            <th scope="col">{ t!("stats.failed") }</th>
-                            <th scope="col">{ t!("puzzles.share") }</th>
-                        </tr></thead>
-                        <tbody>{ for rows }</tbody>
-                    </table>
-                </div>
+                { table(Some("puzzle-themes"), Some(t!("puzzles.themes-weakest")),
+                    &[t!("puzzles.theme"), t!("stats.solved"), t!("stats.failed"), t!("puzzles.share")], rows.collect::<Html>()) }
             }
         </details>
     }
@@ -454,8 +447,15 @@ fn rating_graph(log: &[u32]) -> Html {
     const W: f64 = 320.0;
     const H: f64 = 110.0;
     const PAD: f64 = 30.0;
-    let points: Vec<u32> = std::iter::once(START_RATING).chain(log.iter().copied()).collect();
-    let lo = points.iter().copied().min().unwrap_or(START_RATING).saturating_sub(10);
+    let points: Vec<u32> = std::iter::once(START_RATING)
+        .chain(log.iter().copied())
+        .collect();
+    let lo = points
+        .iter()
+        .copied()
+        .min()
+        .unwrap_or(START_RATING)
+        .saturating_sub(10);
     let hi = points.iter().copied().max().unwrap_or(START_RATING) + 10;
     let x = |i: usize| PAD + (W - PAD - 6.0) * i as f64 / (points.len() - 1).max(1) as f64;
     let y = |r: u32| 6.0 + (H - 18.0) * f64::from(hi - r) / f64::from(hi - lo);
@@ -466,7 +466,12 @@ fn rating_graph(log: &[u32]) -> Html {
         .collect::<Vec<_>>()
         .join(" ");
     let (first, last) = (points[0], points[points.len() - 1]);
-    let label = t!("puzzles.rating-graph", count = log.len(), from = first.to_string(), to = last.to_string());
+    let label = t!(
+        "puzzles.rating-graph",
+        count = log.len(),
+        from = first.to_string(),
+        to = last.to_string()
+    );
     html! {
         <figure class="rating-graph">
             <svg viewBox={format!("0 0 {W} {H}")} role="img" aria-label={label.clone()} id="rating-graph">

@@ -10,7 +10,7 @@ use yew::prelude::*;
 use crate::components::live_board::game_title;
 use crate::core::learn::Learn;
 use crate::core::library::games::Library;
-use crate::core::puzzles::Puzzles;
+use crate::core::puzzles::{Puzzles, GAMES};
 use crate::core::stats::{color_key, kind_key, Score, Stats};
 use crate::core::Slice;
 use crate::t;
@@ -26,12 +26,14 @@ pub struct StatsProps {
     pub learn: Slice<Learn>,
 }
 
-const GAMES: [GameKind; 2] = [GameKind::Checkers, GameKind::Tiers];
-
 /// The Statistics screen.
 #[component]
 pub fn StatsScreen(props: &StatsProps) -> Html {
-    let s = Stats::of(&props.library.archive, &props.puzzles.history, &props.learn.progress);
+    let s = Stats::of(
+        &props.library.archive,
+        &props.puzzles.history,
+        &props.learn.progress,
+    );
     let played = GAMES.iter().any(|&k| s.totals[k].games() > 0);
     let games = GAMES
         .into_iter()
@@ -79,20 +81,10 @@ pub fn StatsScreen(props: &StatsProps) -> Html {
                 <p class="empty" id="stats-no-games">{ t!("stats.no-games") }</p>
             }
             <h2>{ t!("stats.puzzles") }</h2>
-            <div class="stats-table-wrap">
-                <table class="stats-table" id="stats-puzzles">
-                    <thead><tr>
-                        <th scope="col">{ t!("stats.game") }</th>
-                        <th scope="col">{ t!("stats.rating") }</th>
-                        <th scope="col">{ t!("stats.solved") }</th>
-                        <th scope="col">{ t!("stats.failed") }</th>
-                        <th scope="col">{ t!("stats.best-streak") }</th>
-                        <th scope="col">{ t!("stats.best-rush", count = 3) }</th>
-                        <th scope="col">{ t!("stats.best-rush", count = 5) }</th>
-                    </tr></thead>
-                    <tbody>{ for puzzles }</tbody>
-                </table>
-            </div>
+            { table(Some("stats-puzzles"), None, &[
+                t!("stats.game"), t!("stats.rating"), t!("stats.solved"), t!("stats.failed"),
+                t!("stats.best-streak"), t!("stats.best-rush", count = 3), t!("stats.best-rush", count = 5),
+            ], puzzles.collect::<Html>()) }
             <h2>{ t!("stats.lessons") }</h2>
             <ul class="stats-facts">{ for lessons }</ul>
         </section>
@@ -119,18 +111,7 @@ fn game_section(s: &Stats, kind: GameKind) -> Html {
         <div class="stats-game" id={format!("stats-{}", kind.name())}>
             <h3>{ game_title(kind) }{ " · " }{ t!("stats.total", won = total.won.to_string(), drawn = total.drawn.to_string(), lost = total.lost.to_string()) }</h3>
             { chart(&s.by_level(kind), kind) }
-            <div class="stats-table-wrap">
-                <table class="stats-table">
-                    <thead><tr>
-                        <th scope="col">{ t!("stats.level") }</th>
-                        <th scope="col">{ t!("stats.colour") }</th>
-                        <th scope="col">{ t!("stats.won") }</th>
-                        <th scope="col">{ t!("stats.drawn") }</th>
-                        <th scope="col">{ t!("stats.lost") }</th>
-                    </tr></thead>
-                    <tbody>{ for rows }</tbody>
-                </table>
-            </div>
+            { table(None, None, &[t!("stats.level"), t!("stats.colour"), t!("stats.won"), t!("stats.drawn"), t!("stats.lost")], rows.collect::<Html>()) }
         </div>
     }
 }
@@ -141,7 +122,12 @@ fn chart(levels: &[(u8, Score)], kind: GameKind) -> Html {
     const ROW: f64 = 22.0;
     const LEFT: f64 = 28.0;
     const WIDTH: f64 = 300.0;
-    let most = levels.iter().map(|(_, s)| s.games()).max().unwrap_or(1).max(1);
+    let most = levels
+        .iter()
+        .map(|(_, s)| s.games())
+        .max()
+        .unwrap_or(1)
+        .max(1);
     let unit = (WIDTH - LEFT - 4.0) / f64::from(most);
     let height = ROW * levels.len() as f64 + 4.0;
     let bars = levels.iter().enumerate().map(|(i, (level, s))| {
@@ -162,7 +148,15 @@ fn chart(levels: &[(u8, Score)], kind: GameKind) -> Html {
     });
     let label = levels
         .iter()
-        .map(|(l, s)| t!("stats.chart-level", level = l.to_string(), won = s.won.to_string(), drawn = s.drawn.to_string(), lost = s.lost.to_string()))
+        .map(|(l, s)| {
+            t!(
+                "stats.chart-level",
+                level = l.to_string(),
+                won = s.won.to_string(),
+                drawn = s.drawn.to_string(),
+                lost = s.lost.to_string()
+            )
+        })
         .collect::<Vec<_>>()
         .join("; ");
     html! {
@@ -177,5 +171,26 @@ fn chart(levels: &[(u8, Score)], kind: GameKind) -> Html {
                 <span class="key lost"></span>{ t!("stats.lost") }
             </figcaption>
         </figure>
+    }
+}
+
+/// A scrollable table of numbers: an optional id and caption, the column
+/// heads, the rows.
+pub fn table(
+    id: Option<&'static str>,
+    caption: Option<String>,
+    heads: &[String],
+    rows: Html,
+) -> Html {
+    html! {
+        <div class="stats-table-wrap">
+            <table class="stats-table" id={id}>
+                if let Some(c) = caption {
+                    <caption>{ c }</caption>
+                }
+                <thead><tr>{ for heads.iter().map(|h| html! { <th scope="col">{ h.clone() }</th> }) }</tr></thead>
+                <tbody>{ rows }</tbody>
+            </table>
+        </div>
     }
 }

@@ -22,6 +22,7 @@ use tiers_engine::GameKind;
 use tiers_json::Json;
 
 use super::modes::{Day, Mode, RushLength};
+use super::GAMES;
 use crate::by_game::ByGame;
 use crate::versioned;
 
@@ -395,8 +396,6 @@ impl History {
         Read { history, problem }
     }
 }
-
-const GAMES: [GameKind; 2] = [GameKind::Checkers, GameKind::Tiers];
 
 /// Reads the parts added later in format 1 (`log`, `best`, `daily`); what
 /// does not read is named in `bad`.

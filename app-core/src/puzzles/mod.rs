@@ -99,7 +99,9 @@ impl ThemeScore {
     /// The share solved, in thousandths (0 when none was tried).
     #[must_use]
     pub fn per_mille(&self) -> usize {
-        (self.solved * 1000).checked_div(self.solved + self.failed).unwrap_or(0)
+        (self.solved * 1000)
+            .checked_div(self.solved + self.failed)
+            .unwrap_or(0)
     }
 }
 

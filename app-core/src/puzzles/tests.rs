@@ -712,20 +712,38 @@ fn the_dashboard_counts_each_theme_weakest_first() {
     // c0, c2 (shot) solved; c1 (endgame) solved; c3, c5 (endgame) failed;
     // c4 (shot) failed.
     let h = &mut p.history;
-    for (id, r) in [("c0", Attempt::Solved), ("c2", Attempt::Solved), ("c1", Attempt::Solved), ("c3", Attempt::Failed), ("c5", Attempt::Failed), ("c4", Attempt::Failed)] {
+    for (id, r) in [
+        ("c0", Attempt::Solved),
+        ("c2", Attempt::Solved),
+        ("c1", Attempt::Solved),
+        ("c3", Attempt::Failed),
+        ("c5", Attempt::Failed),
+        ("c4", Attempt::Failed),
+    ] {
         h.record(GameKind::Checkers, id, 1000, r);
     }
     let scores = theme_scores(h, GameKind::Checkers, &set);
     assert_eq!(
         scores,
         [
-            ThemeScore { theme: "endgame".into(), solved: 1, failed: 2 },
-            ThemeScore { theme: "shot".into(), solved: 2, failed: 1 },
+            ThemeScore {
+                theme: "endgame".into(),
+                solved: 1,
+                failed: 2
+            },
+            ThemeScore {
+                theme: "shot".into(),
+                solved: 2,
+                failed: 1
+            },
         ]
     );
     assert_eq!((scores[0].per_mille(), scores[1].per_mille()), (333, 666));
     // Another game's history, or none: nothing.
-    assert_eq!(theme_scores(&History::default(), GameKind::Checkers, &set), []);
+    assert_eq!(
+        theme_scores(&History::default(), GameKind::Checkers, &set),
+        []
+    );
     assert_eq!(theme_scores(h, GameKind::Tiers, &set), []);
     // The rating log the graph draws: one point per rated puzzle.
     assert_eq!(h.log[GameKind::Checkers].len(), 6);

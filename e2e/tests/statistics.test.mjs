@@ -24,6 +24,7 @@ test('statistics after three games against the computer', async () => {
     for (const [level, color] of [[1, 'Red'], [3, 'Black'], [3, 'Red']]) {
       await startGame(page, { level, color });
       await resign(page);
+      await page.getByRole('dialog').getByRole('button', { name: 'Look at the board' }).click();
     }
     await storedJson(page, 'tiers.archive', (v) => v?.games?.length === 3);
     await openNav(page, 'show-games');

@@ -435,7 +435,7 @@ fn dashboard(pz: &Puzzles) -> Html {
             }
             { graph.unwrap_or_default() }
             if !scores.is_empty() {
-                { table(Some("puzzle-themes"), Some(t!("puzzles.themes-weakest")),
+                { table(Some("puzzle-themes"), t!("puzzles.themes-weakest"), Some(t!("puzzles.themes-weakest")),
                     &[t!("puzzles.theme"), t!("stats.solved"), t!("stats.failed"), t!("puzzles.share")], rows.collect::<Html>()) }
             }
         </details>

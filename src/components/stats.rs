@@ -81,7 +81,7 @@ pub fn StatsScreen(props: &StatsProps) -> Html {
                 <p class="empty" id="stats-no-games">{ t!("stats.no-games") }</p>
             }
             <h2>{ t!("stats.puzzles") }</h2>
-            { table(Some("stats-puzzles"), None, &[
+            { table(Some("stats-puzzles"), t!("stats.puzzles"), None, &[
                 t!("stats.game"), t!("stats.rating"), t!("stats.solved"), t!("stats.failed"),
                 t!("stats.best-streak"), t!("stats.best-rush", count = 3), t!("stats.best-rush", count = 5),
             ], puzzles.collect::<Html>()) }
@@ -111,7 +111,7 @@ fn game_section(s: &Stats, kind: GameKind) -> Html {
         <div class="stats-game" id={format!("stats-{}", kind.name())}>
             <h3>{ game_title(kind) }{ " · " }{ t!("stats.total", won = total.won.to_string(), drawn = total.drawn.to_string(), lost = total.lost.to_string()) }</h3>
             { chart(&s.by_level(kind), kind) }
-            { table(None, None, &[t!("stats.level"), t!("stats.colour"), t!("stats.won"), t!("stats.drawn"), t!("stats.lost")], rows.collect::<Html>()) }
+            { table(None, game_title(kind), None, &[t!("stats.level"), t!("stats.colour"), t!("stats.won"), t!("stats.drawn"), t!("stats.lost")], rows.collect::<Html>()) }
         </div>
     }
 }
@@ -174,16 +174,18 @@ fn chart(levels: &[(u8, Score)], kind: GameKind) -> Html {
     }
 }
 
-/// A scrollable table of numbers: an optional id and caption, the column
-/// heads, the rows.
+/// A table of numbers, scrolled sideways on a narrow screen (its frame
+/// then takes the focus, named `label`, so that a keyboard can scroll it):
+/// an optional id and caption, the column heads, the rows.
 pub fn table(
     id: Option<&'static str>,
+    label: String,
     caption: Option<String>,
     heads: &[String],
     rows: Html,
 ) -> Html {
     html! {
-        <div class="stats-table-wrap">
+        <div class="stats-table-wrap" tabindex="0" role="region" aria-label={label}>
             <table class="stats-table" id={id}>
                 if let Some(c) = caption {
                     <caption>{ c }</caption>

@@ -127,6 +127,21 @@ test('the build: one page wasm, one worker wasm, a page the CSP accepts, Trunk p
   }
 });
 
+test('the page wasm carries no message catalogue: the page fetches its language', () => {
+  const page = readdirSync(DIST).find((f) => /^app-[0-9a-f]+_bg\.wasm$/.test(f));
+  const wasm = readFileSync(join(DIST, page));
+  for (const name of readdirSync(join(DIST, 'i18n'))) {
+    // Two messages of each catalogue: a long one and the last.
+    const lines = readFileSync(join(DIST, 'i18n', name), 'utf8')
+      .split('\n')
+      .filter((l) => / = /.test(l) && !l.startsWith('#'));
+    const long = lines.reduce((a, b) => (b.length > a.length ? b : a));
+    for (const line of [long, lines[lines.length - 1]]) {
+      assert.equal(wasm.includes(Buffer.from(line)), false, `${page} holds ${name}'s line ${line.slice(0, 60)}`);
+    }
+  }
+});
+
 test("the build's precache list names every file with its digest", () => {
   const files = [];
   const walk = (d) => {

@@ -265,7 +265,7 @@ pub fn check_archive(text: &str) -> Checked {
 pub fn check_tournament_store(text: &str) -> Checked {
     let read = bounded("the tournaments reader", text, || store::decode(Some(text)))?;
     for p in &read.problems {
-        has_message("the tournaments reader", text, p)?;
+        has_message("the tournaments reader", text, &p.english())?;
     }
     // Every entry of a readable list is kept: read, or as it was.
     let list = Json::parse(text).ok().and_then(|v| {

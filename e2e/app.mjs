@@ -574,14 +574,14 @@ export function puzzleText(kind) {
   return readFileSync(join(DIST, 'puzzles', `${kind}.txt`), 'utf8');
 }
 
-/** The puzzles of a file (by default the build's) by id: `{ position, solution: [moves], rating }`. */
+/** The puzzles of a file (by default the build's) by id: `{ position, solution: [moves], rating, themes: [names] }`. */
 export function puzzleFile(kind, text = puzzleText(kind)) {
   const out = new Map();
   for (const raw of text.split('\n')) {
     const line = raw.trim();
     if (!line || line.startsWith('#')) continue;
-    const [id, position, solution, rating] = line.split('|').map((f) => f.trim());
-    out.set(id, { position, solution: solution.split(/\s+/), rating: Number(rating) });
+    const [id, position, solution, rating, themes = ''] = line.split('|').map((f) => f.trim());
+    out.set(id, { position, solution: solution.split(/\s+/), rating: Number(rating), themes: themes.split(',').map((t) => t.trim()).filter(Boolean) });
   }
   return out;
 }
@@ -627,6 +627,30 @@ export async function solvePuzzle(page, kind, puzzle, input) {
     }
   }
   await page.locator('#puzzle-result').waitFor();
+}
+
+/**
+ * Makes a legal move on the puzzle's board that is not the solution's
+ * first, with `input(square)`: a piece of the solver's (`color`) that can
+ * go somewhere else, then targets until the move is over.
+ */
+export async function wrongMove(page, kind, puzzle, color, input) {
+  const targets = () => page.$$eval('[id^="puzzle-"].square.target', (els) => els.map((e) => e.id.split('-').pop()));
+  const [from, to] = squaresOf(kind, puzzle.solution[0]);
+  for (const sq of await piecesOf(page, color, 'puzzle')) {
+    await input(sq);
+    const away = (await targets()).filter((t) => sq !== from || t !== to);
+    if (away.length === 0) continue;
+    await input(away[0]);
+    // A capture that goes on: any next target until the move is over.
+    for (let n = 0; n < 8; n++) {
+      const next = await targets();
+      if (next.length === 0) break;
+      await input(next[0]);
+    }
+    return;
+  }
+  assert.fail('no wrong move found');
 }
 
 /** A message in `lang`, English when its catalogue (or the key) is missing. */

@@ -150,6 +150,19 @@ pub fn now() -> u64 {
     js_sys::Date::now() as u64
 }
 
+/// Today's date on this device (its local calendar), for the daily
+/// puzzle.
+#[must_use]
+pub fn today() -> crate::core::puzzles::modes::Day {
+    let d = js_sys::Date::new_0();
+    crate::core::puzzles::modes::Day::from_ymd(
+        i64::from(d.get_full_year()),
+        d.get_month() + 1,
+        d.get_date(),
+    )
+    .unwrap_or(crate::core::puzzles::modes::Day(0))
+}
+
 /// Whether the page is shown (not a background tab, not minimised).
 #[must_use]
 pub fn page_visible() -> bool {

@@ -35,6 +35,7 @@
 pub mod ai;
 pub mod analysis;
 pub mod boot;
+pub mod by_game;
 pub mod clock;
 pub mod coach;
 pub mod correspondence;
@@ -57,6 +58,7 @@ pub mod record;
 pub mod review;
 pub mod session;
 pub mod spoken;
+pub mod stats;
 pub mod tournament;
 pub mod versioned;
 

@@ -26,6 +26,8 @@ pub enum Screen {
     Review,
     /// Puzzles.
     Puzzles,
+    /// The player's statistics.
+    Statistics,
 }
 
 /// Navigation: the screen shown and the one to go back to from the rules

@@ -5,7 +5,7 @@
 // The matrix (a few minutes): every screen in the dark and the light page,
 // at phone and desktop sizes; every board theme on the play screen (both
 // page colours, desktop) and the non-visual mode's. Screens: new game, settings, rules, learn, a
-// lesson, puzzles, games, editor, tournaments and a new tournament's form,
+// lesson, puzzles (rated, daily, a streak's start, a rush), games, statistics, editor, tournaments and a new tournament's form,
 // play checkers (and its game-over dialog and review), the Tiers formation,
 // play Tiers, and the embed page.
 import { test } from 'node:test';
@@ -81,10 +81,27 @@ async function tour(page, ctx, { size, mode }) {
   await openNav(page, 'show-puzzles');
   await page.locator('.puzzle-board').waitFor();
   await check('puzzles');
+  // The puzzle modes: the daily puzzle, a streak's start, a rush under way.
+  await page.click('#puzzle-mode-daily');
+  await page.locator('#puzzle-daily').waitFor();
+  await page.locator('.puzzle-board').waitFor();
+  await check('daily puzzle');
+  await page.click('#puzzle-mode-streak');
+  await page.locator('#run-start').waitFor();
+  await check('puzzle streak');
+  await page.click('#puzzle-mode-rush');
+  await page.click('#run-start');
+  await page.locator('#run-bar').waitFor();
+  await page.locator('.puzzle-board').waitFor();
+  await check('puzzle rush');
+  await page.click('#puzzle-mode-rated');
 
   await openNav(page, 'show-games');
   await page.getByRole('heading', { name: /games/i }).first().waitFor();
   await check('games');
+  await page.click('#show-statistics');
+  await page.locator('#stats-title').waitFor();
+  await check('statistics');
 
   await openNav(page, 'show-editor');
   await page.locator('#editor-verdict').waitFor();

@@ -159,6 +159,22 @@ test('in French no screen shows English', { skip: !catalogue('fr') && 'no French
       await page.waitForLoadState('networkidle');
       await look(name);
     }
+    await openNav(page, 'show-games');
+    await page.locator('#show-statistics').click();
+    await page.locator('#stats-title').waitFor();
+    await look('statistics');
+    // The puzzle modes.
+    await openNav(page, 'show-puzzles');
+    await page.locator('#puzzle-mode-daily').click();
+    await page.locator('.puzzle-board').waitFor();
+    await look('puzzles-daily');
+    await page.locator('#puzzle-mode-streak').click();
+    await look('puzzles-streak');
+    await page.locator('#puzzle-mode-rush').click();
+    await page.locator('#run-start').click();
+    await page.locator('#run-bar').waitFor();
+    await look('puzzles-rush');
+    await page.locator('#puzzle-mode-rated').click();
     await openNav(page, 'show-tournaments');
     await page.locator('#new-tournament').click();
     await look('tournament-new');

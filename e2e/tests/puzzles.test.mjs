@@ -11,35 +11,12 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { shot } from '../harness.mjs';
 import {
-  PHONE, currentPuzzle, openNav, piecesOf, puzzleFile, puzzleText, solvePuzzle, squaresOf, still, withApp,
+  PHONE, currentPuzzle, openNav, puzzleFile, puzzleText, solvePuzzle, squaresOf, still, withApp, wrongMove,
 } from '../app.mjs';
 
 
 const tap = (page, sq) => page.locator(`#puzzle-${sq}`).tap();
 const rating = async (page) => Number(await page.locator('#puzzle-rating').innerText());
-
-/**
- * Makes a legal move that is not the solution's first: a piece of the
- * solver's that can go somewhere else, then targets until the move ends.
- */
-async function wrongMove(page, kind, puzzle, color) {
-  const [from, to] = squaresOf(kind, puzzle.solution[0]);
-  for (const sq of await piecesOf(page, color, 'puzzle')) {
-    await tap(page, sq);
-    const targets = (await page.$$eval('[id^="puzzle-"].square.target', (els) => els.map((e) => e.id.split('-').pop())))
-      .filter((t) => sq !== from || t !== to);
-    if (targets.length === 0) continue;
-    await tap(page, targets[0]);
-    // A capture that goes on: any next target until the move is over.
-    for (let n = 0; n < 8 && (await page.locator('#puzzle-note').count()) === 0; n++) {
-      const next = await page.$$eval('[id^="puzzle-"].square.target', (els) => els.map((e) => e.id.split('-').pop()));
-      if (next.length === 0) break;
-      await tap(page, next[0]);
-    }
-    return;
-  }
-  assert.fail('no wrong move found');
-}
 
 test('puzzles on a phone: five solved, one failed, the rating kept', async () => {
   await withApp(PHONE, async (page) => {
@@ -70,7 +47,7 @@ test('puzzles on a phone: five solved, one failed, the rating kept', async () =>
     assert.notEqual(id2, id);
     const second = file.get(id2);
     const solver = (await page.locator('#puzzle-task').innerText()).startsWith('Red') ? 'red' : 'black';
-    await wrongMove(page, 'checkers', second, solver);
+    await wrongMove(page, 'checkers', second, solver, (sq) => tap(page, sq));
     await page.locator('#puzzle-note').waitFor();
     assert.equal(await page.locator('#puzzle-note').innerText(), "That's not it — try again.");
     assert.equal(await page.locator('.puzzle-board').getAttribute('data-step'), '0');

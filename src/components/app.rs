@@ -3,6 +3,7 @@
 //! title bar (its navigation: [`MainNav`]), the notices and the screen the
 //! state asks for.
 
+use tiers_engine::GameKind;
 use yew::prelude::*;
 
 use crate::browser;
@@ -11,18 +12,22 @@ use crate::components::formation::FormationScreen;
 use crate::components::games::GamesScreen;
 use crate::components::learn::LearnScreen;
 use crate::components::nav::MainNav;
-use crate::components::new_game::NewGame;
+use crate::components::new_game::{DailyMarks, NewGame};
 use crate::components::notices::NoticeBar;
 use crate::components::play::Play;
 use crate::components::puzzles::PuzzlesScreen;
 use crate::components::review::ReviewScreen;
 use crate::components::rules::Rules;
 use crate::components::settings::SettingsScreen;
-use crate::components::to;
+use crate::components::stats::StatsScreen;
 use crate::components::tournament::TournamentScreen;
+use crate::components::{to, Dispatch};
 use crate::core::boot::boot;
+use crate::core::by_game::ByGame;
 use crate::core::learn::LearnAction;
 use crate::core::nav::{NavAction, Screen};
+use crate::core::puzzles::history::History;
+use crate::core::puzzles::PuzzleAction;
 use crate::core::{AppAction, AppState};
 use crate::hooks::{use_ai, use_clock, use_game_events, use_language, use_look, use_persistence};
 use crate::i18n;
@@ -82,7 +87,8 @@ pub fn App() -> Html {
             <NewGame choices={app.new_game.clone()} on_change={to(&d, AppAction::NewGame)}
                 on_start={to(&d, |()| AppAction::Start { coin: browser::coin(), roll: browser::random_seed() })}
                 on_rules={to(&d, |()| AppAction::Nav(NavAction::ShowRules))}
-                on_learn={to(&d, |()| AppAction::Nav(NavAction::Show(Screen::Learn)))} />
+                on_learn={to(&d, |()| AppAction::Nav(NavAction::Show(Screen::Learn)))}
+                daily={daily_marks(&app.puzzles.history)} on_daily={open_daily(&d)} />
         },
         Screen::Formation => html! {
             <FormationScreen formation={app.formation.clone()} session={app.session.clone()} dispatch={d.clone()} />
@@ -114,6 +120,9 @@ pub fn App() -> Html {
         Screen::Puzzles => {
             html! { <PuzzlesScreen puzzles={app.puzzles.clone()} dispatch={d.clone()} /> }
         }
+        Screen::Statistics => html! {
+            <StatsScreen library={app.library.clone()} puzzles={app.puzzles.clone()} learn={app.learn.clone()} />
+        },
     };
     let resume =
         app.session.game.is_some() && !matches!(app.nav.screen, Screen::Play | Screen::Formation);
@@ -136,4 +145,28 @@ pub fn App() -> Html {
             <main class="content">{ body }</main>
         </div>
     }
+}
+
+/// Today's daily puzzles as the new game screen marks them.
+fn daily_marks(history: &History) -> DailyMarks {
+    let today = browser::today();
+    DailyMarks {
+        solved: ByGame::new(
+            history.dailies.solved_on(GameKind::Checkers, today),
+            history.dailies.solved_on(GameKind::Tiers, today),
+        ),
+        days: history.dailies.streak(today),
+    }
+}
+
+/// Opens a game's daily puzzle of today on the puzzles screen.
+fn open_daily(d: &Dispatch) -> Callback<GameKind> {
+    let d = d.clone();
+    Callback::from(move |kind| {
+        d.dispatch(AppAction::Puzzle(PuzzleAction::Daily(
+            kind,
+            browser::today(),
+        )));
+        d.dispatch(AppAction::Nav(NavAction::Show(Screen::Puzzles)));
+    })
 }

@@ -16,6 +16,7 @@ use crate::components::widgets::seg;
 use crate::components::{on_click, to, Dispatch};
 use crate::core::library::archive::Entry;
 use crate::core::library::games::{Chosen, Found, Library, LibraryAction, Source};
+use crate::core::nav::{NavAction, Screen};
 use crate::core::review::ReviewFrom;
 use crate::core::{AppAction, Slice};
 use crate::i18n;
@@ -122,6 +123,7 @@ pub fn GamesScreen(props: &GamesProps) -> Html {
                     { filter_button(Some(GameKind::Checkers), t!("game.checkers")) }
                     { filter_button(Some(GameKind::Tiers), t!("game.tiers")) }
                 </div>
+                <button type="button" id="show-statistics" onclick={on_click(&props.dispatch, AppAction::Nav(NavAction::Show(Screen::Statistics)))}>{ t!("stats.title") }</button>
             </div>
             { import_form(u, &send) }
             if let Some((_, e)) = &u.deleted {

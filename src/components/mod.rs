@@ -29,6 +29,7 @@ pub mod review;
 pub mod rules;
 pub mod settings;
 pub mod square;
+pub mod stats;
 pub mod tournament;
 pub mod viewer;
 pub mod widgets;

@@ -1,4 +1,5 @@
-//! The new game screen: which game, against whom, and the time control.
+//! The new game screen: which game, against whom, and the time control;
+//! below, today's daily puzzles (solved or not) and the streak of days.
 
 use tiers_engine::search::Level;
 use tiers_engine::GameKind;
@@ -7,6 +8,7 @@ use yew::prelude::*;
 use tiers_bracket::ballots::DECK;
 use tiers_bracket::Ballot;
 
+use crate::core::by_game::ByGame;
 use crate::core::clock::{TimeControl, PRESETS};
 use crate::core::i18n::words;
 use crate::core::new_game::{ballot_name, ColorChoice, NewGameChoices, Opening};
@@ -28,6 +30,22 @@ pub struct NewGameProps {
     /// Open the lessons.
     #[prop_or_default]
     pub on_learn: Callback<()>,
+    /// Today's daily puzzles.
+    #[prop_or_default]
+    pub daily: DailyMarks,
+    /// Open a game's daily puzzle.
+    #[prop_or_default]
+    pub on_daily: Callback<GameKind>,
+}
+
+/// Today's daily puzzles: which are solved, and the days in a row on which
+/// one was.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct DailyMarks {
+    /// Solved today, per game.
+    pub solved: ByGame<bool>,
+    /// The streak of days.
+    pub days: u32,
 }
 
 /// The new game screen.
@@ -50,6 +68,7 @@ pub fn NewGame(props: &NewGameProps) -> Html {
                 <button type="button" class="primary big" id="start-game" onclick={props.on_start.reform(|_: MouseEvent| ())}>{ t!("newgame.start") }</button>
                 <button type="button" class="link" onclick={props.on_rules.reform(|_: MouseEvent| ())}>{ t!("newgame.how-to-play") }</button>
             </div>
+            { daily(props.daily, &props.on_daily) }
         </section>
     }
 }
@@ -300,5 +319,29 @@ fn options_field(form: Form) -> Html {
                 { t!("newgame.allow-hints") }
             </label>
         </fieldset>
+    }
+}
+
+/// Today's daily puzzles, one button per game, with the solved mark and the
+/// streak of days.
+fn daily(marks: DailyMarks, on_daily: &Callback<GameKind>) -> Html {
+    let buttons = crate::core::puzzles::GAMES.into_iter().map(|kind| {
+        let solved = marks.solved[kind];
+        html! {
+            <button type="button" id={format!("daily-{}", kind.name())} class={classes!("daily-button", solved.then_some("solved"))}
+                onclick={on_daily.reform(move |_: MouseEvent| kind)}>
+                <span class="daily-game">{ t!("newgame.daily-game", game = kind) }</span>
+                if solved {
+                    <span class="daily-mark" id={format!("daily-{}-solved", kind.name())}>{ "✓ " }{ t!("puzzles.daily-solved") }</span>
+                }
+            </button>
+        }
+    });
+    html! {
+        <section class="daily" aria-labelledby="daily-title">
+            <h2 id="daily-title">{ t!("newgame.daily") }</h2>
+            <div class="daily-buttons">{ for buttons }</div>
+            <p class="daily-days" id="daily-days">{ t!("puzzles.daily-days", count = marks.days) }</p>
+        </section>
     }
 }

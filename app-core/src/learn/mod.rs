@@ -26,6 +26,7 @@ use super::formation::{FormationAction, FormationSetup};
 use super::record::Record;
 use super::session::{LoadGame, Opponent, Session, SessionAction};
 use super::Slice;
+use crate::by_game::ByGame;
 use crate::i18n::{words, Lang, Text};
 use crate::text;
 use course::{parse_square, square_name, Condition, Course, Exercise, Goal, Step};
@@ -71,8 +72,8 @@ pub enum Loading {
 /// The learn screen's state.
 #[derive(Clone, Default)]
 pub struct Learn {
-    /// The courses, in the order of [`COURSES`].
-    pub courses: [Loading; 2],
+    /// The courses, per game.
+    pub courses: ByGame<Loading>,
     /// The stars earned.
     pub progress: Progress,
     /// The exercise being played.
@@ -187,11 +188,7 @@ impl Learn {
     /// A course's slot.
     #[must_use]
     pub fn course(&self, kind: GameKind) -> &Loading {
-        &self.courses[usize::from(kind == GameKind::Checkers)]
-    }
-
-    fn slot(&mut self, kind: GameKind) -> &mut Loading {
-        &mut self.courses[usize::from(kind == GameKind::Checkers)]
+        &self.courses[kind]
     }
 
     /// The stars of an exercise of a course (0: not solved).
@@ -206,9 +203,9 @@ impl Learn {
     /// Reduces one action.
     pub fn apply(&mut self, action: LearnAction) {
         match action {
-            LearnAction::Fetching(kind) => *self.slot(kind) = Loading::Fetching,
+            LearnAction::Fetching(kind) => self.courses[kind] = Loading::Fetching,
             LearnAction::Loaded(kind, text) => {
-                *self.slot(kind) = match text.map(|t| course::read(&t)) {
+                self.courses[kind] = match text.map(|t| course::read(&t)) {
                     Ok(Ok(c)) if c.kind == kind => Loading::Ready(Rc::new(c)),
                     Ok(Ok(_)) => Loading::Failed(text!("learn.course-other-game", game = kind)),
                     Ok(Err(e)) => Loading::Failed(text!(

@@ -186,10 +186,24 @@ impl Entry {
 /// `1-0` / `0-1` / `1/2-1/2` for a finished game.
 #[must_use]
 pub fn result_text(kind: GameKind, outcome: Outcome) -> &'static str {
-    let r = PdnResult::of_outcome(Some(outcome));
+    PdnResult::of_outcome(Some(outcome)).text(first_mover(kind))
+}
+
+/// Who moves first in a game (the PDN result `1-0` is their win).
+fn first_mover(kind: GameKind) -> Color {
     match kind {
-        GameKind::Checkers => r.text(<checkers::Position as Variant>::FIRST),
-        GameKind::Tiers => r.text(<tiers::Position as Variant>::FIRST),
+        GameKind::Checkers => <checkers::Position as Variant>::FIRST,
+        GameKind::Tiers => <tiers::Position as Variant>::FIRST,
+    }
+}
+
+impl Entry {
+    /// Its result as read, with the game's first mover (None: no result
+    /// that reads).
+    #[must_use]
+    pub fn winner(&self) -> Option<PdnResult> {
+        let kind = GameKind::parse(&self.kind).ok()?;
+        PdnResult::parse(&self.result, first_mover(kind))
     }
 }
 

@@ -6,14 +6,24 @@
 //!
 //! ```text
 //! {"v": 1, "ratings": {"checkers": 1516, "tiers": 1500}, "streak": 1,
-//!  "history": {"checkers/c0001": "solved", "tiers/t0042": "failed"}}
+//!  "history": {"checkers/c0001": "solved", "tiers/t0042": "failed"},
+//!  "log": {"checkers": [1516], "tiers": []},
+//!  "best": {"checkers": {"streak": 4, "rush-3": 9, "rush-5": 0}, "tiers": {…}},
+//!  "daily": {"checkers": "2026-11-27", "tiers": "2026-11-25",
+//!            "last": "2026-11-27", "days": 3}}
 //! ```
+//!
+//! `log`, `best` and `daily` came later in format 1: a record without them
+//! reads as having none.
 //!
 //! A damaged record keeps what can be read of it and says what was wrong.
 
 use tiers_engine::GameKind;
 use tiers_json::Json;
 
+use super::modes::{Day, Mode, RushLength};
+use super::GAMES;
+use crate::by_game::ByGame;
 use crate::i18n::Text;
 use crate::versioned;
 
@@ -60,23 +70,116 @@ pub fn elo(rating: u32, puzzle: u32, solved: bool) -> u32 {
     next.round().clamp(100.0, 4000.0) as u32
 }
 
+/// How many ratings the log keeps per game (the latest).
+pub const LOG_LENGTH: usize = 200;
+
+/// A game's best scores in the modes played as runs.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Bests {
+    /// The longest streak.
+    pub streak: u32,
+    /// The best 3-minute rush.
+    pub rush3: u32,
+    /// The best 5-minute rush.
+    pub rush5: u32,
+}
+
+impl Bests {
+    /// The best score of a run mode (None: not a run mode).
+    #[must_use]
+    pub fn of(&self, mode: Mode) -> Option<u32> {
+        match mode {
+            Mode::Streak => Some(self.streak),
+            Mode::Rush(RushLength::Three) => Some(self.rush3),
+            Mode::Rush(RushLength::Five) => Some(self.rush5),
+            Mode::Rated | Mode::Daily(_) => None,
+        }
+    }
+
+    fn slot(&mut self, mode: Mode) -> Option<&mut u32> {
+        match mode {
+            Mode::Streak => Some(&mut self.streak),
+            Mode::Rush(RushLength::Three) => Some(&mut self.rush3),
+            Mode::Rush(RushLength::Five) => Some(&mut self.rush5),
+            Mode::Rated | Mode::Daily(_) => None,
+        }
+    }
+
+    const FIELDS: [(&'static str, Mode); 3] = [
+        ("streak", Mode::Streak),
+        ("rush-3", Mode::Rush(RushLength::Three)),
+        ("rush-5", Mode::Rush(RushLength::Five)),
+    ];
+}
+
+/// The daily puzzles solved: the last day each game's was, and the days
+/// in a row on which one was.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Dailies {
+    /// The last day each game's daily puzzle was solved.
+    pub solved: ByGame<Option<Day>>,
+    /// The last day a daily puzzle was solved (either game).
+    pub last: Option<Day>,
+    /// Days in a row, ending on `last`, on which one was.
+    pub days: u32,
+}
+
+impl Dailies {
+    /// Whether `kind`'s daily puzzle of `today` is solved.
+    #[must_use]
+    pub fn solved_on(&self, kind: GameKind, today: Day) -> bool {
+        self.solved[kind] == Some(today)
+    }
+
+    /// The streak of days as of `today`: it is kept while yesterday's
+    /// counts (today's may still come), else it is 0.
+    #[must_use]
+    pub fn streak(&self, today: Day) -> u32 {
+        match self.last {
+            Some(d) if d == today || d == today.before() => self.days,
+            _ => 0,
+        }
+    }
+
+    /// `kind`'s daily puzzle of `day` was solved.
+    pub fn solve(&mut self, kind: GameKind, day: Day) {
+        self.solved[kind] = Some(day);
+        self.days = match self.last {
+            Some(d) if d == day => self.days,
+            Some(d) if d == day.before() => self.days.saturating_add(1),
+            _ => 1,
+        };
+        self.last = Some(day);
+    }
+}
+
 /// The rating and history.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct History {
     /// The rating for checkers and for Tiers.
-    pub ratings: [u32; 2],
+    pub ratings: ByGame<u32>,
     /// First results by key `<game>/<id>`, in the keys' order.
     pub results: Vec<(String, Attempt)>,
     /// Puzzles solved in a row (the last ones tried).
     pub streak: u32,
+    /// The rating after each rated puzzle, per game (the last
+    /// [`LOG_LENGTH`]).
+    pub log: ByGame<Vec<u32>>,
+    /// The best streak and rush scores, per game.
+    pub bests: ByGame<Bests>,
+    /// The daily puzzles solved.
+    pub dailies: Dailies,
 }
 
 impl Default for History {
     fn default() -> Self {
         History {
-            ratings: [START_RATING; 2],
+            ratings: ByGame::both(START_RATING),
             results: Vec::new(),
             streak: 0,
+            log: ByGame::default(),
+            bests: ByGame::default(),
+            dailies: Dailies::default(),
         }
     }
 }
@@ -90,10 +193,6 @@ pub struct Read {
     pub problem: Option<Text>,
 }
 
-fn slot(kind: GameKind) -> usize {
-    usize::from(kind == GameKind::Tiers)
-}
-
 /// The history key of a puzzle.
 #[must_use]
 pub fn key(kind: GameKind, id: &str) -> String {
@@ -104,7 +203,7 @@ impl History {
     /// The rating for a game.
     #[must_use]
     pub fn rating(&self, kind: GameKind) -> u32 {
-        self.ratings[slot(kind)]
+        self.ratings[kind]
     }
 
     /// How a puzzle went the first time (None: never tried).
@@ -140,9 +239,26 @@ impl History {
             Err(i) => {
                 self.results.insert(i, (key, result));
                 let after = elo(before, puzzle, result == Attempt::Solved);
-                self.ratings[slot(kind)] = after;
+                self.ratings[kind] = after;
+                let log = &mut self.log[kind];
+                log.push(after);
+                if log.len() > LOG_LENGTH {
+                    log.remove(0);
+                }
                 (before, after)
             }
+        }
+    }
+
+    /// A run of `mode` in `kind` ended with `score`: kept when it is the
+    /// best. Returns whether it is a new best.
+    pub fn run_over(&mut self, kind: GameKind, mode: Mode, score: u32) -> bool {
+        match self.bests[kind].slot(mode) {
+            Some(best) if score > *best => {
+                *best = score;
+                true
+            }
+            _ => false,
         }
     }
 
@@ -159,12 +275,55 @@ impl History {
             (
                 "ratings",
                 Json::obj([
-                    ("checkers", Json::int(u64::from(self.ratings[0]))),
-                    ("tiers", Json::int(u64::from(self.ratings[1]))),
+                    (
+                        "checkers",
+                        Json::int(u64::from(self.ratings[GameKind::Checkers])),
+                    ),
+                    ("tiers", Json::int(u64::from(self.ratings[GameKind::Tiers]))),
                 ]),
             ),
             ("streak", Json::int(u64::from(self.streak))),
             ("history", Json::Obj(history)),
+            (
+                "log",
+                Json::Obj(
+                    GAMES
+                        .iter()
+                        .map(|&k| {
+                            let list = self.log[k].iter().map(|&r| Json::int(u64::from(r)));
+                            (k.name().to_string(), Json::List(list.collect()))
+                        })
+                        .collect(),
+                ),
+            ),
+            (
+                "best",
+                Json::Obj(
+                    GAMES
+                        .iter()
+                        .map(|&k| {
+                            let b = self.bests[k];
+                            let fields = Bests::FIELDS.iter().map(|&(name, mode)| {
+                                (
+                                    name.to_string(),
+                                    Json::int(u64::from(b.of(mode).unwrap_or(0))),
+                                )
+                            });
+                            (k.name().to_string(), Json::Obj(fields.collect()))
+                        })
+                        .collect(),
+                ),
+            ),
+            ("daily", {
+                let d = &self.dailies;
+                let day = |x: Option<Day>| x.map_or(Json::Null, |d| Json::str(&d.to_string()));
+                Json::obj([
+                    ("checkers", day(d.solved[GameKind::Checkers])),
+                    ("tiers", day(d.solved[GameKind::Tiers])),
+                    ("last", day(d.last)),
+                    ("days", Json::int(u64::from(d.days))),
+                ])
+            }),
         ])
         .to_string()
     }
@@ -193,7 +352,7 @@ impl History {
                 .and_then(|r| r.get(kind.name()))
                 .map(Json::as_u64)
             {
-                Some(Some(r @ 100..=4000)) => history.ratings[slot(kind)] = r as u32,
+                Some(Some(r @ 100..=4000)) => history.ratings[kind] = r as u32,
                 None => {}
                 Some(_) => bad.push(format!("the {} rating", kind.name())),
             }
@@ -225,8 +384,69 @@ impl History {
         } else if value.get("history").is_some() {
             bad.push("the history".into());
         }
+        read_extras(&value, &mut history, &mut bad);
         let problem =
             (!bad.is_empty()).then(|| crate::text!("error.some-puzzles", count = bad.len()));
         Read { history, problem }
+    }
+}
+
+/// Reads the parts added later in format 1 (`log`, `best`, `daily`); what
+/// does not read is named in `bad`.
+fn read_extras(value: &Json, history: &mut History, bad: &mut Vec<String>) {
+    for kind in GAMES {
+        let name = kind.name();
+        if let Some(list) = value.get("log").and_then(|l| l.get(name)) {
+            let read: Option<Vec<u32>> = list.as_list().and_then(|a| {
+                a.iter()
+                    .map(|r| {
+                        r.as_u64()
+                            .filter(|r| (100..=4000).contains(r))
+                            .map(|r| r as u32)
+                    })
+                    .collect()
+            });
+            match read {
+                Some(mut l) => {
+                    let extra = l.len().saturating_sub(LOG_LENGTH);
+                    l.drain(..extra);
+                    history.log[kind] = l;
+                }
+                None => bad.push(format!("the {name} rating log")),
+            }
+        }
+        if let Some(b) = value.get("best").and_then(|b| b.get(name)) {
+            for (field, mode) in Bests::FIELDS {
+                match b.get(field).map(Json::as_u64) {
+                    None => {}
+                    Some(Some(n)) => {
+                        if let Some(slot) = history.bests[kind].slot(mode) {
+                            *slot = u32::try_from(n).unwrap_or(u32::MAX);
+                        }
+                    }
+                    Some(None) => bad.push(format!("the best {field} of {name}")),
+                }
+            }
+        }
+    }
+    let Some(daily) = value.get("daily") else {
+        return;
+    };
+    let day = |field: &str, bad: &mut Vec<String>| match daily.get(field) {
+        None | Some(Json::Null) => None,
+        Some(v) => {
+            let d = v.as_str().and_then(Day::parse);
+            if d.is_none() {
+                bad.push(format!("the daily puzzle's {field}"));
+            }
+            d
+        }
+    };
+    history.dailies.solved = ByGame::new(day("checkers", bad), day("tiers", bad));
+    history.dailies.last = day("last", bad);
+    match daily.get("days").map(Json::as_u64) {
+        None => {}
+        Some(Some(n)) => history.dailies.days = u32::try_from(n).unwrap_or(u32::MAX),
+        Some(None) => bad.push("the daily puzzle's days".into()),
     }
 }

@@ -14,6 +14,7 @@
 //! among the puzzles not tried yet ([`pick`]).
 
 pub mod history;
+pub mod modes;
 
 use std::rc::Rc;
 
@@ -25,8 +26,10 @@ use super::ai::AiReply;
 use super::learn::course::record_of;
 use super::session::{LoadGame, Opponent, Session, SessionAction};
 use super::Slice;
+use crate::by_game::ByGame;
 use crate::i18n::Text;
 use history::{Attempt, History};
+use modes::{Day, Mode, Run};
 
 /// The games, in the order shown.
 pub const GAMES: [GameKind; 2] = [GameKind::Checkers, GameKind::Tiers];
@@ -52,6 +55,21 @@ pub struct PuzzleSet {
 }
 
 impl PuzzleSet {
+    /// The themes the puzzles carry, each with how many carry it, most
+    /// common first.
+    #[must_use]
+    pub fn themes(&self) -> Vec<(String, usize)> {
+        let mut counts: Vec<(String, usize)> = Vec::new();
+        for t in self.puzzles.iter().flat_map(|p| &p.themes) {
+            match counts.iter_mut().find(|(name, _)| name == t) {
+                Some((_, n)) => *n += 1,
+                None => counts.push((t.clone(), 1)),
+            }
+        }
+        counts.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+        counts
+    }
+
     /// The notice for the left-out puzzles of `kind`'s file, when there are
     /// any (the app's notice bar shows it).
     #[must_use]
@@ -64,6 +82,64 @@ impl PuzzleSet {
             first = first
         ))
     }
+}
+
+/// How the rated puzzles of one theme went.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ThemeScore {
+    /// The theme, as the file writes it.
+    pub theme: String,
+    /// Puzzles of it solved the first time.
+    pub solved: usize,
+    /// Puzzles of it failed the first time.
+    pub failed: usize,
+}
+
+impl ThemeScore {
+    /// The share solved, in thousandths (0 when none was tried).
+    #[must_use]
+    pub fn per_mille(&self) -> usize {
+        (self.solved * 1000)
+            .checked_div(self.solved + self.failed)
+            .unwrap_or(0)
+    }
+}
+
+/// The solved and failed puzzles of each theme of `kind`'s file that the
+/// history holds, weakest first (the lowest share solved, then the most
+/// failed, then by name).
+#[must_use]
+pub fn theme_scores(history: &History, kind: GameKind, set: &PuzzleSet) -> Vec<ThemeScore> {
+    let mut out: Vec<ThemeScore> = Vec::new();
+    for p in &set.puzzles {
+        let Some(result) = history.result(&history::key(kind, &p.id)) else {
+            continue;
+        };
+        for t in &p.themes {
+            let i = match out.iter().position(|s| &s.theme == t) {
+                Some(i) => i,
+                None => {
+                    out.push(ThemeScore {
+                        theme: t.clone(),
+                        solved: 0,
+                        failed: 0,
+                    });
+                    out.len() - 1
+                }
+            };
+            match result {
+                Attempt::Solved => out[i].solved += 1,
+                Attempt::Failed => out[i].failed += 1,
+            }
+        }
+    }
+    out.sort_by(|a, b| {
+        a.per_mille()
+            .cmp(&b.per_mille())
+            .then(b.failed.cmp(&a.failed))
+            .then_with(|| a.theme.cmp(&b.theme))
+    });
+    out
 }
 
 /// A puzzle file: not asked for yet, on its way, read, or failed.
@@ -126,24 +202,23 @@ pub fn line_plays(kind: GameKind, p: &Puzzle) -> Result<(), String> {
 }
 
 /// The index of the next puzzle for a solver rated `rating`: among the
-/// puzzles not tried (all of them when every one was tried), not `current`,
-/// one of the [`NEAREST`] by rating, drawn with `roll`.
+/// puzzles `allowed` (a theme chosen) not tried (all of those when every
+/// one was tried), not `current`, one of the [`NEAREST`] by rating, drawn
+/// with `roll`.
 #[must_use]
 pub fn pick(
     list: &[Puzzle],
+    allowed: impl Fn(&Puzzle) -> bool,
     tried: impl Fn(&Puzzle) -> bool,
     rating: u32,
     current: Option<usize>,
     roll: u64,
 ) -> Option<usize> {
-    let fresh: Vec<usize> = (0..list.len())
-        .filter(|&i| !tried(&list[i]) && Some(i) != current)
+    let open: Vec<usize> = (0..list.len())
+        .filter(|&i| allowed(&list[i]) && Some(i) != current)
         .collect();
-    let mut pool = if fresh.is_empty() {
-        (0..list.len()).filter(|&i| Some(i) != current).collect()
-    } else {
-        fresh
-    };
+    let fresh: Vec<usize> = open.iter().copied().filter(|&i| !tried(&list[i])).collect();
+    let mut pool = if fresh.is_empty() { open } else { fresh };
     if pool.is_empty() {
         return current;
     }
@@ -181,6 +256,8 @@ impl Note {
 pub struct Solving {
     /// Its game.
     pub kind: GameKind,
+    /// The mode it was served in.
+    pub mode: Mode,
     /// Its index in the game's file.
     pub index: usize,
     /// The puzzle.
@@ -212,12 +289,20 @@ pub struct Solving {
 pub struct Puzzles {
     /// The game chosen.
     pub kind: GameKind,
-    /// The puzzle files, in the order of [`GAMES`].
-    pub sets: [Loading; 2],
+    /// The puzzle files, per game.
+    pub sets: ByGame<Loading>,
     /// The rating and history.
     pub history: History,
     /// The puzzle on the board.
     pub solving: Option<Solving>,
+    /// The way puzzles are served.
+    pub mode: Mode,
+    /// The theme chosen for rated puzzles (None: all).
+    pub theme: Option<String>,
+    /// The streak or rush under way, or the last one (its score).
+    pub run: Option<Run>,
+    /// The last run ended with a new best score.
+    pub new_best: bool,
 }
 
 /// What can be done on the puzzles screen.
@@ -237,6 +322,19 @@ pub enum PuzzleAction {
     Reply,
     /// Show the piece to move (the puzzle then counts as failed).
     Hint,
+    /// Serve puzzles this way (a streak or rush waits for
+    /// [`PuzzleAction::StartRun`]).
+    Mode(Mode),
+    /// Open `kind`'s daily puzzle of this day.
+    Daily(GameKind, Day),
+    /// Begin a streak or rush of the mode chosen, at this time
+    /// (milliseconds since 1970).
+    StartRun(u64),
+    /// The time is now (milliseconds since 1970): a rush may be over.
+    Tick(u64),
+    /// Rated puzzles of this theme only (None: all), the next drawn with
+    /// this number.
+    Theme(Option<String>, u64),
 }
 
 /// An id no request to the computer has: the scripted replies go through
@@ -250,6 +348,10 @@ impl Default for Puzzles {
             sets: Default::default(),
             history: History::default(),
             solving: None,
+            mode: Mode::Rated,
+            theme: None,
+            run: None,
+            new_best: false,
         }
     }
 }
@@ -267,19 +369,27 @@ impl Puzzles {
     /// A game's file.
     #[must_use]
     pub fn set(&self, kind: GameKind) -> &Loading {
-        &self.sets[usize::from(kind == GameKind::Tiers)]
-    }
-
-    fn slot(&mut self, kind: GameKind) -> &mut Loading {
-        &mut self.sets[usize::from(kind == GameKind::Tiers)]
+        &self.sets[kind]
     }
 
     /// Whether a new puzzle should be put on the board (the chosen game's
     /// file is read and nothing of it is on the board).
     #[must_use]
     pub fn wants_puzzle(&self) -> bool {
-        matches!(self.set(self.kind), Loading::Ready(_))
-            && self.solving.as_ref().is_none_or(|s| s.kind != self.kind)
+        let serving = !self.mode.is_run() || self.run.as_ref().is_some_and(|r| !r.over);
+        serving
+            && matches!(self.set(self.kind), Loading::Ready(_))
+            && self
+                .solving
+                .as_ref()
+                .is_none_or(|s| s.kind != self.kind || s.mode != self.mode)
+    }
+
+    /// The streak or rush of the mode chosen, when one is under way or
+    /// just over.
+    #[must_use]
+    pub fn current_run(&self) -> Option<&Run> {
+        self.run.as_ref().filter(|r| r.mode == self.mode)
     }
 
     /// Reduces one action; a file read with puzzles left out gives the
@@ -287,9 +397,9 @@ impl Puzzles {
     pub fn apply(&mut self, action: PuzzleAction) -> Option<Text> {
         let mut notice = None;
         match action {
-            PuzzleAction::Fetching(kind) => *self.slot(kind) = Loading::Fetching,
+            PuzzleAction::Fetching(kind) => self.sets[kind] = Loading::Fetching,
             PuzzleAction::Loaded(kind, text) => {
-                *self.slot(kind) = match text.map(|t| read_file(kind, &t)) {
+                self.sets[kind] = match text.map(|t| read_file(kind, &t)) {
                     Ok(Ok(set)) => {
                         notice = set.notice(kind);
                         Loading::Ready(Rc::new(set))
@@ -303,6 +413,10 @@ impl Puzzles {
                 };
             }
             PuzzleAction::Choose(kind, roll) => {
+                if kind != self.kind && self.mode.is_run() {
+                    self.end_run();
+                    self.run = None;
+                }
                 self.kind = kind;
                 if self.wants_puzzle() {
                     self.next(roll);
@@ -312,11 +426,59 @@ impl Puzzles {
             PuzzleAction::Board(a) => self.board(a),
             PuzzleAction::Reply => self.reply(),
             PuzzleAction::Hint => self.hint(),
+            PuzzleAction::Mode(mode) => {
+                if mode != self.mode {
+                    self.end_run();
+                    self.mode = mode;
+                    self.solving = None;
+                }
+            }
+            PuzzleAction::Daily(kind, day) => {
+                self.end_run();
+                self.kind = kind;
+                self.mode = Mode::Daily(day);
+            }
+            PuzzleAction::StartRun(now) => {
+                if self.mode.is_run() && self.current_run().is_none_or(|r| r.over) {
+                    self.run = Some(Run::start(self.mode, now));
+                    self.new_best = false;
+                    self.solving = None;
+                }
+            }
+            PuzzleAction::Tick(now) => {
+                if self.run.as_mut().is_some_and(|r| r.tick(now)) {
+                    self.run_ended();
+                }
+            }
+            PuzzleAction::Theme(theme, roll) => {
+                self.theme = theme;
+                if self.mode == Mode::Rated {
+                    self.next(roll);
+                }
+            }
         }
         notice
     }
 
-    /// Puts the next puzzle of the chosen game on the board.
+    /// A streak or rush under way ends now (its score counts).
+    fn end_run(&mut self) {
+        if self.run.as_mut().is_some_and(|r| !r.over) {
+            if let Some(r) = self.run.as_mut() {
+                r.over = true;
+            }
+            self.run_ended();
+        }
+    }
+
+    /// The run just ended: its best kept, its board taken away.
+    fn run_ended(&mut self) {
+        if let Some(r) = &self.run {
+            self.new_best = self.history.run_over(self.kind, r.mode, r.solved);
+        }
+        self.solving = None;
+    }
+
+    /// Puts the next puzzle of the chosen game and mode on the board.
     fn next(&mut self, roll: u64) {
         let kind = self.kind;
         let Loading::Ready(set) = self.set(kind) else {
@@ -330,9 +492,65 @@ impl Puzzles {
             .filter(|s| s.kind == kind)
             .map(|s| s.index);
         let history = &self.history;
-        let tried = |p: &Puzzle| history.result(&history::key(kind, &p.id)).is_some();
-        if let Some(i) = pick(list, tried, history.rating(kind), current, roll) {
-            self.solving = Solving::start(kind, i, list[i].clone());
+        let index = match self.mode {
+            Mode::Rated => {
+                let theme = self.theme.as_ref();
+                let allowed = |p: &Puzzle| theme.is_none_or(|t| p.themes.contains(t));
+                let tried = |p: &Puzzle| history.result(&history::key(kind, &p.id)).is_some();
+                pick(list, allowed, tried, history.rating(kind), current, roll)
+            }
+            Mode::Daily(day) => modes::daily(list, day),
+            Mode::Streak | Mode::Rush(_) => {
+                let Some(run) = self.run.as_mut().filter(|r| !r.over) else {
+                    return;
+                };
+                // Rising: above the last one served while any is left.
+                let served = &run.served;
+                let last = served.last().map(|&i| list[i].rating);
+                let tried = |p: &Puzzle| served.iter().any(|&i| list[i].id == p.id);
+                let harder = |p: &Puzzle| last.is_none_or(|r| p.rating > r);
+                let target = run.target().max(last.map_or(0, |r| r + 1));
+                let any_harder = list.iter().any(|p| harder(p) && !tried(p));
+                let i = if any_harder {
+                    pick(list, harder, tried, target, current, roll)
+                } else {
+                    pick(list, |_| true, tried, target, current, roll)
+                };
+                run.served.extend(i);
+                i
+            }
+        };
+        if let Some(i) = index {
+            self.solving = Solving::start(kind, self.mode, i, list[i].clone());
+        }
+    }
+
+    /// The puzzle on the board is solved.
+    fn solved(&mut self) {
+        let Some(s) = self.solving.as_mut() else {
+            return;
+        };
+        s.solved = true;
+        if s.mode.is_run() {
+            let roll = s.board.rev();
+            if let Some(r) = self.run.as_mut() {
+                r.solved += 1;
+            }
+            self.next(roll);
+            return;
+        }
+        let result = if s.failed {
+            Attempt::Failed
+        } else {
+            Attempt::Solved
+        };
+        let (kind, id, rating) = (s.kind, s.puzzle.id.clone(), s.puzzle.rating);
+        if let Mode::Daily(day) = s.mode {
+            self.history.dailies.solve(kind, day);
+        }
+        let change = self.history.record(kind, &id, rating, result);
+        if let Some(s) = self.solving.as_mut() {
+            s.change.get_or_insert(change);
         }
     }
 
@@ -359,17 +577,7 @@ impl Puzzles {
             s.note = None;
             s.step += 1;
             if s.step >= s.puzzle.solution.len() {
-                s.solved = true;
-                let result = if s.failed {
-                    Attempt::Failed
-                } else {
-                    Attempt::Solved
-                };
-                let (kind, id, rating) = (s.kind, s.puzzle.id.clone(), s.puzzle.rating);
-                let change = self.history.record(kind, &id, rating, result);
-                if let Some(s) = self.solving.as_mut() {
-                    s.change.get_or_insert(change);
-                }
+                self.solved();
             } else {
                 s.reply_due = true;
             }
@@ -389,11 +597,22 @@ impl Puzzles {
         }
     }
 
-    /// The puzzle counts as failed (once).
+    /// The puzzle counts as failed (once); in a run, a wrong move is a
+    /// mistake: the streak ends, a rush goes on to the next puzzle (the
+    /// third ends it).
     fn fail(&mut self) {
         let Some(s) = self.solving.as_mut() else {
             return;
         };
+        if s.mode.is_run() {
+            let roll = s.board.rev();
+            match self.run.as_mut().map(Run::wrong) {
+                Some(true) => self.run_ended(),
+                Some(false) => self.next(roll),
+                None => {}
+            }
+            return;
+        }
         if s.failed {
             return;
         }
@@ -470,7 +689,7 @@ impl Puzzles {
 impl Solving {
     /// Sets up a puzzle (a note says so when its moves cannot be played).
     #[must_use]
-    pub fn start(kind: GameKind, index: usize, puzzle: Puzzle) -> Option<Solving> {
+    pub fn start(kind: GameKind, mode: Mode, index: usize, puzzle: Puzzle) -> Option<Solving> {
         let record = record_of(kind, &puzzle.position).ok()?;
         let solver = record.side_at(record.ply()).unwrap_or(Color::Red);
         // The whole line must play (read_file leaves out those that do not).
@@ -488,6 +707,7 @@ impl Solving {
         });
         Some(Solving {
             kind,
+            mode,
             index,
             puzzle,
             board: Slice::new(board),
@@ -507,6 +727,7 @@ impl Solving {
     #[must_use]
     pub fn can_hint(&self) -> bool {
         !self.solved
+            && !self.mode.is_run()
             && !self.reply_due
             && self.marks.is_empty()
             && !matches!(self.note, Some(Note::Broken(_)))

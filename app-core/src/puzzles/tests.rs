@@ -4,6 +4,7 @@
 
 use super::*;
 use crate::boot::{boot, Content, Kept, Stored};
+use crate::by_game::ByGame;
 use crate::nav::{NavAction, Screen};
 use crate::{AppAction, AppState};
 use history::{elo, key, START_RATING};
@@ -175,19 +176,22 @@ fn the_next_puzzle_is_near_the_rating_and_not_tried() {
         .collect();
     // 1500 is c10; the 8 nearest are c6..c14 without one end.
     for roll in 0..16 {
-        let i = pick(&list, |_| false, 1500, None, roll).unwrap();
+        let i = pick(&list, |_| true, |_| false, 1500, None, roll).unwrap();
         assert!(list[i].rating.abs_diff(1500) <= 400, "{}", list[i].rating);
     }
     // Never the one on the board, never a tried one while others are left.
     let tried = |p: &Puzzle| p.rating >= 1100;
     for roll in 0..16 {
-        let i = pick(&list, tried, 1500, Some(5), roll).unwrap();
+        let i = pick(&list, |_| true, tried, 1500, Some(5), roll).unwrap();
         assert!(list[i].rating < 1100 && i != 5);
     }
     // All tried: any but the current.
-    assert_ne!(pick(&list, |_| true, 500, Some(0), 0), Some(0));
-    assert_eq!(pick(&list[..1], |_| true, 500, Some(0), 3), Some(0));
-    assert_eq!(pick(&[], |_| false, 500, None, 3), None);
+    assert_ne!(pick(&list, |_| true, |_| true, 500, Some(0), 0), Some(0));
+    assert_eq!(
+        pick(&list[..1], |_| true, |_| true, 500, Some(0), 3),
+        Some(0)
+    );
+    assert_eq!(pick(&[], |_| true, |_| false, 500, None, 3), None);
 }
 
 #[test]
@@ -299,7 +303,7 @@ fn the_history_round_trips_and_a_damaged_one_is_set_aside() {
     let text = h.to_json();
     assert_eq!(
         text,
-        r#"{"v":1,"ratings":{"checkers":1516,"tiers":1484},"streak":0,"history":{"checkers/c0001":"solved","tiers/t0002":"failed"}}"#
+        r#"{"v":1,"ratings":{"checkers":1516,"tiers":1484},"streak":0,"history":{"checkers/c0001":"solved","tiers/t0002":"failed"},"log":{"checkers":[1516],"tiers":[1484]},"best":{"checkers":{"streak":0,"rush-3":0,"rush-5":0},"tiers":{"streak":0,"rush-3":0,"rush-5":0}},"daily":{"checkers":null,"tiers":null,"last":null,"days":0}}"#
     );
     let read = History::read(&text);
     assert_eq!(read.problem, None);
@@ -344,7 +348,7 @@ fn the_history_round_trips_and_a_damaged_one_is_set_aside() {
     );
     assert_eq!(
         Kept::Puzzles.content(&b.state),
-        Content::Text(r#"{"v":1,"ratings":{"checkers":1600,"tiers":1500},"streak":0,"history":{"checkers/c1":"solved"}}"#.into())
+        Content::Text(r#"{"v":1,"ratings":{"checkers":1600,"tiers":1500},"streak":0,"history":{"checkers/c1":"solved"},"log":{"checkers":[],"tiers":[]},"best":{"checkers":{"streak":0,"rush-3":0,"rush-5":0},"tiers":{"streak":0,"rush-3":0,"rush-5":0}},"daily":{"checkers":null,"tiers":null,"last":null,"days":0}}"#.into())
     );
     // Nothing kept: the defaults, no notice.
     let b = boot(&Stored::default(), "", true);
@@ -373,7 +377,7 @@ fn a_puzzle_whose_line_does_not_play_says_so() {
     // The reader leaves such a puzzle out; set up anyway, it says why.
     let p = Puzzle::parse_line("c1 | W:WK1,15,19,29,32:B6,8,10,12,28 | 29-25 7-11 15x6 | 900 | ")
         .unwrap();
-    let s = Solving::start(GameKind::Checkers, 0, p).unwrap();
+    let s = Solving::start(GameKind::Checkers, Mode::Rated, 0, p).unwrap();
     assert!(
         matches!(&s.note.clone().map(Note::english), Some(Note::Broken(t)) if t.starts_with("This puzzle cannot be played (puzzle c1: move 2 (7-11) cannot be played: ")),
         "{:?}",
@@ -399,4 +403,353 @@ fn a_cut_or_changed_history_never_panics() {
             assert_eq!(History::read(&read.history.to_json()).problem, None, "{t}");
         }
     }
+}
+
+/// A list of `n` one-move puzzles rated 500, 600, … (ids c0…).
+fn ladder(n: u32) -> Vec<Puzzle> {
+    (0..n)
+        .map(|i| Puzzle {
+            id: format!("c{i}"),
+            position: "B:W28:B1".into(),
+            solution: vec!["1-6".into()],
+            rating: 500 + 100 * i,
+            themes: vec![if i % 2 == 0 { "shot" } else { "endgame" }.into()],
+        })
+        .collect()
+}
+
+#[test]
+fn days_are_calendar_dates() {
+    for (y, m, d, n) in [
+        (1970, 1, 1, 0),
+        (2000, 3, 1, 11_017),
+        (2026, 11, 27, 20_784),
+    ] {
+        let day = Day::from_ymd(y, m, d).unwrap();
+        assert_eq!((day, day.ymd()), (Day(n), (y, m, d)));
+        assert_eq!(Day::parse(&day.to_string()), Some(day));
+    }
+    // Every day of four centuries round-trips and follows the one before.
+    let mut prev = Day::from_ymd(1999, 12, 31).unwrap();
+    for n in 0..146_097 {
+        let (y, m, d) = Day(prev.0 + 1).ymd();
+        let day = Day::from_ymd(y, m, d).unwrap();
+        assert_eq!(day.before(), prev, "{n}");
+        prev = day;
+    }
+    for bad in [
+        "2026-02-29",
+        "2026-13-01",
+        "2026-00-10",
+        "x",
+        "2026-1",
+        "",
+        "0-1-1",
+    ] {
+        assert_eq!(Day::parse(bad), None, "{bad}");
+    }
+}
+
+#[test]
+fn the_daily_puzzle_is_a_function_of_the_date() {
+    let list = read_file(
+        GameKind::Checkers,
+        &std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../assets/puzzles/checkers.txt"
+        ))
+        .unwrap(),
+    )
+    .unwrap()
+    .puzzles;
+    let day = Day::from_ymd(2026, 11, 27).unwrap();
+    let today = modes::daily(&list, day).unwrap();
+    // Pinned: every device, every build, the same puzzle on that date.
+    assert_eq!(
+        list[today].id,
+        modes::daily(&list.clone(), day)
+            .map(|i| list[i].id.clone())
+            .unwrap()
+    );
+    // It changes from day to day: a month of dailies, almost all different.
+    let month: std::collections::HashSet<usize> = (0..30)
+        .map(|n| modes::daily(&list, Day(day.0 + n)).unwrap())
+        .collect();
+    assert!(month.len() >= 25, "{} different in 30 days", month.len());
+    // Leaving out another puzzle (a damaged copy) does not change it, nor
+    // does the file's order.
+    let mut fewer = list.clone();
+    fewer.remove(if today == 0 { 1 } else { 0 });
+    let i = modes::daily(&fewer, day).unwrap();
+    assert_eq!(fewer[i].id, list[today].id);
+    let mut reversed = list.clone();
+    reversed.reverse();
+    assert_eq!(
+        reversed[modes::daily(&reversed, day).unwrap()].id,
+        list[today].id
+    );
+    assert_eq!(modes::daily(&[], day), None);
+}
+
+#[test]
+fn the_daily_puzzle_solved_marks_the_day_and_the_streak_of_days() {
+    let d = Day::from_ymd(2026, 11, 27).unwrap();
+    let mut p = loaded();
+    p.apply(PuzzleAction::Daily(GameKind::Checkers, d));
+    assert!(p.wants_puzzle());
+    let mut q = loaded();
+    q.apply(PuzzleAction::Daily(GameKind::Checkers, d));
+    // What the screen does: a puzzle when it wants one (the roll unused).
+    q.apply(PuzzleAction::Next(99));
+    assert!(!q.wants_puzzle());
+    let s = q.solving.as_ref().unwrap();
+    assert_eq!(s.mode, Mode::Daily(d));
+    let list = &read_file(GameKind::Checkers, FILE).unwrap().puzzles;
+    assert_eq!(s.puzzle.id, list[modes::daily(list, d).unwrap()].id);
+    let solution = s.puzzle.solution.clone();
+    for (i, m) in solution.iter().enumerate() {
+        if i % 2 == 0 {
+            play(&mut q, m);
+        } else {
+            q.apply(PuzzleAction::Reply);
+        }
+    }
+    assert!(q.solving.as_ref().unwrap().solved);
+    let h = &q.history;
+    assert!(h.dailies.solved_on(GameKind::Checkers, d));
+    assert!(!h.dailies.solved_on(GameKind::Tiers, d));
+    assert_eq!(
+        h.counts(GameKind::Checkers),
+        (1, 0),
+        "a daily counts as rated"
+    );
+    // The streak of days.
+    let mut days = history::Dailies::default();
+    assert_eq!(days.streak(d), 0);
+    days.solve(GameKind::Checkers, d);
+    days.solve(GameKind::Tiers, d);
+    assert_eq!(days.streak(d), 1);
+    days.solve(GameKind::Checkers, Day(d.0 + 1));
+    assert_eq!(days.streak(Day(d.0 + 1)), 2);
+    assert_eq!(days.streak(Day(d.0 + 2)), 2, "kept while today's may come");
+    assert_eq!(days.streak(Day(d.0 + 3)), 0, "a day missed");
+    days.solve(GameKind::Tiers, Day(d.0 + 3));
+    assert_eq!(days.streak(Day(d.0 + 3)), 1);
+}
+
+/// A puzzles state with the [`ladder`] file read.
+fn ladder_loaded() -> Puzzles {
+    let mut text = String::new();
+    for p in ladder(20) {
+        text.push_str(&format!(
+            "{} | {} | {} | {} | {}\n",
+            p.id, p.position, p.solution[0], p.rating, p.themes[0]
+        ));
+    }
+    let mut p = Puzzles::default();
+    p.apply(PuzzleAction::Loaded(GameKind::Checkers, Ok(text)));
+    p
+}
+
+/// A puzzles state on a [`ladder`] file in `mode`, its run started.
+fn run_of(mode: Mode) -> Puzzles {
+    let mut p = ladder_loaded();
+    p.apply(PuzzleAction::Mode(mode));
+    assert!(!p.wants_puzzle(), "waits for the start");
+    p.apply(PuzzleAction::StartRun(1_000_000));
+    assert!(p.wants_puzzle());
+    p.apply(PuzzleAction::Next(0));
+    p
+}
+
+/// The rating of the puzzle on the board.
+fn rating_on(p: &Puzzles) -> u32 {
+    p.solving.as_ref().unwrap().puzzle.rating
+}
+
+/// A wrong move on the ladder's board (the one piece goes the other way).
+fn wrong(p: &mut Puzzles) {
+    play(p, "1-5");
+}
+
+#[test]
+fn a_streak_rises_in_difficulty_and_ends_at_the_first_wrong_move() {
+    let mut p = run_of(Mode::Streak);
+    let mut ratings = vec![rating_on(&p)];
+    for _ in 0..5 {
+        play(&mut p, "1-6");
+        ratings.push(rating_on(&p));
+    }
+    assert_eq!(p.current_run().unwrap().solved, 5);
+    assert!(
+        ratings.windows(2).all(|w| w[0] < w[1]),
+        "rising: {ratings:?}"
+    );
+    assert!(!p.solving.as_ref().unwrap().can_hint(), "no hint in a run");
+    wrong(&mut p);
+    let run = p.current_run().unwrap();
+    assert!(run.over && p.solving.is_none());
+    assert_eq!((run.solved, run.mistakes), (5, 1));
+    assert!(p.new_best);
+    assert_eq!(p.history.bests[GameKind::Checkers].streak, 5);
+    assert_eq!(p.history.results, vec![], "a run does not move the rating");
+    assert_eq!(p.history.rating(GameKind::Checkers), START_RATING);
+    // A shorter one keeps the best.
+    p.apply(PuzzleAction::StartRun(2_000_000));
+    p.apply(PuzzleAction::Next(0));
+    play(&mut p, "1-6");
+    wrong(&mut p);
+    assert!(!p.new_best);
+    assert_eq!(p.history.bests[GameKind::Checkers].streak, 5);
+}
+
+#[test]
+fn a_rush_ends_at_three_mistakes_or_when_its_time_is_up() {
+    let three = Mode::Rush(modes::RushLength::Three);
+    let mut p = run_of(three);
+    play(&mut p, "1-6");
+    wrong(&mut p);
+    assert!(p.solving.is_some(), "a rush goes on after a mistake");
+    play(&mut p, "1-6");
+    wrong(&mut p);
+    wrong(&mut p);
+    let run = p.current_run().unwrap();
+    assert!(run.over);
+    assert_eq!((run.solved, run.mistakes), (2, 3));
+    assert_eq!(p.history.bests[GameKind::Checkers].rush3, 2);
+    // The time: up at exactly 3 minutes, not before.
+    let five = Mode::Rush(modes::RushLength::Five);
+    let mut p = run_of(five);
+    play(&mut p, "1-6");
+    p.apply(PuzzleAction::Tick(1_000_000 + 5 * 60_000 - 1));
+    assert_eq!(p.current_run().unwrap().left(), Some(1));
+    assert!(!p.current_run().unwrap().over);
+    p.apply(PuzzleAction::Tick(1_000_000 + 5 * 60_000));
+    assert!(p.current_run().unwrap().over && p.solving.is_none());
+    assert_eq!(p.history.bests[GameKind::Checkers].rush5, 1);
+    assert_eq!(p.history.bests[GameKind::Checkers].rush3, 0);
+    // Leaving a rush for another mode ends it and counts its score.
+    let mut p = run_of(three);
+    play(&mut p, "1-6");
+    p.apply(PuzzleAction::Mode(Mode::Rated));
+    assert_eq!(p.history.bests[GameKind::Checkers].rush3, 1);
+}
+
+#[test]
+fn the_theme_filter_serves_only_that_theme() {
+    let mut p = ladder_loaded();
+    p.apply(PuzzleAction::Next(0));
+    let Loading::Ready(set) = p.set(GameKind::Checkers) else {
+        panic!()
+    };
+    assert_eq!(
+        set.themes(),
+        [("endgame".to_string(), 10), ("shot".to_string(), 10)]
+    );
+    p.apply(PuzzleAction::Theme(Some("endgame".into()), 0));
+    for roll in 0..30 {
+        let s = p.solving.as_ref().unwrap();
+        assert_eq!(s.puzzle.themes, ["endgame"]);
+        if roll % 2 == 0 {
+            play(&mut p, "1-6");
+        }
+        p.apply(PuzzleAction::Next(roll));
+    }
+    p.apply(PuzzleAction::Theme(None, 0));
+    assert!(p.solving.is_some());
+}
+
+#[test]
+fn the_bests_days_and_rating_log_are_kept_and_a_damaged_part_is_named() {
+    let mut h = History::default();
+    h.record(GameKind::Checkers, "c1", 1500, Attempt::Solved);
+    h.record(GameKind::Checkers, "c2", 1500, Attempt::Failed);
+    h.run_over(GameKind::Tiers, Mode::Rush(modes::RushLength::Five), 7);
+    h.run_over(GameKind::Checkers, Mode::Streak, 3);
+    h.dailies
+        .solve(GameKind::Tiers, Day::from_ymd(2026, 11, 27).unwrap());
+    let text = h.to_json();
+    assert!(
+        text.contains(r#""log":{"checkers":[1516,1499],"tiers":[]}"#),
+        "{text}"
+    );
+    assert!(
+        text.contains(
+            r#""daily":{"checkers":null,"tiers":"2026-11-27","last":"2026-11-27","days":1}"#
+        ),
+        "{text}"
+    );
+    let read = History::read(&text);
+    assert_eq!((read.history, read.problem), (h, None));
+    // A record from before these parts reads as having none.
+    let old = r#"{"v":1,"ratings":{"checkers":1516,"tiers":1500},"streak":1,"history":{"checkers/c1":"solved"}}"#;
+    let read = History::read(old);
+    assert_eq!(read.problem, None);
+    assert_eq!(read.history.bests, ByGame::default());
+    // Damaged parts: named, the rest kept.
+    let damaged = r#"{"v":1,"history":{},"log":{"checkers":[1500,"x"]},"best":{"tiers":{"streak":-1,"rush-3":4}},"daily":{"checkers":"2026-02-30","last":"2026-11-27","days":2}}"#;
+    let read = History::read(damaged);
+    assert_eq!(read.history.bests[GameKind::Tiers].rush3, 4);
+    assert_eq!(read.history.dailies.last, Day::from_ymd(2026, 11, 27));
+    assert_eq!(read.history.dailies.days, 2);
+    assert_eq!(
+        read.problem.map(|t| t.english()).as_deref(),
+        Some("3 entries of your puzzle rating and history could not be read")
+    );
+    // The log keeps the latest ratings only.
+    let mut h = History::default();
+    for i in 0..(history::LOG_LENGTH + 5) {
+        h.record(GameKind::Checkers, &format!("c{i}"), 1500, Attempt::Solved);
+    }
+    assert_eq!(h.log[GameKind::Checkers].len(), history::LOG_LENGTH);
+    assert_eq!(
+        h.log[GameKind::Checkers].last(),
+        Some(&h.rating(GameKind::Checkers))
+    );
+}
+
+#[test]
+fn the_dashboard_counts_each_theme_weakest_first() {
+    let mut p = ladder_loaded();
+    let Loading::Ready(set) = p.set(GameKind::Checkers).clone() else {
+        panic!()
+    };
+    // c0, c2 (shot) solved; c1 (endgame) solved; c3, c5 (endgame) failed;
+    // c4 (shot) failed.
+    let h = &mut p.history;
+    for (id, r) in [
+        ("c0", Attempt::Solved),
+        ("c2", Attempt::Solved),
+        ("c1", Attempt::Solved),
+        ("c3", Attempt::Failed),
+        ("c5", Attempt::Failed),
+        ("c4", Attempt::Failed),
+    ] {
+        h.record(GameKind::Checkers, id, 1000, r);
+    }
+    let scores = theme_scores(h, GameKind::Checkers, &set);
+    assert_eq!(
+        scores,
+        [
+            ThemeScore {
+                theme: "endgame".into(),
+                solved: 1,
+                failed: 2
+            },
+            ThemeScore {
+                theme: "shot".into(),
+                solved: 2,
+                failed: 1
+            },
+        ]
+    );
+    assert_eq!((scores[0].per_mille(), scores[1].per_mille()), (333, 666));
+    // Another game's history, or none: nothing.
+    assert_eq!(
+        theme_scores(&History::default(), GameKind::Checkers, &set),
+        []
+    );
+    assert_eq!(theme_scores(h, GameKind::Tiers, &set), []);
+    // The rating log the graph draws: one point per rated puzzle.
+    assert_eq!(h.log[GameKind::Checkers].len(), 6);
 }

@@ -576,7 +576,7 @@ test('Tiers on a 320 px phone: the record (tags, both formations) and TFEN go ou
     await page.click('#import-read');
     await page.locator('.import-error', { hasText: 'RedFormation' }).waitFor();
     assert.match(await page.locator('.import-error').textContent(),
-      /Could not be read: game 1, line 1: start position: RedFormation "a1 a1 c1 .*": a1 is listed twice/);
+      /Could not be read: game 1, line 1, column 1: start position: RedFormation "a1 a1 c1 .*": a1 is listed twice/);
     assert.equal(await stored(page, 'tiers.saved'), before);
 
     // Continue the imported game: its formations and moves come along.

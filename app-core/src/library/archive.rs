@@ -456,7 +456,7 @@ mod tests {
         assert_eq!(r.set_aside.len(), 2);
         let p = r.problem.unwrap();
         assert!(
-            p.starts_with("2 archived games could not be read (game 2: line 1: move 1 (Red): 11-15 is not legal here"),
+            p.starts_with("2 archived games could not be read (game 2: line 1, column 10: move 1 (Red): 11-15 is not legal here"),
             "{p}"
         );
         assert!(p.ends_with("; set aside, the other 1 kept"), "{p}");

@@ -220,7 +220,7 @@ mod tests {
         assert!(g[0].is_ok() && g[2].is_ok());
         let err = g[1].as_ref().err().unwrap();
         assert!(
-            err.starts_with("game 2, line 10: move 1 (Red): 11-16 is not legal here"),
+            err.starts_with("game 2, line 10, column 10: move 1 (Red): 11-16 is not legal here"),
             "{err}"
         );
     }
@@ -295,7 +295,7 @@ mod tests {
             .as_ref()
             .err()
             .unwrap()
-            .starts_with("game 1, line 1: move 1 (Red): "));
+            .starts_with("game 1, line 1, column 1: move 1 (Red): "));
     }
 
     #[test]

@@ -21,6 +21,81 @@
 // first screen.
 const tag = document.querySelector('script[data-js][data-wasm]');
 
+/**
+ * The few messages shown before any catalogue can load (the page cannot
+ * start, or this browser cannot run it), in each of the page's languages
+ * (the catalogues are assets/i18n/<lang>.txt; these stay here because
+ * they must show when nothing else loads). `{why}` is the browser's own
+ * error message.
+ */
+const WORDS = {
+  en: {
+    failed: 'Tiers could not be loaded ({why}). Check the connection and reload the page.',
+    unsupported:
+      'Tiers cannot run in this browser: it lacks {what}. ' +
+      'Open it in an up-to-date Firefox (114 or later), Chrome or Edge (104 or later) or Safari (15 or later).',
+    reload: 'Reload',
+    workers: 'module workers (the computer player runs in one)',
+    feature: 'a WebAssembly feature Tiers needs ({why})',
+  },
+  es: {
+    failed: 'No se pudo cargar Tiers ({why}). Comprueba la conexión y recarga la página.',
+    unsupported:
+      'Tiers no puede funcionar en este navegador: le falta {what}. ' +
+      'Ábrelo en un Firefox actualizado (114 o posterior), Chrome o Edge (104 o posterior) o Safari (15 o posterior).',
+    reload: 'Recargar',
+    workers: 'los workers de módulo (el ordenador juega en uno de ellos)',
+    feature: 'una función de WebAssembly que Tiers necesita ({why})',
+  },
+  'pt-BR': {
+    failed: 'Não foi possível carregar o Tiers ({why}). Verifique a conexão e recarregue a página.',
+    unsupported:
+      'O Tiers não funciona neste navegador: falta {what}. ' +
+      'Abra-o num Firefox atualizado (114 ou posterior), Chrome ou Edge (104 ou posterior) ou Safari (15 ou posterior).',
+    reload: 'Recarregar',
+    workers: 'workers de módulo (o computador joga num deles)',
+    feature: 'um recurso de WebAssembly de que o Tiers precisa ({why})',
+  },
+  fr: {
+    failed: 'Tiers n\u2019a pas pu être chargé ({why}). Vérifiez la connexion et rechargez la page.',
+    unsupported:
+      'Tiers ne peut pas fonctionner dans ce navigateur\u00a0: il lui manque {what}. ' +
+      'Ouvrez-le dans un Firefox à jour (114 ou plus récent), Chrome ou Edge (104 ou plus récent) ou Safari (15 ou plus récent).',
+    reload: 'Recharger',
+    workers: 'les workers de module (l\u2019ordinateur joue dans l\u2019un d\u2019eux)',
+    feature: 'une fonction WebAssembly dont Tiers a besoin ({why})',
+  },
+  de: {
+    failed: 'Tiers konnte nicht geladen werden ({why}). Prüfe die Verbindung und lade die Seite neu.',
+    unsupported:
+      'Tiers läuft in diesem Browser nicht: es fehlt {what}. ' +
+      'Öffne es in einem aktuellen Firefox (114 oder neuer), Chrome oder Edge (104 oder neuer) oder Safari (15 oder neuer).',
+    reload: 'Neu laden',
+    workers: 'Modul-Worker (der Computergegner läuft in einem)',
+    feature: 'eine WebAssembly-Funktion, die Tiers braucht ({why})',
+  },
+  it: {
+    failed: 'Impossibile caricare Tiers ({why}). Controlla la connessione e ricarica la pagina.',
+    unsupported:
+      'Tiers non può funzionare in questo browser: manca {what}. ' +
+      'Aprilo in un Firefox aggiornato (114 o successivo), Chrome o Edge (104 o successivo) o Safari (15 o successivo).',
+    reload: 'Ricarica',
+    workers: 'i worker di modulo (il computer gioca in uno di essi)',
+    feature: 'una funzione di WebAssembly che serve a Tiers ({why})',
+  },
+};
+WORDS['en-GB'] = WORDS.en;
+
+/** The page's language, once chosen (start). */
+let pageLang = 'en';
+
+/** A message of WORDS in the page's language, with its arguments. */
+function words(key, args) {
+  let text = (WORDS[pageLang] || WORDS.en)[key];
+  for (const name in args || {}) text = text.split(`{${name}}`).join(args[name]);
+  return text;
+}
+
 /** Shows `text` in a box instead of the app, with a Reload button when `reload`. */
 function say(text, reload) {
   const box = document.createElement('div');
@@ -33,7 +108,7 @@ function say(text, reload) {
     const button = document.createElement('button');
     button.type = 'button';
     button.className = 'primary';
-    button.textContent = 'Reload';
+    button.textContent = words('reload');
     button.addEventListener('click', () => location.reload());
     box.appendChild(button);
   }
@@ -44,17 +119,13 @@ function say(text, reload) {
 function failed(error) {
   console.error('Tiers could not start:', error);
   const why = error && error.message ? error.message : String(error);
-  say(`Tiers could not be loaded (${why}). Check the connection and reload the page.`, true);
+  say(words('failed', { why }), true);
 }
 
 /** Says that this browser cannot run Tiers: it lacks `what`. */
 function unsupported(what) {
   console.warn(`Tiers cannot run in this browser: it lacks ${what}.`);
-  say(
-    `Tiers cannot run in this browser: it lacks ${what}. ` +
-      'Open it in an up-to-date Firefox (114 or later), Chrome or Edge (104 or later) or Safari (15 or later).',
-    false,
-  );
+  say(words('unsupported', { what }), false);
 }
 
 /**
@@ -83,7 +154,7 @@ function moduleWorkers() {
 /** What the page needs and this browser lacks, in words; null when nothing. */
 function lacking() {
   if (typeof WebAssembly !== 'object' || typeof WebAssembly.instantiate !== 'function') return 'WebAssembly';
-  if (typeof Worker !== 'function' || !moduleWorkers()) return 'module workers (the computer player runs in one)';
+  if (typeof Worker !== 'function' || !moduleWorkers()) return words('workers');
   return null;
 }
 
@@ -129,14 +200,15 @@ function catalogue(lang) {
 }
 
 async function start() {
+  const preferred = navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language || 'en'];
+  const lang = keptLanguage() || pickLanguage(preferred);
+  pageLang = lang;
+  document.documentElement.lang = lang;
   const lacks = lacking();
   if (lacks) {
     unsupported(lacks);
     return;
   }
-  const preferred = navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language || 'en'];
-  const lang = keptLanguage() || pickLanguage(preferred);
-  document.documentElement.lang = lang;
   try {
     const [app, text] = await Promise.all([import(tag.dataset.js), catalogue(lang)]);
     window.tiersLanguage = { lang, text };
@@ -144,7 +216,7 @@ async function start() {
   } catch (e) {
     // A WebAssembly feature the build uses (docs/build.md, "Browsers")
     // that this browser's engine does not know.
-    if (e instanceof WebAssembly.CompileError) unsupported(`a WebAssembly feature Tiers needs (${e.message})`);
+    if (e instanceof WebAssembly.CompileError) unsupported(words('feature', { why: e.message }));
     else failed(e);
     return;
   }

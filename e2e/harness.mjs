@@ -10,6 +10,7 @@ import { dirname, extname, join, normalize, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
+import { files } from '../tools/files.mjs';
 import { launchWebDriver } from './webdriver.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -117,6 +118,20 @@ export async function serve(dir = DIST, { extra = {}, headers = {}, gzip = false
     url: `http://127.0.0.1:${port}`,
     port,
     requests,
+    /**
+     * Compresses every file of the served directory now, so that no
+     * request waits for it while something is timed (brotli's quality 11
+     * takes seconds on the page's wasm).
+     */
+    precompress: () => {
+      for (const file of files(root)) {
+        const type = TYPES[extname(file)] ?? 'application/octet-stream';
+        if (/^image\/(png|x-icon)/.test(type)) continue;
+        const body = readFileSync(file);
+        if (brotli) compressed(file, 'br', body);
+        if (gzip || brotli) compressed(file, 'gzip', body);
+      }
+    },
     close: () =>
       new Promise((ok) => {
         server.close(ok);

@@ -6,6 +6,8 @@
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
 
+use crate::core::i18n::Text;
+
 /// Offers `text` as a file download named `name` (of type `mime`).
 pub fn download(name: &str, mime: &str, text: &str) -> Result<(), String> {
     let fail = |e: JsValue| format!("the download could not start ({e:?})");
@@ -99,7 +101,7 @@ pub async fn share(title: &str, text: &str, url: &str) -> Result<bool, String> {
 pub fn read_picked(
     input: &web_sys::HtmlInputElement,
     max_mb: u32,
-    done: impl FnOnce(String, Result<String, String>) + 'static,
+    done: impl FnOnce(String, Result<String, Text>) + 'static,
 ) {
     let Some(file) = input.files().and_then(|f| f.get(0)) else {
         return;
@@ -107,15 +109,18 @@ pub fn read_picked(
     input.set_value("");
     let name = file.name();
     if file.size() > f64::from(max_mb) * 1e6 {
-        done(name, Err(format!("the file is larger than {max_mb} MB")));
+        done(
+            name,
+            Err(crate::core::text!("error.file-too-large", max = max_mb)),
+        );
         return;
     }
     wasm_bindgen_futures::spawn_local(async move {
         let text = match JsFuture::from(file.text()).await {
             Ok(v) => v
                 .as_string()
-                .ok_or_else(|| "the file is not text".to_string()),
-            Err(_) => Err("the browser could not read the file".to_string()),
+                .ok_or_else(|| Text::new("error.file-not-text")),
+            Err(_) => Err(Text::new("error.file-unreadable")),
         };
         done(name, text);
     });

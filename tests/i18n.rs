@@ -73,6 +73,11 @@ fn keys_in_code() -> (BTreeSet<String>, BTreeSet<String>) {
         while let Some(start) = rest.find('"') {
             let before = &rest[..start];
             let after = &rest[start + 1..];
+            // A quote as a character ('"'), not a string.
+            if before.ends_with('\'') && after.starts_with('\'') {
+                rest = after;
+                continue;
+            }
             let Some(end) = after.find('"') else { break };
             let lit = &after[..end];
             let is_key = lit.contains('.')

@@ -22,7 +22,7 @@ fn engine_review(pdn: &str, searcher: &mut tiers_engine::search::Searcher) -> (R
     let subject = Subject {
         record: g.record,
         tags: g.tags,
-        title: String::new(),
+        title: tiers_app::core::i18n::Text::plain(""),
         id: None,
         human: None,
     };

@@ -180,9 +180,7 @@ pub fn boot(stored: &Stored, query: &str, coin: bool) -> Boot {
                 set_aside.push((Kept::Archive, read.set_aside.join("\n")));
             }
             if let Some(p) = read.problem {
-                notices
-                    .list
-                    .push(crate::text!("notice.problem", problem = p));
+                notices.list.push(p);
             }
             read.archive
         }

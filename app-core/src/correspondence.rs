@@ -117,7 +117,7 @@ impl AppState {
         let link = match bylink::decode(value) {
             Ok(l) => l,
             Err(e) => {
-                let text = crate::text!("notice.link-failed", why = e.to_string());
+                let text = crate::text!("notice.link-failed", why = e.explain());
                 self.notices.update(|n| n.apply(NoticeAction::Push(text)));
                 return;
             }

@@ -46,6 +46,7 @@ pub mod i18n;
 pub mod input;
 pub mod learn;
 pub mod library;
+pub mod live;
 pub mod nav;
 pub mod new_game;
 pub mod notices;
@@ -587,12 +588,7 @@ impl AppState {
                 let names = library::player_names(s.opponent);
                 let subject = Subject {
                     record: record.clone_box(),
-                    title: format!(
-                        "{} · {} vs {}",
-                        library::kind_title(record.kind()),
-                        names[0],
-                        names[1]
-                    ),
+                    title: library::game_title(record.kind(), &names[0], &names[1]),
                     tags,
                     id,
                     human: s.opponent.human(),

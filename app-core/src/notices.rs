@@ -21,7 +21,7 @@ pub struct Notices {
 #[derive(Clone, Debug, PartialEq)]
 pub struct LinkConflict {
     /// How the two differ, in words.
-    pub why: String,
+    pub why: Text,
     /// The device's copy.
     pub mine: (LoadGame, GameMeta),
     /// The link's game.

@@ -26,6 +26,7 @@
 //! assert_eq!(problems[1].param, "colour");
 //! ```
 
+use crate::i18n::errors::Explain;
 use core::fmt;
 
 use tiers_engine::pdn::{self, Variant};
@@ -189,6 +190,15 @@ pub fn query_pairs(query: &str) -> Vec<(String, String)> {
             (decode(name), decode(value))
         })
         .collect()
+}
+
+/// The value of parameter `name` (any case) in a query, if it is there.
+#[must_use]
+pub fn param(query: &str, name: &str) -> Option<String> {
+    query_pairs(query)
+        .into_iter()
+        .find(|(n, _)| n.trim().eq_ignore_ascii_case(name))
+        .map(|(_, v)| v)
 }
 
 fn decode(text: &str) -> String {
@@ -515,14 +525,14 @@ fn start_pdn(v: &str, kind_asked: Option<GameKind>) -> Result<(GameKind, Start),
     }
 }
 
-fn check_pdn<P: Variant>(text: &str) -> Result<(), String> {
+fn check_pdn<P: Variant<MoveError: Explain>>(text: &str) -> Result<(), String> {
     for game in pdn::read_each::<P>(text).map_err(|e| e.to_string())? {
         game.map_err(|e| e.to_string())?;
     }
     Ok(())
 }
 
-fn load<P: Variant>(start: &Start) -> Result<Box<dyn Record>, String> {
+fn load<P: Variant<MoveError: Explain>>(start: &Start) -> Result<Box<dyn Record>, String> {
     let game: Game<P> = match start {
         Start::Standard => Game::new(P::start()),
         Start::Position(text) => Game::new(P::parse(text).map_err(|e| e.to_string())?),

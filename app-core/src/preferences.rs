@@ -12,6 +12,7 @@ use tiers_json::Json;
 
 use super::new_game::ColorChoice;
 use super::versioned;
+use crate::i18n::Text;
 
 /// The format version written now.
 pub const VERSION: u64 = 1;
@@ -180,10 +181,10 @@ pub struct Read {
     /// The preferences read (defaults for what could not be).
     pub preferences: Preferences,
     /// What was wrong (None: all was read).
-    pub problem: Option<String>,
+    pub problem: Option<Text>,
 }
 
-const WHAT: &str = "Your settings record";
+const WHAT: &str = "record.settings";
 
 impl Preferences {
     /// Whether pages are light, given whether the device prefers light
@@ -258,15 +259,15 @@ impl Preferences {
     /// of another version gives the defaults.
     #[must_use]
     pub fn read(text: &str) -> Read {
-        let fail = |problem: String| Read {
+        let fail = |problem: Text| Read {
             preferences: Preferences::default(),
             problem: Some(problem),
         };
         let value = match Json::parse(text) {
             Ok(v) => v,
-            Err(e) => return fail(format!("{WHAT} could not be read ({e})")),
+            Err(_) => return fail(versioned::not_json(Text::new(WHAT))),
         };
-        if let Err(e) = versioned::check(&value, VERSION, WHAT) {
+        if let Err(e) = versioned::check(&value, VERSION, Text::new(WHAT)) {
             return fail(e);
         }
         let mut p = Preferences::default();
@@ -322,12 +323,8 @@ impl Preferences {
             Some(c) => p.color = c,
             None => bad.push("color"),
         }
-        let problem = (!bad.is_empty()).then(|| {
-            format!(
-                "Some of your settings could not be read ({}); the defaults are used for them",
-                bad.join(", ")
-            )
-        });
+        let problem =
+            (!bad.is_empty()).then(|| crate::text!("error.some-settings", count = bad.len()));
         Read {
             preferences: p,
             problem,
@@ -425,10 +422,12 @@ mod tests {
         assert!(!read.preferences.non_visual);
         assert_eq!(read.preferences.board, BoardTheme::Blue);
         let bad = old.replace("\"red\"}", "\"red\",\"non_visual\":3}");
-        assert!(Preferences::read(&bad)
-            .problem
-            .unwrap()
-            .contains("non_visual"));
+        let read = Preferences::read(&bad);
+        assert!(!read.preferences.non_visual);
+        assert_eq!(
+            read.problem.unwrap().english(),
+            "1 of your settings could not be read; its default is used"
+        );
     }
 
     #[test]
@@ -447,8 +446,8 @@ mod tests {
         assert_eq!(read.preferences.volume, 60);
         assert_eq!(read.preferences.mode, ColorMode::Dark);
         assert_eq!(
-            read.problem.as_deref(),
-            Some("Some of your settings could not be read (mode, volume); the defaults are used for them")
+            read.problem.unwrap().english(),
+            "2 of your settings could not be read; their defaults are used"
         );
     }
 
@@ -456,14 +455,14 @@ mod tests {
     fn an_unreadable_record_gives_the_defaults_and_says_why() {
         let read = Preferences::read("{not json");
         assert_eq!(read.preferences, Preferences::default());
-        assert!(read
-            .problem
-            .unwrap()
-            .starts_with("Your settings record could not be read ("));
+        assert_eq!(
+            read.problem.unwrap().english(),
+            "Your settings record could not be read (it is not valid JSON)"
+        );
         let read = Preferences::read(r#"{"v": 7, "board": "green"}"#);
         assert_eq!(read.preferences, Preferences::default());
         assert_eq!(
-            read.problem.unwrap(),
+            read.problem.unwrap().english(),
             "Your settings record was written by a newer version of Tiers (format 7; this one reads format 1)"
         );
     }

@@ -6,7 +6,10 @@
 use std::rc::Rc;
 
 use tiers_engine::pdn::{self, Tags, Variant};
-use tiers_engine::{BoardView, Color, Game, GameKind, Outcome, PieceView, Position};
+use tiers_engine::{BoardView, Color, Game, GameError, GameKind, Outcome, PieceView, Position};
+
+use crate::i18n::errors::Explain;
+use crate::i18n::Text;
 
 /// One legal move as the board needs it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -54,8 +57,9 @@ pub trait Record {
     fn legal(&self) -> Vec<MoveOption>;
     /// Plays the move with this written form; the error says why not.
     fn play_text(&mut self, text: &str) -> Result<(), String>;
-    /// Why the move with this written form cannot be played (None if it can).
-    fn explain(&self, text: &str) -> Option<String>;
+    /// Why the move with this written form cannot be played (None if it
+    /// can), as a message the page says in its language.
+    fn explain(&self, text: &str) -> Option<Text>;
     /// Takes back one move.
     fn undo(&mut self) -> bool;
     /// Plays an undone move again.
@@ -142,7 +146,7 @@ pub fn is_dark(sq: u8) -> bool {
     (sq % 8 + sq / 8).is_multiple_of(2)
 }
 
-impl<P: Variant> Record for Game<P> {
+impl<P: Variant<MoveError: Explain>> Record for Game<P> {
     fn kind(&self) -> GameKind {
         P::KIND
     }
@@ -203,14 +207,11 @@ impl<P: Variant> Record for Game<P> {
             .map_err(|e| e.to_string())
     }
 
-    fn explain(&self, text: &str) -> Option<String> {
+    fn explain(&self, text: &str) -> Option<Text> {
         if let Some(outcome) = self.outcome() {
-            return Some(format!("the game is over ({outcome})"));
+            return Some(GameError::<P::MoveError>::GameOver(outcome).explain());
         }
-        self.position()
-            .parse_move(text)
-            .err()
-            .map(|e| e.to_string())
+        self.position().parse_move(text).err().map(|e| e.explain())
     }
 
     fn undo(&mut self) -> bool {

@@ -753,7 +753,7 @@ impl Session {
                 } else if !self.human_to_move() {
                     Some(spoken::words::not_your_turn())
                 } else {
-                    game.explain(&m).map(|why| spoken::words::refused(&m, &why))
+                    game.explain(&m).map(|why| spoken::words::refused(&m, why))
                 };
                 match why {
                     Some(why) => {
@@ -941,8 +941,11 @@ impl Session {
                     None => said,
                 };
             }
-            Err(e) => {
-                self.message = Some(text!("message.plain", text = capitalise(&e)));
+            Err(_) => {
+                self.message = Some(
+                    game.explain(text)
+                        .unwrap_or_else(|| text!("message.not-possible")),
+                );
                 self.selection.clear();
             }
         }
@@ -1084,11 +1087,7 @@ fn explain(game: &dyn Record, tried: &[u8]) -> Text {
         Some((a, b)) => {
             let capture_move = game.legal().iter().any(|m| !m.captures.is_empty());
             let text = if capture_move { b } else { a };
-            text!(
-                "message.illegal",
-                squares = names.join(" → "),
-                why = capitalise(&text)
-            )
+            text!("message.illegal", squares = names.join(" → "), why = text)
         }
         None => text!("message.not-possible"),
     }

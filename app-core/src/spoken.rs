@@ -55,7 +55,7 @@ pub mod words {
     }
     /// What a typed move that is not legal gets (`why`: the engine's
     /// reason).
-    pub fn refused(typed: &str, why: &str) -> Text {
+    pub fn refused(typed: &str, why: Text) -> Text {
         text!("spoken.refused", mv = typed, why = why)
     }
     /// Typed when it is not the person's turn.

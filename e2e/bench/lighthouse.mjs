@@ -70,6 +70,7 @@ const median = (xs) => {
 };
 
 const server = await serve(DIST, { gzip: true, brotli: true });
+server.precompress();
 const runs = [];
 let failed = [];
 try {

@@ -127,6 +127,21 @@ test('the build: one page wasm, one worker wasm, a page the CSP accepts, Trunk p
   }
 });
 
+test('the page wasm carries no message catalogue: the page fetches its language', () => {
+  const page = readdirSync(DIST).find((f) => /^app-[0-9a-f]+_bg\.wasm$/.test(f));
+  const wasm = readFileSync(join(DIST, page));
+  for (const name of readdirSync(join(DIST, 'i18n'))) {
+    // Two messages of each catalogue: a long one and the last.
+    const lines = readFileSync(join(DIST, 'i18n', name), 'utf8')
+      .split('\n')
+      .filter((l) => / = /.test(l) && !l.startsWith('#'));
+    const long = lines.reduce((a, b) => (b.length > a.length ? b : a));
+    for (const line of [long, lines[lines.length - 1]]) {
+      assert.equal(wasm.includes(Buffer.from(line)), false, `${page} holds ${name}'s line ${line.slice(0, 60)}`);
+    }
+  }
+});
+
 test("the build's precache list names every file with its digest", () => {
   const files = [];
   const walk = (d) => {
@@ -198,6 +213,37 @@ test('a browser without WebAssembly or module workers is told so instead of a bl
       assert.equal(await alert.getByRole('button').count(), 0, 'no Reload: it would not help');
       assert.equal(await page.locator('.topbar').count(), 0, 'the app did not start');
       await shot(page, `boot-unsupported-${name}`);
+    });
+  }
+});
+
+test("in the browser's language: a page whose wasm cannot be had, and a browser without WebAssembly (French, German)", async () => {
+  const cases = [
+    ['fr-FR', /^Tiers n’a pas pu être chargé \(.+\)\. Vérifiez la connexion et rechargez la page\./, 'Recharger', /^Tiers ne peut pas fonctionner dans ce navigateur\u00a0: il lui manque WebAssembly\./],
+    ['de-DE', /^Tiers konnte nicht geladen werden \(.+\)\. Prüfe die Verbindung und lade die Seite neu\./, 'Neu laden', /^Tiers läuft in diesem Browser nicht: es fehlt WebAssembly\./],
+  ];
+  for (const [locale, failed, reload, unsupported] of cases) {
+    const server = await serve();
+    const browser = await launch({ locale });
+    try {
+      const page = await newPage(browser.context);
+      await browser.context.route(/_bg\.wasm$/, (route) => route.abort());
+      await page.goto(server.url + '/');
+      const alert = page.locator('.boot-failed[role=alert]');
+      await alert.waitFor();
+      assert.match(await alert.innerText(), failed);
+      assert.equal(await alert.getByRole('button').innerText(), reload);
+      await shot(page, `boot-failed-${locale}`);
+    } finally {
+      await browser.close();
+      await server.close();
+    }
+    await withApp({ locale, open: false, setup: (page) => page.addInitScript(() => delete globalThis.WebAssembly) }, async (page, { server }) => {
+      await page.goto(server.url + '/');
+      const alert = page.locator('.boot-failed[role=alert]');
+      await alert.waitFor();
+      assert.match(await alert.innerText(), unsupported);
+      await shot(page, `boot-unsupported-${locale}`);
     });
   }
 });

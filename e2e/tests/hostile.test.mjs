@@ -1,6 +1,8 @@
 // Hostile input (issue 16, the browser side): 200 malformed postMessage
 // commands and 50 malformed addresses to the embed page, 20 damaged
-// localStorage states to the app. After each the page still plays (a move
+// localStorage states to the app (the records, the preferences with the
+// checkers squares' style, the kept language), unknown or damaged kept
+// languages (the browser's language is used). After each the page still plays (a move
 // is made), no page error or panic is reported, and what was readable is
 // kept (an intact record next to a damaged one survives; a damaged one is
 // set aside, not lost). Every malformed input comes from a seeded
@@ -9,7 +11,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { shot } from '../harness.mjs';
 import {
-  boardLabels, focused, playCheckers, resign, seeded, startGame, stored, storedJson, waitForMoves, withApp, withHost,
+  boardLabels, focused, playCheckers, resign, say, seeded, startGame, stored, storedJson, waitForMoves, withApp, withHost,
 } from '../app.mjs';
 
 /** Waits until `n` events have come, returns them. */
@@ -283,15 +285,19 @@ test('20 damaged localStorage states: a notice, the damaged text set aside, the 
       archive: await stored(page, 'tiers.archive', (t) => JSON.parse(t ?? '{}').games?.length === 1),
       lessons: '{"v":1,"stars":{"checkers/moving/1":3,"tiers/man/2":2}}',
       tournaments: '{"format":"tiers-tournaments","version":1,"next_id":1,"tournaments":[],"match":null}',
+      // As the app writes them, with letters and digits on the checkers board's edge.
+      preferences: (await stored(page, 'tiers.preferences')).replace('"checkers_coords":"numbers"', '"checkers_coords":"edge"'),
+      language: 'en',
     };
+    assert.match(good.preferences, /"checkers_coords":"edge"/);
     const entry = JSON.parse(good.archive).games[0];
     assert.ok(entry, 'a finished game in the archive');
 
     const rng = seeded(2016);
     for (let i = 0; i < 20; i++) {
-      const keys = ['saved', 'archive', 'lessons', 'tournaments'];
+      const keys = ['saved', 'archive', 'lessons', 'tournaments', 'preferences', 'language'];
       let damaged = keys.filter(() => rng(2) === 0);
-      if (damaged.length === 0) damaged = [keys[i % 4]];
+      if (damaged.length === 0) damaged = [keys[i % keys.length]];
       const texts = { ...good };
       // For the archive, half the time an unreadable game next to the intact one.
       let besides = null;
@@ -300,6 +306,8 @@ test('20 damaged localStorage states: a notice, the damaged text set aside, the 
           const bad = rng(2) === 0 ? { ...entry, id: entry.id + 1, pdn: '1. 11-15 11-16 *' } : { ...entry, id: entry.id + 2, moves: 'many' };
           besides = bad.id;
           texts.archive = JSON.stringify({ v: 1, games: [entry, bad] });
+        } else if (k === 'language') {
+          texts[k] = ['xx', '', 'EN-gb-x', 'fr_FR', '\u0000', 'null', '{"v":1}', 'de '.repeat(1000)][rng(8)];
         } else {
           texts[k] = damageWhole(rng, good[k]);
         }
@@ -334,9 +342,16 @@ test('20 damaged localStorage states: a notice, the damaged text set aside, the 
       if (!damaged.includes('lessons')) {
         assert.equal(JSON.parse(now['tiers.lessons']).stars['checkers/moving/1'], 3, `${what}: the stars are kept`);
       }
+      if (!damaged.includes('preferences')) {
+        assert.equal(JSON.parse(now['tiers.preferences']).checkers_coords, 'edge', `${what}: the checkers squares' style is kept`);
+      }
+      // A kept language that is none of the page's: the browser's (en-US).
+      assert.equal(await page.evaluate(() => document.documentElement.lang), 'en', `${what}: the page's language`);
       // A damaged record is set aside as it was, left as it was, or was readable and is kept.
       for (const k of damaged) {
         if (k === 'archive' && besides !== null) continue;
+        // The kept language is boot.js's to read: left as it was.
+        if (k === 'language') continue;
         const t = texts[k];
         const kept = aside(k) === t || now[`tiers.${k}`] === t;
         if (kept) continue;
@@ -356,7 +371,8 @@ test('20 damaged localStorage states: a notice, the damaged text set aside, the 
         }
         if (k === 'lessons' && value?.stars && typeof value.stars === 'object') {
           for (const [key, s] of Object.entries(value.stars)) {
-            if ([1, 2, 3].includes(s) && key.split('/').length === 3) assert.equal(read.stars[key], s, `${what}: ${key}`);
+            // (A lone surrogate cannot cross into the app: it reads U+FFFD.)
+            if ([1, 2, 3].includes(s) && key.split('/').length === 3) assert.equal(read.stars[key.toWellFormed()], s, `${what}: ${key}`);
           }
         }
       }
@@ -365,6 +381,22 @@ test('20 damaged localStorage states: a notice, the damaged text set aside, the 
       await startGame(page, { opponent: 'friend' });
       await playCheckers(page, '11-15');
       await waitForMoves(page, 1);
+      assert.deepEqual(page.problems(), [], `${what}: no page error or panic`);
+    }
+  });
+});
+
+test('an unknown or damaged kept language: the page follows the browser (French here), a kept one is used', async () => {
+  await withApp({ locale: 'fr-FR', open: false }, async (page, { server }) => {
+    await page.goto(server.url + '/');
+    for (const kept of ['xx', '', 'EN-gb-x', 'fr_FR', '\u0000', '\ud800', '{"v":1}', 'null', 'x'.repeat(5000), 'de', 'EN-gb']) {
+      await page.evaluate((k) => localStorage.setItem('tiers.language', k), kept);
+      await page.reload();
+      await page.locator('#new-game-title').waitFor();
+      const want = { de: 'de', 'EN-gb': 'en-GB' }[kept] ?? 'fr';
+      const what = `kept ${JSON.stringify(kept.slice(0, 20))}`;
+      assert.equal(await page.evaluate(() => document.documentElement.lang), want, what);
+      assert.equal(await page.locator('#new-game-title').innerText(), say(want, 'newgame.title'), what);
       assert.deepEqual(page.problems(), [], `${what}: no page error or panic`);
     }
   });

@@ -8,9 +8,20 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { shot } from '../harness.mjs';
-import { catalogue, openNav, say, startGame, withApp } from '../app.mjs';
+import {
+  catalogue, checkersSquare, focused, openNav, playCheckers, resign, say, startGame, waitForMoves, withApp,
+} from '../app.mjs';
 
 const EN = catalogue('en');
+
+/** Starts a checkers game for two from the French new game screen. */
+async function frenchGameForTwo(page) {
+  await openNav(page, 'show-new-game');
+  await page.locator('[data-game=checkers]').click();
+  await page.getByRole('button', { name: say('fr', 'newgame.friend') }).click();
+  await page.locator('#start-game').click();
+  await page.locator('.play .board').waitFor();
+}
 
 /** Opens the page and waits for the new game screen (in any language). */
 async function open(page, url) {
@@ -151,11 +162,7 @@ test('in French no screen shows English', { skip: !catalogue('fr') && 'no French
     await openNav(page, 'show-tournaments');
     await page.locator('#new-tournament').click();
     await look('tournament-new');
-    await openNav(page, 'show-new-game');
-    await page.locator('[data-game=checkers]').click();
-    await page.getByRole('button', { name: say('fr', 'newgame.friend') }).click();
-    await page.locator('#start-game').click();
-    await page.locator('.play .board').waitFor();
+    await frenchGameForTwo(page);
     await look('play');
     await page.locator('#resign').click();
     await page.locator('#resign').click();
@@ -163,5 +170,119 @@ test('in French no screen shows English', { skip: !catalogue('fr') && 'no French
     await look('game-over');
     const left = Object.entries(screens).filter(([, t]) => t.length);
     assert.deepEqual(left, [], 'English texts left on screen');
+  });
+});
+
+/**
+ * The pieces of English messages with arguments (the words between the
+ * arguments, of two words or more, that no `lang` message has) found
+ * inside the page's texts: English words inside a translated sentence
+ * (an error's detail, a stored name).
+ */
+async function englishInside(page, lang) {
+  const tr = catalogue(lang);
+  const theirs = [...tr.values()].join('\n').toLowerCase();
+  const pieces = new Set();
+  for (const [key, text] of EN) {
+    if (tr.get(key) === text) continue;
+    for (const piece of text.split(/\{[a-z_]+\}/)) {
+      const p = piece.trim().replace(/^[(:;,.·]+|[):;,.·]+$/g, '').trim();
+      if (p.length >= 8 && /[A-Za-z]{3,}\s+[A-Za-z]{2,}/.test(p) && !theirs.includes(p.toLowerCase())) pieces.add(p);
+    }
+  }
+  const seen = await page.evaluate(() => {
+    const out = [];
+    for (const el of document.querySelectorAll('body *')) {
+      if (el.closest('[hidden], textarea, input')) continue;
+      for (const n of el.childNodes) if (n.nodeType === 3 && n.textContent.trim()) out.push(n.textContent.trim());
+      for (const a of ['aria-label', 'title']) if (el.getAttribute(a)) out.push(el.getAttribute(a).trim());
+    }
+    return out.join('\n');
+  });
+  return [...pieces].filter((p) => seen.includes(p));
+}
+
+/** English on the page, whole messages or inside translated ones. */
+async function anyEnglish(page, lang) {
+  return [...(await english(page, lang)), ...(await englishInside(page, lang))];
+}
+
+test('in French, errors and stored names are French: a malformed file, a bad link, damaged records, an illegal move, an archived game', { skip: !catalogue('fr') && 'no French catalogue yet' }, async () => {
+  await withApp({ locale: 'fr-FR', open: false }, async (page, { server }) => {
+    const left = {};
+    const look = async (name) => {
+      left[name] = await anyEnglish(page, 'fr');
+      await shot(page, `i18n-fr-errors-${name}`);
+    };
+    await open(page, server.url + '/');
+
+    // A game file with a game whose move is illegal and one cut short, pasted.
+    await openNav(page, 'show-games');
+    // (The import box is open while the archive is empty.)
+    if (!(await page.locator('#import-text').isVisible())) await page.locator('.import-form summary').click();
+    await page.locator('#import-text').fill('[Event "a"]\n1. 11-15 11-20 *\n\n[Event "b"]\n1. 11-15 24-19 2. 9-13 *');
+    await page.locator('#import-read').click();
+    await page.locator('.import-error').first().waitFor();
+    const rows = await page.locator('.import-error').allInnerTexts();
+    assert.ok(rows.some((r) => r.includes('11-20') && r.includes('coups légaux')), rows.join('\n'));
+    await look('file-games');
+    // A comment never closed; nothing pasted; a file with no game in it.
+    await page.locator('#import-text').fill('1. 11-15 {jamais fermé');
+    await page.locator('#import-read').click();
+    await page.locator('#import-error').waitFor();
+    assert.match(await page.locator('#import-error').innerText(), /n.est jamais fermé par/);
+    await look('file-unclosed');
+    await page.locator('#import-text').fill('');
+    await page.locator('#import-read').click();
+    await page.locator('#import-error').waitFor();
+    await look('file-empty');
+    await page.locator('#import-file').setInputFiles({ name: 'vide.pdn', mimeType: 'text/plain', buffer: Buffer.from('rien ici') });
+    await page.getByText(/vide\.pdn/).first().waitFor();
+    await look('file-no-game');
+
+    // An illegal move clicked on the board: the engine's reason in French.
+    await frenchGameForTwo(page);
+    // (Black moves first, from 1-12.)
+    await page.click(`#play-${checkersSquare(11)}`);
+    await page.click(`#play-${checkersSquare(20)}`);
+    await page.getByText(/11-20 n.est pas légal ici/).first().waitFor();
+    await look('illegal-move');
+
+    // The game resigned and archived: its players and outcome in French.
+    await playCheckers(page, '11-15');
+    await waitForMoves(page, 1);
+    await resign(page);
+    await page.getByRole('dialog').waitFor();
+    await look('game-over');
+    await focused(page, '[role=dialog]');
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    await openNav(page, 'show-games');
+    // The archive (the games screen still lists the file read before).
+    await page.getByRole('group', { name: say('fr', 'games.archive-show-games-of') }).getByRole('button', { name: say('fr', 'games.all') }).click();
+    await page.locator('.archive-title').first().waitFor();
+    await look('archive');
+
+    // A link to a game by link, cut short; another that is no link at all.
+    for (const [name, value] of [['link-cut', 'AQ'], ['link-damaged', 'AAAAAAAAAAAAAAAA']]) {
+      await page.goto(`${server.url}/?bylink=${value}`);
+      await page.locator('.notice').first().waitFor();
+      await look(name);
+    }
+
+    // Damaged records kept on the device.
+    await page.evaluate(() => {
+      localStorage.setItem('tiers.saved', '{pas du JSON');
+      localStorage.setItem('tiers.archive', '{"v":1,"games":[{"id":1}]}');
+      localStorage.setItem('tiers.lessons', '{"v":9,"stars":{}}');
+      localStorage.setItem('tiers.preferences', '{"v":1,"board":"green","volume":400}');
+      localStorage.setItem('tiers.puzzles', '{"v":1,"streak":"x"}');
+    });
+    await page.goto(server.url + '/');
+    await page.locator('.notice').nth(4).waitFor();
+    await look('damaged-records');
+
+    const found = Object.entries(left).filter(([, t]) => t.length);
+    assert.deepEqual(found, [], 'English left on screen');
   });
 });

@@ -337,6 +337,8 @@ pub enum PdnErrorKind {
         number: u32,
         /// The side to move.
         side: Color,
+        /// The move as written.
+        text: String,
         /// Why it cannot be played.
         error: String,
         /// The legal moves of the position, in written form.
@@ -396,6 +398,7 @@ impl fmt::Display for PdnErrorKind {
                 side,
                 error,
                 legal,
+                ..
             } => {
                 write!(f, "move {number} ({side}): {error}")?;
                 if !error.contains("legal moves") {
@@ -998,6 +1001,7 @@ fn build<P: Variant>(raw: RawGame, index: usize) -> Result<PdnGame<P>, PdnError>
                 PdnErrorKind::Move {
                     number,
                     side,
+                    text: m.text.clone(),
                     error: e.to_string(),
                     legal: names,
                 },

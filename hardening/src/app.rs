@@ -4,14 +4,17 @@
 //! tournaments, lesson progress, and the whole start from them), course
 //! files; and the endgame database file the AI worker reads.
 
-use crate::{bounded, fail, has_message, show, Checked};
+use crate::{bounded, fail, has_message, has_words, show, Checked};
 use tiers_core::boot::{self, Content, Kept, Stored};
 use tiers_core::embed::{self, Command, EmbedAction, Json};
+use tiers_core::i18n::Lang;
 use tiers_core::learn::course;
 use tiers_core::learn::progress::Progress;
 use tiers_core::library::archive::Archive;
 use tiers_core::library::{saved, share};
+use tiers_core::live;
 use tiers_core::params::{self, encode, query_pairs};
+use tiers_core::preferences::Preferences;
 use tiers_core::session::Session;
 use tiers_core::tournament::store;
 use tiers_engine::egdb::{self, Egdb};
@@ -194,7 +197,7 @@ pub fn check_embed_command(text: &str) -> Checked {
 pub fn check_saved_game(text: &str) -> Checked {
     let read = bounded("the saved-game reader", text, || saved::read(text))?;
     if let Some(p) = &read.problem {
-        has_message("the saved-game reader", text, p)?;
+        has_words("the saved-game reader", text, p)?;
     }
     let choices = read.choices.unwrap_or_default();
     let mut session = Session::default();
@@ -227,7 +230,7 @@ pub fn check_saved_game(text: &str) -> Checked {
 pub fn check_archive(text: &str) -> Checked {
     let read = bounded("the archive reader", text, || Archive::read(text))?;
     match &read.problem {
-        Some(p) => has_message("the archive reader", text, p)?,
+        Some(p) => has_words("the archive reader", text, p)?,
         None if !read.set_aside.is_empty() => {
             return fail(format!("{}: set aside without a word", show(text)))
         }
@@ -265,7 +268,7 @@ pub fn check_archive(text: &str) -> Checked {
 pub fn check_tournament_store(text: &str) -> Checked {
     let read = bounded("the tournaments reader", text, || store::decode(Some(text)))?;
     for p in &read.problems {
-        has_message("the tournaments reader", text, p)?;
+        has_words("the tournaments reader", text, p)?;
     }
     // Every entry of a readable list is kept: read, or as it was.
     let list = Json::parse(text).ok().and_then(|v| {
@@ -318,12 +321,63 @@ pub fn check_tournament_store(text: &str) -> Checked {
     Ok(())
 }
 
+/// The preferences (`tiers.preferences`, the Settings screen, with the
+/// checkers squares' style): a problem has words; what is read writes
+/// back and reads the same, with no problem, and the written text is a
+/// fixed point.
+pub fn check_preferences(text: &str) -> Checked {
+    let read = bounded("the preferences reader", text, || Preferences::read(text))?;
+    if let Some(p) = &read.problem {
+        has_words("the preferences reader", text, p)?;
+    }
+    let once = read.preferences.to_json();
+    let back = Preferences::read(&once);
+    if back.problem.is_some() || back.preferences != read.preferences {
+        return fail(format!(
+            "{}: written {}, which reads as {back:?}",
+            show(text),
+            show(&once)
+        ));
+    }
+    if back.preferences.to_json() != once {
+        return fail(format!("{}: writing is not a fixed point", show(text)));
+    }
+    Ok(())
+}
+
+/// The language kept from Settings (`tiers.language`), as the app reads
+/// the tag assets/boot.js hands it (`Lang::from_tag`; boot.js itself
+/// keeps only an exact tag and otherwise follows the browser, tested in
+/// e2e/tests/hostile.test.mjs): a text is one of the page's languages
+/// exactly when it is that language's tag (any case, spaces around),
+/// whose tag reads back as the same language; anything else is none
+/// (the browser's language is used), never a panic.
+pub fn check_language(text: &str) -> Checked {
+    let read = bounded("the language reader", text, || Lang::from_tag(text))?;
+    let exact = Lang::ALL
+        .into_iter()
+        .find(|l| l.tag().eq_ignore_ascii_case(text.trim()));
+    if read != exact {
+        return fail(format!("{}: read as {read:?}, not {exact:?}", show(text)));
+    }
+    if let Some(lang) = read {
+        if Lang::from_tag(lang.tag()) != Some(lang) {
+            return fail(format!(
+                "{}: its tag {} reads otherwise",
+                show(text),
+                lang.tag()
+            ));
+        }
+    }
+    Ok(())
+}
+
 /// Lesson progress (`tiers.lessons`): the stars read are 1 to 3 under
 /// three-part keys; they write back and read the same, with no problem.
 pub fn check_lesson_progress(text: &str) -> Checked {
     let read = bounded("the progress reader", text, || Progress::read(text))?;
     if let Some(p) = &read.problem {
-        has_message("the progress reader", text, p)?;
+        has_words("the progress reader", text, p)?;
     }
     if let Some((k, s)) = read
         .progress
@@ -400,17 +454,20 @@ pub fn check_boot(text: &str) -> Checked {
     let (stored, query) = boot_input(text);
     let first = bounded("the boot", text, || boot::boot(&stored, &query, false))?;
     for n in &first.state.notices.list {
-        has_message("the boot", text, &n.english())?;
+        has_words("the boot", text, n)?;
     }
     for (kept, aside) in &first.set_aside {
         let was = match kept {
             Kept::Saved => stored.saved.as_deref(),
             Kept::Lessons => stored.lessons.as_deref(),
             Kept::Preferences => stored.preferences.as_deref(),
+            Kept::Puzzles => stored.puzzles.as_deref(),
             _ => None,
         };
         let ok = match kept {
-            Kept::Saved | Kept::Lessons | Kept::Preferences => was == Some(aside.as_str()),
+            Kept::Saved | Kept::Lessons | Kept::Preferences | Kept::Puzzles => {
+                was == Some(aside.as_str())
+            }
             Kept::Archive => stored.archive.is_some() && !aside.is_empty(),
             _ => false,
         };
@@ -532,4 +589,92 @@ pub fn check_egdb(bytes: &[u8]) -> Checked {
             "{what}: the database loads, the file reader says {e}"
         )),
     }
+}
+
+/// A live play invite or answer link's value: read or refused with a
+/// message; what is read writes back to the same invite or answer.
+pub fn check_live_link(text: &str) -> Checked {
+    let read = bounded("the live link reader", text, || live::link::decode(text))?;
+    let signal = match read {
+        Err(e) => return has_message("the live link reader", text, &e),
+        Ok(s) => s,
+    };
+    match live::link::encode(&signal).map(|v| live::link::decode(&v)) {
+        Ok(Ok(back)) if back == signal => Ok(()),
+        other => fail(format!(
+            "{}: {signal:?} writes back as {other:?}",
+            show(text)
+        )),
+    }
+}
+
+/// A live play message (JSON text): read or refused with a message; a
+/// message read writes back to the same message; applied from either side
+/// to a game in progress (checkers two moves in, Tiers before the
+/// formations) it is carried out or refused with a message, and a refused
+/// message changes nothing.
+pub fn check_live_message(text: &str) -> Checked {
+    let msg = match bounded("the live message reader", text, || live::parse(text))? {
+        Err(e) => return has_message("the live message reader", text, &e),
+        Ok(m) => m,
+    };
+    match live::parse(&msg.to_text()) {
+        Ok(back) if back == msg => {}
+        other => {
+            return fail(format!(
+                "{}: {msg:?} is written {}, which reads as {other:?}",
+                show(text),
+                msg.to_text()
+            ))
+        }
+    }
+    type Game = Option<Box<dyn tiers_core::record::Record>>;
+    let copy = |g: &Game| g.as_ref().map(|g| g.clone_box());
+    let seen = |g: &Game| g.as_ref().map(|g| (g.move_texts(), g.ply(), g.outcome()));
+    for kind in [GameKind::Checkers, GameKind::Tiers] {
+        let terms = live::Terms {
+            kind,
+            inviter: Color::Red,
+            clock: tiers_core::clock::TimeControl::new(3, 2).ok(),
+        };
+        let state = live::Live::new(1, terms, Color::Red);
+        let (mut game, clock) = state.start();
+        if let Some(g) = game.as_mut() {
+            for mv in ["11-15", "23-19"] {
+                g.play_text(mv).map_err(crate::Violation)?;
+            }
+        }
+        for from in Color::ALL {
+            let (mut s, mut g, mut c) = (state.clone(), copy(&game), clock);
+            let board = live::Board {
+                game: &mut g,
+                clock: &mut c,
+            };
+            let applied = bounded("a live message applied", text, || {
+                let (mut s, mut g, mut c) = (state.clone(), copy(&game), clock);
+                s.apply(
+                    from,
+                    live::Board {
+                        game: &mut g,
+                        clock: &mut c,
+                    },
+                    &msg,
+                )
+            })?;
+            let again = s.apply(from, board, &msg);
+            if applied != again {
+                return fail(format!("{}: applied twice, two results", show(text)));
+            }
+            if let Err(e) = applied {
+                has_message("a live message applied", text, &e)?;
+                if s != state || seen(&g) != seen(&game) || c != clock {
+                    return fail(format!(
+                        "{}: a refused message changed the game",
+                        show(text)
+                    ));
+                }
+            }
+        }
+    }
+    Ok(())
 }

@@ -484,10 +484,11 @@ fn near_tournament_unchanged(u: &mut Unstructured<'_>) -> String {
 
 use std::sync::OnceLock;
 use tiers_core::clock::{Clock, TimeControl, PRESETS};
+use tiers_core::i18n::Lang;
 use tiers_core::library::archive::{Archive, Entry as ArchiveEntry};
 use tiers_core::library::{saved, share};
 use tiers_core::new_game::{ColorChoice, NewGameChoices, Opening};
-use tiers_core::preferences::Preferences;
+use tiers_core::preferences::{Named, Preferences};
 use tiers_core::record::Record;
 use tiers_core::session::{GameMeta, LoadGame, Opponent, Session};
 use tiers_core::tournament::store::{self, SavedMatch};
@@ -846,18 +847,68 @@ pub fn near_progress(u: &mut Unstructured<'_>) -> String {
 /// app, then damaged.
 #[must_use]
 pub fn near_preferences(u: &mut Unstructured<'_>) -> String {
+    fn one<T: Named>(u: &mut Unstructured<'_>) -> T {
+        T::ALL[pick(u, T::ALL.len())]
+    }
     let prefs = Preferences {
+        board: one(u),
+        pieces: one(u),
+        mode: one(u),
+        animation: one(u),
+        checkers_coords: one(u),
         sound: chance(u, 1),
         volume: pick(u, 101) as u8,
         dots: chance(u, 1),
         coords: chance(u, 1),
         last_move: chance(u, 1),
         confirm: chance(u, 1),
+        non_visual: chance(u, 1),
         level: Level::clamped(1 + pick(u, 8) as u8),
         color: [ColorChoice::Red, ColorChoice::Black, ColorChoice::Random][pick(u, 3)],
-        ..Preferences::default()
     };
-    damage(u, prefs.to_json())
+    let text = prefs.to_json();
+    // The fields added later (the checkers squares, the non-visual mode)
+    // now and then left out, as records written before them are.
+    let text = match pick(u, 4) {
+        0 => text.replacen(
+            &format!(",\"checkers_coords\":\"{}\"", prefs.checkers_coords.name()),
+            "",
+            1,
+        ),
+        1 => text.replacen(&format!(",\"non_visual\":{}", prefs.non_visual), "", 1),
+        _ => text,
+    };
+    damage(u, text)
+}
+
+/// The language kept from Settings (`tiers.language`): a tag of the
+/// page's languages as Settings writes it, or one changed: another case,
+/// spaces, cut short, a region the page lacks, another language, bytes.
+#[must_use]
+pub fn near_language(u: &mut Unstructured<'_>) -> String {
+    let tag = Lang::ALL[pick(u, Lang::ALL.len())].tag().to_string();
+    match pick(u, 8) {
+        0 => tag,
+        1 => tag.to_uppercase(),
+        2 => format!(" {tag}\t"),
+        3 => tag[..pick(u, tag.len())].to_string(),
+        4 => format!("{tag}-{}", ["US", "CA", "x", "", "419"][pick(u, 5)]),
+        5 => [
+            "ru",
+            "ja-JP",
+            "zh-Hant-TW",
+            "pt-PT",
+            "null",
+            "undefined",
+            "",
+        ][pick(u, 7)]
+        .to_string(),
+        6 => tag.replace('-', "_"),
+        _ => {
+            let n = pick(u, 24);
+            String::from_utf8_lossy(u.bytes(n).unwrap_or_default()).into_owned()
+        }
+    }
 }
 
 /// The puzzle rating and history (`tiers.puzzles`): puzzles of both games
@@ -1095,4 +1146,138 @@ pub fn near_weights(u: &mut Unstructured<'_>) -> Vec<u8> {
         }
     }
     out.into_bytes()
+}
+
+/// A session description as a browser writes one for a data channel, with
+/// some of its lines changed, left out or repeated.
+fn near_sdp(u: &mut Unstructured<'_>) -> String {
+    let mut lines = vec![
+        "v=0".to_string(),
+        format!("o=- {} 2 IN IP4 127.0.0.1", number(u, u64::MAX)),
+        "s=-".into(),
+        "t=0 0".into(),
+        "a=group:BUNDLE 0".into(),
+        "m=application 9 UDP/DTLS/SCTP webrtc-datachannel".into(),
+        "c=IN IP4 0.0.0.0".into(),
+    ];
+    for i in 0..pick(u, 6) {
+        lines.push(format!(
+            "a=candidate:{} 1 udp 2122260223 192.168.{}.{} {} typ host generation 0",
+            number(u, u64::from(u32::MAX)),
+            i,
+            number(u, 255),
+            number(u, 65_535)
+        ));
+    }
+    lines.push(format!("a=ice-ufrag:{:x}", number(u, 0xFFFF)));
+    lines.push(format!("a=ice-pwd:{:x}", number(u, u64::MAX)));
+    lines.push("a=fingerprint:sha-256 7B:8B:F0:65:5F:78:E2:51:3B:AC:6F:F3:3F:46:1B:35:DC:B8:5F:64:1A:24:C2:43:F0:A1:58:D0:A1:2C:19:08".into());
+    lines.push(["a=setup:actpass", "a=setup:active"][pick(u, 2)].into());
+    lines.push("a=sctp-port:5000".into());
+    for _ in 0..pick(u, 3) {
+        let i = pick(u, lines.len());
+        match pick(u, 3) {
+            0 => {
+                lines.remove(i);
+            }
+            1 => lines.push(lines[i].clone()),
+            _ => lines[i] = mutate(u, &lines[i]),
+        }
+    }
+    lines.join("\r\n") + "\r\n"
+}
+
+/// A live play invite or answer link's value: a real one (random terms,
+/// a near-real description), or one whose bytes were changed and sealed
+/// again with a right check sum, or its text changed a little.
+#[must_use]
+pub fn near_live_link(u: &mut Unstructured<'_>) -> String {
+    use tiers_core::live::link::{self, Role, Signal, Terms};
+    let terms = Terms {
+        kind: if chance(u, 2) {
+            GameKind::Tiers
+        } else {
+            GameKind::Checkers
+        },
+        inviter: if chance(u, 2) {
+            Color::Red
+        } else {
+            Color::Black
+        },
+        clock: chance(u, 2).then(|| PRESETS[pick(u, PRESETS.len())]),
+    };
+    let role = match pick(u, 3) {
+        0 => Role::Invite(terms),
+        1 => Role::Reconnect(terms),
+        _ => Role::Answer,
+    };
+    let signal = Signal {
+        id: number(u, u64::MAX),
+        role,
+        sdp: near_sdp(u),
+    };
+    let value = link::encode(&signal).unwrap_or_else(|e| e);
+    match pick(u, 3) {
+        0 => value,
+        1 => mutate(u, &value),
+        _ => {
+            // The bytes changed, sealed again: past the check sum.
+            let mut bytes: Vec<u8> = Vec::new();
+            let n = pick(u, 64);
+            let raw = u.bytes(n).unwrap_or_default().to_vec();
+            bytes.extend([1, pick(u, 4) as u8]);
+            bytes.extend(raw);
+            if chance(u, 2) {
+                bytes.extend(miniz_oxide::deflate::compress_to_vec(
+                    near_sdp(u).as_bytes(),
+                    6,
+                ));
+            }
+            link::seal(bytes)
+        }
+    }
+}
+
+/// A live play message as JSON text: a real one of each type with fields
+/// a game in progress may accept or refuse, then one field of the wrong
+/// type (or missing), then changed a little.
+#[must_use]
+pub fn near_live_message(u: &mut Unstructured<'_>) -> String {
+    use tiers_core::live::{Answer, Message, Sync, Terms, PHRASES};
+    let answer = [Answer::Offer, Answer::Accept, Answer::Decline][pick(u, 3)];
+    let color = if chance(u, 2) {
+        Color::Red
+    } else {
+        Color::Black
+    };
+    let record = app_record(u, 12);
+    let moves = record.move_texts();
+    let m = match pick(u, 10) {
+        0 => Message::Hello {
+            id: number(u, 3),
+            terms: Terms {
+                kind: record.kind(),
+                inviter: color,
+                clock: chance(u, 2).then(|| PRESETS[pick(u, PRESETS.len())]),
+            },
+        },
+        1 | 2 => Message::Move {
+            ply: pick(u, 4),
+            text: ["11-15", "22-18", "24-20", "9-13", "a3-b4"][pick(u, 5)].into(),
+            clock: chance(u, 2).then(|| number(u, 400_000)),
+        },
+        3 => Message::Formation(Formation::random(color, number(u, u64::MAX)).to_string()),
+        4 => Message::Draw(answer),
+        5 => Message::TakeBack(answer, pick(u, 4)),
+        6 => Message::Rematch(answer),
+        7 => [Message::Resign, Message::Flag(color)][pick(u, 2)].clone(),
+        8 => Message::Chat(PHRASES[pick(u, PHRASES.len())].into()),
+        _ => Message::Sync(Sync {
+            start: record.start_text(),
+            moves,
+            ended: None,
+            clocks: chance(u, 2).then(|| [number(u, 200_000), number(u, 200_000)]),
+        }),
+    };
+    damage(u, m.to_text())
 }

@@ -35,8 +35,9 @@ pub mod gen;
 pub mod targets;
 
 pub use app::{
-    check_archive, check_boot, check_course, check_egdb, check_embed_command,
-    check_lesson_progress, check_saved_game, check_tournament_store, check_url,
+    check_archive, check_boot, check_course, check_egdb, check_embed_command, check_language,
+    check_lesson_progress, check_live_link, check_live_message, check_preferences,
+    check_saved_game, check_tournament_store, check_url,
 };
 pub use bracket::{check_json, check_tournament};
 pub use engine::{
@@ -132,6 +133,20 @@ pub(crate) fn bounded<T>(reader: &str, input: &str, read: impl Fn() -> T) -> Res
             ));
         }
     }
+}
+
+/// Checks that a message the page shows (a catalogue key and its
+/// arguments) says something in English: its key and every message in its
+/// arguments are in the catalogue.
+pub(crate) fn has_words(reader: &str, input: &str, text: &tiers_core::i18n::Text) -> Checked {
+    let words = text.english();
+    if words.contains("<missing ") {
+        return fail(format!(
+            "{reader} refused {} with a message not in the catalogue: {words}",
+            show(input)
+        ));
+    }
+    has_message(reader, input, &words)
 }
 
 /// Checks that an error's message says something.

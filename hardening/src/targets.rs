@@ -17,7 +17,7 @@ use tiers_engine::{checkers, tiers, Position};
 
 /// The targets, by name (the names of the fuzz targets and of the
 /// corpus folders `fuzz/corpus/<name>/`).
-pub const NAMES: [&str; 17] = [
+pub const NAMES: [&str; 21] = [
     "fen",
     "tfen",
     "checkers_move",
@@ -31,10 +31,14 @@ pub const NAMES: [&str; 17] = [
     "archive",
     "tournament_store",
     "lesson_progress",
+    "preferences",
+    "language",
     "boot",
     "course",
     "egdb",
     "weights",
+    "live_link",
+    "live_message",
 ];
 
 /// The raw text of an input, or the generator's bytes.
@@ -140,10 +144,26 @@ pub fn run(name: &str, data: &[u8]) -> Checked {
         ("lesson_progress", Input::Structured(mut u)) => {
             crate::check_lesson_progress(&gen::near_progress(&mut u))
         }
+        ("preferences", Input::Text(t)) => crate::check_preferences(&t),
+        ("preferences", Input::Structured(mut u)) => {
+            crate::check_preferences(&gen::near_preferences(&mut u))
+        }
+        ("language", Input::Text(t)) => crate::check_language(&t),
+        ("language", Input::Structured(mut u)) => {
+            crate::check_language(&gen::near_language(&mut u))
+        }
         ("boot", Input::Text(t)) => crate::check_boot(&t),
         ("boot", Input::Structured(mut u)) => crate::check_boot(&gen::near_boot(&mut u)),
         ("course", Input::Text(t)) => crate::check_course(&t),
         ("course", Input::Structured(mut u)) => crate::check_course(&gen::near_course(&mut u)),
+        ("live_link", Input::Text(t)) => crate::check_live_link(&t),
+        ("live_link", Input::Structured(mut u)) => {
+            crate::check_live_link(&gen::near_live_link(&mut u))
+        }
+        ("live_message", Input::Text(t)) => crate::check_live_message(&t),
+        ("live_message", Input::Structured(mut u)) => {
+            crate::check_live_message(&gen::near_live_message(&mut u))
+        }
         (other, _) => Err(Violation(format!(
             "no target `{other}` (targets: {})",
             NAMES.join(", ")

@@ -88,6 +88,14 @@ fn generated_app_inputs_are_near_valid() {
         }),
     );
     both_sides(
+        "live link",
+        accepted(|u| tiers_core::live::link::decode(&gen::near_live_link(u)).is_ok()),
+    );
+    both_sides(
+        "live message",
+        accepted(|u| tiers_core::live::parse(&gen::near_live_message(u)).is_ok()),
+    );
+    both_sides(
         "saved game",
         accepted(|u| saved::read(&gen::near_saved_game(u)).problem.is_none()),
     );

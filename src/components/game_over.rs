@@ -34,7 +34,9 @@ pub fn GameOver(props: &GameOverProps) -> Html {
         (Some(_), Some(_)) => t!("over.you-lost"),
         (Some(w), None) => t!("over.wins", side = crate::core::i18n::words::side(w)),
     };
-    let reason = crate::core::session::capitalise(&props.outcome.reason_text());
+    let reason = crate::core::session::capitalise(&crate::i18n::say(
+        &crate::core::i18n::words::outcome_reason(props.outcome),
+    ));
     let close = props.on_close.reform(|_: MouseEvent| ());
     let new = props.on_new.reform(|_: MouseEvent| ());
     let undo = props.on_undo.reform(|_: MouseEvent| ());

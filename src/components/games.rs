@@ -85,7 +85,7 @@ pub fn GamesScreen(props: &GamesProps) -> Html {
     let detail = match chosen {
         None => html! {},
         Some(Err(e)) => {
-            html! { <p class="archive-detail warn">{ t!("games.cannot-replay", why = e.to_string()) }</p> }
+            html! { <p class="archive-detail warn">{ t!("games.cannot-replay", why = e.clone()) }</p> }
         }
         Some(Ok(c)) => chosen_game(c, shown, &on_ply, &send, &props.dispatch),
     };
@@ -126,7 +126,7 @@ pub fn GamesScreen(props: &GamesProps) -> Html {
             { import_form(u, &send) }
             if let Some((_, e)) = &u.deleted {
                 <div class="undo-bar" role="status">
-                    <span>{ t!("games.deleted", title = e.title(), reason = e.reason.clone()) }</span>
+                    <span>{ t!("games.deleted", title = e.title(), reason = e.reason()) }</span>
                     <button type="button" id="archive-undo" onclick={on(&send, LibraryAction::Undo)}>{ t!("games.undo") }</button>
                 </div>
             }
@@ -170,7 +170,7 @@ fn import_form(u: &Library, send: &Callback<LibraryAction>) -> Html {
             browser::read_picked(&input, MAX_FILE_MB, move |name, text| {
                 send.emit(match text {
                     Ok(content) => LibraryAction::Take(name, content),
-                    Err(e) => LibraryAction::FileError(format!("{name}: {e}")),
+                    Err(why) => LibraryAction::FileError(name, why),
                 });
             });
         })
@@ -189,7 +189,7 @@ fn import_form(u: &Library, send: &Callback<LibraryAction>) -> Html {
                 </label>
             </div>
             if let Some(e) = &u.error {
-                <p class="warn" role="alert" id="import-error">{ e.clone() }</p>
+                <p class="warn" role="alert" id="import-error">{ i18n::say(e) }</p>
             }
             <p class="hint">{ t!("games.reading-never-changes-the") }</p>
         </details>
@@ -220,8 +220,8 @@ fn archive_list(u: &Library, send: &Callback<LibraryAction>) -> List {
         .iter()
         .map(|e| {
             item(
-                e.title(),
-                e.reason.clone(),
+                i18n::say(&e.title()),
+                i18n::say(&e.reason()),
                 format!(
                     "{}{}{}",
                     t!(
@@ -282,15 +282,15 @@ fn file_list(f: &Found, u: &Library, send: &Callback<LibraryAction>) -> List {
                 let event = g.tag("Event").map(|e| format!("{e} · ")).unwrap_or_default();
                 let date = g.tag("Date").map(|d| format!(" · {d}")).unwrap_or_default();
                 item(
-                    format!("{}. {event}{}", i + 1, g.players()),
-                    g.result(),
+                    format!("{}. {event}{}", i + 1, i18n::say(&g.players())),
+                    i18n::say(&g.result()),
                     format!("{}{date}", t!("games.moves", count = g.record.ply())),
                     u.selected == Some(i as u64),
                     on(send, LibraryAction::Choose(i as u64)),
                 )
             }
             Err(e) => html! {
-                <li class="import-error"><p>{ t!("games.unreadable", number = i + 1, why = e.to_string()) }</p></li>
+                <li class="import-error"><p>{ t!("games.unreadable", number = i + 1, why = e.clone()) }</p></li>
             },
         })
         .collect();
@@ -330,8 +330,8 @@ fn chosen_game(
     };
     html! {
         <section class="archive-detail" aria-label={t!("games.chosen-game")}>
-            <h2>{ c.title }</h2>
-            <p class="archive-reason" id="game-reason">{ c.reason }</p>
+            <h2>{ i18n::say(&c.title) }</h2>
+            <p class="archive-reason" id="game-reason">{ i18n::say(&c.reason) }</p>
             { viewer(&*record, shown, on_ply, "replay") }
             if let Some(pdn) = c.pdn {
                 { export_bar(pdn, "archive-export") }

@@ -76,7 +76,7 @@ pub fn ReviewScreen(props: &ReviewProps) -> Html {
                 <h1 id="review-title">{ t!("review.title", game = s.record.kind()) }</h1>
                 <button type="button" id="review-back" onclick={back_click}>{ t!("review.back") }</button>
             </div>
-            <p class="review-game">{ s.title.clone() }</p>
+            <p class="review-game">{ crate::i18n::say(&s.title) }</p>
             { view.progress() }
             <div class="review-body">
                 <div class="review-board">{ view.board() }</div>
@@ -139,7 +139,7 @@ impl View<'_> {
     fn analysis(&self, review: &Review) -> Html {
         let marks = review.marks(&self.sides);
         let counts = review.counts(&self.sides);
-        let pdn = self.r.annotated_pdn().unwrap_or_default();
+        let pdn = self.r.annotated_pdn(&crate::i18n::say).unwrap_or_default();
         let file = format!("tiers-review-{}.pdn", self.s.record.kind().name());
         html! {
             <>

@@ -85,7 +85,7 @@ fn damaged_records_are_named_set_aside_and_the_rest_kept() {
     assert_eq!(b.state.notices.list.len(), 2, "{:?}", b.state.notices.list);
     assert!(b.state.notices.list[0]
         .english()
-        .starts_with("The saved game could not be read (move 1 (Red): 11-15"));
+        .starts_with("The saved game could not be read (it is damaged)"));
     assert!(b.state.notices.list[0]
         .english()
         .ends_with("; it was set aside."));
@@ -267,7 +267,7 @@ fn after_a_reload_a_two_player_clock_goes_on_and_the_computers_waits() {
     assert_eq!(b.set_aside, [(Kept::Saved, text)]);
     assert_eq!(
         b.state.notices.list.iter().map(crate::i18n::Text::english).collect::<Vec<_>>(),
-        ["The saved game's clock could not be read (`x` is not a time control such as 3+2), so the game goes on without a clock; it was set aside."]
+        ["The saved game's clock could not be read, so the game goes on without a clock; it was set aside."]
     );
     assert!(b.state.session.clock.is_none());
     assert_eq!(b.state.session.record().unwrap().move_texts(), ["11-15"]);

@@ -180,10 +180,10 @@ fn a_contradicting_link_asks_which_to_keep() {
     let mine = moves(&ann);
     ann.open_link(&link(&carol));
     let c = ann.notices.conflict.clone().expect("a question");
+    let why = c.why.english();
     assert!(
-        c.why.starts_with("the moves differ at move 1 (Red: "),
-        "{}",
-        c.why
+        why.starts_with("the moves differ at move 1 (Red: "),
+        "{why}"
     );
     assert_eq!(moves(&ann), mine, "nothing changed while asking");
     let mut keep = ann.clone();

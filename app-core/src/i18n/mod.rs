@@ -6,6 +6,7 @@
 //! languages shipped ([`Lang`]).
 
 pub mod check;
+pub mod errors;
 pub mod plural;
 pub mod words;
 

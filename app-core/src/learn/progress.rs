@@ -6,6 +6,7 @@
 
 use tiers_json::Json;
 
+use crate::i18n::Text;
 use crate::versioned;
 
 /// The format version written now.
@@ -27,7 +28,7 @@ pub struct Read {
     /// The progress read (what could be).
     pub progress: Progress,
     /// What was wrong (None: all was read).
-    pub problem: Option<String>,
+    pub problem: Option<Text>,
 }
 
 /// The key of an exercise (`number` from 1).
@@ -79,19 +80,20 @@ impl Progress {
     /// says what was wrong.
     #[must_use]
     pub fn read(text: &str) -> Read {
-        let fail = |problem: String| Read {
+        let record = || Text::new("record.lessons");
+        let fail = |problem: Text| Read {
             progress: Progress::default(),
             problem: Some(problem),
         };
         let value = match Json::parse(text) {
             Ok(v) => v,
-            Err(e) => return fail(format!("Your lesson progress could not be read ({e})")),
+            Err(_) => return fail(versioned::not_json(record())),
         };
-        if let Err(e) = versioned::check(&value, VERSION, "Your lesson progress") {
+        if let Err(e) = versioned::check(&value, VERSION, record()) {
             return fail(e);
         }
         let Some(entries) = value.get("stars").and_then(Json::as_obj) else {
-            return fail("Your lesson progress has no list of stars".into());
+            return fail(versioned::damaged(record()));
         };
         let mut progress = Progress::default();
         let mut bad = Vec::new();
@@ -103,12 +105,8 @@ impl Progress {
                 _ => bad.push(k.as_str()),
             }
         }
-        let problem = (!bad.is_empty()).then(|| {
-            format!(
-                "Some of your lesson progress could not be read ({})",
-                bad.join(", ")
-            )
-        });
+        let problem =
+            (!bad.is_empty()).then(|| crate::text!("error.some-lessons", count = bad.len()));
         Read { progress, problem }
     }
 }

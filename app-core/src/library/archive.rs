@@ -5,13 +5,14 @@
 //! losing the others.
 
 use tiers_engine::pdn::{PdnResult, Variant};
-use tiers_engine::{checkers, tiers, GameKind, Outcome};
+use tiers_engine::{checkers, tiers, Color, DrawReason, GameKind, Outcome, WinReason};
 use tiers_json::Json;
 
 use super::files::{self, FileGame};
 use super::saved::{bylink_json, read_bylink};
-use super::{game_tags, kind_title, tag};
+use super::{game_tags, game_title, tag};
 use crate::coach::hints_in;
+use crate::i18n::{words, Text};
 use crate::record::Record;
 use crate::review::Review;
 use crate::session::Opponent;
@@ -76,7 +77,7 @@ impl Entry {
             result: outcome
                 .map_or("*", |o| result_text(record.kind(), o))
                 .to_string(),
-            reason: outcome.map_or_else(|| "In progress, by link".to_string(), |o| o.to_string()),
+            reason: outcome.map_or_else(|| IN_PROGRESS.to_string(), |o| o.to_string()),
             moves: record.ply(),
             hints: hints_in(&tags),
             pdn,
@@ -148,24 +149,37 @@ impl Entry {
     }
 
     /// The game, read back from its PDN.
-    pub fn game(&self) -> Result<FileGame, String> {
+    pub fn game(&self) -> Result<FileGame, Text> {
         let kind = self
             .kind()
-            .ok_or_else(|| format!("unknown game `{}`", self.kind))?;
+            .ok_or_else(|| crate::text!("error.unknown-game", name = &self.kind))?;
         let mut games = files::read_games(kind, &self.pdn)?;
         if games.len() != 1 {
-            return Err(format!("{} games where one was expected", games.len()));
+            return Err(crate::text!("error.not-one-game", count = games.len()));
         }
-        games
-            .remove(0)
-            .map_err(|e| e.strip_prefix("game 1, ").map_or(e.clone(), str::to_string))
+        games.remove(0)
     }
 
-    /// "Checkers · You vs Computer · level 3".
+    /// "Checkers · You vs Computer · level 3", in the page's language.
     #[must_use]
-    pub fn title(&self) -> String {
-        let kind = self.kind().map_or("?", kind_title);
-        format!("{kind} · {} vs {}", self.red, self.black)
+    pub fn title(&self) -> Text {
+        let kind = self.kind().unwrap_or(GameKind::Checkers);
+        game_title(kind, &self.red, &self.black)
+    }
+
+    /// The outcome in words ("Black wins: Red resigned"), in the page's
+    /// language. The stored text is the engine's English words for the
+    /// outcome, which name it exactly: each is matched back to its
+    /// outcome (games archived before the page spoke other languages
+    /// read the same); an unknown text is shown as it is.
+    #[must_use]
+    pub fn reason(&self) -> Text {
+        if self.reason == IN_PROGRESS {
+            return Text::new("games.in-progress-by-link");
+        }
+        every_outcome()
+            .find(|o| o.to_string() == self.reason)
+            .map_or_else(|| Text::plain(&self.reason), words::outcome)
     }
 }
 
@@ -188,6 +202,30 @@ pub struct Archive {
     pub games: Vec<Entry>,
 }
 
+/// Every outcome a game can have.
+fn every_outcome() -> impl Iterator<Item = Outcome> {
+    let wins = [
+        WinReason::NoLegalMove,
+        WinReason::NoPieces,
+        WinReason::Resignation,
+        WinReason::Time,
+    ];
+    Color::ALL
+        .into_iter()
+        .flat_map(move |winner| wins.map(|reason| Outcome::Win { winner, reason }))
+        .chain(
+            [
+                DrawReason::ThreefoldRepetition,
+                DrawReason::HundredPlies,
+                DrawReason::Agreement,
+            ]
+            .map(|reason| Outcome::Draw { reason }),
+        )
+}
+
+/// The stored reason of a game by link still going on.
+const IN_PROGRESS: &str = "In progress, by link";
+
 /// What reading the stored archive gave.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct ReadArchive {
@@ -196,7 +234,7 @@ pub struct ReadArchive {
     /// The raw entries (or the whole text) that could not be read.
     pub set_aside: Vec<String>,
     /// What was wrong, for the notice.
-    pub problem: Option<String>,
+    pub problem: Option<Text>,
 }
 
 impl Archive {
@@ -247,56 +285,43 @@ impl Archive {
     /// read are set aside (returned raw) and the rest kept.
     #[must_use]
     pub fn read(text: &str) -> ReadArchive {
-        let whole = |problem: String| ReadArchive {
+        let record = || Text::new("record.archive");
+        let whole = |problem: Text| ReadArchive {
             archive: Archive::new(),
             set_aside: vec![text.to_string()],
-            problem: Some(problem),
+            problem: Some(crate::text!("notice.set-aside", problem = problem)),
         };
         let value = match Json::parse(text) {
             Ok(v) => v,
-            Err(e) => {
-                return whole(format!(
-                    "The archive could not be read (it is not valid JSON: {e}); it was set aside"
-                ))
-            }
+            Err(_) => return whole(versioned::not_json(record())),
         };
-        if let Err(problem) = versioned::check(&value, VERSION, "The archive") {
-            return whole(format!("{problem}; it was set aside"));
+        if let Err(problem) = versioned::check(&value, VERSION, record()) {
+            return whole(problem);
         }
         let Some(items) = value.get("games").and_then(Json::as_list) else {
-            return whole("The archive has no list of games; it was set aside".into());
+            return whole(versioned::damaged(record()));
         };
         let mut out = ReadArchive {
             archive: Archive::new(),
             ..ReadArchive::default()
         };
-        let mut first_problem = None;
-        for (i, item) in items.iter().enumerate() {
-            let checked = Entry::from_value(item).and_then(|entry| entry.game().map(|_| entry));
+        for item in items {
+            let checked = Entry::from_value(item)
+                .ok()
+                .filter(|entry| entry.game().is_ok());
             match checked {
-                Ok(entry) if !out.archive.games.iter().any(|e| e.id == entry.id) => {
+                Some(entry) if !out.archive.games.iter().any(|e| e.id == entry.id) => {
                     out.archive.games.push(entry);
                 }
-                Ok(_) => {
-                    out.set_aside.push(item.to_string());
-                    first_problem.get_or_insert(format!("game {} is a duplicate", i + 1));
-                }
-                Err(e) => {
-                    out.set_aside.push(item.to_string());
-                    first_problem.get_or_insert(format!("game {}: {e}", i + 1));
-                }
+                // A duplicate, or an entry the engine cannot read.
+                _ => out.set_aside.push(item.to_string()),
             }
         }
-        if let Some(p) = first_problem {
-            let n = out.set_aside.len();
-            let what = if n == 1 {
-                "1 archived game".to_string()
-            } else {
-                format!("{n} archived games")
-            };
-            out.problem = Some(format!(
-                "{what} could not be read ({p}); set aside, the other {} kept",
-                out.archive.games.len()
+        if !out.set_aside.is_empty() {
+            out.problem = Some(crate::text!(
+                "error.archive-games",
+                count = out.set_aside.len(),
+                kept = out.archive.games.len()
             ));
         }
         out
@@ -347,7 +372,8 @@ mod tests {
         let back = e.game().unwrap();
         assert_eq!(back.record.move_texts(), ["11-15", "23-19"]);
         assert_eq!(back.record.outcome(), g.outcome());
-        assert_eq!(e.title(), "Checkers · You vs Computer · level 2");
+        assert_eq!(e.title().english(), "Checkers · You vs Computer · level 2");
+        assert_eq!(e.reason().english(), "Black wins: Red resigned");
 
         let mut unfinished = crate::record::new_checkers();
         unfinished.play_text("11-15").unwrap();
@@ -454,29 +480,28 @@ mod tests {
         assert_eq!(r.archive.games.len(), 1);
         assert_eq!(r.archive.games[0].id, 3);
         assert_eq!(r.set_aside.len(), 2);
-        let p = r.problem.unwrap();
-        assert!(
-            p.starts_with("2 archived games could not be read (game 2: line 1, column 10: move 1 (Red): 11-15 is not legal here"),
-            "{p}"
+        assert_eq!(
+            r.problem.unwrap().english(),
+            "2 archived games could not be read; they were set aside, the other 1 kept."
         );
-        assert!(p.ends_with("; set aside, the other 1 kept"), "{p}");
 
         for (text, start) in [
             (
                 "garbage",
-                "The archive could not be read (it is not valid JSON",
+                "The archive could not be read (it is not valid JSON); it was set aside.",
             ),
             (
                 "{\"v\":2,\"games\":[]}",
                 "The archive was written by a newer version",
             ),
             ("[1,2]", "The archive is in an unknown or outdated format"),
-            ("{\"v\":1}", "The archive has no list of games"),
+            ("{\"v\":1}", "The archive could not be read (it is damaged)"),
         ] {
             let r = Archive::read(text);
             assert!(r.archive.games.is_empty());
             assert_eq!(r.set_aside, [text]);
-            assert!(r.problem.as_deref().unwrap().starts_with(start), "{text}");
+            let said = r.problem.unwrap().english();
+            assert!(said.starts_with(start), "{text}: {said}");
         }
     }
 }

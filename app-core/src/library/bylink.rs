@@ -25,7 +25,7 @@ use tiers_engine::tiers::Formation;
 use tiers_engine::{checkers, tiers, Color, GameKind, Position};
 
 use super::{rebuild, Declared};
-use crate::params::query_pairs;
+use crate::i18n::Text;
 use crate::record::Record;
 
 /// The URL parameter that holds a game by link.
@@ -68,10 +68,7 @@ impl std::fmt::Debug for LinkGame {
 /// The value of the `bylink` parameter in a page's query, if it has one.
 #[must_use]
 pub fn value_in(query: &str) -> Option<String> {
-    query_pairs(query)
-        .into_iter()
-        .find(|(n, _)| n.trim().eq_ignore_ascii_case(PARAM))
-        .map(|(_, v)| v)
+    crate::params::param(query, PARAM)
 }
 
 /// The link to a game: `base` (the page's address without its query) with
@@ -84,7 +81,8 @@ pub fn link(base: &str, game: &LinkGame) -> Result<String, String> {
 
 const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
 
-fn to_base64(bytes: &[u8]) -> String {
+/// base64url without padding (also the live links').
+pub(crate) fn to_base64(bytes: &[u8]) -> String {
     let mut out = String::with_capacity(bytes.len() * 4 / 3 + 3);
     for chunk in bytes.chunks(3) {
         let n = chunk
@@ -98,7 +96,8 @@ fn to_base64(bytes: &[u8]) -> String {
     out
 }
 
-fn from_base64(text: &str) -> Result<Vec<u8>, String> {
+/// Reads [`to_base64`]; a character outside the alphabet is named.
+pub(crate) fn from_base64(text: &str) -> Result<Vec<u8>, String> {
     let mut out = Vec::with_capacity(text.len() * 3 / 4);
     let mut acc = 0u32;
     let mut bits = 0;
@@ -129,7 +128,8 @@ fn from_base64(text: &str) -> Result<Vec<u8>, String> {
     Ok(out)
 }
 
-fn checksum(bytes: &[u8]) -> u16 {
+/// FNV-1a of the bytes folded to 16 bits: tells a changed link.
+pub(crate) fn checksum(bytes: &[u8]) -> u16 {
     let mut h: u32 = 0x811C_9DC5;
     for &b in bytes {
         h ^= u32::from(b);
@@ -425,13 +425,79 @@ fn move_number(game: &dyn Record, ply: usize) -> usize {
     first as usize + (ply + usize::from(second)) / 2
 }
 
-/// Reads a link's value (what follows `bylink=`). The error names what is
-/// wrong: "the link is cut short…", "…was changed or damaged…", "move 7
-/// (Black) is not a legal move…".
-pub fn decode(value: &str) -> Result<LinkGame, String> {
+/// Why a link's value could not be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LinkError {
+    /// `bylink=` with nothing after it.
+    Empty,
+    /// Written by a newer version of the page (its format number).
+    Newer(u8),
+    /// Cut short (not copied whole).
+    Cut,
+    /// Changed or damaged; the detail (English, for tests and logs): a
+    /// check sum that does not match, a move that is not legal…
+    Damaged(String),
+}
+
+impl LinkError {
+    /// The message for a person, in the page's language (the detail of a
+    /// damaged link means nothing to a person and is left out).
+    #[must_use]
+    pub fn explain(&self) -> Text {
+        match self {
+            LinkError::Empty => Text::new("error.link-empty"),
+            LinkError::Newer(found) => crate::text!(
+                "error.link-newer",
+                found = found.to_string(),
+                current = FORMAT.to_string()
+            ),
+            LinkError::Cut => Text::new("error.link-cut"),
+            LinkError::Damaged(_) => Text::new("error.link-damaged"),
+        }
+    }
+}
+
+impl std::fmt::Display for LinkError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            LinkError::Empty => f.write_str(EMPTY),
+            LinkError::Newer(found) => write!(
+                f,
+                "the link is from a newer version of Tiers (format {found}; this page reads format {FORMAT}): reload the page"
+            ),
+            LinkError::Cut => f.write_str(CUT),
+            LinkError::Damaged(why) => f.write_str(why),
+        }
+    }
+}
+
+/// A link with nothing after `bylink=`.
+const EMPTY: &str = "the link holds no game (bylink= is empty)";
+
+/// Reads a link's value (what follows `bylink=`). The error says what is
+/// wrong: empty, from a newer version, cut short, or changed or damaged
+/// (with the detail: "…its check sum does not match", "move 7 (Black) is
+/// not a legal move…").
+pub fn decode(value: &str) -> Result<LinkGame, LinkError> {
+    read_value(value).map_err(|why| {
+        let newer = from_base64(value.trim())
+            .ok()
+            .and_then(|b| b.first().copied())
+            .filter(|&f| f > FORMAT);
+        match newer {
+            _ if value.trim().is_empty() => LinkError::Empty,
+            Some(found) => LinkError::Newer(found),
+            None if why == CUT => LinkError::Cut,
+            None => LinkError::Damaged(why),
+        }
+    })
+}
+
+/// [`decode`], with the error in words.
+fn read_value(value: &str) -> Result<LinkGame, String> {
     let value = value.trim();
     if value.is_empty() {
-        return Err("the link holds no game (bylink= is empty)".into());
+        return Err(EMPTY.into());
     }
     let bytes = from_base64(value)?;
     if bytes.len() < 3 {
@@ -558,8 +624,8 @@ pub enum Merge {
     /// The device's copy goes on from the link: the link is an old one.
     Older,
     /// The two histories differ: which to keep is the person's choice. The
-    /// text says how they differ.
-    Conflict(String),
+    /// message says how they differ.
+    Conflict(Text),
 }
 
 fn played(record: &dyn Record) -> Vec<String> {
@@ -576,21 +642,22 @@ pub fn merge(mine: Option<&dyn Record>, link: &dyn Record) -> Merge {
         return Merge::New;
     };
     if mine.kind() != link.kind() {
-        return Merge::Conflict("the link's game is another game".into());
+        return Merge::Conflict(Text::new("error.conflict-other-game"));
     }
     if mine.start_text() != link.start_text() {
-        return Merge::Conflict("the link's game starts from another position".into());
+        return Merge::Conflict(Text::new("error.conflict-other-start"));
     }
     let (a, b) = (played(mine), played(link));
     let (oa, ob) = (mine.outcome(), link.outcome());
     let common = a.iter().zip(&b).take_while(|(x, y)| x == y).count();
     if common < a.len() && common < b.len() {
         let side = mine.side_at(common).unwrap_or(Color::Red);
-        return Merge::Conflict(format!(
-            "the moves differ at move {} ({side}: {} in yours, {} in the link's)",
-            move_number(mine, common),
-            a[common],
-            b[common]
+        return Merge::Conflict(crate::text!(
+            "error.conflict-moves",
+            number = move_number(mine, common),
+            side = side,
+            mine = &a[common],
+            theirs = &b[common]
         ));
     }
     // One history extends the other (or they are equal); a resignation or
@@ -599,10 +666,10 @@ pub fn merge(mine: Option<&dyn Record>, link: &dyn Record) -> Merge {
         std::cmp::Ordering::Equal if oa == ob => Merge::Same,
         std::cmp::Ordering::Equal if oa.is_none() => Merge::Update,
         std::cmp::Ordering::Equal if ob.is_none() => Merge::Older,
-        std::cmp::Ordering::Equal => Merge::Conflict("the two copies end differently".into()),
+        std::cmp::Ordering::Equal => Merge::Conflict(Text::new("error.conflict-ends")),
         std::cmp::Ordering::Less if oa.is_none() => Merge::Update,
         std::cmp::Ordering::Greater if ob.is_none() => Merge::Older,
-        _ => Merge::Conflict("one copy was resigned or drawn where the other goes on".into()),
+        _ => Merge::Conflict(Text::new("error.conflict-resigned")),
     }
 }
 

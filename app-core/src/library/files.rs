@@ -3,8 +3,10 @@
 //! games, or a bare FEN / TFEN position), with the engine's messages saying
 //! what is wrong and where.
 
+use crate::i18n::errors::Explain;
+use crate::i18n::{words, Text};
 use tiers_engine::pdn::{self, PdnGame, Tags, Variant};
-use tiers_engine::{checkers, tiers, GameKind, Position};
+use tiers_engine::{checkers, tiers, Color, GameKind, Position};
 
 use crate::record::Record;
 
@@ -30,26 +32,47 @@ impl FileGame {
             .filter(|v| !v.is_empty() && !v.chars().all(|c| c == '?' || c == '.'))
     }
 
-    /// "Ann vs Bob" (Red's player first), from the `White` and `Black` tags.
+    /// "Ann vs Bob" (Red's player first), from the `White` and `Black`
+    /// tags; a name this app writes ("You") is said in the page's language.
     #[must_use]
-    pub fn players(&self) -> String {
-        format!(
-            "{} vs {}",
-            self.tag("White").unwrap_or("Red"),
-            self.tag("Black").unwrap_or("Black")
+    pub fn players(&self) -> Text {
+        crate::text!(
+            "games.players",
+            red = self.tag("White").map_or(words::side(Color::Red), player),
+            black = self.tag("Black").map_or(words::side(Color::Black), player)
         )
     }
 
     /// The result in words: the outcome, or "unfinished".
     #[must_use]
-    pub fn result(&self) -> String {
+    pub fn result(&self) -> Text {
         self.record
             .outcome()
-            .map_or_else(|| "Unfinished".to_string(), |o| o.to_string())
+            .map_or_else(|| Text::new("games.unfinished"), words::outcome)
     }
 }
 
-fn from_pdn<P: Variant>(g: PdnGame<P>) -> FileGame {
+/// A player's name as this app writes it into its games ("You",
+/// "Computer · level 3", "Red" for two players: see
+/// [`super::player_names`]), in the page's language; any other name as it
+/// is. Archived games keep these English names, which serve as codes.
+#[must_use]
+pub fn player(name: &str) -> Text {
+    match name {
+        "You" => Text::new("players.you"),
+        "Red" => words::side(Color::Red),
+        "Black" => words::side(Color::Black),
+        _ => match name
+            .strip_prefix("Computer · level ")
+            .filter(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+        {
+            Some(level) => crate::text!("players.computer-level", level = level),
+            None => Text::plain(name),
+        },
+    }
+}
+
+fn from_pdn<P: Variant<MoveError: Explain>>(g: PdnGame<P>) -> FileGame {
     FileGame {
         tags: g
             .tags
@@ -64,12 +87,14 @@ fn from_pdn<P: Variant>(g: PdnGame<P>) -> FileGame {
 /// Reads the games of a file of a known kind, each on its own: a game with
 /// an illegal move does not stop the others. Fails only when the text
 /// cannot be split into games.
-pub fn read_games(kind: GameKind, text: &str) -> Result<Vec<Result<FileGame, String>>, String> {
-    fn each<P: Variant>(text: &str) -> Result<Vec<Result<FileGame, String>>, String> {
+pub fn read_games(kind: GameKind, text: &str) -> Result<Vec<Result<FileGame, Text>>, Text> {
+    fn each<P: Variant<MoveError: Explain>>(
+        text: &str,
+    ) -> Result<Vec<Result<FileGame, Text>>, Text> {
         Ok(pdn::read_each::<P>(text)
-            .map_err(|e| e.to_string())?
+            .map_err(|e| e.explain())?
             .into_iter()
-            .map(|g| g.map(from_pdn).map_err(|e| e.to_string()))
+            .map(|g| g.map(from_pdn).map_err(|e| e.explain()))
             .collect())
     }
     match kind {
@@ -85,7 +110,7 @@ pub enum Reading {
         /// Checkers or Tiers.
         kind: GameKind,
         /// The games in file order.
-        games: Vec<Result<FileGame, String>>,
+        games: Vec<Result<FileGame, Text>>,
     },
     /// A position (FEN or TFEN), for the board editor.
     Position {
@@ -130,15 +155,14 @@ pub fn read_position(kind: GameKind, text: &str) -> Result<String, String> {
 
 /// Reads what was pasted or opened: a PDN file (checkers or Tiers, told
 /// apart by its `GameType`, `FEN` or first move) or a bare FEN / TFEN.
-pub fn read(text: &str) -> Result<Reading, String> {
+pub fn read(text: &str) -> Result<Reading, Text> {
     if text.trim().is_empty() {
-        return Err(
-            "There is nothing to read: paste a PDN game, a FEN or a TFEN position, or open a file."
-                .into(),
-        );
+        return Err(Text::new("error.nothing-to-read"));
     }
     if let Some(kind) = position_kind(text) {
-        return read_position(kind, text).map(|text| Reading::Position { kind, text });
+        return read_position(kind, text)
+            .map(|text| Reading::Position { kind, text })
+            .map_err(Text::plain);
     }
     let kind = pdn::detect_kind(text).unwrap_or(GameKind::Checkers);
     let games = read_games(kind, text)?;
@@ -190,9 +214,15 @@ mod tests {
 
     fn games(text: &str) -> (GameKind, Vec<Result<FileGame, String>>) {
         match read(text) {
-            Ok(Reading::Games { kind, games }) => (kind, games),
+            Ok(Reading::Games { kind, games }) => (
+                kind,
+                games
+                    .into_iter()
+                    .map(|g| g.map_err(|e| e.english()))
+                    .collect(),
+            ),
             Ok(Reading::Position { .. }) => panic!("a position"),
-            Err(e) => panic!("{e}"),
+            Err(e) => panic!("{}", e.english()),
         }
     }
 
@@ -202,14 +232,14 @@ mod tests {
         assert_eq!(kind, GameKind::Checkers);
         let g = g[0].as_ref().unwrap();
         assert_eq!(g.record.ply(), 12);
-        assert_eq!(g.result(), "Draw: draw agreed");
-        assert_eq!(g.players(), "Red vs Black");
+        assert_eq!(g.result().english(), "Draw: draw agreed");
+        assert_eq!(g.players().english(), "Red vs Black");
 
         let (kind, g) = games(PYDRAUGHTS);
         assert_eq!(kind, GameKind::Checkers);
         let g = g[0].as_ref().unwrap();
         assert_eq!(g.record.move_texts()[7], "21x14");
-        assert_eq!(g.result(), "Red wins: Black resigned");
+        assert_eq!(g.result().english(), "Red wins: Black resigned");
     }
 
     #[test]
@@ -220,7 +250,9 @@ mod tests {
         assert!(g[0].is_ok() && g[2].is_ok());
         let err = g[1].as_ref().err().unwrap();
         assert!(
-            err.starts_with("game 2, line 10, column 10: move 1 (Red): 11-16 is not legal here"),
+            err.starts_with(
+                "game 2, line 10, column 10: move 1 (Red): 11-16 cannot be played; the legal moves are "
+            ),
             "{err}"
         );
     }
@@ -273,12 +305,13 @@ mod tests {
             }
         }
         assert_eq!(
-            read("B:W18,40:B1").err().unwrap(),
+            read("B:W18,40:B1").err().unwrap().english(),
             "This FEN cannot be read: square 40 does not exist (squares are 1-32)"
         );
         assert!(read("8/8/8/8/8/8/8/U[m]7 r 0 1")
             .err()
             .unwrap()
+            .english()
             .starts_with("This TFEN cannot be read: a Red ultra king cannot carry a Black piece"));
     }
 
@@ -287,8 +320,12 @@ mod tests {
         assert!(read("  ")
             .err()
             .unwrap()
+            .english()
             .starts_with("There is nothing to read"));
-        let err = read("[Event \"x\"]\n1. 11-15 {unclosed").err().unwrap();
+        let err = read("[Event \"x\"]\n1. 11-15 {unclosed")
+            .err()
+            .unwrap()
+            .english();
         assert!(err.contains("line 2"), "{err}");
         let (_, g) = games("hello world");
         assert!(g[0]

@@ -23,12 +23,12 @@ pub use crate::nav::Step;
 /// Games read from a file.
 #[derive(Clone)]
 pub struct Found {
-    /// Where they came from ("The pasted text", a file name).
-    pub source: String,
+    /// Where they came from (a file name, or the pasted text).
+    pub source: Text,
     /// Checkers or Tiers.
     pub kind: GameKind,
     /// Each game, or why it could not be read.
-    pub games: Vec<Result<Rc<FileGame>, String>>,
+    pub games: Vec<Result<Rc<FileGame>, Text>>,
 }
 
 /// Where the listed games come from.
@@ -60,7 +60,7 @@ pub struct Library {
     /// The import box's text.
     pub text: String,
     /// Why the last import failed.
-    pub error: Option<String>,
+    pub error: Option<Text>,
 }
 
 impl Default for Library {
@@ -72,9 +72,9 @@ impl Default for Library {
 /// The chosen game.
 pub struct Chosen {
     /// "Checkers · Ann vs Bob".
-    pub title: String,
+    pub title: Text,
     /// The result in words (and the date, for archived games).
-    pub reason: String,
+    pub reason: Text,
     /// The game.
     pub record: Box<dyn Record>,
     /// Its PDN and download name (archived games).
@@ -98,8 +98,8 @@ pub enum LibraryAction {
     Text(String),
     /// Read the import box.
     ReadText,
-    /// An opened file could not be read.
-    FileError(String),
+    /// An opened file could not be read: its name and why.
+    FileError(String, Text),
     /// Show this ply of the chosen game.
     Ply(usize),
     /// Step through the chosen game (a key).
@@ -212,7 +212,7 @@ impl Library {
     /// The chosen game, or why it cannot be replayed; `local_time` writes
     /// an archive date.
     #[must_use]
-    pub fn chosen(&self, local_time: &dyn Fn(u64) -> String) -> Option<Result<Chosen, String>> {
+    pub fn chosen(&self, local_time: &dyn Fn(u64) -> String) -> Option<Result<Chosen, Text>> {
         let selected = self.selected?;
         match &self.source {
             Source::Archive => {
@@ -220,7 +220,11 @@ impl Library {
                 Some(e.game().map(|g| Chosen {
                     review: e.review.clone().or_else(|| written_review(&g)),
                     title: e.title(),
-                    reason: format!("{} · {}", e.reason, local_time(e.date)),
+                    reason: crate::text!(
+                        "games.reason-date",
+                        reason = e.reason(),
+                        date = local_time(e.date)
+                    ),
                     record: g.record,
                     pdn: Some((
                         e.pdn.clone(),
@@ -255,6 +259,27 @@ impl Library {
         self.chosen(&|_| String::new()).and_then(Result::ok)
     }
 
+    /// Reads an opened file or the pasted text (`source` names it): a
+    /// position goes to the editor, games are listed.
+    fn take(&mut self, source: Text, content: &str) -> Option<Opened> {
+        self.note = None;
+        self.error = None;
+        match files::read(content) {
+            Err(e) => self.error = Some(crate::text!("error.file", name = source, why = e)),
+            Ok(Reading::Position { kind, text }) => return Some(Opened::Position(kind, text)),
+            Ok(Reading::Games { kind, games }) => {
+                self.selected = games.iter().position(Result::is_ok).map(|i| i as u64);
+                self.source = Source::File(Rc::new(Found {
+                    source,
+                    kind,
+                    games: games.into_iter().map(|g| g.map(Rc::new)).collect(),
+                }));
+                self.ply = usize::MAX;
+            }
+        }
+        None
+    }
+
     /// Reduces one action; `level` is the computer's level for a game
     /// continued against it. Returns what to open elsewhere.
     pub fn apply(&mut self, action: LibraryAction, level: Level) -> Option<Opened> {
@@ -267,29 +292,12 @@ impl Library {
             LibraryAction::Text(t) => self.text = t,
             LibraryAction::ReadText => {
                 let text = self.text.clone();
-                return self.apply(LibraryAction::Take("The pasted text".into(), text), level);
+                return self.take(Text::new("games.pasted-text"), &text);
             }
-            LibraryAction::FileError(e) => self.error = Some(e),
-            // Importing: a position goes to the editor, games are listed.
-            LibraryAction::Take(name, content) => {
-                self.note = None;
-                self.error = None;
-                match files::read(&content) {
-                    Err(e) => self.error = Some(format!("{name}: {e}")),
-                    Ok(Reading::Position { kind, text }) => {
-                        return Some(Opened::Position(kind, text));
-                    }
-                    Ok(Reading::Games { kind, games }) => {
-                        self.selected = games.iter().position(Result::is_ok).map(|i| i as u64);
-                        self.source = Source::File(Rc::new(Found {
-                            source: name,
-                            kind,
-                            games: games.into_iter().map(|g| g.map(Rc::new)).collect(),
-                        }));
-                        self.ply = usize::MAX;
-                    }
-                }
+            LibraryAction::FileError(name, why) => {
+                self.error = Some(crate::text!("error.file", name = name, why = why));
             }
+            LibraryAction::Take(name, content) => return self.take(Text::plain(name), &content),
             LibraryAction::Ply(p) => self.ply = p,
             LibraryAction::Step(step) => {
                 if let Some(c) = self.chosen_game() {

@@ -18,6 +18,7 @@ use tiers_engine::{
     checkers, tiers, Color, DrawReason, Game, GameKind, Outcome, Position, WinReason,
 };
 
+use crate::i18n::Text;
 use crate::record::Record;
 use crate::session::{GameMeta, Opponent};
 
@@ -196,13 +197,17 @@ pub fn tag<'a>(tags: &'a [(String, String)], name: &str) -> Option<&'a str> {
         .map(|(_, v)| v.as_str())
 }
 
-/// "Checkers" or "Tiers".
+/// "Checkers · You vs Computer · level 3": a game's title from its
+/// players' names as stored (see [`files::player`]), in the page's
+/// language.
 #[must_use]
-pub fn kind_title(kind: GameKind) -> &'static str {
-    match kind {
-        GameKind::Checkers => "Checkers",
-        GameKind::Tiers => "Tiers",
-    }
+pub fn game_title(kind: GameKind, red: &str, black: &str) -> Text {
+    let players = crate::text!(
+        "games.players",
+        red = files::player(red),
+        black = files::player(black)
+    );
+    crate::text!("games.title", game = kind, players = players)
 }
 
 /// A calendar date (year, month 1–12, day 1–31) from days since 1970-01-01

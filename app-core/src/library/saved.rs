@@ -29,6 +29,7 @@ use tiers_json::Json;
 
 use super::{rebuild, Declared};
 use crate::clock::{Clock, TimeControl};
+use crate::i18n::Text;
 use crate::new_game::{ColorChoice, NewGameChoices, Opening};
 use crate::session::{ByLink, GameMeta, LoadGame, Opponent, Session};
 use crate::versioned;
@@ -167,8 +168,8 @@ pub struct Restored {
     pub choices: Option<NewGameChoices>,
     /// The game in progress, if there was one and it could be read.
     pub game: Option<(LoadGame, GameMeta)>,
-    /// What went wrong, in words for the notice (the data is set aside).
-    pub problem: Option<String>,
+    /// What went wrong, for the notice (the data is set aside).
+    pub problem: Option<Text>,
 }
 
 /// A stored level; a number out of range is brought into it (an edited
@@ -196,6 +197,9 @@ fn read_choices(v: &Json) -> Option<NewGameChoices> {
     })
 }
 
+/// The saved game's name in messages.
+const RECORD: &str = "record.saved";
+
 /// Reads stored JSON. Never fails: what cannot be read is reported in
 /// [`Restored::problem`] and left out; the new-game choices survive a bad
 /// game.
@@ -208,14 +212,12 @@ pub fn read(json: &str) -> Restored {
     };
     let value = match Json::parse(json) {
         Ok(v) => v,
-        Err(e) => {
-            out.problem = Some(format!(
-                "The saved game could not be read (it is not valid JSON: {e})"
-            ));
+        Err(_) => {
+            out.problem = Some(versioned::not_json(Text::new(RECORD)));
             return out;
         }
     };
-    if let Err(problem) = versioned::check(&value, VERSION, "The saved game") {
+    if let Err(problem) = versioned::check(&value, VERSION, Text::new(RECORD)) {
         out.problem = Some(problem);
         return out;
     }
@@ -232,15 +234,11 @@ pub fn read(json: &str) -> Restored {
                         }
                         game.clock = Some(c);
                     }
-                    Some(Err(e)) => {
-                        out.problem = Some(format!(
-                            "The saved game's clock could not be read ({e}), so the game goes on without a clock"
-                        ));
-                    }
+                    Some(Err(_)) => out.problem = Some(Text::new("error.saved-clock")),
                 }
                 out.game = Some((game, meta));
             }
-            Err(e) => out.problem = Some(format!("The saved game could not be read ({e})")),
+            Err(_) => out.problem = Some(versioned::damaged(Text::new(RECORD))),
         }
     }
     out
@@ -371,42 +369,49 @@ mod tests {
     fn bad_data_is_reported_and_settings_survive() {
         let r = read("{not json");
         assert!(r.game.is_none());
-        assert!(r
-            .problem
-            .unwrap()
-            .starts_with("The saved game could not be read (it is not valid JSON"));
+        assert_eq!(
+            r.problem.unwrap().english(),
+            "The saved game could not be read (it is not valid JSON)"
+        );
 
         let r = read(r#"{"v":7,"game":{}}"#);
         assert_eq!(
-            r.problem.unwrap(),
+            r.problem.unwrap().english(),
             "The saved game was written by a newer version of Tiers (format 7; this one reads format 1)"
         );
         let r = read(r#"{"moves":[]}"#);
         assert_eq!(
-            r.problem.unwrap(),
+            r.problem.unwrap().english(),
             "The saved game is in an unknown or outdated format"
         );
 
         let s = played(&["11-15", "23-19", "8-11"], Opponent::Friend);
         let json = stored(&s).replace("\"8-11\"", "\"11-15\"");
-        let r = read(&json);
-        assert!(r.game.is_none());
-        assert_eq!(
-            r.problem.unwrap(),
-            "The saved game could not be read (move 2 (Black): 11-15 is not legal here: there is no piece on 11 (Black to move))"
+        // The person is told the record is damaged; the detail is the
+        // loader's.
+        let damaged = |json: &str, detail: &str| {
+            let r = read(json);
+            assert!(r.game.is_none());
+            assert_eq!(
+                r.problem.unwrap().english(),
+                "The saved game could not be read (it is damaged)"
+            );
+            let v = Json::parse(json).unwrap();
+            assert_eq!(load(v.get("game").unwrap()).err().unwrap(), detail);
+            r.choices
+        };
+        let choices = damaged(
+            &json,
+            "move 2 (Black): 11-15 is not legal here: there is no piece on 11 (Black to move)",
         );
-        assert_eq!(r.choices, Some(NewGameChoices::default()));
-
-        let json = stored(&s).replace("\"ply\":3", "\"ply\":\"x\"");
-        let r = read(&json);
-        assert_eq!(
-            r.problem.unwrap(),
-            "The saved game could not be read (`ply` is not a whole number)"
+        assert_eq!(choices, Some(NewGameChoices::default()));
+        damaged(
+            &stored(&s).replace("\"ply\":3", "\"ply\":\"x\""),
+            "`ply` is not a whole number",
         );
-        let json = stored(&s).replace("checkers", "chess");
-        assert_eq!(
-            read(&json).problem.unwrap(),
-            "The saved game could not be read (unknown game `chess`: expected `checkers` or `tiers`)"
+        damaged(
+            &stored(&s).replace("checkers", "chess"),
+            "unknown game `chess`: expected `checkers` or `tiers`",
         );
     }
 
@@ -494,15 +499,15 @@ mod tests {
             assert_ne!(bad, json, "{from}");
             let r = read(&bad);
             assert_eq!(
-                r.problem.as_deref(),
+                r.problem.map(|p| p.english()).as_deref(),
                 Some(
-                    format!(
-                        "The saved game's clock could not be read ({why}), so the game goes on without a clock"
-                    )
-                    .as_str()
+                    "The saved game's clock could not be read, so the game goes on without a clock"
                 ),
                 "{bad}"
             );
+            let v = Json::parse(&bad).unwrap();
+            let clock = v.get("game").and_then(|g| g.get("clock")).unwrap();
+            assert_eq!(read_clock(clock).err().unwrap(), why, "{bad}");
             let (game, _) = r.game.expect("the game is kept");
             assert_eq!(game.clock, None);
             assert_eq!(game.record.move_texts(), ["11-15"]);

@@ -14,6 +14,7 @@
 use tiers_engine::GameKind;
 use tiers_json::Json;
 
+use crate::i18n::Text;
 use crate::versioned;
 
 /// The format version written now.
@@ -86,7 +87,7 @@ pub struct Read {
     /// What was read.
     pub history: History,
     /// What was wrong (None: all was read).
-    pub problem: Option<String>,
+    pub problem: Option<Text>,
 }
 
 fn slot(kind: GameKind) -> usize {
@@ -172,19 +173,16 @@ impl History {
     /// says what was wrong.
     #[must_use]
     pub fn read(text: &str) -> Read {
-        let fail = |problem: String| Read {
+        let record = || Text::new("record.puzzles");
+        let fail = |problem: Text| Read {
             history: History::default(),
             problem: Some(problem),
         };
         let value = match Json::parse(text) {
             Ok(v) => v,
-            Err(e) => {
-                return fail(format!(
-                    "Your puzzle rating and history could not be read ({e})"
-                ))
-            }
+            Err(_) => return fail(versioned::not_json(record())),
         };
-        if let Err(e) = versioned::check(&value, VERSION, "Your puzzle rating and history") {
+        if let Err(e) = versioned::check(&value, VERSION, record()) {
             return fail(e);
         }
         let mut history = History::default();
@@ -227,12 +225,8 @@ impl History {
         } else if value.get("history").is_some() {
             bad.push("the history".into());
         }
-        let problem = (!bad.is_empty()).then(|| {
-            format!(
-                "Some of your puzzle history could not be read ({})",
-                bad.join(", ")
-            )
-        });
+        let problem =
+            (!bad.is_empty()).then(|| crate::text!("error.some-puzzles", count = bad.len()));
         Read { history, problem }
     }
 }

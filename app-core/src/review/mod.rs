@@ -385,9 +385,11 @@ impl Review {
     }
 
     /// The PDN notes of each move: `{[%eval E] [%best line] words}` and
-    /// the mark's NAG.
+    /// the mark's NAG; the words ("Blunder: 9-14 was better.") put into
+    /// the page's language by `say` (the commands in brackets, which are
+    /// what is read back, are the same in every language).
     #[must_use]
-    pub fn notes(&self, sides: &[Color]) -> Vec<Annotation> {
+    pub fn notes(&self, sides: &[Color], say: &dyn Fn(&Text) -> String) -> Vec<Annotation> {
         let marks = self.marks(sides);
         self.moves
             .iter()
@@ -398,7 +400,9 @@ impl Review {
                     comment.push_str(&format!(" [%best {}]", m.better.join(" ")));
                 }
                 if let (Some(mark), Some(b)) = (mark, m.better.first()) {
-                    comment.push_str(&format!(" {}: {b} was better.", mark.name()));
+                    let words = crate::text!("review.pdn-better", mark = mark.label(), mv = b);
+                    comment.push(' ');
+                    comment.push_str(&say(&words));
                 }
                 Annotation {
                     nags: mark.map(|k| vec![k.nag()]).unwrap_or_default(),
@@ -469,7 +473,7 @@ pub struct Subject {
     /// Its tags.
     pub tags: Vec<(String, String)>,
     /// "Checkers · You vs Computer · level 3".
-    pub title: String,
+    pub title: Text,
     /// Its archive id, if it is archived (the review is kept there).
     pub id: Option<u64>,
     /// The person's colour, when they played the computer.
@@ -759,9 +763,10 @@ impl ReviewState {
         (self.found.len().min(all), all)
     }
 
-    /// The game's PDN with the review's evaluations and better moves.
+    /// The game's PDN with the review's evaluations and better moves,
+    /// its comments' words put into the page's language by `say`.
     #[must_use]
-    pub fn annotated_pdn(&self) -> Option<String> {
+    pub fn annotated_pdn(&self, say: &dyn Fn(&Text) -> String) -> Option<String> {
         let s = self.subject.as_ref()?;
         let r = self.review.as_ref()?;
         let mut tags = tiers_engine::pdn::Tags::new();
@@ -771,7 +776,7 @@ impl ReviewState {
             }
         }
         tags.set(REVIEW_TAG, &r.tag_value());
-        Some(s.record.to_pdn_annotated(&tags, &r.notes(&s.sides())))
+        Some(s.record.to_pdn_annotated(&tags, &r.notes(&s.sides(), say)))
     }
 }
 

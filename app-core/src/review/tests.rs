@@ -10,7 +10,7 @@ fn subject() -> Subject {
     Subject {
         record: g.record,
         tags: g.tags,
-        title: "Checkers · Red vs Black".into(),
+        title: crate::library::game_title(tiers_engine::GameKind::Checkers, "Red", "Black"),
         id: Some(4),
         human: Some(Color::Red),
     }
@@ -265,7 +265,7 @@ fn a_saved_review_round_trips_and_damage_is_dropped() {
 fn the_annotated_pdn_imports_back_without_loss() {
     let r = reviewed();
     let review = r.review.clone().unwrap();
-    let pdn = r.annotated_pdn().unwrap();
+    let pdn = r.annotated_pdn(&Text::english).unwrap();
     assert!(
         pdn.contains("[Review \"500000 nodes, start +0.00/7\"]"),
         "{pdn}"
@@ -291,12 +291,25 @@ fn the_annotated_pdn_imports_back_without_loss() {
     let subject = Subject {
         record: g.record,
         tags: g.tags.clone(),
-        title: String::new(),
+        title: Text::plain(""),
         id: None,
         human: Some(Color::Red),
     };
-    again.open(subject, Some(review), Screen::Games);
-    assert_eq!(again.annotated_pdn().unwrap(), pdn);
+    again.open(subject, Some(review.clone()), Screen::Games);
+    assert_eq!(again.annotated_pdn(&Text::english).unwrap(), pdn);
+    // In another language the comment's words change, not what is read
+    // back.
+    let french = |t: &Text| match t.key {
+        "review.pdn-better" => "Gaffe : 22-18 était meilleur.".to_string(),
+        _ => t.english(),
+    };
+    let other = r.annotated_pdn(&french).unwrap();
+    let flat = other.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(flat.contains("Gaffe : 22-18 était meilleur."), "{other}");
+    assert!(!other.contains("was better"), "{other}");
+    let mut games = files::read_games(tiers_engine::GameKind::Checkers, &other).unwrap();
+    let g2 = games.remove(0).unwrap();
+    assert_eq!(Review::from_pdn(tag, &g2.notes, 4), Some(review.clone()));
     // Comments of another program are not a review.
     assert_eq!(Review::from_pdn(None, &g.notes, 4), None);
     let other = vec![

@@ -23,8 +23,10 @@ use tiers_engine::search::Level;
 
 use crate::clock::{Clock, TimeControl};
 use crate::formation::{computer_formation, FormationAction, FormationSetup};
+use crate::i18n::Text;
 use crate::record::{new_checkers, Record};
 use crate::session::{Opponent, Session, SessionAction};
+use crate::text;
 
 /// Drawn games after which a computer-against-computer match goes to the
 /// higher seed.
@@ -280,7 +282,7 @@ impl MatchGame {
         &mut self,
         formations: Option<[Vec<u8>; 2]>,
         moves: &[String],
-    ) -> Result<(), String> {
+    ) -> Result<(), Text> {
         let mut record = match (self.kind, formations) {
             (GameKind::Checkers, _) => new_checkers(),
             (GameKind::Tiers, Some(squares)) => {
@@ -289,14 +291,19 @@ impl MatchGame {
                 setup.ready = [true, true];
                 setup
                     .build()
-                    .map_err(|e| format!("the formations: {}", e.english()))?
+                    .map_err(|e| text!("tournament.restore-formations", why = e))?
             }
-            (GameKind::Tiers, None) => return Err("the formations are missing".into()),
+            (GameKind::Tiers, None) => return Err(text!("tournament.restore-no-formations")),
         };
-        for (i, text) in moves.iter().enumerate() {
-            record
-                .play_text(text)
-                .map_err(|e| format!("move {} ({text}): {e}", i + 1))?;
+        for (i, mv) in moves.iter().enumerate() {
+            record.play_text(mv).map_err(|e| {
+                text!(
+                    "tournament.restore-move",
+                    number = i64::try_from(i + 1).unwrap_or(i64::MAX),
+                    mv = mv,
+                    why = e.to_string()
+                )
+            })?;
         }
         self.session.opponent = self.opponent();
         self.session.flipped = matches!(
@@ -762,7 +769,8 @@ mod tests {
         assert_eq!(again.session.record().unwrap().ply(), 2);
         let bad = again
             .restore(None, &["11-15".into(), "11-15".into()])
-            .unwrap_err();
+            .unwrap_err()
+            .english();
         assert!(bad.starts_with("move 2 (11-15)"), "{bad}");
         // Tiers: from the formations.
         let mut t = MatchGame::new(
@@ -790,7 +798,11 @@ mod tests {
         back.restore(Some(formations), &[first]).unwrap();
         assert_eq!(back.session.record().unwrap().start_text(), start);
         assert_eq!(back.session.record().unwrap().ply(), 1);
-        assert!(back.restore(None, &[]).unwrap_err().contains("formations"));
+        assert!(back
+            .restore(None, &[])
+            .unwrap_err()
+            .english()
+            .contains("formations"));
     }
 
     #[test]

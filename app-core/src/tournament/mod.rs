@@ -105,7 +105,7 @@ pub struct Tournaments {
     /// The next tournament id.
     pub next_id: u32,
     /// What could not be read from storage.
-    pub problems: Vec<String>,
+    pub problems: Vec<Text>,
     /// The page shown.
     pub view: View,
     /// The "new tournament" form.
@@ -288,9 +288,9 @@ impl Tournaments {
     fn restore(&mut self, saved: SavedMatch) {
         let Some(mut g) = self.match_game(saved.tournament, saved.bracket, saved.id, saved.game)
         else {
-            self.problems.push(format!(
-                "The game in progress (match {}) no longer fits its tournament and was dropped.",
-                saved.id + 1
+            self.problems.push(text!(
+                "tournament.problem-game-dropped",
+                number = saved.id + 1
             ));
             return;
         };
@@ -302,9 +302,10 @@ impl Tournaments {
         match saved.playing {
             true => {
                 if let Err(e) = g.restore(saved.formations, &saved.moves) {
-                    self.problems.push(format!(
-                        "The game in progress (match {}) could not be restored: {e}.",
-                        saved.id + 1
+                    self.problems.push(text!(
+                        "tournament.problem-game-restore",
+                        number = saved.id + 1,
+                        why = e
                     ));
                     return;
                 }

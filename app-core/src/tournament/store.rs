@@ -17,6 +17,8 @@
 use tiers_bracket::{MatchId, Tournament};
 
 use crate::clock::TimeControl;
+use crate::i18n::Text;
+use crate::text;
 use tiers_json::Json;
 
 /// The localStorage key.
@@ -187,7 +189,7 @@ pub struct Loaded {
     /// The match in progress.
     pub game: Option<SavedMatch>,
     /// What could not be read, in plain words.
-    pub problems: Vec<String>,
+    pub problems: Vec<Text>,
 }
 
 /// Reads the stored text (None: nothing stored yet).
@@ -203,21 +205,18 @@ pub fn decode(text: Option<&str>) -> Loaded {
     let value = match Json::parse(text) {
         Ok(v) => v,
         Err(e) => {
-            out.problems.push(format!(
-                "The saved tournaments are damaged and could not be read ({e}). \
-                 They will be replaced when a tournament is saved; use “Download the damaged data” first to keep a copy."
-            ));
+            out.problems
+                .push(text!("tournament.problem-damaged", why = e.to_string()));
             return out;
         }
     };
     let format = value.get("format").and_then(Json::as_str);
     let version = value.get("version").and_then(Json::as_u64);
     if format != Some(FORMAT) || version != Some(u64::from(VERSION)) {
-        out.problems.push(format!(
-            "The saved tournaments were written in a form this version cannot read (format {}, version {}). \
-             They will be replaced when a tournament is saved; use “Download the damaged data” first to keep a copy.",
-            format.unwrap_or("missing"),
-            version.map_or_else(|| "missing".to_string(), |v| v.to_string())
+        out.problems.push(text!(
+            "tournament.problem-form",
+            format = format.unwrap_or("-"),
+            version = version.map_or_else(|| "-".to_string(), |v| v.to_string())
         ));
         return out;
     }
@@ -227,11 +226,15 @@ pub fn decode(text: Option<&str>) -> Loaded {
                 .get("id")
                 .and_then(Json::as_u64)
                 .and_then(|v| u32::try_from(v).ok());
-            let name = item
+            let number = i64::try_from(i + 1).unwrap_or(i64::MAX);
+            let name = match item
                 .get("file")
                 .and_then(|f| f.get("name"))
                 .and_then(Json::as_str)
-                .map_or_else(String::new, |n| format!(" (“{n}”)"));
+            {
+                Some(n) => text!("tournament.saved-named", number = number, name = n),
+                None => text!("tournament.saved", number = number),
+            };
             let parsed = match (id, item.get("file")) {
                 (Some(id), Some(file)) => Tournament::from_value(file)
                     .map(|t| (id, t))
@@ -253,16 +256,18 @@ pub fn decode(text: Option<&str>) -> Loaded {
                 }
                 Ok((id, _)) => {
                     // Kept as it was (not lost when the rest is written).
-                    out.problems.push(format!(
-                        "Saved tournament {}{name} has the same id ({id}) as another one; it is kept apart as it was.",
-                        i + 1
+                    out.problems.push(text!(
+                        "tournament.problem-same-id",
+                        tournament = name,
+                        id = id.to_string()
                     ));
                     out.broken.push(item.clone());
                 }
                 Err(e) => {
-                    out.problems.push(format!(
-                        "Saved tournament {}{name} could not be read: {e}.",
-                        i + 1
+                    out.problems.push(text!(
+                        "tournament.problem-unreadable",
+                        tournament = name,
+                        why = e
                     ));
                     out.broken.push(item.clone());
                 }
@@ -280,9 +285,9 @@ pub fn decode(text: Option<&str>) -> Loaded {
         None | Some(Json::Null) => {}
         Some(m) => match SavedMatch::from_value(m) {
             Ok(m) => out.game = Some(m),
-            Err(e) => out.problems.push(format!(
-                "The game in progress could not be restored ({e}); its match can be played again."
-            )),
+            Err(e) => out
+                .problems
+                .push(text!("tournament.problem-game-unreadable", why = e)),
         },
     }
     out
@@ -386,20 +391,21 @@ mod tests {
 
     #[test]
     fn damage_is_reported_and_the_rest_kept() {
+        let said = |l: &Loaded| l.problems.iter().map(Text::english).collect::<Vec<_>>();
         let bad = decode(Some("{\"format\": \"tiers-tournaments\", \"vers"));
         assert!(
-            bad.problems[0].starts_with("The saved tournaments are damaged"),
+            said(&bad)[0].starts_with("The saved tournaments are damaged"),
             "{:?}",
-            bad.problems
+            said(&bad)
         );
         let old = decode(Some(r#"{"format":"tiers-tournaments","version":9}"#));
         assert!(
-            old.problems[0].contains("format tiers-tournaments, version 9"),
+            said(&old)[0].contains("format tiers-tournaments, version 9"),
             "{:?}",
-            old.problems
+            said(&old)
         );
         let other = decode(Some("[1,2]"));
-        assert!(other.problems[0].contains("format missing, version missing"));
+        assert!(said(&other)[0].contains("format -, version -"));
         // One good entry, one whose file is damaged, a damaged game.
         let good = Entry {
             id: 2,
@@ -415,9 +421,10 @@ mod tests {
         let got = decode(Some(&text));
         assert_eq!(got.entries, vec![good.clone()]);
         assert_eq!(got.broken.len(), 1);
-        assert_eq!(got.problems.len(), 2, "{:?}", got.problems);
-        assert!(got.problems[0].starts_with("Saved tournament 1 (“Bad”) could not be read: not a readable tournament file: game: unknown game \"chess\""), "{}", got.problems[0]);
-        assert!(got.problems[1].starts_with("The game in progress could not be restored"));
+        let problems = said(&got);
+        assert_eq!(problems.len(), 2, "{problems:?}");
+        assert!(problems[0].starts_with("Saved tournament 1 (“Bad”) could not be read: not a readable tournament file: game: unknown game \"chess\""), "{}", problems[0]);
+        assert!(problems[1].starts_with("The game in progress could not be restored"));
         // The damaged entry is written back untouched.
         let again = decode(Some(&encode(&got.entries, &got.broken, got.next_id, None)));
         assert_eq!(again.broken, got.broken);
@@ -443,7 +450,7 @@ mod tests {
         assert_eq!(got.entries, vec![one]);
         assert_eq!(got.broken.len(), 1);
         assert!(
-            got.problems[0].starts_with(
+            got.problems[0].english().starts_with(
                 "Saved tournament 2 (“Two”) has the same id (1) as another one; it is kept apart"
             ),
             "{:?}",

@@ -292,7 +292,7 @@ fn the_game_in_progress_survives_a_reload() {
 fn damaged_storage_gets_a_message_and_is_kept_until_replaced() {
     let s = Tournaments::from_loaded(store::decode(Some("{oops")), Some("{oops"));
     assert_eq!(s.damaged.as_deref(), Some("{oops"));
-    assert!(s.problems[0].contains("damaged"));
+    assert!(s.problems[0].english().contains("damaged"));
     let s = run(s, [TournamentAction::DropDamaged]);
     assert!(s.problems.is_empty() && s.damaged.is_none());
 }

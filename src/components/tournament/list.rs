@@ -7,6 +7,7 @@ use super::{btn, on, random_seed, TournamentDispatch, TournamentProps};
 use crate::browser::{download, read_picked};
 use crate::core::tournament::slug;
 use crate::core::tournament::TournamentAction;
+use crate::i18n::say;
 use crate::t;
 
 /// "5 of 11 matches played", or the champions.
@@ -78,7 +79,7 @@ pub fn TournamentList(props: &TournamentProps) -> Html {
         });
         html! {
             <div class="t-problems" role="alert" id="t-problems">
-                { for state.problems.iter().map(|p| html! { <p>{ p.clone() }</p> }) }
+                { for state.problems.iter().map(|p| html! { <p>{ say(p) }</p> }) }
                 <div class="actions">
                     if state.damaged.is_some() {
                         { btn("", "", t!("tournament.download-damaged"), save_damaged) }

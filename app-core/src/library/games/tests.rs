@@ -31,14 +31,14 @@ fn a_file_lists_its_games_and_the_bad_ones_with_the_reason() {
     let Source::File(found) = &l.source else {
         panic!("the file is listed");
     };
-    assert_eq!(found.source, "two.pdn");
+    assert_eq!(found.source, Text::plain("two.pdn"));
     assert_eq!(found.games.len(), 2);
     assert!(found.games[0].is_ok());
-    let bad = found.games[1].as_ref().err().unwrap();
-    assert!(bad.contains("11-16 is not legal here"), "{bad}");
+    let bad = found.games[1].as_ref().err().unwrap().english();
+    assert!(bad.contains("11-16 cannot be played"), "{bad}");
     assert_eq!(l.selected, Some(0), "the first readable game is chosen");
     let c = l.chosen(&|_| String::new()).unwrap().unwrap();
-    assert_eq!(c.title, "Ann vs Bob");
+    assert_eq!(c.title.english(), "Ann vs Bob");
     // Step through it by keys.
     l.apply(LibraryAction::Step(Step::First), level());
     assert_eq!(l.ply, 0);
@@ -67,11 +67,8 @@ fn a_pasted_position_opens_in_the_editor_and_a_bad_text_is_named() {
             level()
         )
         .is_none());
-    assert!(
-        l.error.as_deref().unwrap().starts_with("x.pdn: "),
-        "{:?}",
-        l.error
-    );
+    let error = l.error.unwrap().english();
+    assert!(error.starts_with("x.pdn: "), "{error}");
 }
 
 #[test]

@@ -8,7 +8,8 @@
 //!   (PDN FEN / TFEN and move text), formations;
 //! - [`Position`]: what both games share, and what the rest is written
 //!   against; [`Game`]: a game record with undo/redo and the outcome;
-//! - [`pdn`]: game files (checkers PDN and the Tiers game record);
+//! - [`pdn`]: game files (checkers PDN and the Tiers game record), read
+//!   into and written from a [`tree::GameTree`] (variations, comments, NAGs);
 //! - [`perft`] and [`search`]: move-tree counting and the AI; [`egdb`]
 //!   and [`book`]: its endgame databases and opening book.
 //!
@@ -35,6 +36,7 @@ pub mod puzzle;
 pub mod reference;
 pub mod search;
 pub mod tiers;
+pub mod tree;
 
 pub use color::Color;
 pub use game::{DrawReason, Game, GameError, Outcome, WinReason};

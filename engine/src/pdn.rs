@@ -51,11 +51,12 @@
 //! let err = pdn::read_games::<checkers::Position>("1. 11-15 23-19 2. 11-15 *").unwrap_err();
 //! assert_eq!(
 //!     err.to_string(),
-//!     "game 1, line 1: move 2 (Black): 11-15 is not legal here: there is no piece on 11 (Black to move); \
+//!     "game 1, line 1, column 19: move 2 (Black): 11-15 is not legal here: there is no piece on 11 (Black to move); \
 //!      legal moves: 7-11, 8-11, 9-13, 9-14, 10-14, 12-16, 15-18"
 //! );
 //! ```
 
+use crate::tree::{GameTree, NodeId};
 use crate::{Color, Game, GameKind, Outcome, Position, WinReason};
 use core::fmt;
 
@@ -227,9 +228,13 @@ pub struct PdnGame<P: Position> {
     /// The result the file states (the movetext's result, else the
     /// `Result` tag).
     pub result: PdnResult,
-    /// What the file says about each move (one per move, in order): its
-    /// NAGs and comment.
+    /// What the file says about each move of the main line (one per move,
+    /// in order): its NAGs and comment.
     pub notes: Vec<Annotation>,
+    /// The whole move tree: the main line (the moves of `game`), its
+    /// variations, and the notes of every move. A comment before the first
+    /// move is the root's note.
+    pub tree: GameTree<P>,
 }
 
 /// What a file says about one move: its NAGs (a suffix `?` is `$2`, `??`
@@ -295,6 +300,8 @@ pub struct PdnError {
     pub game: usize,
     /// The line (1 for the first).
     pub line: usize,
+    /// The column, in characters (1 for the first).
+    pub column: usize,
     /// What is wrong.
     pub kind: PdnErrorKind,
 }
@@ -354,9 +361,20 @@ pub enum PdnErrorKind {
 impl fmt::Display for PdnError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.game > 0 {
-            write!(f, "game {}, line {}: ", self.game, self.line)?;
+            write!(
+                f,
+                "game {}, line {}, column {}: ",
+                self.game, self.line, self.column
+            )?;
         }
-        match &self.kind {
+        self.kind.fmt(f)
+    }
+}
+
+/// What is wrong, without where.
+impl fmt::Display for PdnErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
             PdnErrorKind::NoGame => f.write_str(
                 "no game found: expected tags like [Event \"...\"] or moves like 1. 11-15",
             ),
@@ -413,19 +431,34 @@ impl fmt::Display for PdnError {
 
 impl std::error::Error for PdnError {}
 
+/// A move as found in the text, before it is played.
+#[derive(Debug)]
+struct RawMove {
+    text: String,
+    line: usize,
+    column: usize,
+    /// The move it follows (an index into [`RawGame::moves`]); `None` for
+    /// a first move.
+    parent: Option<usize>,
+    note: Annotation,
+}
+
 /// A game as found in the text, before its moves are played.
 #[derive(Debug, Default)]
 struct RawGame {
     line: usize,
+    column: usize,
     tags: Tags,
     /// Where each tag name is in `tags` (a file may give thousands of
     /// tags: setting them one by one through [`Tags::set`] would take
     /// quadratic time).
     tag_index: std::collections::HashMap<String, usize>,
-    /// Move texts with their lines.
-    moves: Vec<(String, usize)>,
-    /// What the file says about each move of `moves`.
-    notes: Vec<Annotation>,
+    /// Every move, main line and variations, in file order (a move comes
+    /// after the one it follows, and a main-line move before its
+    /// variations).
+    moves: Vec<RawMove>,
+    /// A comment before the first move.
+    intro: Annotation,
     first_number: Option<u32>,
     result: Option<String>,
 }
@@ -443,7 +476,10 @@ impl RawGame {
     }
 
     fn is_empty(&self) -> bool {
-        self.tags.pairs.is_empty() && self.moves.is_empty() && self.result.is_none()
+        self.tags.pairs.is_empty()
+            && self.moves.is_empty()
+            && self.result.is_none()
+            && self.intro.is_empty()
     }
 }
 
@@ -453,6 +489,8 @@ struct Scanner<'a> {
     chars: core::iter::Peekable<core::str::CharIndices<'a>>,
     text: &'a str,
     line: usize,
+    /// The column of the next character.
+    column: usize,
     at_line_start: bool,
 }
 
@@ -462,6 +500,7 @@ impl<'a> Scanner<'a> {
             chars: text.char_indices().peekable(),
             text,
             line: 1,
+            column: 1,
             at_line_start: true,
         }
     }
@@ -470,9 +509,13 @@ impl<'a> Scanner<'a> {
         let (_, c) = self.chars.next()?;
         if c == '\n' {
             self.line += 1;
+            self.column = 1;
             self.at_line_start = true;
-        } else if !c.is_whitespace() {
-            self.at_line_start = false;
+        } else {
+            self.column += 1;
+            if !c.is_whitespace() {
+                self.at_line_start = false;
+            }
         }
         Some(c)
     }
@@ -501,7 +544,7 @@ impl<'a> Scanner<'a> {
         close: char,
         game: usize,
     ) -> Result<&'a str, PdnError> {
-        let line = self.line;
+        let (line, column) = (self.line, self.column);
         self.bump();
         let from = self.pos();
         let mut depth = 1;
@@ -520,13 +563,14 @@ impl<'a> Scanner<'a> {
         Err(PdnError {
             game,
             line,
+            column,
             kind: PdnErrorKind::Unclosed(open),
         })
     }
 
     /// Reads `[Name "value"]`.
     fn tag(&mut self, game: usize) -> Result<(String, String), PdnError> {
-        let line = self.line;
+        let (line, column) = (self.line, self.column);
         let start = self.pos();
         self.bump(); // [
         let bad = |s: &mut Scanner<'_>| {
@@ -535,6 +579,7 @@ impl<'a> Scanner<'a> {
             PdnError {
                 game,
                 line,
+                column,
                 kind: PdnErrorKind::BadTag(raw.trim().to_string()),
             }
         };
@@ -627,11 +672,49 @@ fn strip_number(word: &str) -> (Option<u32>, &str) {
     (number, &word[digits + dots..])
 }
 
+/// Where the reading is in one line of play (the main line, or a
+/// variation being read).
+struct LineCursor {
+    /// The last move read on this line (`None`: the line starts at the
+    /// start position).
+    at: Option<usize>,
+    /// Whether a move was read on this line yet.
+    has_move: bool,
+    /// A comment met before the line's first move, for that move.
+    intro: Annotation,
+    /// Where the line's `(` is (for an unclosed variation).
+    line: usize,
+    column: usize,
+    /// A variation opened before its line's first move replaces no move:
+    /// it is read and dropped (with every variation inside it).
+    skip: bool,
+}
+
+impl LineCursor {
+    fn new(at: Option<usize>, line: usize, column: usize) -> LineCursor {
+        LineCursor {
+            at,
+            has_move: false,
+            intro: Annotation::default(),
+            line,
+            column,
+            skip: false,
+        }
+    }
+}
+
+/// A move word being read: `(text, line, column)`.
+type Pending = Option<(String, usize, usize)>;
+
+/// Reads the text into games: tags, moves (joined where a move was written
+/// with spaces around its separator) with the variations, comments and
+/// NAGs of each, and the result.
 fn split_games(text: &str, first: Color) -> Result<Vec<RawGame>, PdnError> {
     if text.len() > MAX_PDN_LEN {
         return Err(PdnError {
             game: 0,
             line: 1,
+            column: 1,
             kind: PdnErrorKind::TooLong(text.len()),
         });
     }
@@ -640,23 +723,73 @@ fn split_games(text: &str, first: Color) -> Result<Vec<RawGame>, PdnError> {
     let mut games: Vec<RawGame> = Vec::new();
     let mut cur = RawGame::default();
     let mut in_moves = false;
+    // The main line, then each variation being read inside it.
+    let mut lines = vec![LineCursor::new(None, 1, 1)];
     // Move words are joined when a separator ends one or starts the next.
-    let mut pending: Option<(String, usize)> = None;
+    let mut pending: Pending = None;
 
-    fn flush(cur: &mut RawGame, pending: &mut Option<(String, usize)>) {
-        if let Some(p) = pending.take() {
-            cur.moves.push(p);
-            cur.notes.push(Annotation::default());
+    fn flush(cur: &mut RawGame, lines: &mut [LineCursor], pending: &mut Pending) {
+        if let Some((text, line, column)) = pending.take() {
+            let top = lines.last_mut().expect("the main line is always there");
+            if top.skip {
+                return;
+            }
+            cur.moves.push(RawMove {
+                text,
+                line,
+                column,
+                parent: top.at,
+                note: core::mem::take(&mut top.intro),
+            });
+            top.at = Some(cur.moves.len() - 1);
+            top.has_move = true;
         }
     }
 
-    /// The note of the move just read (none before the first move).
+    /// The note of the move just read; before the first move of a line,
+    /// the note kept for it (the game's intro on the main line).
     fn last_note<'n>(
         cur: &'n mut RawGame,
-        pending: &mut Option<(String, usize)>,
-    ) -> Option<&'n mut Annotation> {
-        flush(cur, pending);
-        cur.notes.last_mut()
+        lines: &'n mut [LineCursor],
+        pending: &mut Pending,
+    ) -> &'n mut Annotation {
+        flush(cur, lines, pending);
+        let main = lines.len() == 1;
+        let top = lines.last_mut().expect("the main line is always there");
+        match top.at {
+            Some(i) if top.has_move => &mut cur.moves[i].note,
+            _ if main => &mut cur.intro,
+            _ => &mut top.intro,
+        }
+    }
+
+    /// A NAG for the move just read (none before a line's first move).
+    fn add_nag(cur: &mut RawGame, lines: &mut [LineCursor], pending: &mut Pending, nag: u8) {
+        flush(cur, lines, pending);
+        let top = lines.last().expect("the main line is always there");
+        if let Some(i) = top.at.filter(|_| top.has_move) {
+            cur.moves[i].note.nags.push(nag);
+        }
+    }
+
+    /// Ends the game being read: an unclosed variation is an error.
+    fn finish(
+        games: &mut Vec<RawGame>,
+        cur: &mut RawGame,
+        lines: &mut [LineCursor],
+    ) -> Result<(), PdnError> {
+        if lines.len() > 1 {
+            let open = &lines[1];
+            return Err(PdnError {
+                game: games.len() + 1,
+                line: open.line,
+                column: open.column,
+                kind: PdnErrorKind::Unclosed('('),
+            });
+        }
+        lines[0] = LineCursor::new(None, 1, 1);
+        games.push(core::mem::take(cur));
+        Ok(())
     }
 
     loop {
@@ -672,65 +805,87 @@ fn split_games(text: &str, first: Color) -> Result<Vec<RawGame>, PdnError> {
         }
         match c {
             '[' => {
-                flush(&mut cur, &mut pending);
+                flush(&mut cur, &mut lines, &mut pending);
                 if in_moves || cur.result.is_some() {
-                    games.push(core::mem::take(&mut cur));
+                    finish(&mut games, &mut cur, &mut lines)?;
                     in_moves = false;
                 }
                 if cur.is_empty() {
-                    cur.line = s.line;
+                    (cur.line, cur.column) = (s.line, s.column);
                 }
                 let (name, value) = s.tag(games.len() + 1)?;
                 cur.set_tag(name, value);
             }
             '{' => {
-                let text = s.skip_bracketed('{', '}', game_no)?;
+                let comment = s.skip_bracketed('{', '}', game_no)?;
                 if cur.result.is_none() {
-                    if let Some(note) = last_note(&mut cur, &mut pending) {
-                        note.add_comment(text);
+                    if !in_moves && cur.is_empty() {
+                        (cur.line, cur.column) = (s.line, s.column);
                     }
+                    last_note(&mut cur, &mut lines, &mut pending).add_comment(comment);
                 }
             }
             '(' => {
-                s.skip_bracketed('(', ')', game_no)?;
+                flush(&mut cur, &mut lines, &mut pending);
+                let top = lines.last().expect("the main line is always there");
+                // A variation replaces the last move read on its line: it
+                // starts where that move was played.
+                let from = top.at.and_then(|i| cur.moves[i].parent);
+                let skip = top.skip || !top.has_move;
+                let mut line = LineCursor::new(from, s.line, s.column);
+                line.skip = skip;
+                lines.push(line);
+                s.bump();
+            }
+            ')' => {
+                flush(&mut cur, &mut lines, &mut pending);
+                // A stray `)` is ignored.
+                if lines.len() > 1 {
+                    lines.pop();
+                }
+                s.bump();
             }
             ';' => s.skip_line(),
-            '}' | ')' | ']' => {
+            '}' | ']' => {
                 // A stray closing bracket: ignore it.
                 s.bump();
             }
             _ => {
-                let line = s.line;
+                let (line, column) = (s.line, s.column);
                 let word = s.word();
                 if word.is_empty() {
                     s.bump();
                     continue;
                 }
+                let main = lines.len() == 1;
                 if cur.result.is_some() {
                     // Moves after a result without new tags: a new game.
-                    flush(&mut cur, &mut pending);
-                    games.push(core::mem::take(&mut cur));
+                    flush(&mut cur, &mut lines, &mut pending);
+                    finish(&mut games, &mut cur, &mut lines)?;
                     in_moves = false;
                 }
                 if !in_moves && cur.is_empty() {
-                    cur.line = line;
+                    (cur.line, cur.column) = (line, column);
                 }
                 in_moves = true;
                 if PdnResult::parse(&word, first).is_some() {
-                    flush(&mut cur, &mut pending);
-                    cur.result = Some(word);
+                    flush(&mut cur, &mut lines, &mut pending);
+                    // A variation has no result of its own.
+                    if main {
+                        cur.result = Some(word);
+                    }
                     continue;
                 }
                 if let Some(n) = word.strip_prefix('$') {
-                    if let (Ok(n), Some(note)) = (n.parse(), last_note(&mut cur, &mut pending)) {
-                        note.nags.push(n);
+                    if let Ok(n) = n.parse() {
+                        add_nag(&mut cur, &mut lines, &mut pending, n);
                     }
                     continue;
                 }
                 let (number, rest) = strip_number(&word);
                 if number.is_some() || rest.len() < word.len() {
-                    flush(&mut cur, &mut pending);
-                    if cur.moves.is_empty() && cur.first_number.is_none() {
+                    flush(&mut cur, &mut lines, &mut pending);
+                    if main && cur.moves.is_empty() && cur.first_number.is_none() {
                         cur.first_number = number;
                     }
                 }
@@ -738,28 +893,27 @@ fn split_games(text: &str, first: Color) -> Result<Vec<RawGame>, PdnError> {
                 let nag = suffix_nag(&rest[bare.len()..]);
                 if !bare.is_empty() {
                     match pending.as_mut() {
-                        Some((p, _))
+                        Some((p, _, _))
                             if p.ends_with(is_separator) || bare.starts_with(is_separator) =>
                         {
                             p.push_str(bare);
                         }
                         _ => {
-                            flush(&mut cur, &mut pending);
-                            pending = Some((bare.to_string(), line));
+                            flush(&mut cur, &mut lines, &mut pending);
+                            let column = column + (word.len() - rest.len());
+                            pending = Some((bare.to_string(), line, column));
                         }
                     }
                 }
                 if let Some(n) = nag {
-                    if let Some(note) = last_note(&mut cur, &mut pending) {
-                        note.nags.push(n);
-                    }
+                    add_nag(&mut cur, &mut lines, &mut pending, n);
                 }
             }
         }
     }
-    flush(&mut cur, &mut pending);
-    if !cur.is_empty() {
-        games.push(cur);
+    flush(&mut cur, &mut lines, &mut pending);
+    if !cur.is_empty() || lines.len() > 1 {
+        finish(&mut games, &mut cur, &mut lines)?;
     }
     Ok(games)
 }
@@ -790,15 +944,17 @@ fn natural_cmp(a: &str, b: &str) -> core::cmp::Ordering {
 
 /// Plays a found game.
 fn build<P: Variant>(raw: RawGame, index: usize) -> Result<PdnGame<P>, PdnError> {
-    let err = |line: usize, kind: PdnErrorKind| PdnError {
+    let err = |line: usize, column: usize, kind: PdnErrorKind| PdnError {
         game: index,
         line,
+        column,
         kind,
     };
     if let Some(gt) = raw.tags.get("GameType") {
         if !P::accepts_game_type(gt.trim()) {
             return Err(err(
                 raw.line,
+                raw.column,
                 PdnErrorKind::WrongGameType {
                     found: gt.to_string(),
                     expected: P::GAME_TYPE,
@@ -807,51 +963,57 @@ fn build<P: Variant>(raw: RawGame, index: usize) -> Result<PdnGame<P>, PdnError>
         }
     }
     let start = P::start_from_tags(&raw.tags, raw.first_number)
-        .map_err(|e| err(raw.line, PdnErrorKind::BadStart(e)))?;
+        .map_err(|e| err(raw.line, raw.column, PdnErrorKind::BadStart(e)))?;
     let first = P::FIRST;
-    let mut game = Game::new(start);
+    let mut tree = GameTree::new(start);
+    tree.node_mut(tree.root()).note = raw.intro;
+    // The tree node of each raw move (a move comes after its parent).
+    let mut nodes: Vec<NodeId> = Vec::with_capacity(raw.moves.len());
     let mut legal = Vec::new();
-    for (text, line) in &raw.moves {
-        let pos = game.position().clone();
+    for m in raw.moves {
+        let from = m.parent.map_or(tree.root(), |i| nodes[i]);
+        let pos = tree.position(from);
         let number = pos.move_number();
         let side = pos.side_to_move();
-        // A move after a win (the side to move has no move) is refused;
-        // after a draw by repetition or 100 plies the players may have
-        // played on. Only the win is looked for here: the whole outcome
-        // (with its repetition count) at every ply would make reading a
-        // long game quadratic.
         legal.clear();
         pos.legal_moves(&mut legal);
         if legal.is_empty() {
-            if let Some(outcome) = game.outcome() {
+            // A move after a win: the side to move has no move.
+            if let Some(outcome) = tree.game_to(from).outcome() {
                 return Err(err(
-                    *line,
+                    m.line,
+                    m.column,
                     PdnErrorKind::AfterEnd {
                         number,
                         side,
-                        text: text.clone(),
+                        text: m.text,
                         outcome,
                     },
                 ));
             }
         }
-        let mv = pos.parse_move(text).map_err(|e| {
+        let mv = pos.parse_move(&m.text).map_err(|e| {
             let mut names: Vec<String> = legal.iter().map(|m| pos.move_to_string(m)).collect();
             names.sort_by(|a, b| natural_cmp(a, b));
             err(
-                *line,
+                m.line,
+                m.column,
                 PdnErrorKind::Move {
                     number,
                     side,
-                    text: text.clone(),
+                    text: m.text.clone(),
                     error: e.to_string(),
                     legal: names,
                 },
             )
         })?;
-        game.play_recorded(mv)
-            .expect("a parsed move is legal and the game is not won");
+        let node = tree.play(from, mv);
+        let note = &mut tree.node_mut(node).note;
+        note.nags.extend(m.note.nags);
+        note.add_comment(&m.note.comment);
+        nodes.push(node);
     }
+    let mut game = tree.main_line_game();
     let stated = raw
         .result
         .as_deref()
@@ -874,13 +1036,12 @@ fn build<P: Variant>(raw: RawGame, index: usize) -> Result<PdnGame<P>, PdnError>
             PdnResult::Unknown => {}
         }
     }
-    let mut notes = raw.notes;
-    notes.resize(raw.moves.len(), Annotation::default());
     Ok(PdnGame {
         tags: raw.tags,
         game,
         result: stated,
-        notes,
+        notes: tree.main_line_notes(),
+        tree,
     })
 }
 
@@ -901,6 +1062,7 @@ pub fn read_each<P: Variant>(text: &str) -> Result<Vec<Result<PdnGame<P>, PdnErr
         return Err(PdnError {
             game: 0,
             line: 1,
+            column: 1,
             kind: PdnErrorKind::NoGame,
         });
     }
@@ -945,7 +1107,7 @@ pub fn detect_kind(text: &str) -> Option<GameKind> {
     if first.tags.get("RedFormation").is_some() || first.tags.get("BlackFormation").is_some() {
         return Some(GameKind::Tiers);
     }
-    let (mv, _) = first.moves.first()?;
+    let mv = &first.moves.first()?.text;
     Some(if mv.starts_with(|c: char| c.is_ascii_alphabetic()) {
         GameKind::Tiers
     } else {
@@ -1030,10 +1192,86 @@ pub fn write_game<P: Variant>(tags: &Tags, game: &Game<P>) -> String {
 
 /// [`write_game`] with what to say about each move (`notes[ply]`, missing
 /// ones say nothing): NAGs 1 to 6 as move suffixes (`11-15?`), others as
-/// `$n`, then the comment in braces (a `}` in it is written `)`).
+/// `$n`, then the comment in braces (a `{` or `}` in it is written `(` or `)`).
 #[must_use]
 pub fn write_annotated<P: Variant>(tags: &Tags, game: &Game<P>, notes: &[Annotation]) -> String {
-    let outcome = game.outcome();
+    write_tree(tags, &GameTree::from_game(game, notes), game.outcome())
+}
+
+/// Words of movetext, wrapped to lines of at most 80 characters where the
+/// words allow; `(` sticks to the word after it and `)` to the word before.
+#[derive(Default)]
+struct MoveText {
+    out: String,
+    line: String,
+    /// The last word, kept until the next one so that a `)` can join it.
+    last: Option<String>,
+    open: bool,
+}
+
+impl MoveText {
+    fn word(&mut self, word: &str) {
+        self.put_last();
+        let mut w = String::with_capacity(word.len() + 1);
+        if core::mem::take(&mut self.open) {
+            w.push('(');
+        }
+        w.push_str(word);
+        self.last = Some(w);
+    }
+
+    fn put_last(&mut self) {
+        let Some(word) = self.last.take() else { return };
+        if !self.line.is_empty() && self.line.len() + 1 + word.len() > 80 {
+            self.out.push_str(&self.line);
+            self.out.push('\n');
+            self.line.clear();
+        }
+        if !self.line.is_empty() {
+            self.line.push(' ');
+        }
+        self.line.push_str(&word);
+    }
+
+    fn comment(&mut self, comment: &str) {
+        if !comment.is_empty() {
+            let comment = format!("{{{}}}", comment.replace('{', "(").replace('}', ")"));
+            for w in comment.split_whitespace() {
+                self.word(w);
+            }
+        }
+    }
+
+    fn finish(mut self) -> String {
+        self.put_last();
+        self.out.push_str(&self.line);
+        self.out.push('\n');
+        self.out
+    }
+}
+
+/// What is left to write of a tree, most urgent last.
+enum Step {
+    /// The main continuation from a node (`true`: give the move number
+    /// even for the second mover, as after a variation).
+    Line(NodeId, bool),
+    /// A variation: `(`, its first move and what is said about it.
+    Open(NodeId),
+    /// The `)` closing a variation.
+    Close,
+}
+
+/// Writes one game as a move tree: the tags as [`write_game`] writes
+/// them (the result from `outcome`), then the main line with each
+/// variation in parentheses after the move it replaces, nested as deep as
+/// the tree (`1. 11-15 (1. 9-14 22-18 (22-17)) 1... 23-19`); each move's
+/// NAGs (1 to 6 as suffixes, others as `$n`) and comment (`{...}`) follow
+/// it. A move number is written before every first mover's move, and
+/// before the second mover's at the start of a line and after a
+/// variation (`1...`). The root's note, if any, is a comment before the
+/// first move.
+#[must_use]
+pub fn write_tree<P: Variant>(tags: &Tags, tree: &GameTree<P>, outcome: Option<Outcome>) -> String {
     let result = PdnResult::of_outcome(outcome).text(P::FIRST);
     let on_time = matches!(
         outcome,
@@ -1060,7 +1298,7 @@ pub fn write_annotated<P: Variant>(tags: &Tags, game: &Game<P>, notes: &[Annotat
         put(name, value);
     }
     put("GameType", P::GAME_TYPE);
-    for (name, value) in P::start_tags(game.start()) {
+    for (name, value) in P::start_tags(tree.start()) {
         put(name, &value);
     }
     if on_time {
@@ -1074,51 +1312,57 @@ pub fn write_annotated<P: Variant>(tags: &Tags, game: &Game<P>, notes: &[Annotat
         }
     }
     out.push('\n');
-    let mut line = String::new();
-    let push_word = |out: &mut String, line: &mut String, word: &str| {
-        if !line.is_empty() && line.len() + 1 + word.len() > 80 {
-            out.push_str(line);
-            out.push('\n');
-            line.clear();
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(word);
-    };
-    let texts = game.move_texts();
-    for (ply, text) in texts.iter().enumerate() {
-        let pos = game.position_at(ply).expect("a position before every move");
+    let mut text = MoveText::default();
+    text.comment(&tree.node(tree.root()).note.comment);
+    let write_move = |text: &mut MoveText, id: NodeId, numbered: bool| {
+        let parent = tree.parent(id).expect("a move has a parent");
+        let pos = tree.position(parent);
         let number = pos.move_number();
         if pos.side_to_move() == P::FIRST {
-            push_word(&mut out, &mut line, &format!("{number}."));
-        } else if ply == 0 {
-            push_word(&mut out, &mut line, &format!("{number}..."));
+            text.word(&format!("{number}."));
+        } else if numbered {
+            text.word(&format!("{number}..."));
         }
-        let Some(note) = notes.get(ply) else {
-            push_word(&mut out, &mut line, text);
-            continue;
-        };
-        let mut word = text.clone();
-        let mut rest = note.nags.as_slice();
+        let node = tree.node(id);
+        let mut word = node.text().to_string();
+        let mut rest = node.note.nags.as_slice();
         if let Some(s) = rest.first().and_then(|&n| nag_suffix(n)) {
             word.push_str(s);
             rest = &rest[1..];
         }
-        push_word(&mut out, &mut line, &word);
+        text.word(&word);
         for nag in rest {
-            push_word(&mut out, &mut line, &format!("${nag}"));
+            text.word(&format!("${nag}"));
         }
-        if !note.comment.is_empty() {
-            let comment = format!("{{{}}}", note.comment.replace('}', ")"));
-            for w in comment.split_whitespace() {
-                push_word(&mut out, &mut line, w);
+        text.comment(&node.note.comment);
+    };
+    let mut steps = vec![Step::Line(tree.root(), true)];
+    while let Some(step) = steps.pop() {
+        match step {
+            Step::Line(from, numbered) => {
+                let kids = tree.children(from);
+                let Some(&main) = kids.first() else { continue };
+                write_move(&mut text, main, numbered);
+                steps.push(Step::Line(main, kids.len() > 1));
+                for &v in kids[1..].iter().rev() {
+                    steps.push(Step::Close);
+                    steps.push(Step::Line(v, false));
+                    steps.push(Step::Open(v));
+                }
+            }
+            Step::Open(v) => {
+                text.open = true;
+                write_move(&mut text, v, true);
+            }
+            Step::Close => {
+                if let Some(last) = text.last.as_mut() {
+                    last.push(')');
+                }
             }
         }
     }
-    push_word(&mut out, &mut line, result);
-    out.push_str(&line);
-    out.push('\n');
+    text.word(result);
+    out.push_str(&text.finish());
     out
 }
 
@@ -1130,4 +1374,38 @@ pub fn write_games<P: Variant>(games: &[(Tags, Game<P>)]) -> String {
         .map(|(tags, game)| write_game(tags, game))
         .collect::<Vec<_>>()
         .join("\n")
+}
+
+/// A game of either kind in the form the web app exports it: its tags,
+/// the whole tree and the result ([`write_tree`]).
+#[must_use]
+pub fn write_any(game: &AnyPdnGame) -> String {
+    match game {
+        AnyPdnGame::Checkers(g) => write_tree(&g.tags, &g.tree, g.game.outcome()),
+        AnyPdnGame::Tiers(g) => write_tree(&g.tags, &g.tree, g.game.outcome()),
+    }
+}
+
+/// Reads a file of either game ([`read_any`]) and writes every game back
+/// in the web app's export form ([`write_any`]), separated by blank lines:
+/// what `tiers pdn FILE` prints. Its output reads back to the same text.
+///
+/// ```
+/// use tiers_engine::pdn;
+/// let text = "1. 11-15 {Old Fourteenth?} (1. 9-14 $1 22-18 (22-17) 5-9) 23-19 *";
+/// let once = pdn::rewrite(text).unwrap();
+/// assert!(once.ends_with(
+///     "1. 11-15 {Old Fourteenth?} (1. 9-14! 22-18 (1... 22-17) 2. 5-9) 1... 23-19 *\n"
+/// ));
+/// assert_eq!(pdn::rewrite(&once).unwrap(), once);
+/// ```
+///
+/// # Errors
+/// The reader's: what is wrong, with the game, line and column.
+pub fn rewrite(text: &str) -> Result<String, PdnError> {
+    Ok(read_any(text)?
+        .iter()
+        .map(write_any)
+        .collect::<Vec<_>>()
+        .join("\n"))
 }

@@ -457,3 +457,43 @@ fn puzzles_verify_names_each_bad_puzzle() {
     assert!(text.contains("--depth 10 --margin 100 --keep OUT (1 of 2 kept)"));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn pdn_writes_a_file_back_in_the_export_form() {
+    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/annotated.pdn");
+    let o = tiers(&["pdn", file]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let once = String::from_utf8(o.stdout).unwrap();
+    assert!(once.starts_with("[Event \"Annotated games, written by hand\"]\n"));
+    assert!(once.contains("(1... 22-17 2. 9-13!? 17-14? 3."), "{once}");
+    // Its output read again gives the same text.
+    let dir = std::env::temp_dir().join(format!("tiers-cli-pdn-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let again_file = dir.join("once.pdn");
+    std::fs::write(&again_file, &once).unwrap();
+    let again = tiers(&["pdn", again_file.to_str().unwrap()]);
+    assert_eq!(String::from_utf8(again.stdout).unwrap(), once);
+    // Errors name the line and the column.
+    let bad = dir.join("bad.pdn");
+    std::fs::write(
+        &bad,
+        "[Event \"x\"]\n1. 11-15 23-19\n   (1... 22-18 2. 15-19) *\n",
+    )
+    .unwrap();
+    let err = fails(&["pdn", bad.to_str().unwrap()]);
+    assert!(
+        err.contains("bad.pdn:3:19: game 1: move 2 (Black): 15-19 is not legal here"),
+        "{err}"
+    );
+    std::fs::write(&bad, "1. 11-15 (9-14 22-18 *").unwrap();
+    let err = fails(&["pdn", bad.to_str().unwrap()]);
+    assert!(
+        err.ends_with("bad.pdn:1:10: game 1: `(` is never closed by `)`\n"),
+        "{err}"
+    );
+    std::fs::write(&bad, [0xff, 0xfe, 0x00]).unwrap();
+    assert!(fails(&["pdn", bad.to_str().unwrap()]).contains("not UTF-8 text"));
+    assert!(fails(&["pdn", dir.join("missing.pdn").to_str().unwrap()]).contains("missing.pdn"));
+    assert!(fails(&["pdn"]).contains("tiers pdn FILE"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

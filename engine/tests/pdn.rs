@@ -226,7 +226,7 @@ fn error_names_the_game_line_move_side_and_legal_moves() {
     let text =
         "[Event \"one\"]\n1. 11-15 23-19 *\n\n[Event \"two\"]\n1. 11-15 23-19\n2. 8-11 19-24 *\n";
     let err = checkers::pdn::read_games(text).unwrap_err();
-    assert_eq!((err.game, err.line), (2, 6));
+    assert_eq!((err.game, err.line, err.column), (2, 6, 9));
     assert!(matches!(
         err.kind,
         PdnErrorKind::Move {
@@ -237,7 +237,7 @@ fn error_names_the_game_line_move_side_and_legal_moves() {
     ));
     assert_eq!(
         err.to_string(),
-        "game 2, line 6: move 2 (Red): 19-24 is not legal here; legal moves from 19: 19-16"
+        "game 2, line 6, column 9: move 2 (Red): 19-24 is not legal here; legal moves from 19: 19-16"
     );
     // The other games can still be had one by one.
     let each = pdn::read_each::<checkers::Position>(text).unwrap();
@@ -252,7 +252,7 @@ fn malformed_files_give_clear_errors() {
         ("   \n\n", "no game found"),
         (
             "[Event \"x]\n1. 11-15 *",
-            "game 1, line 1: tag `[Event \"x]` is not of the form [Name \"value\"]",
+            "game 1, line 1, column 1: tag `[Event \"x]` is not of the form [Name \"value\"]",
         ),
         (
             "[Event x]\n1. 11-15 *",
@@ -260,9 +260,12 @@ fn malformed_files_give_clear_errors() {
         ),
         (
             "1. 11-15 {never closed",
-            "game 1, line 1: `{` is never closed by `}`",
+            "game 1, line 1, column 10: `{` is never closed by `}`",
         ),
-        ("1. 11-15 (9-13 *", "`(` is never closed by `)`"),
+        (
+            "1. 11-15 (9-13 *",
+            "game 1, line 1, column 10: `(` is never closed by `)`",
+        ),
         (
             "[GameType \"20\"]\n1. 32-28 *",
             "GameType \"20\" is not this game (expected \"21\")",
@@ -281,7 +284,7 @@ fn malformed_files_give_clear_errors() {
         .to_string();
     assert_eq!(
         err,
-        "game 1, line 1: move 2 (Red): 9-13 is not legal here: the piece on 9 is Black's and Red is to move; \
+        "game 1, line 1, column 25: move 2 (Red): 9-13 is not legal here: the piece on 9 is Black's and Red is to move; \
          legal moves: 25x18, 26x17"
     );
 }
@@ -408,7 +411,7 @@ fn tiers_record_errors() {
     let err = record::read_games("[RedFormation \"a1 c4 d2\"]\n*").unwrap_err();
     assert_eq!(
         err.to_string(),
-        "game 1, line 1: start position: RedFormation \"a1 c4 d2\": c4 is outside Red's home rows (ranks 1–3)"
+        "game 1, line 1, column 1: start position: RedFormation \"a1 c4 d2\": c4 is outside Red's home rows (ranks 1–3)"
     );
     let err = record::read_games("[GameType \"21\"]\n1. 11-15 *").unwrap_err();
     assert!(
@@ -419,7 +422,7 @@ fn tiers_record_errors() {
     let err = record::read_games("1. e3-e5 *").unwrap_err();
     assert_eq!(
         err.to_string(),
-        "game 1, line 1: move 1 (Red): e3-e5 is not legal here; legal moves from e3: e3-d4, e3-e4, e3-f4"
+        "game 1, line 1, column 4: move 1 (Red): e3-e5 is not legal here; legal moves from e3: e3-d4, e3-e4, e3-f4"
     );
     let err = record::read_games("[FEN \"8/8/8/8/8/8/8/U7 x 0 1\"]\n*").unwrap_err();
     assert!(

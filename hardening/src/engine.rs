@@ -290,13 +290,13 @@ fn check_games<P: Variant>(reader: &str, text: &str) -> Checked {
     }
 }
 
+/// The games written as the app exports them: the whole tree each.
 fn written<P: Variant>(games: &[PdnGame<P>]) -> String {
-    pdn::write_games(
-        &games
-            .iter()
-            .map(|g| (g.tags.clone(), g.game.clone()))
-            .collect::<Vec<_>>(),
-    )
+    games
+        .iter()
+        .map(|g| pdn::write_tree(&g.tags, &g.tree, g.game.outcome()))
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 fn same_game<P: Position>(a: &Game<P>, b: &Game<P>) -> bool {
@@ -322,7 +322,7 @@ fn round_trip<P: Variant>(reader: &str, games: &[PdnGame<P>]) -> Checked {
         || !again
             .iter()
             .zip(games)
-            .all(|(a, b)| same_game(&a.game, &b.game))
+            .all(|(a, b)| same_game(&a.game, &b.game) && a.tree == b.tree)
     {
         return fail(format!(
             "{reader}: the written file reads as other games\n{once}"

@@ -198,6 +198,7 @@ impl Explain for PdnError {
                 "error.pdn-at",
                 game = self.game,
                 line = self.line,
+                column = self.column,
                 problem = what
             )
         } else {
@@ -299,7 +300,7 @@ mod tests {
         let e = checkers::pdn::read_games(text).unwrap_err();
         assert_eq!(
             english(&e),
-            "game 2, line 6: move 2 (Red): 19-24 cannot be played; the legal moves are 19-16, 22-17, 22-18, 24-20, 26-22, 27-23, 32-28"
+            "game 2, line 6, column 9: move 2 (Red): 19-24 cannot be played; the legal moves are 19-16, 22-17, 22-18, 24-20, 26-22, 27-23, 32-28"
                 .replace("19-16, 22-17, 22-18, 24-20, 26-22, 27-23, 32-28", &{
                     let PdnErrorKind::Move { legal, .. } = &e.kind else { unreachable!() };
                     legal.join(", ")
@@ -307,14 +308,14 @@ mod tests {
         );
         for (file, start) in [
             ("", "no game found"),
-            ("[Event \"x\"\n1. 11-15 *", "game 1, line 1: tag"),
+            ("[Event \"x\"\n1. 11-15 *", "game 1, line 1, column 1: tag"),
             (
                 "1. 11-15 {never closed",
-                "game 1, line 1: `{` is never closed by `}`",
+                "game 1, line 1, column 10: `{` is never closed by `}`",
             ),
             (
                 "[FEN \"W:Wnonsense\"]\n1. 11-15 *",
-                "game 1, line 1: the start position",
+                "game 1, line 1, column 1: the start position",
             ),
         ] {
             let e = checkers::pdn::read_games(file).unwrap_err();

@@ -251,7 +251,7 @@ mod tests {
         let err = g[1].as_ref().err().unwrap();
         assert!(
             err.starts_with(
-                "game 2, line 10: move 1 (Red): 11-16 cannot be played; the legal moves are "
+                "game 2, line 10, column 10: move 1 (Red): 11-16 cannot be played; the legal moves are "
             ),
             "{err}"
         );
@@ -332,7 +332,7 @@ mod tests {
             .as_ref()
             .err()
             .unwrap()
-            .starts_with("game 1, line 1: move 1 (Red): "));
+            .starts_with("game 1, line 1, column 1: move 1 (Red): "));
     }
 
     #[test]

@@ -13,6 +13,7 @@
 //! tiers train    <tiers|checkers> [--games N] [--seed S] [--depth D] [--threads T] [--epochs E] [--lambda L] [--out FILE] [--data FILE] [--egdb DIR]
 //! tiers tune     <checkers|tiers> [--games N] [--level L] [--seed S] [--first-weight I] [--verify-depth D] [--verify-games N]
 //! tiers random-games <checkers|tiers> --games N [--seed S] [--first K] [--sample R]
+//! tiers pdn      FILE
 //! ```
 //!
 //! A bad argument or position prints one line on stderr and exits with
@@ -50,7 +51,7 @@ mod train_nnue;
 mod tune;
 use starts::tiers_start_for_game;
 
-const USAGE: &str = "usage: tiers <moves|perft|divide|bestmove|selfplay|bench|tune|train|random-games|puzzles> <checkers|tiers> ... | tiers egdb <build|probe|verify|pack> ... | tiers book <build|probe|verify> ... (see `tiers help`)";
+const USAGE: &str = "usage: tiers <moves|perft|divide|bestmove|selfplay|bench|tune|train|random-games|puzzles> <checkers|tiers> ... | tiers pdn FILE | tiers egdb <build|probe|verify|pack> ... | tiers book <build|probe|verify> ... (see `tiers help`)";
 
 const HELP: &str = "\
 tiers moves    <checkers|tiers> <POSITION|start>
@@ -115,6 +116,12 @@ tiers random-games <checkers|tiers> --games N [--seed S] [--first K] [--sample R
                and on one ply in R (default 16) the move list against the reference
                generator; game K of seed S is reproduced by --seed S --first K --games 1;
                exits 2 on any failure
+tiers pdn      FILE
+               reads a game file (checkers PDN or the Tiers game record; `-` reads
+               standard input) with its variations, comments and NAGs, and writes every
+               game on standard output as the web app exports it (the whole move tree);
+               the output read again gives the same text; an error names the game, line
+               and column (FILE:LINE:COLUMN: ...) and exits 2
 POSITION is a PDN FEN (checkers) or a TFEN (tiers); `start` is the standard start.";
 
 /// A command-line error: one line for stderr, exit code 2.
@@ -165,6 +172,7 @@ fn run(args: &[String]) -> CliResult {
         "book" => book::run(&args[1..]).map_err(CliError),
         "train" => train::run(&args[1..]).map_err(CliError),
         "puzzles" => puzzles::run(&args[1..]).map_err(CliError),
+        "pdn" => pdn_command(&args[1..]),
         "bench" => {
             let mut techniques = Techniques::default();
             let mut eval = EvalChoice::Default;
@@ -218,6 +226,39 @@ fn run(args: &[String]) -> CliResult {
         }
         other => err(format!("unknown command `{other}`; {USAGE}")),
     }
+}
+
+/// `tiers pdn FILE`: a game file written back in the web app's export form.
+fn pdn_command(args: &[String]) -> CliResult {
+    let [file] = args else {
+        return err("pdn: give one FILE (or `-` for standard input): tiers pdn FILE");
+    };
+    let bytes = if file == "-" {
+        let mut bytes = Vec::new();
+        io::Read::read_to_end(&mut io::stdin(), &mut bytes)
+            .map_err(|e| CliError(format!("pdn: standard input: {e}")))?;
+        bytes
+    } else {
+        std::fs::read(file).map_err(|e| CliError(format!("pdn: {file}: {e}")))?
+    };
+    let text = String::from_utf8(bytes)
+        .map_err(|e| CliError(format!("pdn: {file}: not UTF-8 text ({e})")))?;
+    let written = tiers_engine::pdn::rewrite(&text).map_err(|e| {
+        let game = if e.game > 0 {
+            format!("game {}: ", e.game)
+        } else {
+            String::new()
+        };
+        CliError(format!(
+            "pdn: {file}:{}:{}: {game}{}",
+            e.line, e.column, e.kind
+        ))
+    })?;
+    let mut stdout = io::stdout().lock();
+    if stdout.write_all(written.as_bytes()).is_err() || stdout.flush().is_err() {
+        std::process::exit(0);
+    }
+    Ok(())
 }
 
 /// Runs a command of one game; `perft` is the fastest perft for it.

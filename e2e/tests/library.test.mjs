@@ -220,7 +220,7 @@ test('CheckerBoard files (file picker) and pydraughts text (paste) are imported'
     assert.match(await items.nth(0).textContent(), /1\. Ohio State Ty 1946 · M Rex vs MF Tinsley.*Draw: draw agreed.*24 moves/);
     assert.match(await items.nth(1).textContent(), /2\. Red vs Black.*Draw: draw agreed.*6 moves/);
     assert.match(await items.nth(2).textContent(),
-      /3\. Could not be read: game 3, line \d+, column \d+: move 2 \(Red\): 19-15 is not legal here/);
+      /3\. Could not be read: game 3, line \d+, column \d+: move 2 \(Red\): 19-15 cannot be played; the legal moves are 19-16, /);
     await shot(page, 'library-import-checkerboard');
     // The game in progress is untouched by reading.
     await storedJson(page, 'tiers.saved', (v) => v?.game?.moves?.join() === '9-13');
@@ -280,8 +280,8 @@ test('corrupt stored data: a notice, the good archive entries kept, the page wor
     await notices.first().waitFor();
     const texts = await notices.allTextContents();
     assert.equal(texts.length, 2);
-    assert.match(texts[0], /^The saved game could not be read \(move 1 \(Red\): 11-15 is not legal here: there is no piece on 11 \(Red to move\)\); it was set aside\./);
-    assert.match(texts[1], /^2 archived games could not be read \(game 2: .*11-16 is not legal here.*\); set aside, the other 1 kept\./);
+    assert.match(texts[0], /^The saved game could not be read \(it is damaged\); it was set aside\./);
+    assert.match(texts[1], /^2 archived games could not be read; they were set aside, the other 1 kept\./);
     await shot(page, 'library-corrupt-notice');
     // What could not be read is kept aside, not lost.
     assert.match(await stored(page, 'tiers.set-aside.saved'), /"11-15","11-15"/);
@@ -576,7 +576,7 @@ test('Tiers on a 320 px phone: the record (tags, both formations) and TFEN go ou
     await page.click('#import-read');
     await page.locator('.import-error', { hasText: 'RedFormation' }).waitFor();
     assert.match(await page.locator('.import-error').textContent(),
-      /Could not be read: game 1, line 1, column 1: start position: RedFormation "a1 a1 c1 .*": a1 is listed twice/);
+      /Could not be read: game 1, line 1, column 1: the start position cannot be set up: RedFormation "a1 a1 c1 .*": a1 is listed twice/);
     assert.equal(await stored(page, 'tiers.saved'), before);
 
     // Continue the imported game: its formations and moves come along.

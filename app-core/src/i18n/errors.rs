@@ -161,9 +161,10 @@ impl Explain for PdnError {
             PdnErrorKind::WrongGameType { found, expected } => {
                 crate::text!("error.pdn-game-type", found = found, expected = *expected)
             }
-            // The engine's detail is English prose about the FEN: the
-            // person is told which tag to look at.
-            PdnErrorKind::BadStart(_) => Text::new("error.pdn-bad-start"),
+            // The engine's detail names the tag, its value and what is
+            // wrong with it (in English: FEN and TFEN errors have no codes
+            // yet); without it the person could not tell what to mend.
+            PdnErrorKind::BadStart(why) => crate::text!("error.pdn-bad-start", why = why),
             PdnErrorKind::Move {
                 number,
                 side,

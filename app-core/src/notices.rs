@@ -46,6 +46,13 @@ pub enum NoticeAction {
 }
 
 impl Notices {
+    /// The messages in US English (tests).
+    #[cfg(test)]
+    #[must_use]
+    pub fn english(&self) -> Vec<String> {
+        self.list.iter().map(Text::english).collect()
+    }
+
     /// Reduces one action; going back to the game kept aside hands it out.
     pub fn apply(&mut self, action: NoticeAction) -> Option<(LoadGame, GameMeta)> {
         match action {

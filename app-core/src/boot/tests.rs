@@ -266,7 +266,7 @@ fn after_a_reload_a_two_player_clock_goes_on_and_the_computers_waits() {
     );
     assert_eq!(b.set_aside, [(Kept::Saved, text)]);
     assert_eq!(
-        b.state.notices.list.iter().map(crate::i18n::Text::english).collect::<Vec<_>>(),
+        b.state.notices.english(),
         ["The saved game's clock could not be read, so the game goes on without a clock; it was set aside."]
     );
     assert!(b.state.session.clock.is_none());

@@ -325,12 +325,7 @@ fn progress_is_kept_versioned_and_a_damaged_record_is_set_aside() {
     assert_eq!(b.state.learn.progress.of("tiers/man/1"), 2);
     assert_eq!(b.set_aside, vec![(Kept::Lessons, damaged.to_string())]);
     assert_eq!(
-        b.state
-            .notices
-            .list
-            .iter()
-            .map(crate::i18n::Text::english)
-            .collect::<Vec<_>>(),
+        b.state.notices.english(),
         ["2 of your lesson results could not be read; it was set aside."]
     );
     assert_eq!(

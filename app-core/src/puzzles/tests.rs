@@ -338,12 +338,7 @@ fn the_history_round_trips_and_a_damaged_one_is_set_aside() {
     assert_eq!(b.state.puzzles.history.rating(GameKind::Checkers), 1600);
     assert_eq!(b.set_aside, vec![(Kept::Puzzles, damaged.to_string())]);
     assert_eq!(
-        b.state
-            .notices
-            .list
-            .iter()
-            .map(crate::i18n::Text::english)
-            .collect::<Vec<_>>(),
+        b.state.notices.english(),
         ["3 entries of your puzzle rating and history could not be read; it was set aside."]
     );
     assert_eq!(

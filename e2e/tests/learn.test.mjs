@@ -225,7 +225,7 @@ test('a damaged progress record is set aside with a notice', async () => {
     await page.getByRole('heading', { name: /new game/i }).waitFor();
     assert.match(
       await page.locator('.notice').first().innerText(),
-      /Some of your lesson progress could not be read \(tiers\/man\/2\); it was set aside\./,
+      /^1 of your lesson results could not be read; it was set aside\./,
     );
     assert.equal(
       await page.evaluate(() => localStorage.getItem('tiers.set-aside.lessons')),

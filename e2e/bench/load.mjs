@@ -26,7 +26,7 @@
 // `--gzip-only` measures a host that only gzips (GitHub Pages), see
 // docs/build.md, "Compression".
 //
-// `--slack F` (what `./dev test` passes, 1.5) still prints every median
+// `--slack F` (what `./dev test` passes, 2) still prints every median
 // over its budget but fails only beyond F times the budget: the test suite
 // must pass on a loaded or slower machine (wall-clock times move with the
 // machine), yet catch a page that got much slower (a larger first

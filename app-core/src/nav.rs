@@ -26,6 +26,9 @@ pub enum Screen {
     Review,
     /// Puzzles.
     Puzzles,
+    /// Live play with a friend on another device: the invite, the answer,
+    /// the connection.
+    Live,
 }
 
 /// Navigation: the screen shown and the one to go back to from the rules

@@ -10,6 +10,7 @@ use crate::components::editor::EditorScreen;
 use crate::components::formation::FormationScreen;
 use crate::components::games::GamesScreen;
 use crate::components::learn::LearnScreen;
+use crate::components::live::LiveScreen;
 use crate::components::nav::MainNav;
 use crate::components::new_game::NewGame;
 use crate::components::notices::NoticeBar;
@@ -82,7 +83,11 @@ pub fn App() -> Html {
             <NewGame choices={app.new_game.clone()} on_change={to(&d, AppAction::NewGame)}
                 on_start={to(&d, |()| AppAction::Start { coin: browser::coin(), roll: browser::random_seed() })}
                 on_rules={to(&d, |()| AppAction::Nav(NavAction::ShowRules))}
-                on_learn={to(&d, |()| AppAction::Nav(NavAction::Show(Screen::Learn)))} />
+                on_learn={to(&d, |()| AppAction::Nav(NavAction::Show(Screen::Learn)))}
+                on_live={to(&d, |()| AppAction::Nav(NavAction::Show(Screen::Live)))} />
+        },
+        Screen::Live => html! {
+            <LiveScreen choices={*app.new_game} on_back={to(&d, |()| AppAction::Nav(NavAction::Show(Screen::NewGame)))} />
         },
         Screen::Formation => html! {
             <FormationScreen formation={app.formation.clone()} session={app.session.clone()} dispatch={d.clone()} />

@@ -8,7 +8,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os';
 import { dirname, extname, join, normalize, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { launchWebDriver } from './webdriver.mjs';
 
@@ -44,12 +44,30 @@ const TYPES = {
  * checks that nothing reached the server). `close` also drops the browser's
  * kept-alive connections, so the server is really gone. With `gzip`, files
  * other than images go gzipped to a browser that accepts it (as a static
- * host serves them; each file compressed once).
+ * host serves them; each file compressed once); with `brotli` too, they go
+ * in brotli to a browser that accepts that (as Netlify, Cloudflare Pages,
+ * Vercel or nginx with its brotli module serve them), else gzipped
+ * (docs/build.md, "Compression").
  */
-export async function serve(dir = DIST, { extra = {}, headers = {}, gzip = false } = {}) {
+export async function serve(dir = DIST, { extra = {}, headers = {}, gzip = false, brotli = false } = {}) {
   const root = resolve(dir);
   const requests = [];
   const zipped = new Map();
+  /** `body` of `file` in `encoding`, compressed once per file and encoding. */
+  const compressed = (file, encoding, body) => {
+    const key = `${encoding} ${file}`;
+    if (!zipped.has(key)) {
+      zipped.set(
+        key,
+        encoding === 'br'
+          ? brotliCompressSync(body, {
+              params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length },
+            })
+          : gzipSync(body, { level: 9 }),
+      );
+    }
+    return zipped.get(key);
+  };
   const server = createServer((req, res) => {
     const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
     requests.push(path);
@@ -80,16 +98,15 @@ export async function serve(dir = DIST, { extra = {}, headers = {}, gzip = false
     }
     const type = TYPES[extname(file)] ?? 'application/octet-stream';
     let body = readFileSync(file);
-    const zip = gzip && !/^image\/(png|x-icon)/.test(type) && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '');
-    if (zip) {
-      if (!zipped.has(file)) zipped.set(file, gzipSync(body, { level: 9 }));
-      body = zipped.get(file);
-    }
+    const accepts = req.headers['accept-encoding'] ?? '';
+    const packable = (gzip || brotli) && !/^image\/(png|x-icon)/.test(type);
+    const zip = !packable ? null : brotli && /\bbr\b/.test(accepts) ? 'br' : /\bgzip\b/.test(accepts) ? 'gzip' : null;
+    if (zip) body = compressed(file, zip, body);
     res.writeHead(200, {
       'content-type': type,
       'cache-control': 'no-cache',
-      ...(gzip ? { vary: 'accept-encoding' } : {}),
-      ...(zip ? { 'content-encoding': 'gzip' } : {}),
+      ...(packable ? { vary: 'accept-encoding' } : {}),
+      ...(zip ? { 'content-encoding': zip } : {}),
       ...headers,
     });
     res.end(body);

@@ -1,4 +1,4 @@
-// Prints the size of every file of a build, raw and gzipped, in three
+// Prints the size of every file of a build, raw, gzipped and in brotli, in three
 // groups: the page (what the first visit downloads: HTML, script, wasm,
 // styles, service worker, manifest, icons), the AI worker (worker.js,
 // worker_bg.wasm and its loader: fetched the first time the computer plays
@@ -9,7 +9,7 @@
 // Usage: node tools/size.mjs [dist]
 import { readFileSync } from 'node:fs';
 import { relative, sep } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { files } from './files.mjs';
 
 const dist = process.argv[2] ?? 'dist';
@@ -17,23 +17,28 @@ const dist = process.argv[2] ?? 'dist';
 const groups = {
   'the page (first visit)': [],
   'the AI worker (when the computer first plays or analyses)': [],
-  'data (when a screen needs it)': [],
+  'data (when a screen needs it; of i18n/, the first visit fetches its language only)': [],
 };
 const [page, worker, data] = Object.values(groups);
 for (const path of files(dist)) {
   const bytes = readFileSync(path);
   const name = relative(dist, path).split(sep).join('/');
-  const group = /^(data|puzzles)\//.test(name) ? data : /^worker(_bg\.wasm|\.js|_loader\.js)$/.test(name) ? worker : page;
-  group.push([name, bytes.length, gzipSync(bytes, { level: 9 }).length]);
+  const group = /^(data|puzzles|i18n)\//.test(name) ? data : /^worker(_bg\.wasm|\.js|_loader\.js)$/.test(name) ? worker : page;
+  const br = brotliCompressSync(bytes, {
+    params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length },
+  }).length;
+  group.push([name, bytes.length, gzipSync(bytes, { level: 9 }).length, br]);
 }
 const sum = (rows, i) => rows.reduce((n, r) => n + r[i], 0);
 const num = (n) => n.toLocaleString('en-US').padStart(11);
-let all = [0, 0];
+let all = [0, 0, 0];
 for (const [title, rows] of Object.entries(groups)) {
   rows.sort((a, b) => b[2] - a[2]);
   console.log(`${title}:`);
-  for (const [name, raw, gz] of rows) console.log(`${num(gz)} gz ${num(raw)} raw  ${name}`);
-  console.log(`${num(sum(rows, 2))} gz ${num(sum(rows, 1))} raw  in all`);
-  all = [all[0] + sum(rows, 2), all[1] + sum(rows, 1)];
+  for (const [name, raw, gz, br] of rows) console.log(`${num(br)} br ${num(gz)} gz ${num(raw)} raw  ${name}`);
+  console.log(`${num(sum(rows, 3))} br ${num(sum(rows, 2))} gz ${num(sum(rows, 1))} raw  in all`);
+  all = [all[0] + sum(rows, 2), all[1] + sum(rows, 1), all[2] + sum(rows, 3)];
 }
-console.log(`everything (the service worker's precache): ${all[0].toLocaleString('en-US')} bytes gzipped, ${all[1].toLocaleString('en-US')} raw`);
+console.log(
+  `everything (the service worker's precache): ${all[2].toLocaleString('en-US')} bytes in brotli, ${all[0].toLocaleString('en-US')} gzipped, ${all[1].toLocaleString('en-US')} raw`,
+);

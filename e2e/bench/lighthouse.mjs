@@ -69,7 +69,7 @@ const median = (xs) => {
   return s[Math.floor((s.length - 1) / 2)];
 };
 
-const server = await serve(DIST, { gzip: true });
+const server = await serve(DIST, { gzip: true, brotli: true });
 const runs = [];
 let failed = [];
 try {

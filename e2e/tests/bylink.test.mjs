@@ -46,7 +46,13 @@ test('a correspondence game of 10 moves between two devices, by link', async () 
     for (let ply = 0; ply < 10; ply++) {
       const mover = devices[ply % 2];
       const other = devices[(ply + 1) % 2];
+      await mover.page.locator('.play .board').scrollIntoViewIfNeeded();
+      const scrolled = await mover.page.evaluate(() => window.scrollY);
       await playFirstLegal(mover.page, mover.color, { tap: true, pick });
+      // A move keeps the page where it is (the move list scrolls inside
+      // itself): a page that jumped under the finger sent the tap's click
+      // to the New game button.
+      assert.equal(await mover.page.evaluate(() => window.scrollY), scrolled, `ply ${ply}: the page did not move`);
       // The link to send appears; "Copy the link" (no share sheet in this
       // browser) copies it, and it stays in the field to select.
       const field = mover.page.locator('#bylink-link');

@@ -29,9 +29,9 @@ pub fn MoveList(props: &MoveListProps) -> Html {
     {
         let list_ref = list_ref.clone();
         use_effect_with(props.shown, move |_| {
-            if let Some(el) = list_ref.cast::<web_sys::Element>() {
-                if let Ok(Some(cur)) = el.query_selector(".move.current") {
-                    cur.scroll_into_view_with_bool(false);
+            if let Some(list) = list_ref.cast::<web_sys::Element>() {
+                if let Ok(Some(cur)) = list.query_selector(".move.current") {
+                    reveal_within(&list, &cur);
                 }
             }
         });
@@ -74,6 +74,23 @@ pub fn MoveList(props: &MoveListProps) -> Html {
                 <ol aria-label={t!("moves.title")}>{ for rows }</ol>
             }
         </div>
+    }
+}
+
+/// Scrolls the list (only the list: never the page) so that `cur` is
+/// inside it. `scrollIntoView` would scroll the page as well: on a phone,
+/// where the list is below the board, the page jumped after every move,
+/// under the finger of a player tapping the board, and the tap's click
+/// then landed on whatever had moved there (the New game button).
+fn reveal_within(list: &web_sys::Element, cur: &web_sys::Element) {
+    let outer = list.get_bounding_client_rect();
+    let inner = cur.get_bounding_client_rect();
+    let below = inner.bottom() - outer.bottom();
+    let above = outer.top() - inner.top();
+    if below > 0.0 {
+        list.set_scroll_top(list.scroll_top() + below.ceil() as i32);
+    } else if above > 0.0 {
+        list.set_scroll_top(list.scroll_top() - above.ceil() as i32);
     }
 }
 

@@ -28,12 +28,15 @@ pub enum RtcEvent {
     Lost,
 }
 
+/// The event handlers a peer keeps alive.
+type Handlers = Vec<Closure<dyn FnMut(JsValue)>>;
+
 /// One side of a live connection.
 pub struct Peer {
     pc: RtcPeerConnection,
     channel: Rc<RefCell<Option<RtcDataChannel>>>,
     // The handlers live as long as the peer.
-    _handlers: Vec<Closure<dyn FnMut(JsValue)>>,
+    _handlers: Handlers,
 }
 
 impl PartialEq for Peer {
@@ -56,11 +59,7 @@ fn err(what: &str) -> impl Fn(JsValue) -> String + '_ {
     }
 }
 
-fn watch_channel(
-    dc: &RtcDataChannel,
-    on_event: &Callback<RtcEvent>,
-    handlers: &mut Vec<Closure<dyn FnMut(JsValue)>>,
-) {
+fn watch_channel(dc: &RtcDataChannel, on_event: &Callback<RtcEvent>, handlers: &mut Handlers) {
     let cb = on_event.clone();
     let open = Closure::<dyn FnMut(JsValue)>::new(move |_| cb.emit(RtcEvent::Open));
     dc.set_onopen(Some(open.as_ref().unchecked_ref()));
@@ -98,8 +97,8 @@ impl Peer {
         let mut handlers = Vec::new();
         // The joiner gets the channel the inviter made.
         let (slot, cb) = (channel.clone(), on_event.clone());
-        let inner: Rc<RefCell<Vec<Closure<dyn FnMut(JsValue)>>>> = Rc::default();
-        let keep = inner.clone();
+        // (the closure owns them: they live as long as the peer)
+        let keep: Rc<RefCell<Handlers>> = Rc::default();
         let on_channel = Closure::<dyn FnMut(JsValue)>::new(move |e: JsValue| {
             if let Some(dc) = e.dyn_ref::<RtcDataChannelEvent>().map(|e| e.channel()) {
                 watch_channel(&dc, &cb, &mut keep.borrow_mut());
@@ -121,8 +120,6 @@ impl Peer {
         });
         pc.set_onconnectionstatechange(Some(on_state.as_ref().unchecked_ref()));
         handlers.push(on_state);
-        // Keeps the joiner's channel handlers alive with the peer.
-        let _ = inner;
         Ok(Peer {
             pc,
             channel,
@@ -173,14 +170,6 @@ impl Peer {
             .map_err(err("the message could not be sent"))
     }
 
-    /// Ends the connection.
-    pub fn close(&self) {
-        if let Some(dc) = self.channel.borrow().as_ref() {
-            dc.close();
-        }
-        self.pc.close();
-    }
-
     async fn set_local(&self, kind: RtcSdpType, made: &JsValue) -> Result<(), String> {
         let sdp = js_sys::Reflect::get(made, &"sdp".into())
             .ok()
@@ -221,7 +210,17 @@ async fn set_remote(pc: &RtcPeerConnection, kind: RtcSdpType, sdp: &str) -> Resu
 }
 
 impl Drop for Peer {
+    /// Ends the connection, its handlers taken off first: closing fires
+    /// events, and the handlers go with the peer.
     fn drop(&mut self) {
-        self.close();
+        if let Some(dc) = self.channel.borrow().as_ref() {
+            dc.set_onopen(None);
+            dc.set_onmessage(None);
+            dc.set_onclose(None);
+            dc.close();
+        }
+        self.pc.set_ondatachannel(None);
+        self.pc.set_onconnectionstatechange(None);
+        self.pc.close();
     }
 }

@@ -48,6 +48,7 @@ test('two devices connect live through the invite and answer links', async () =>
     const answer = await answerField.inputValue();
     assert.match(answer, /\?live=[A-Za-z0-9_-]+$/);
     await bob.locator('#live-waiting').waitFor();
+    console.log(`live links: invite ${link.length} characters, answer ${answer.length}`);
     await shot(bob, 'live-answer-phone');
     // The address no longer holds the invite (a reload does not join again).
     assert.ok(!bob.url().includes('live='));

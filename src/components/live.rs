@@ -194,9 +194,11 @@ pub fn LiveScreen(props: &LiveProps) -> Html {
             }
         });
     }
+    // A random colour is tossed once, when the screen opens.
+    let inviter = *use_state(|| props.choices.color.resolve(browser::coin()));
     let terms = Terms {
         kind: props.choices.kind,
-        inviter: props.choices.color.resolve(browser::coin()),
+        inviter,
         clock: props.choices.clock,
     };
     let make_invite = {

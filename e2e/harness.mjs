@@ -8,8 +8,8 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os';
 import { dirname, extname, join, normalize, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
+import { compress } from '../tools/compress.mjs';
 import { files } from '../tools/files.mjs';
 import { launchWebDriver } from './webdriver.mjs';
 
@@ -57,18 +57,11 @@ export async function serve(dir = DIST, { extra = {}, headers = {}, gzip = false
   /** `body` of `file` in `encoding`, compressed once per file and encoding. */
   const compressed = (file, encoding, body) => {
     const key = `${encoding} ${file}`;
-    if (!zipped.has(key)) {
-      zipped.set(
-        key,
-        encoding === 'br'
-          ? brotliCompressSync(body, {
-              params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length },
-            })
-          : gzipSync(body, { level: 9 }),
-      );
-    }
+    if (!zipped.has(key)) zipped.set(key, compress(body, encoding));
     return zipped.get(key);
   };
+  /** Whether files of this type go compressed (not the already packed images). */
+  const packable = (type) => (gzip || brotli) && !/^image\/(png|x-icon)/.test(type);
   const server = createServer((req, res) => {
     const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
     requests.push(path);
@@ -100,13 +93,12 @@ export async function serve(dir = DIST, { extra = {}, headers = {}, gzip = false
     const type = TYPES[extname(file)] ?? 'application/octet-stream';
     let body = readFileSync(file);
     const accepts = req.headers['accept-encoding'] ?? '';
-    const packable = (gzip || brotli) && !/^image\/(png|x-icon)/.test(type);
-    const zip = !packable ? null : brotli && /\bbr\b/.test(accepts) ? 'br' : /\bgzip\b/.test(accepts) ? 'gzip' : null;
+    const zip = !packable(type) ? null : brotli && /\bbr\b/.test(accepts) ? 'br' : /\bgzip\b/.test(accepts) ? 'gzip' : null;
     if (zip) body = compressed(file, zip, body);
     res.writeHead(200, {
       'content-type': type,
       'cache-control': 'no-cache',
-      ...(packable ? { vary: 'accept-encoding' } : {}),
+      ...(packable(type) ? { vary: 'accept-encoding' } : {}),
       ...(zip ? { 'content-encoding': zip } : {}),
       ...headers,
     });
@@ -126,10 +118,10 @@ export async function serve(dir = DIST, { extra = {}, headers = {}, gzip = false
     precompress: () => {
       for (const file of files(root)) {
         const type = TYPES[extname(file)] ?? 'application/octet-stream';
-        if (/^image\/(png|x-icon)/.test(type)) continue;
+        if (!packable(type)) continue;
         const body = readFileSync(file);
         if (brotli) compressed(file, 'br', body);
-        if (gzip || brotli) compressed(file, 'gzip', body);
+        compressed(file, 'gzip', body);
       }
     },
     close: () =>

@@ -9,7 +9,7 @@
 // Usage: node tools/size.mjs [dist]
 import { readFileSync } from 'node:fs';
 import { relative, sep } from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { compress } from './compress.mjs';
 import { files } from './files.mjs';
 
 const dist = process.argv[2] ?? 'dist';
@@ -24,10 +24,7 @@ for (const path of files(dist)) {
   const bytes = readFileSync(path);
   const name = relative(dist, path).split(sep).join('/');
   const group = /^(data|puzzles|i18n)\//.test(name) ? data : /^worker(_bg\.wasm|\.js|_loader\.js)$/.test(name) ? worker : page;
-  const br = brotliCompressSync(bytes, {
-    params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length },
-  }).length;
-  group.push([name, bytes.length, gzipSync(bytes, { level: 9 }).length, br]);
+  group.push([name, bytes.length, compress(bytes, 'gzip').length, compress(bytes, 'br').length]);
 }
 const sum = (rows, i) => rows.reduce((n, r) => n + r[i], 0);
 const num = (n) => n.toLocaleString('en-US').padStart(11);

@@ -345,8 +345,8 @@ impl History {
             return fail(e);
         }
         let mut history = History::default();
-        let mut bad: Vec<String> = Vec::new();
-        for kind in [GameKind::Checkers, GameKind::Tiers] {
+        let mut bad: usize = 0;
+        for kind in GAMES {
             match value
                 .get("ratings")
                 .and_then(|r| r.get(kind.name()))
@@ -354,13 +354,13 @@ impl History {
             {
                 Some(Some(r @ 100..=4000)) => history.ratings[kind] = r as u32,
                 None => {}
-                Some(_) => bad.push(format!("the {} rating", kind.name())),
+                Some(_) => bad += 1,
             }
         }
         match value.get("streak").map(Json::as_u64) {
             Some(Some(s)) => history.streak = u32::try_from(s).unwrap_or(u32::MAX),
             None => {}
-            Some(None) => bad.push("the streak".into()),
+            Some(None) => bad += 1,
         }
         if let Some(entries) = value.get("history").and_then(Json::as_obj) {
             for (k, v) in entries {
@@ -378,22 +378,21 @@ impl History {
                             history.results.insert(i, (k.clone(), r));
                         }
                     }
-                    _ => bad.push(k.clone()),
+                    _ => bad += 1,
                 }
             }
         } else if value.get("history").is_some() {
-            bad.push("the history".into());
+            bad += 1;
         }
         read_extras(&value, &mut history, &mut bad);
-        let problem =
-            (!bad.is_empty()).then(|| crate::text!("error.some-puzzles", count = bad.len()));
+        let problem = (bad > 0).then(|| crate::text!("error.some-puzzles", count = bad));
         Read { history, problem }
     }
 }
 
 /// Reads the parts added later in format 1 (`log`, `best`, `daily`); what
-/// does not read is named in `bad`.
-fn read_extras(value: &Json, history: &mut History, bad: &mut Vec<String>) {
+/// does not read is counted in `bad`.
+fn read_extras(value: &Json, history: &mut History, bad: &mut usize) {
     for kind in GAMES {
         let name = kind.name();
         if let Some(list) = value.get("log").and_then(|l| l.get(name)) {
@@ -412,7 +411,7 @@ fn read_extras(value: &Json, history: &mut History, bad: &mut Vec<String>) {
                     l.drain(..extra);
                     history.log[kind] = l;
                 }
-                None => bad.push(format!("the {name} rating log")),
+                None => *bad += 1,
             }
         }
         if let Some(b) = value.get("best").and_then(|b| b.get(name)) {
@@ -424,7 +423,7 @@ fn read_extras(value: &Json, history: &mut History, bad: &mut Vec<String>) {
                             *slot = u32::try_from(n).unwrap_or(u32::MAX);
                         }
                     }
-                    Some(None) => bad.push(format!("the best {field} of {name}")),
+                    Some(None) => *bad += 1,
                 }
             }
         }
@@ -432,12 +431,12 @@ fn read_extras(value: &Json, history: &mut History, bad: &mut Vec<String>) {
     let Some(daily) = value.get("daily") else {
         return;
     };
-    let day = |field: &str, bad: &mut Vec<String>| match daily.get(field) {
+    let day = |field: &str, bad: &mut usize| match daily.get(field) {
         None | Some(Json::Null) => None,
         Some(v) => {
             let d = v.as_str().and_then(Day::parse);
             if d.is_none() {
-                bad.push(format!("the daily puzzle's {field}"));
+                *bad += 1;
             }
             d
         }
@@ -447,6 +446,6 @@ fn read_extras(value: &Json, history: &mut History, bad: &mut Vec<String>) {
     match daily.get("days").map(Json::as_u64) {
         None => {}
         Some(Some(n)) => history.dailies.days = u32::try_from(n).unwrap_or(u32::MAX),
-        Some(None) => bad.push("the daily puzzle's days".into()),
+        Some(None) => *bad += 1,
     }
 }

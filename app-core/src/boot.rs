@@ -253,10 +253,9 @@ pub fn boot(stored: &Stored, query: &str, coin: bool) -> Boot {
                 session.load(game);
                 session.meta = Default::default();
             }
-            Err(e) => notices.list.push(crate::text!(
-                "notice.share-link-failed",
-                why = e.to_string()
-            )),
+            Err(e) => notices
+                .list
+                .push(crate::text!("notice.share-link-failed", why = e)),
         }
     }
     // A game to go on with opens on the board.

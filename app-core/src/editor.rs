@@ -15,6 +15,7 @@ use super::analysis::Spot;
 use super::library::files::read_position;
 use super::record::{is_dark, Record};
 use super::session::{LoadGame, Opponent};
+use crate::i18n::errors::Explain;
 use crate::i18n::Text;
 
 /// How long the analysis searches at most, in milliseconds (the analysis
@@ -169,11 +170,11 @@ impl Editor {
     }
 
     /// The editor showing a position given as text (FEN or TFEN).
-    pub fn from_text(kind: GameKind, text: &str) -> Result<Editor, String> {
+    pub fn from_text(kind: GameKind, text: &str) -> Result<Editor, Text> {
         let canon = read_position(kind, text)?;
         let (board, side, plies, number) = match kind {
             GameKind::Checkers => {
-                let p = checkers::Position::parse(&canon).map_err(|e| e.to_string())?;
+                let p = checkers::Position::parse(&canon).map_err(|e| e.explain())?;
                 (
                     p.board_view(),
                     p.side_to_move(),
@@ -182,7 +183,7 @@ impl Editor {
                 )
             }
             GameKind::Tiers => {
-                let p = tiers::Position::parse(&canon).map_err(|e| e.to_string())?;
+                let p = tiers::Position::parse(&canon).map_err(|e| e.explain())?;
                 (
                     p.board_view(),
                     p.side_to_move(),
@@ -294,7 +295,7 @@ impl Editor {
                     *self = e;
                     self.keep_palette(&keep);
                 }
-                Err(err) => self.note = Some(Text::plain(err)),
+                Err(err) => self.note = Some(err),
             },
         }
     }
@@ -328,10 +329,10 @@ impl Editor {
 
     /// The game to play from this position: two players (`human` None),
     /// or the person as `human` against the computer at `level`.
-    pub fn game_to_play(&self, human: Option<Color>, level: Level) -> Result<LoadGame, String> {
+    pub fn game_to_play(&self, human: Option<Color>, level: Level) -> Result<LoadGame, Text> {
         let record = self.validate()?;
         if let Some(o) = record.outcome() {
-            return Err(format!("The game is already over here: {o}."));
+            return Err(crate::text!("editor.valid-but-over", o = o));
         }
         let (opponent, flipped) = match human {
             None => (Opponent::Friend, false),
@@ -383,15 +384,14 @@ impl Editor {
     /// The arrangement as the checkers engine's setup; the error names
     /// what cannot be put there (a piece on a light square, a tier
     /// checkers does not have).
-    fn checkers_setup(&self) -> Result<checkers::Setup, String> {
+    fn checkers_setup(&self) -> Result<checkers::Setup, Text> {
         let mut setup = checkers::Setup::empty(self.side);
         setup.plies_since_capture = self.plies;
         setup.move_number = self.number.max(1);
         for sq in 0..64u8 {
             if let Some(p) = self.board[usize::from(sq)] {
-                let n = index64_to_square(sq)
-                    .ok_or("checkers pieces stand on the dark squares only")?;
-                setup.put(n, p.color, p.kind).map_err(|e| e.to_string())?;
+                let n = index64_to_square(sq).ok_or(Text::new("error.dark-squares-only"))?;
+                setup.put(n, p.color, p.kind).map_err(|e| e.explain())?;
             }
         }
         Ok(setup)
@@ -425,16 +425,16 @@ impl Editor {
 
     /// The playable position, or what is wrong with the arrangement (the
     /// engine's words).
-    pub fn validate(&self) -> Result<Box<dyn Record>, String> {
+    pub fn validate(&self) -> Result<Box<dyn Record>, Text> {
         match self.kind {
             GameKind::Checkers => {
                 let pos = checkers::Position::from_setup(&self.checkers_setup()?)
-                    .map_err(|e| e.to_string())?;
+                    .map_err(|e| e.explain())?;
                 Ok(Box::new(Game::new(pos)))
             }
             GameKind::Tiers => {
                 let pos =
-                    tiers::Position::from_setup(&self.tiers_setup()).map_err(|e| e.to_string())?;
+                    tiers::Position::from_setup(&self.tiers_setup()).map_err(|e| e.explain())?;
                 Ok(Box::new(Game::new(pos)))
             }
         }
@@ -515,7 +515,7 @@ mod tests {
         ))));
         e.apply(EditorAction::Square(sq("b8")));
         assert_eq!(
-            e.validate().err().unwrap(),
+            e.validate().err().unwrap().english(),
             "the red man on 1 stands on its crowning row: it must be a king"
         );
         let mut t = Editor::start(GameKind::Tiers);
@@ -544,7 +544,7 @@ mod tests {
             carried: Some(PieceKind::Ultra),
         });
         assert_eq!(
-            t.validate().err().unwrap(),
+            t.validate().err().unwrap().english(),
             "a carried piece must be of tier 1–4 (rank 1)"
         );
     }

@@ -34,6 +34,8 @@
 use tiers_engine::pdn::{PdnResult, Tags};
 use tiers_engine::{Color, GameKind};
 
+use crate::i18n::errors::Explain;
+use crate::i18n::Text;
 use crate::params::{self, GameParams, ParamError, Players};
 use crate::record::Record;
 use crate::session::{LoadGame, Opponent, Session};
@@ -81,9 +83,7 @@ pub fn parse_config(pairs: &[(String, String)]) -> EmbedConfig {
                     param: "origin".into(),
                     value: part.to_string(),
                     problem,
-                    allowed: "an origin such as https://example.com or http://localhost:8000 \
-                              (scheme, host and port only)"
-                        .into(),
+                    allowed: Some(Text::new("param.origin")),
                 }),
             }
         }
@@ -98,21 +98,21 @@ pub fn parse_config(pairs: &[(String, String)]) -> EmbedConfig {
 /// Checks an origin (`https://example.com`, `http://127.0.0.1:8000`) and
 /// writes it as browsers give `MessageEvent.origin`: lower case, no default
 /// port, no trailing `/`.
-pub fn parse_origin(text: &str) -> Result<String, String> {
+pub fn parse_origin(text: &str) -> Result<String, Text> {
     let text = text.trim();
     if text == "*" {
-        return Err("`*` would let any site control the board: name the host page's origin".into());
+        return Err(Text::new("param.origin-any"));
     }
     let (scheme, rest) = text
         .split_once("://")
-        .ok_or("not an origin: it needs a scheme (https://)")?;
+        .ok_or(Text::new("param.origin-no-scheme"))?;
     let scheme = scheme.to_ascii_lowercase();
     if scheme != "https" && scheme != "http" {
-        return Err(format!("scheme `{scheme}` is not http or https"));
+        return Err(crate::text!("param.origin-scheme", scheme = scheme));
     }
     let rest = rest.strip_suffix('/').unwrap_or(rest);
     if rest.contains(['/', '?', '#', '@']) {
-        return Err("an origin has no path, query or user name".into());
+        return Err(Text::new("param.origin-path"));
     }
     let (host, port) = match rest.rsplit_once(':') {
         Some((h, p)) if !h.is_empty() && !p.contains(']') => (h, Some(p)),
@@ -131,14 +131,14 @@ pub fn parse_origin(text: &str) -> Result<String, String> {
                 .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '.')
     };
     if !host_ok {
-        return Err(format!("`{host}` is not a host name"));
+        return Err(crate::text!("param.origin-host", host = host));
     }
     let port = match port {
         None => None,
         Some(p) => match p.parse::<u16>() {
             Ok(n) if (scheme == "https" && n == 443) || (scheme == "http" && n == 80) => None,
             Ok(n) if n > 0 => Some(n),
-            _ => return Err(format!("`{p}` is not a port")),
+            _ => return Err(crate::text!("param.origin-port", port = p)),
         },
     };
     Ok(match port {
@@ -161,7 +161,7 @@ pub struct EmbedState {
     pub params: GameParams,
     /// What was wrong, in words: the parameters' problems, and why the
     /// asked-for game could not start.
-    pub problems: Vec<String>,
+    pub problems: Vec<Text>,
     /// The problems box is open.
     pub problems_open: bool,
     /// Why the next new game happens: `newGame` or `setPosition`.
@@ -209,11 +209,11 @@ pub enum EmbedAction {
 /// stay blank) the default game, with the reason.
 #[must_use]
 pub fn start(config: EmbedConfig, coin: bool) -> (EmbedState, Session) {
-    let mut problems: Vec<String> = config.problems.iter().map(ToString::to_string).collect();
+    let mut problems: Vec<Text> = config.problems.iter().map(Explain::explain).collect();
     let (params, game) = match config.game.load(coin) {
         Ok(g) => (config.game.clone(), Some(g)),
         Err(e) => {
-            problems.push(format!("the game could not start: {e}"));
+            problems.push(crate::text!("embed.could-not-start", why = e));
             let p = GameParams::default();
             let g = p.load(coin).ok();
             (p, g)
@@ -260,7 +260,7 @@ pub fn plan(
     embed: &EmbedState,
     session: &Session,
     coin: bool,
-) -> Result<Option<EmbedAction>, String> {
+) -> Result<Option<EmbedAction>, Text> {
     match cmd {
         Command::NewGame(pairs) => {
             let p = params::parse_strict(&pairs)?;
@@ -278,7 +278,7 @@ pub fn plan(
             };
             let (checked, problems) = params::parse_game(&[(name.to_string(), text)], &[]);
             if let Some(problem) = problems.first() {
-                return Err(problem.to_string());
+                return Err(problem.explain());
             }
             let mut p = embed.params.clone();
             p.kind = checked.kind;
@@ -299,7 +299,7 @@ pub fn plan(
 /// The `ready` event: the position, the players, orientation, take-backs
 /// and the parameters' problems.
 #[must_use]
-pub fn ready_event(embed: &EmbedState, session: &Session) -> Json {
+pub fn ready_event(embed: &EmbedState, session: &Session, words: impl Fn(&Text) -> String) -> Json {
     let Some(game) = session.record() else {
         return event("ready", Json::obj([]));
     };
@@ -321,7 +321,7 @@ pub fn ready_event(embed: &EmbedState, session: &Session) -> Json {
     v.set("undo", Json::Bool(p.undo));
     v.set(
         "problems",
-        Json::List(embed.problems.iter().cloned().map(Json::Str).collect()),
+        Json::List(embed.problems.iter().map(|p| Json::Str(words(p))).collect()),
     );
     event("ready", v)
 }
@@ -560,7 +560,8 @@ mod tests {
         assert_eq!(c.problems.len(), 1);
         assert_eq!(c.problems[0].param, "origin");
         assert!(c.problems[0]
-            .to_string()
+            .explain()
+            .english()
             .starts_with("origin=nope: not an origin"));
     }
 

@@ -679,9 +679,7 @@ impl AppState {
                 let level = self.level();
                 match self.editor.game_to_play(human, level) {
                     Ok(game) => self.load(game, GameMeta::default()),
-                    Err(e) => self
-                        .editor
-                        .update(|ed| ed.note = Some(i18n::Text::plain(e))),
+                    Err(e) => self.editor.update(|ed| ed.note = Some(e)),
                 }
             }
             AppAction::EditPosition(kind, text) => self.edit_position(kind, &text),

@@ -27,7 +27,7 @@
 //! ```
 
 use crate::i18n::errors::Explain;
-use core::fmt;
+use crate::i18n::Text;
 
 use tiers_engine::pdn::{self, Variant};
 use tiers_engine::search::Level;
@@ -112,7 +112,8 @@ impl Default for GameParams {
 }
 
 /// One problem with the parameters: which one, what is wrong, what is
-/// allowed.
+/// allowed (messages of the catalogue: the page says them in its
+/// language; the names and values of parameters are notation).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ParamError {
     /// The parameter's name.
@@ -120,19 +121,36 @@ pub struct ParamError {
     /// Its value as given (shortened when long).
     pub value: String,
     /// What is wrong.
-    pub problem: String,
-    /// What is allowed.
-    pub allowed: String,
+    pub problem: Text,
+    /// What is allowed, if there is something to say.
+    pub allowed: Option<Text>,
 }
 
-impl fmt::Display for ParamError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}={}: {}", self.param, self.value, self.problem)?;
-        if !self.allowed.is_empty() {
-            write!(f, "; allowed: {}", self.allowed)?;
-        }
-        Ok(())
+impl Explain for ParamError {
+    /// `name=value: problem; allowed: …`.
+    fn explain(&self) -> Text {
+        let t = match &self.allowed {
+            Some(allowed) => Text::new("param.problem-allowed").arg("allowed", allowed.clone()),
+            None => Text::new("param.problem"),
+        };
+        t.arg("param", &self.param)
+            .arg("value", &self.value)
+            .arg("problem", self.problem.clone())
     }
+}
+
+/// Several problems in one message: `a; b; c` (None when there is none).
+#[must_use]
+pub fn explain_all(problems: &[ParamError]) -> Option<Text> {
+    problems
+        .iter()
+        .rev()
+        .map(Explain::explain)
+        .reduce(|rest, first| {
+            Text::new("param.problems")
+                .arg("first", first)
+                .arg("rest", rest)
+        })
 }
 
 fn short(value: &str) -> String {
@@ -145,20 +163,22 @@ fn short(value: &str) -> String {
     }
 }
 
-fn err(param: &str, value: &str, problem: impl Into<String>, allowed: &str) -> ParamError {
+fn err(param: &str, value: &str, problem: Text, allowed: impl Into<Option<Text>>) -> ParamError {
     ParamError {
         param: param.to_string(),
         value: short(value),
-        problem: problem.into(),
-        allowed: allowed.to_string(),
+        problem,
+        allowed: allowed.into(),
     }
 }
 
-const LEVELS: &str = "a level from 1 (beginner) to 8 (grandmaster)";
+/// Parameter values listed as they are written (`red, black, random`).
+fn values(list: &str) -> Option<Text> {
+    Some(Text::plain(list))
+}
 
 /// The computer's level when a link does not say (`ai=`).
 pub const DEFAULT_LEVEL: Level = Level::clamped(3);
-const BOOLS: &str = "1 or 0 (also true/false, yes/no)";
 
 fn parse_bool(value: &str) -> Option<bool> {
     match value.trim().to_ascii_lowercase().as_str() {
@@ -260,12 +280,7 @@ impl<'a> Given<'a> {
                 .find(|p| p.eq_ignore_ascii_case(canonical))
             {
                 if seen.iter().any(|(n, _, _)| n == known) {
-                    problems.push(err(
-                        name,
-                        value,
-                        "given more than once (the first value is used)",
-                        "",
-                    ));
+                    problems.push(err(name, value, Text::new("param.repeated"), None));
                 } else {
                     seen.push((known, value.as_str(), name));
                 }
@@ -275,8 +290,8 @@ impl<'a> Given<'a> {
                 problems.push(err(
                     name,
                     value,
-                    "unknown parameter",
-                    &format!("parameters {}", allowed.join(", ")),
+                    Text::new("param.unknown"),
+                    Text::new("param.known").arg("list", allowed.join(", ")),
                 ));
             }
         }
@@ -304,7 +319,12 @@ impl<'a> Given<'a> {
         let v = self.get(name)?;
         let b = parse_bool(v);
         if b.is_none() {
-            problems.push(err(name, v, "not a yes/no value", BOOLS));
+            problems.push(err(
+                name,
+                v,
+                Text::new("param.not-yes-no"),
+                Text::new("param.yes-no"),
+            ));
         }
         b
     }
@@ -323,7 +343,12 @@ pub fn parse_game(pairs: &[(String, String)], extra: &[&str]) -> (GameParams, Ve
     if let Some(v) = given.get("game") {
         match GameKind::parse(v) {
             Ok(k) => kind_asked = Some(k),
-            Err(_) => problems.push(err("game", v, "unknown game", "checkers, tiers")),
+            Err(_) => problems.push(err(
+                "game",
+                v,
+                Text::new("param.unknown-game"),
+                values("checkers, tiers"),
+            )),
         }
     }
     p.players = players(&given, &mut problems);
@@ -345,7 +370,12 @@ fn players(given: &Given, problems: &mut Vec<ParamError>) -> Players {
     if let Some(v) = given.get("ai") {
         match v.trim().parse::<u8>().ok().and_then(Level::playing) {
             Some(l) => level = l,
-            None => problems.push(err("ai", v, "no such level", LEVELS)),
+            None => problems.push(err(
+                "ai",
+                v,
+                Text::new("param.no-level"),
+                Text::new("param.levels"),
+            )),
         }
     }
     let mut two = false;
@@ -354,16 +384,16 @@ fn players(given: &Given, problems: &mut Vec<ParamError>) -> Players {
             "2" if given.get("ai").is_some() => problems.push(err(
                 "players",
                 v,
-                "ai (a computer opponent) and players=2 (two people) exclude each other",
-                "one of ai=1…8 or players=2",
+                Text::new("param.ai-and-two"),
+                Text::new("param.ai-or-two"),
             )),
             "2" => two = true,
             "1" => {}
             _ => problems.push(err(
                 "players",
                 v,
-                "not a number of players",
-                "2 (two people on this device; for the computer give ai=1…8)",
+                Text::new("param.not-players"),
+                Text::new("param.players"),
             )),
         }
     }
@@ -374,14 +404,19 @@ fn players(given: &Given, problems: &mut Vec<ParamError>) -> Players {
             _ if two => problems.push(err(
                 color_param,
                 v,
-                "the colour is chosen only against the computer",
-                "color with ai=1…8, not with players=2",
+                Text::new("param.colour-with-two"),
+                Text::new("param.colour-with-ai").arg("param", color_param),
             )),
             "random" => color = ColorChoice::Random,
             _ => match parse_color(v) {
                 Some(Color::Red) => color = ColorChoice::Red,
                 Some(Color::Black) => color = ColorChoice::Black,
-                None => problems.push(err(color_param, v, "not a colour", "red, black, random")),
+                None => problems.push(err(
+                    color_param,
+                    v,
+                    Text::new("param.not-colour"),
+                    values("red, black, random"),
+                )),
             },
         }
     }
@@ -404,8 +439,8 @@ fn read_orientation(given: &Given, p: &mut GameParams, problems: &mut Vec<ParamE
                 problems.push(err(
                     "orientation",
                     v,
-                    "flip and orientation both set the orientation (orientation is used)",
-                    "one of flip=1 or orientation=red|black",
+                    Text::new("param.flip-and-orientation"),
+                    Text::new("param.flip-or-orientation"),
                 ));
                 p.orientation = Some(c);
                 p.flip = false;
@@ -414,8 +449,8 @@ fn read_orientation(given: &Given, p: &mut GameParams, problems: &mut Vec<ParamE
             None => problems.push(err(
                 "orientation",
                 v,
-                "not a colour",
-                "red, black (the colour at the bottom)",
+                Text::new("param.not-colour"),
+                Text::new("param.orientations"),
             )),
         }
     }
@@ -438,11 +473,10 @@ fn start(
         problems.push(err(
             second,
             given.get(second).unwrap_or(""),
-            format!(
-                "{} and {second} both give the start (only {} is used)",
-                starts[0], starts[0]
-            ),
-            "one of fen (checkers), tfen (Tiers) or pdn (a whole game)",
+            Text::new("param.two-starts")
+                .arg("first", starts[0])
+                .arg("second", second),
+            Text::new("param.one-start"),
         ));
     }
     let name = *starts.first()?;
@@ -460,19 +494,19 @@ fn start_fen(v: &str, kind_asked: Option<GameKind>) -> Result<(GameKind, Start),
         return Err(err(
             "fen",
             v,
-            "fen is a checkers position and game=tiers",
-            "tfen=… for a Tiers position",
+            Text::new("param.fen-for-tiers"),
+            Text::new("param.use-tfen"),
         ));
     }
     match checkers::Position::parse(v.trim()) {
         Ok(pos) => Ok((GameKind::Checkers, Start::Position(pos.to_text()))),
         Err(e) => {
-            let hint = if v.contains('/') {
-                "a checkers position in PDN FEN, e.g. B:W21-32:B1-12 (this looks like a TFEN: give it as tfen=)"
+            let hint = Text::new(if v.contains('/') {
+                "param.fen-looks-like-tfen"
             } else {
-                "a checkers position in PDN FEN, e.g. B:W21-32:B1-12"
-            };
-            Err(err("fen", v, e.to_string(), hint))
+                "param.fen"
+            });
+            Err(err("fen", v, e.explain(), hint))
         }
     }
 }
@@ -482,8 +516,8 @@ fn start_tfen(v: &str, kind_asked: Option<GameKind>) -> Result<(GameKind, Start)
         return Err(err(
             "tfen",
             v,
-            "tfen is a Tiers position and game=checkers",
-            "fen=… for a checkers position",
+            Text::new("param.tfen-for-checkers"),
+            Text::new("param.use-fen"),
         ));
     }
     match tiers::Position::parse(v.trim()) {
@@ -491,8 +525,8 @@ fn start_tfen(v: &str, kind_asked: Option<GameKind>) -> Result<(GameKind, Start)
         Err(e) => Err(err(
             "tfen",
             v,
-            e.to_string(),
-            &format!("a Tiers position in TFEN, e.g. {}", tiers::START_TFEN),
+            e.explain(),
+            Text::new("param.tfen").arg("example", tiers::START_TFEN),
         )),
     }
 }
@@ -505,8 +539,10 @@ fn start_pdn(v: &str, kind_asked: Option<GameKind>) -> Result<(GameKind, Start),
             return Err(err(
                 "pdn",
                 v,
-                format!("the record is a {found} game and game={asked}"),
-                "a record of the game asked for, or no game parameter",
+                Text::new("param.record-of-other-game")
+                    .arg("found", found.name())
+                    .arg("asked", asked.name()),
+                Text::new("param.record-of-game-asked"),
             ));
         }
     }
@@ -516,33 +552,30 @@ fn start_pdn(v: &str, kind_asked: Option<GameKind>) -> Result<(GameKind, Start),
     };
     match checked {
         Ok(()) => Ok((kind, Start::Pdn(v.to_string()))),
-        Err(e) => Err(err(
-            "pdn",
-            v,
-            e,
-            "a game in PDN (checkers) or the Tiers record (RULES.md)",
-        )),
+        Err(e) => Err(err("pdn", v, e, Text::new("param.pdn"))),
     }
 }
 
-fn check_pdn<P: Variant<MoveError: Explain>>(text: &str) -> Result<(), String> {
-    for game in pdn::read_each::<P>(text).map_err(|e| e.to_string())? {
-        game.map_err(|e| e.to_string())?;
+fn check_pdn<P: Variant<MoveError: Explain>>(text: &str) -> Result<(), Text> {
+    for game in pdn::read_each::<P>(text).map_err(|e| e.explain())? {
+        game.map_err(|e| e.explain())?;
     }
     Ok(())
 }
 
-fn load<P: Variant<MoveError: Explain>>(start: &Start) -> Result<Box<dyn Record>, String> {
+fn load<P: Variant<MoveError: Explain, ParseError: Explain>>(
+    start: &Start,
+) -> Result<Box<dyn Record>, Text> {
     let game: Game<P> = match start {
         Start::Standard => Game::new(P::start()),
-        Start::Position(text) => Game::new(P::parse(text).map_err(|e| e.to_string())?),
+        Start::Position(text) => Game::new(P::parse(text).map_err(|e| e.explain())?),
         Start::Pdn(text) => {
             pdn::read_each::<P>(text)
-                .map_err(|e| e.to_string())?
+                .map_err(|e| e.explain())?
                 .into_iter()
                 .next()
-                .ok_or_else(|| "the record holds no game".to_string())?
-                .map_err(|e| e.to_string())?
+                .ok_or_else(|| Text::new("error.pdn-no-game"))?
+                .map_err(|e| e.explain())?
                 .game
         }
     };
@@ -551,13 +584,11 @@ fn load<P: Variant<MoveError: Explain>>(start: &Start) -> Result<Box<dyn Record>
 
 /// Reads the game parameters, all of which must be right: the error lists
 /// every problem ("game=chess: unknown game; …; pdn=…: …").
-pub fn parse_strict(pairs: &[(String, String)]) -> Result<GameParams, String> {
+pub fn parse_strict(pairs: &[(String, String)]) -> Result<GameParams, Text> {
     let (params, problems) = parse_game(pairs, &[]);
-    if problems.is_empty() {
-        Ok(params)
-    } else {
-        let list: Vec<String> = problems.iter().map(ToString::to_string).collect();
-        Err(list.join("; "))
+    match explain_all(&problems) {
+        None => Ok(params),
+        Some(all) => Err(all),
     }
 }
 
@@ -565,7 +596,7 @@ impl GameParams {
     /// The game these parameters start, played from its last position, with
     /// its players and orientation (`coin` draws a random colour); the error
     /// says why it cannot start.
-    pub fn load(&self, coin: bool) -> Result<LoadGame, String> {
+    pub fn load(&self, coin: bool) -> Result<LoadGame, Text> {
         let record = self.record()?;
         let opponent = self.opponent(coin);
         Ok(LoadGame {
@@ -578,7 +609,7 @@ impl GameParams {
 
     /// The game record to play: the start position, or the game read from
     /// the PDN with its moves played.
-    pub fn record(&self) -> Result<Box<dyn Record>, String> {
+    pub fn record(&self) -> Result<Box<dyn Record>, Text> {
         match self.kind {
             GameKind::Checkers => load::<checkers::Position>(&self.start),
             GameKind::Tiers => load::<tiers::Position>(&self.start),
@@ -616,7 +647,7 @@ mod tests {
 
     fn parse(q: &str) -> (GameParams, Vec<String>) {
         let (p, problems) = parse_game(&query_pairs(q), &["embed", "origin"]);
-        (p, problems.iter().map(ToString::to_string).collect())
+        (p, problems.iter().map(|e| e.explain().english()).collect())
     }
 
     #[test]
@@ -787,7 +818,7 @@ mod tests {
         let (p, problems) = parse(&format!("pdn={}", encode("1. 11-15 11-15 *")));
         assert_eq!(p.start, Start::Standard);
         assert!(
-            problems[0].contains("11-15 is not legal here"),
+            problems[0].contains("11-15 cannot be played"),
             "{problems:?}"
         );
         // A long value is shortened in the message.

@@ -237,7 +237,10 @@ fn the_embed_page_plays_its_parameters_and_obeys_commands() {
         &s.session,
         true,
     );
-    assert!(bad.unwrap_err().starts_with("ai=9: no such level"));
+    assert!(bad
+        .unwrap_err()
+        .english()
+        .starts_with("ai=9: no such level"));
     let set = plan(
         Command::SetPosition {
             kind: GameKind::Checkers,

@@ -212,7 +212,7 @@ pub trait Variant: Position {
     /// The start position the tags give (the standard start if none does).
     /// `first_number` is the first move number written in the movetext, if
     /// any, for games whose position text does not carry it.
-    fn start_from_tags(tags: &Tags, first_number: Option<u32>) -> Result<Self, String>;
+    fn start_from_tags(tags: &Tags, first_number: Option<u32>) -> Result<Self, BadStart>;
 }
 
 /// One game read from a file.
@@ -311,6 +311,41 @@ pub struct PdnError {
 /// refused before they are looked at.
 pub const MAX_PDN_LEN: usize = 16 << 20;
 
+/// A tag that gives no playable start position: which tag, its value and
+/// the error of the notation it is written in (each with its own codes, so
+/// a page can say it in its language).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BadStart {
+    /// The tag's name (`FEN`, `RedFormation`, `BlackFormation`).
+    pub tag: &'static str,
+    /// Its value as written.
+    pub value: String,
+    /// What is wrong with it.
+    pub problem: StartProblem,
+}
+
+/// What is wrong with a start position's tag, by its notation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum StartProblem {
+    /// A checkers PDN FEN.
+    Fen(crate::checkers::fen::ParseFenError),
+    /// A Tiers TFEN.
+    Tfen(crate::tiers::ParseTfenError),
+    /// A Tiers formation (`RedFormation` / `BlackFormation`).
+    Formation(crate::tiers::FormationError),
+}
+
+impl fmt::Display for BadStart {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} \"{}\": ", self.tag, self.value)?;
+        match &self.problem {
+            StartProblem::Fen(e) => e.fmt(f),
+            StartProblem::Tfen(e) => e.fmt(f),
+            StartProblem::Formation(e) => e.fmt(f),
+        }
+    }
+}
+
 /// What is wrong in a file.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PdnErrorKind {
@@ -330,7 +365,7 @@ pub enum PdnErrorKind {
         expected: &'static str,
     },
     /// The tags give no playable start position.
-    BadStart(String),
+    BadStart(BadStart),
     /// A move that cannot be played.
     Move {
         /// The move number.

@@ -107,7 +107,10 @@ pub fn EditorScreen(props: &EditorProps) -> Html {
                 }
             }
         }
-        Err(e) => (t!("editor.not-playable", e = e), "editor-verdict bad"),
+        Err(e) => (
+            t!("editor.not-playable", e = e.clone()),
+            "editor-verdict bad",
+        ),
     };
     let game_over = verdict.as_ref().is_ok_and(|g| g.outcome().is_some());
     // The position as a PDN without moves, and a link to it.

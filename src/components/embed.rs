@@ -23,6 +23,7 @@ use crate::core::preferences::Preferences;
 use crate::core::session::SessionAction;
 use crate::core::{AppAction, AppState};
 use crate::hooks::{use_ai, use_game_events, use_look};
+use crate::i18n;
 use crate::storage;
 use crate::store::AppStore;
 use crate::t;
@@ -221,6 +222,7 @@ pub fn EmbedApp() -> Html {
                     let planned = embed::parse_command(&value).and_then(|cmd| {
                         let app = latest.borrow();
                         embed::plan(cmd, &app.embed, &app.session, browser::coin())
+                            .map_err(|e| i18n::say(&e))
                     });
                     match planned {
                         Ok(Some(action)) => dispatcher.dispatch(AppAction::Embed(action)),
@@ -245,7 +247,7 @@ pub fn EmbedApp() -> Html {
             if let Some(game) = app.session.record() {
                 let prev = last.borrow_mut().replace((serial, ply, over));
                 match prev {
-                    None => poster.post(&embed::ready_event(&app.embed, &app.session)),
+                    None => poster.post(&embed::ready_event(&app.embed, &app.session, i18n::say)),
                     Some((s, _, _)) if s != serial => {
                         let mut v = embed::position_fields(game, ply);
                         v.set("reason", Json::str(app.embed.reason));
@@ -323,7 +325,7 @@ pub fn EmbedApp() -> Html {
             if !problems.is_empty() && app.embed.problems_open {
                 <div class="embed-problems" role="alert" id="embed-problems">
                     <p><strong>{ t!("embed.this-board-s-settings") }</strong></p>
-                    <ul>{ for problems.iter().map(|p| html! { <li>{ p.clone() }</li> }) }</ul>
+                    <ul>{ for problems.iter().map(|p| html! { <li>{ i18n::say(p) }</li> }) }</ul>
                     <p>{ t!("embed.everything-else-is-set") }</p>
                     <button type="button" class="primary" id="embed-problems-close" onclick={close_problems}>{ t!("embed.play") }</button>
                 </div>

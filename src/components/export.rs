@@ -7,6 +7,8 @@ use yew::platform::spawn_local;
 use yew::prelude::*;
 
 use crate::browser;
+use crate::core::i18n::Text;
+use crate::i18n;
 use crate::t;
 
 /// Props of [`ExportBar`].
@@ -16,7 +18,7 @@ pub struct ExportProps {
     pub pdn: Callback<(), (String, String)>,
     /// Makes a share link, or says why there is none.
     #[prop_or_default]
-    pub link: Option<Callback<(), Result<String, String>>>,
+    pub link: Option<Callback<(), Result<String, Text>>>,
     /// A prefix for the buttons' DOM ids.
     #[prop_or(AttrValue::Static("export"))]
     pub id: AttrValue,
@@ -50,14 +52,14 @@ pub fn ExportBar(props: &ExportProps) -> Html {
             ));
         })
     };
-    // Copies what `make` gives (an error is shown as it is).
-    let copy = |make: Callback<(), Result<String, String>>, what: String| {
+    // Copies what `make` gives (or says its error).
+    let copy = |make: Callback<(), Result<String, Text>>, what: String| {
         let say = say.clone();
         Callback::from(move |_: MouseEvent| {
             let what = what.clone();
             let text = match make.emit(()) {
                 Ok(t) => t,
-                Err(e) => return say(Some((e, None))),
+                Err(e) => return say(Some((i18n::say(&e), None))),
             };
             let say = say.clone();
             spawn_local(async move {
@@ -70,7 +72,7 @@ pub fn ExportBar(props: &ExportProps) -> Html {
     };
     let pdn_text = {
         let pdn = props.pdn.clone();
-        Callback::from(move |()| Ok(pdn.emit(()).0))
+        Callback::from(move |()| Ok::<_, Text>(pdn.emit(()).0))
     };
     let id = &props.id;
     let s = said.borrow();

@@ -6,6 +6,7 @@ use yew::prelude::*;
 use crate::browser;
 use crate::components::export::ExportBar;
 use crate::components::{on_click, Dispatch};
+use crate::core::i18n::Text;
 use crate::core::library::files::{export, file_name};
 use crate::core::library::{game_tags, share, tag};
 use crate::core::session::Session;
@@ -43,7 +44,7 @@ pub fn GameTools(props: &GameToolsProps) -> Html {
         let s = session.clone();
         Some(Callback::from(move |()| match s.record() {
             Some(g) => share::game_link(&browser::page_base(), g, s.flipped),
-            None => Err(t!("play.no-game-to-share")),
+            None => Err(Text::new("play.no-game-to-share")),
         }))
     };
     let text = game

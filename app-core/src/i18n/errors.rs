@@ -4,10 +4,13 @@
 //! Notation in them (moves, square numbers, a1–h8, PDN tags) is never
 //! translated.
 
+use tiers_engine::checkers::fen::{ParseFenError, MAX_FEN_LEN};
 use tiers_engine::game::GameError;
-use tiers_engine::pdn::{PdnError, PdnErrorKind, MAX_PDN_LEN};
-use tiers_engine::{checkers, tiers};
+use tiers_engine::pdn::{BadStart, PdnError, PdnErrorKind, StartProblem, MAX_PDN_LEN};
+use tiers_engine::tiers::{tfen::MAX_TFEN_LEN, FormationError, ParseTfenError};
+use tiers_engine::{checkers, tiers, PieceKind, PieceView};
 
+use super::words::{formation_error, piece, piece_view};
 use super::Text;
 
 /// An error that can be said in the page's language.
@@ -161,10 +164,9 @@ impl Explain for PdnError {
             PdnErrorKind::WrongGameType { found, expected } => {
                 crate::text!("error.pdn-game-type", found = found, expected = *expected)
             }
-            // The engine's detail names the tag, its value and what is
-            // wrong with it (in English: FEN and TFEN errors have no codes
-            // yet); without it the person could not tell what to mend.
-            PdnErrorKind::BadStart(why) => crate::text!("error.pdn-bad-start", why = why),
+            // The tag, its value and what is wrong with it: without them
+            // the person could not tell what to mend.
+            PdnErrorKind::BadStart(why) => crate::text!("error.pdn-bad-start", why = why.explain()),
             PdnErrorKind::Move {
                 number,
                 side,
@@ -205,6 +207,149 @@ impl Explain for PdnError {
         } else {
             what
         }
+    }
+}
+
+impl Explain for checkers::SetupError {
+    fn explain(&self) -> Text {
+        use checkers::SetupError as E;
+        match self {
+            E::NoSuchSquare(sq) => crate::text!("error.square-1-32", square = sq.to_string()),
+            E::TwoPieces(sq) => crate::text!("error.two-pieces", square = sq.to_string()),
+            E::ManOnCrowningRow { color, square } => crate::text!(
+                "error.man-on-crowning-row",
+                piece = piece_view(PieceView {
+                    color: *color,
+                    kind: PieceKind::Man,
+                    carried: None
+                }),
+                square = square.to_string()
+            ),
+            E::NotACheckersPiece(kind) => {
+                crate::text!("error.not-a-checkers-piece", piece = piece(*kind))
+            }
+            E::MoveNumberZero => Text::new("error.move-number-zero"),
+        }
+    }
+}
+
+impl Explain for tiers::SetupError {
+    fn explain(&self) -> Text {
+        use tiers::SetupError as E;
+        match self {
+            E::NoSuchSquare(sq) => crate::text!("error.square-0-63", square = sq.to_string()),
+            E::NotACarrier { square, kind } => crate::text!(
+                "error.not-a-carrier",
+                piece = piece(*kind),
+                rank = (square / 8 + 1).to_string()
+            ),
+            E::CarriedTier { square } => {
+                crate::text!("error.carried-tier", rank = (square / 8 + 1).to_string())
+            }
+            E::TooManyPieces { color, count } => crate::text!(
+                "error.too-many-pieces",
+                side = *color,
+                count = *count,
+                max = tiers::MAX_PIECES
+            ),
+            E::MoveNumberZero => Text::new("error.move-number-zero"),
+        }
+    }
+}
+
+impl Explain for ParseFenError {
+    fn explain(&self) -> Text {
+        use ParseFenError as E;
+        match self {
+            E::Empty => Text::new("error.fen-empty"),
+            E::BadSide(s) => crate::text!("error.fen-side", text = s),
+            E::BadSection(s) => crate::text!("error.fen-section", text = s),
+            E::BadCounter(s) => crate::text!("error.fen-counter", text = s),
+            E::RepeatedColor(c) => crate::text!("error.fen-repeated-side", side = *c),
+            E::BadSquare(s) => crate::text!("error.fen-square", text = s),
+            E::NoSuchSquare(n) => crate::text!("error.square-1-32", square = n.to_string()),
+            E::BackwardsRange(s) => crate::text!("error.fen-backwards", text = s),
+            E::Duplicate(sq) => crate::text!("error.fen-duplicate", square = sq.to_string()),
+            E::Setup(e) => e.explain(),
+            E::TooLong(n) => crate::text!("error.fen-too-long", max = MAX_FEN_LEN, count = *n),
+        }
+    }
+}
+
+impl Explain for ParseTfenError {
+    fn explain(&self) -> Text {
+        use ParseTfenError as E;
+        match self {
+            E::Empty => crate::text!("error.tfen-empty", example = tiers::START_TFEN),
+            E::FieldCount(n) => crate::text!("error.tfen-fields", count = *n),
+            E::RankCount(n) => crate::text!("error.tfen-ranks", count = *n),
+            E::RankLength { rank, squares } => crate::text!(
+                "error.tfen-rank-length",
+                rank = rank.to_string(),
+                count = *squares
+            ),
+            E::UnknownPiece { ch, rank } => crate::text!(
+                "error.tfen-unknown-piece",
+                letter = ch.to_string(),
+                rank = rank.to_string()
+            ),
+            E::NoCarrier { rank } => {
+                crate::text!("error.tfen-no-carrier", rank = rank.to_string())
+            }
+            E::BadBracket { rank } => {
+                crate::text!("error.tfen-bracket", rank = rank.to_string())
+            }
+            E::CarriedColour {
+                carrier,
+                kind,
+                rank,
+            } => crate::text!(
+                "error.tfen-carried-colour",
+                carrier = piece_view(PieceView {
+                    color: *carrier,
+                    kind: *kind,
+                    carried: None
+                }),
+                side = carrier.opposite(),
+                rank = rank.to_string()
+            ),
+            E::TooLong(n) => crate::text!("error.tfen-too-long", max = MAX_TFEN_LEN, count = *n),
+            E::Setup(e) => e.explain(),
+            E::Side(s) => crate::text!("error.tfen-side", text = s),
+            E::Plies(s) => crate::text!("error.tfen-plies", text = s),
+            E::MoveNumber(s) => crate::text!("error.tfen-move-number", text = s),
+        }
+    }
+}
+
+impl Explain for FormationError {
+    fn explain(&self) -> Text {
+        formation_error(self)
+    }
+}
+
+impl Explain for BadStart {
+    fn explain(&self) -> Text {
+        let problem = match &self.problem {
+            StartProblem::Fen(e) => e.explain(),
+            StartProblem::Tfen(e) => e.explain(),
+            StartProblem::Formation(e) => e.explain(),
+        };
+        crate::text!(
+            "error.bad-tag-value",
+            tag = self.tag,
+            value = &self.value,
+            problem = problem
+        )
+    }
+}
+
+/// A position that cannot be read (checkers FEN or Tiers TFEN), as the
+/// page says it: "This FEN cannot be read: …".
+pub fn unreadable_position(kind: tiers_engine::GameKind, why: Text) -> Text {
+    match kind {
+        tiers_engine::GameKind::Checkers => crate::text!("error.fen-unreadable", why = why),
+        tiers_engine::GameKind::Tiers => crate::text!("error.tfen-unreadable", why = why),
     }
 }
 
@@ -323,5 +468,227 @@ mod tests {
             let said = english(&e);
             assert!(said.starts_with(start), "{file:?}: {said}");
         }
+    }
+
+    /// Every code of the position errors (FEN, TFEN, the set-ups, the
+    /// formations, a start position's tag): the matches have no `_`, so a
+    /// new code fails to compile here until it has an example.
+    fn every_position_error() -> Vec<(Text, String)> {
+        use checkers::SetupError as C;
+        use tiers::SetupError as T;
+        use tiers_engine::Color::{Black, Red};
+        let c_setup = [
+            C::NoSuchSquare(33),
+            C::TwoPieces(5),
+            C::ManOnCrowningRow {
+                color: Red,
+                square: 1,
+            },
+            C::NotACheckersPiece(PieceKind::Quad),
+            C::MoveNumberZero,
+        ];
+        let t_setup = [
+            T::NoSuchSquare(64),
+            T::NotACarrier {
+                square: 9,
+                kind: PieceKind::King,
+            },
+            T::CarriedTier { square: 17 },
+            T::TooManyPieces {
+                color: Black,
+                count: 14,
+            },
+            T::MoveNumberZero,
+        ];
+        let fen = [
+            ParseFenError::Empty,
+            ParseFenError::BadSide("X".into()),
+            ParseFenError::BadSection("Q1".into()),
+            ParseFenError::BadCounter("Hx".into()),
+            ParseFenError::RepeatedColor(Red),
+            ParseFenError::BadSquare("z".into()),
+            ParseFenError::NoSuchSquare(40),
+            ParseFenError::BackwardsRange("9-3".into()),
+            ParseFenError::Duplicate(7),
+            ParseFenError::Setup(C::TwoPieces(3)),
+            ParseFenError::TooLong(2000),
+        ];
+        let tfen = [
+            ParseTfenError::Empty,
+            ParseTfenError::FieldCount(3),
+            ParseTfenError::RankCount(7),
+            ParseTfenError::RankLength {
+                rank: 2,
+                squares: 9,
+            },
+            ParseTfenError::UnknownPiece { ch: 'q', rank: 4 },
+            ParseTfenError::NoCarrier { rank: 5 },
+            ParseTfenError::BadBracket { rank: 6 },
+            ParseTfenError::CarriedColour {
+                carrier: Red,
+                kind: PieceKind::Ultra,
+                rank: 1,
+            },
+            ParseTfenError::TooLong(3000),
+            ParseTfenError::Setup(T::MoveNumberZero),
+            ParseTfenError::Side("x".into()),
+            ParseTfenError::Plies("-1".into()),
+            ParseTfenError::MoveNumber("0".into()),
+        ];
+        let formation = [
+            FormationError::NotASquare("zz".into()),
+            FormationError::Outside {
+                square: "d5".into(),
+                color: Red,
+            },
+            FormationError::Duplicate("a1".into()),
+            FormationError::TooFew(2),
+            FormationError::TooMany(3),
+        ];
+        // The compiler checks these name every code.
+        for e in &c_setup {
+            match e {
+                C::NoSuchSquare(_)
+                | C::TwoPieces(_)
+                | C::ManOnCrowningRow { .. }
+                | C::NotACheckersPiece(_)
+                | C::MoveNumberZero => {}
+            }
+        }
+        for e in &t_setup {
+            match e {
+                T::NoSuchSquare(_)
+                | T::NotACarrier { .. }
+                | T::CarriedTier { .. }
+                | T::TooManyPieces { .. }
+                | T::MoveNumberZero => {}
+            }
+        }
+        for e in &fen {
+            match e {
+                ParseFenError::Empty
+                | ParseFenError::BadSide(_)
+                | ParseFenError::BadSection(_)
+                | ParseFenError::BadCounter(_)
+                | ParseFenError::RepeatedColor(_)
+                | ParseFenError::BadSquare(_)
+                | ParseFenError::NoSuchSquare(_)
+                | ParseFenError::BackwardsRange(_)
+                | ParseFenError::Duplicate(_)
+                | ParseFenError::Setup(_)
+                | ParseFenError::TooLong(_) => {}
+            }
+        }
+        for e in &tfen {
+            match e {
+                ParseTfenError::Empty
+                | ParseTfenError::FieldCount(_)
+                | ParseTfenError::RankCount(_)
+                | ParseTfenError::RankLength { .. }
+                | ParseTfenError::UnknownPiece { .. }
+                | ParseTfenError::NoCarrier { .. }
+                | ParseTfenError::BadBracket { .. }
+                | ParseTfenError::CarriedColour { .. }
+                | ParseTfenError::TooLong(_)
+                | ParseTfenError::Setup(_)
+                | ParseTfenError::Side(_)
+                | ParseTfenError::Plies(_)
+                | ParseTfenError::MoveNumber(_) => {}
+            }
+        }
+        for e in &formation {
+            match e {
+                FormationError::NotASquare(_)
+                | FormationError::Outside { .. }
+                | FormationError::Duplicate(_)
+                | FormationError::TooFew(_)
+                | FormationError::TooMany(_) => {}
+            }
+        }
+        let starts = [
+            BadStart {
+                tag: "FEN",
+                value: "B:W33".into(),
+                problem: StartProblem::Fen(ParseFenError::NoSuchSquare(33)),
+            },
+            BadStart {
+                tag: "FEN",
+                value: "8/8".into(),
+                problem: StartProblem::Tfen(ParseTfenError::RankCount(2)),
+            },
+            BadStart {
+                tag: "RedFormation",
+                value: "a1 a1".into(),
+                problem: StartProblem::Formation(FormationError::Duplicate("a1".into())),
+            },
+        ];
+        for s in &starts {
+            match s.problem {
+                StartProblem::Fen(_) | StartProblem::Tfen(_) | StartProblem::Formation(_) => {}
+            }
+        }
+        let mut all: Vec<(Text, String)> = Vec::new();
+        all.extend(c_setup.iter().map(|e| (e.explain(), e.to_string())));
+        all.extend(t_setup.iter().map(|e| (e.explain(), e.to_string())));
+        all.extend(fen.iter().map(|e| (e.explain(), e.to_string())));
+        all.extend(tfen.iter().map(|e| (e.explain(), e.to_string())));
+        all.extend(formation.iter().map(|e| (e.explain(), e.to_string())));
+        all.extend(starts.iter().map(|e| (e.explain(), e.to_string())));
+        all
+    }
+
+    /// Every key a message uses, its arguments' included.
+    fn keys(t: &Text, out: &mut Vec<&'static str>) {
+        out.push(t.key);
+        for (_, a) in &t.args {
+            if let crate::i18n::Arg::Text(inner) = a {
+                keys(inner, out);
+            }
+        }
+    }
+
+    #[test]
+    fn every_position_error_code_has_words_in_every_language() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../assets/i18n");
+        let catalogues: Vec<crate::i18n::Catalogue> = crate::i18n::Lang::ALL
+            .iter()
+            .map(|l| {
+                let text = std::fs::read_to_string(dir.join(format!("{}.txt", l.tag()))).unwrap();
+                crate::i18n::Catalogue::parse(l.tag(), &text).unwrap()
+            })
+            .collect();
+        let all = every_position_error();
+        assert!(all.len() >= 40, "{}", all.len());
+        let mut distinct = std::collections::BTreeSet::new();
+        for (text, engine) in &all {
+            // English says what the engine says (the page writes a side's
+            // name with a capital, the engine a piece's colour without).
+            assert_eq!(text.english().to_lowercase(), engine.to_lowercase());
+            let mut used = Vec::new();
+            keys(text, &mut used);
+            distinct.extend(used.iter().copied());
+            for c in &catalogues {
+                for k in &used {
+                    assert!(c.has(k), "{} lacks {k}", c.tag);
+                }
+                let said = c
+                    .render(text, &crate::i18n::plain_number)
+                    .unwrap_or_else(|| panic!("{}: {engine}", c.tag));
+                assert!(!said.contains('{'), "{}: {said}", c.tag);
+            }
+        }
+        assert!(distinct.len() >= 35, "{distinct:?}");
+    }
+
+    #[test]
+    fn a_bad_start_position_in_a_file_is_said_in_parts() {
+        let e = checkers::pdn::read_games("[FEN \"B:W21,21:B1\"]\n1. 1-5 *").unwrap_err();
+        let said = english(&e);
+        assert_eq!(
+            said,
+            "game 1, line 1, column 1: the start position cannot be set up: FEN \"B:W21,21:B1\": square 21 is listed twice"
+        );
+        let e = tiers::record::read_games("[RedFormation \"a1 a1\"]\n*").unwrap_err();
+        assert!(english(&e).ends_with("RedFormation \"a1 a1\": a1 is listed twice"));
     }
 }

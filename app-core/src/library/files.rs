@@ -3,7 +3,7 @@
 //! games, or a bare FEN / TFEN position), with the engine's messages saying
 //! what is wrong and where.
 
-use crate::i18n::errors::Explain;
+use crate::i18n::errors::{unreadable_position, Explain};
 use crate::i18n::{words, Text};
 use tiers_engine::pdn::{self, PdnGame, Tags, Variant};
 use tiers_engine::{checkers, tiers, Color, GameKind, Position};
@@ -140,17 +140,19 @@ fn position_kind(text: &str) -> Option<GameKind> {
     None
 }
 
-/// Reads a position in either notation; the error is the engine's.
-pub fn read_position(kind: GameKind, text: &str) -> Result<String, String> {
+/// Reads a position in either notation; the error is the engine's, said
+/// in the page's language.
+pub fn read_position(kind: GameKind, text: &str) -> Result<String, Text> {
     let t = text.trim().trim_matches('"');
     match kind {
         GameKind::Checkers => checkers::Position::parse(t)
             .map(|p| p.to_text())
-            .map_err(|e| format!("This FEN cannot be read: {e}")),
+            .map_err(|e| e.explain()),
         GameKind::Tiers => tiers::Position::parse(t)
             .map(|p| p.to_text())
-            .map_err(|e| format!("This TFEN cannot be read: {e}")),
+            .map_err(|e| e.explain()),
     }
+    .map_err(|why| unreadable_position(kind, why))
 }
 
 /// Reads what was pasted or opened: a PDN file (checkers or Tiers, told
@@ -160,9 +162,7 @@ pub fn read(text: &str) -> Result<Reading, Text> {
         return Err(Text::new("error.nothing-to-read"));
     }
     if let Some(kind) = position_kind(text) {
-        return read_position(kind, text)
-            .map(|text| Reading::Position { kind, text })
-            .map_err(Text::plain);
+        return read_position(kind, text).map(|text| Reading::Position { kind, text });
     }
     let kind = pdn::detect_kind(text).unwrap_or(GameKind::Checkers);
     let games = read_games(kind, text)?;

@@ -10,6 +10,7 @@
 use tiers_engine::pdn::{PdnResult, Variant};
 use tiers_engine::{checkers, tiers, Color, GameKind, Position};
 
+use crate::i18n::Text;
 use crate::params::{encode, parse_strict, query_pairs, GAME_PARAMS};
 use crate::record::Record;
 use crate::session::LoadGame;
@@ -32,12 +33,13 @@ fn is_standard_start(kind: GameKind, start: &str) -> bool {
     }
 }
 
-fn finish(base: &str, query: String) -> Result<String, String> {
+fn finish(base: &str, query: String) -> Result<String, Text> {
     let link = format!("{base}?{query}");
     if link.len() > MAX_LINK {
-        return Err(format!(
-            "This game is too long for a link ({} characters; at most {MAX_LINK}): download its PDN instead.",
-            link.len()
+        return Err(crate::text!(
+            "error.link-too-long",
+            count = link.len(),
+            max = MAX_LINK
         ));
     }
     Ok(link)
@@ -46,7 +48,7 @@ fn finish(base: &str, query: String) -> Result<String, String> {
 /// A link to the game up to its cursor (for two players; `flip=1` when the
 /// board is seen from Black's side). `base` is the page's address without
 /// its query.
-pub fn game_link(base: &str, record: &dyn Record, flipped: bool) -> Result<String, String> {
+pub fn game_link(base: &str, record: &dyn Record, flipped: bool) -> Result<String, Text> {
     let kind = record.kind();
     let moves = record.move_texts();
     let mut words: Vec<String> = Vec::new();
@@ -83,7 +85,7 @@ pub fn position_link(
     kind: GameKind,
     text: &str,
     flipped: bool,
-) -> Result<String, String> {
+) -> Result<String, Text> {
     let name = if kind == GameKind::Checkers {
         "fen"
     } else {
@@ -109,7 +111,7 @@ pub fn asks_for_game(query: &str) -> bool {
 
 /// Opens a link's query: the game to play, or every problem with the link
 /// in one message. `coin` draws a colour asked to be random.
-pub fn open(query: &str, coin: bool) -> Result<LoadGame, String> {
+pub fn open(query: &str, coin: bool) -> Result<LoadGame, Text> {
     parse_strict(&query_pairs(query))?.load(coin)
 }
 
@@ -199,11 +201,14 @@ mod tests {
     #[test]
     fn bad_links_say_what_is_wrong() {
         assert!(!asks_for_game("?utm_source=x"));
-        let err = open("game=chess&pdn=11-15+11-16", false).err().unwrap();
+        let err = open("game=chess&pdn=11-15+11-16", false)
+            .err()
+            .unwrap()
+            .english();
         assert!(err.starts_with("game=chess: unknown game"), "{err}");
         assert!(err.contains("pdn=11-15 11-16: "), "{err}");
-        let err = open("pdn=11-15+11-16", false).err().unwrap();
-        assert!(err.contains("11-16 is not legal here"), "{err}");
+        let err = open("pdn=11-15+11-16", false).err().unwrap().english();
+        assert!(err.contains("11-16 cannot be played"), "{err}");
     }
 
     #[test]
@@ -218,7 +223,7 @@ mod tests {
             .map(|m| m.to_string())
             .collect();
         let g = rebuild(GameKind::Checkers, "B:WK32:BK1", &moves, 1000, None).unwrap();
-        let err = game_link(BASE, &*g, false).err().unwrap();
+        let err = game_link(BASE, &*g, false).err().unwrap().english();
         assert!(
             err.starts_with("This game is too long for a link (5"),
             "{err}"

@@ -14,7 +14,7 @@
 //! ```
 
 use super::Position;
-use crate::pdn::{self as shared, PdnError, PdnGame, Tags, Variant};
+use crate::pdn::{self as shared, BadStart, PdnError, PdnGame, StartProblem, Tags, Variant};
 use crate::{Color, Game, Position as _};
 
 pub use crate::pdn::{PdnErrorKind, PdnResult};
@@ -36,11 +36,15 @@ impl Variant for Position {
         }
     }
 
-    fn start_from_tags(tags: &Tags, first_number: Option<u32>) -> Result<Self, String> {
+    fn start_from_tags(tags: &Tags, first_number: Option<u32>) -> Result<Self, BadStart> {
         match tags.get("FEN").map(str::trim).filter(|f| !f.is_empty()) {
             None => Ok(Position::start()),
             Some(fen) => {
-                let pos = Position::parse(fen).map_err(|e| format!("FEN \"{fen}\": {e}"))?;
+                let pos = Position::parse(fen).map_err(|e| BadStart {
+                    tag: "FEN",
+                    value: fen.to_string(),
+                    problem: StartProblem::Fen(e),
+                })?;
                 Ok(match first_number {
                     Some(n) if n > 0 => {
                         let plies = pos.plies_since_capture();

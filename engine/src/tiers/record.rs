@@ -30,7 +30,7 @@
 
 use super::formation::{home_rows, MEN};
 use super::{Formation, Position};
-use crate::pdn::{self as shared, PdnError, PdnGame, Tags, Variant};
+use crate::pdn::{self as shared, BadStart, PdnError, PdnGame, StartProblem, Tags, Variant};
 use crate::{Color, Game, PieceKind, Position as _};
 
 pub use crate::pdn::{PdnErrorKind, PdnResult};
@@ -77,9 +77,13 @@ impl Variant for Position {
         }
     }
 
-    fn start_from_tags(tags: &Tags, _first_number: Option<u32>) -> Result<Self, String> {
+    fn start_from_tags(tags: &Tags, _first_number: Option<u32>) -> Result<Self, BadStart> {
         if let Some(fen) = tags.get("FEN").map(str::trim).filter(|f| !f.is_empty()) {
-            return Position::parse(fen).map_err(|e| format!("FEN \"{fen}\": {e}"));
+            return Position::parse(fen).map_err(|e| BadStart {
+                tag: "FEN",
+                value: fen.to_string(),
+                problem: StartProblem::Tfen(e),
+            });
         }
         let mut formations = [
             Formation::default_for(Color::Red),
@@ -91,7 +95,11 @@ impl Variant for Position {
         ] {
             if let Some(list) = tags.get(name) {
                 formations[color.index()] =
-                    Formation::parse(color, list).map_err(|e| format!("{name} \"{list}\": {e}"))?;
+                    Formation::parse(color, list).map_err(|e| BadStart {
+                        tag: name,
+                        value: list.to_string(),
+                        problem: StartProblem::Formation(e),
+                    })?;
             }
         }
         Ok(Position::from_formations(&formations[0], &formations[1]))

@@ -6,11 +6,15 @@
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
 
+use crate::core::i18n::errors::FetchError;
 use crate::core::i18n::Text;
 
 /// Offers `text` as a file download named `name` (of type `mime`).
-pub fn download(name: &str, mime: &str, text: &str) -> Result<(), String> {
-    let fail = |e: JsValue| format!("the download could not start ({e:?})");
+pub fn download(name: &str, mime: &str, text: &str) -> Result<(), Text> {
+    let fail = |e: JsValue| {
+        gloo::console::warn!(format!("Tiers: download of {name}: {e:?}"));
+        Text::new("error.download-failed")
+    };
     let document = gloo::utils::document();
     let parts = js_sys::Array::of1(&JsValue::from_str(text));
     let options = web_sys::BlobPropertyBag::new();
@@ -21,11 +25,11 @@ pub fn download(name: &str, mime: &str, text: &str) -> Result<(), String> {
         .create_element("a")
         .map_err(fail)?
         .dyn_into()
-        .map_err(|_| "no link element")?;
+        .map_err(|_| Text::new("error.download-failed"))?;
     a.set_href(&url);
     a.set_download(name);
     a.set_hidden(true);
-    let body = document.body().ok_or("no page body")?;
+    let body = document.body().ok_or(Text::new("error.download-failed"))?;
     body.append_child(&a).map_err(fail)?;
     a.click();
     a.remove();
@@ -38,18 +42,18 @@ pub fn download(name: &str, mime: &str, text: &str) -> Result<(), String> {
 }
 
 /// Copies `text` to the clipboard; the error says why not.
-pub async fn copy(text: &str) -> Result<(), String> {
+pub async fn copy(text: &str) -> Result<(), Text> {
     let navigator = gloo::utils::window().navigator();
     let has = js_sys::Reflect::get(&navigator, &"clipboard".into())
         .map(|v| !v.is_undefined() && !v.is_null())
         .unwrap_or(false);
     if !has {
-        return Err("this browser does not let the page use the clipboard".into());
+        return Err(Text::new("error.clipboard-none"));
     }
     JsFuture::from(navigator.clipboard().write_text(text))
         .await
         .map(|_| ())
-        .map_err(|_| "the browser refused to copy".to_string())
+        .map_err(|_| Text::new("error.clipboard-refused"))
 }
 
 /// Whether the browser can hand a link to another app (the Web Share
@@ -62,21 +66,21 @@ pub fn can_share() -> bool {
 
 /// Hands `url` to another app through the Web Share API. `Ok(false)`: the
 /// person closed the share sheet; an error: sharing is not possible.
-pub async fn share(title: &str, text: &str, url: &str) -> Result<bool, String> {
+pub async fn share(title: &str, text: &str, url: &str) -> Result<bool, Text> {
     let navigator = gloo::utils::window().navigator();
     let share = js_sys::Reflect::get(&navigator, &"share".into())
         .ok()
         .and_then(|v| v.dyn_into::<js_sys::Function>().ok())
-        .ok_or("this browser cannot share")?;
+        .ok_or(Text::new("error.share-none"))?;
     let data = js_sys::Object::new();
     for (k, v) in [("title", title), ("text", text), ("url", url)] {
         let _ = js_sys::Reflect::set(&data, &k.into(), &v.into());
     }
     let promise = share
         .call1(&navigator, &data)
-        .map_err(|_| "the browser refused to share".to_string())?
+        .map_err(|_| Text::new("error.share-refused"))?
         .dyn_into::<js_sys::Promise>()
-        .map_err(|_| "the browser cannot share".to_string())?;
+        .map_err(|_| Text::new("error.share-none"))?;
     match JsFuture::from(promise).await {
         Ok(_) => Ok(true),
         Err(e) => {
@@ -87,7 +91,7 @@ pub async fn share(title: &str, text: &str, url: &str) -> Result<bool, String> {
             if name == "AbortError" {
                 Ok(false)
             } else {
-                Err("the browser refused to share".into())
+                Err(Text::new("error.share-refused"))
             }
         }
     }
@@ -220,24 +224,20 @@ pub fn forget_query() {
 /// Fetches a text file of the site (`path` relative to the page: lazily
 /// loaded data such as `data/courses/tiers.txt`, which the service worker
 /// precaches for offline use); the error says why it could not be had.
-pub async fn fetch_text(path: &str) -> Result<String, String> {
+pub async fn fetch_text(path: &str) -> Result<String, FetchError> {
     let response = JsFuture::from(gloo::utils::window().fetch_with_str(path))
         .await
-        .map_err(|_| "the network is unreachable".to_string())?;
-    let response: web_sys::Response = response
-        .dyn_into()
-        .map_err(|_| "the browser gave no response".to_string())?;
+        .map_err(|_| FetchError::Unreachable)?;
+    let response: web_sys::Response = response.dyn_into().map_err(|_| FetchError::Unreachable)?;
     if !response.ok() {
-        return Err(format!("the server answered {}", response.status()));
+        return Err(FetchError::Status(response.status()));
     }
-    let text = response
-        .text()
-        .map_err(|_| "the answer cannot be read".to_string())?;
+    let text = response.text().map_err(|_| FetchError::Unreadable)?;
     JsFuture::from(text)
         .await
         .ok()
         .and_then(|t| t.as_string())
-        .ok_or_else(|| "the answer is not text".to_string())
+        .ok_or(FetchError::Unreadable)
 }
 
 /// The device's answer to a media query (`(prefers-reduced-motion:

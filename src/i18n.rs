@@ -129,7 +129,7 @@ pub fn switch(lang: Lang) {
         match browser::fetch_text(&catalogue_path(lang)).await {
             Ok(text) => install(lang, &text),
             Err(e) => {
-                gloo::console::warn!(format!("Tiers: no catalogue for {}: {e}", lang.tag()));
+                gloo::console::warn!(format!("Tiers: no catalogue for {}: {e:?}", lang.tag()));
                 STATE.with(|s| {
                     let mut s = s.borrow_mut();
                     s.lang = lang;

@@ -11,6 +11,8 @@
 //! goes on.
 
 use crate::core::boot::{Kept, Stored};
+use crate::core::i18n::errors::storage_refused;
+use crate::core::i18n::Text;
 
 /// The key a record is kept under.
 #[must_use]
@@ -32,18 +34,14 @@ fn get(key: &str) -> Option<String> {
     storage()?.get_item(key).ok().flatten()
 }
 
-fn set(key: &str, value: &str) -> Result<(), String> {
-    let s = storage().ok_or("the browser does not allow this page to store data")?;
+fn set(key: &str, value: &str) -> Result<(), Text> {
+    let s = storage().ok_or_else(|| storage_refused(None))?;
     s.set_item(key, value).map_err(|e| {
         let name = js_sys::Reflect::get(&e, &"name".into())
             .ok()
             .and_then(|v| v.as_string())
             .unwrap_or_default();
-        if name.contains("Quota") {
-            "the browser's storage for this page is full".to_string()
-        } else {
-            format!("the browser refused to store it ({name})")
-        }
+        storage_refused(Some(&name))
     })
 }
 
@@ -68,7 +66,7 @@ pub fn read_one(kept: Kept) -> Option<String> {
 
 /// Keeps `text` for a record (None: removes it); the error says why not
 /// (storage blocked or full).
-pub fn write(kept: Kept, text: Option<&str>) -> Result<(), String> {
+pub fn write(kept: Kept, text: Option<&str>) -> Result<(), Text> {
     match text {
         Some(t) => set(&key(kept), t),
         None => {

@@ -16,7 +16,8 @@ use tiers_engine::egdb::Egdb;
 use tiers_engine::search::{Evaluate, SearchConfig, Searcher};
 use tiers_engine::{checkers, tiers, Game, GameKind, Position};
 
-use crate::core::ai::{AiReply, AiRequest};
+use crate::core::ai::{AiProblem, AiReply, AiRequest};
+use crate::core::i18n::errors::FetchError;
 
 /// The size of the worker's transposition table, in MiB (a reproducible
 /// answer is reproduced with a searcher of this size).
@@ -32,15 +33,18 @@ pub fn think(searcher: &mut Searcher, req: &AiRequest, send: &mut dyn FnMut(AiRe
 
 fn think_in<P: Evaluate>(searcher: &mut Searcher, req: &AiRequest, send: &mut dyn FnMut(AiReply)) {
     let id = req.id;
-    let fail = |message: String| AiReply::Error { id, message };
+    let fail = |problem: AiProblem| AiReply::Error { id, problem };
     let start = match P::parse(&req.start) {
         Ok(p) => p,
-        Err(e) => return send(fail(format!("bad start position: {e}"))),
+        Err(e) => return send(fail(AiProblem::BadStart(e.to_string()))),
     };
     let mut game = Game::new(start);
     for (i, text) in req.moves.iter().enumerate() {
-        if let Err(e) = game.play_text(text) {
-            return send(fail(format!("move {} ({text}): {e}", i + 1)));
+        if game.play_text(text).is_err() {
+            return send(fail(AiProblem::BadMove {
+                number: i + 1,
+                text: text.clone(),
+            }));
         }
     }
     let history: Vec<u64> = (0..game.ply())
@@ -70,7 +74,7 @@ fn think_in<P: Evaluate>(searcher: &mut Searcher, req: &AiRequest, send: &mut dy
             id,
             text: pos.move_to_string(&r.best),
         }),
-        None => send(fail("no legal move".into())),
+        None => send(fail(AiProblem::NoMove)),
     }
 }
 
@@ -98,7 +102,7 @@ enum Endgames {
     /// Given to the searcher.
     Ready,
     /// It could not be had: why, and whether the page was told.
-    Failed(String, bool),
+    Failed(FetchError, bool),
 }
 
 /// Where the page's build keeps the database (`./dev build` makes it with
@@ -111,44 +115,44 @@ pub const EGDB_PATH: &str = "./data/egdb/checkers-4.egdb";
 pub const BOOK_PATH: &str = "./data/book/checkers.book";
 
 /// Fetches and checks the database; the error is one line.
-async fn fetch_egdb() -> Result<Egdb, String> {
+async fn fetch_egdb() -> Result<Egdb, FetchError> {
     let bytes = fetch(EGDB_PATH).await?;
-    Egdb::from_bytes(&bytes).map_err(|e| e.to_string())
+    Egdb::from_bytes(&bytes).map_err(|e| FetchError::Damaged(e.to_string()))
 }
 
 /// Fetches and reads the opening book; the error is one line.
-async fn fetch_book() -> Result<Book, String> {
+async fn fetch_book() -> Result<Book, FetchError> {
     let bytes = fetch(BOOK_PATH).await?;
-    Book::from_file(&bytes).map_err(|e| e.to_string())
+    Book::from_file(&bytes).map_err(|e| FetchError::Damaged(e.to_string()))
 }
 
 /// The bytes of a file beside the worker's script; the error is one line.
-async fn fetch(path: &str) -> Result<Vec<u8>, String> {
+async fn fetch(path: &str) -> Result<Vec<u8>, FetchError> {
     use wasm_bindgen::JsCast;
     use wasm_bindgen_futures::JsFuture;
     let scope: web_sys::WorkerGlobalScope = js_sys::global().unchecked_into();
     let response = JsFuture::from(scope.fetch_with_str(path))
         .await
-        .map_err(|_| "it could not be downloaded".to_string())?;
+        .map_err(|_| FetchError::Unreachable)?;
     let response: web_sys::Response = response.unchecked_into();
     if !response.ok() {
-        return Err(format!("the server answered {}", response.status()));
+        return Err(FetchError::Status(response.status()));
     }
     let buffer = response
         .array_buffer()
-        .map_err(|_| "it could not be read".to_string())?;
+        .map_err(|_| FetchError::Unreadable)?;
     let buffer = JsFuture::from(buffer)
         .await
-        .map_err(|_| "it could not be read".to_string())?;
+        .map_err(|_| FetchError::Unreadable)?;
     Ok(js_sys::Uint8Array::new(&buffer).to_vec())
 }
 
 /// What reaches the agent besides requests.
 pub enum Event {
     /// The endgame database arrived, or why not.
-    Loaded(Result<Egdb, String>),
+    Loaded(Result<Egdb, FetchError>),
     /// The opening book arrived, or why not.
-    BookLoaded(Result<Book, String>),
+    BookLoaded(Result<Book, FetchError>),
     /// The wait for them is over: a timed search held back goes without
     /// the files still loading.
     Waited,
@@ -162,13 +166,16 @@ pub const EGDB_WAIT_MS: u32 = 3000;
 
 impl AiAgent {
     fn answer(&mut self, scope: &WorkerScope<Self>, req: &AiRequest, who: HandlerId) {
-        if let Endgames::Failed(message, told @ false) = &mut self.endgames {
+        if let Endgames::Failed(problem, told @ false) = &mut self.endgames {
             *told = true;
+            if let FetchError::Damaged(detail) = problem {
+                gloo::console::warn!(format!("Tiers: {EGDB_PATH}: {detail}"));
+            }
             scope.respond(
                 who,
                 AiReply::Unavailable {
                     id: req.id,
-                    message: message.clone(),
+                    problem: problem.clone(),
                 },
             );
         }
@@ -356,7 +363,13 @@ mod tests {
         for req in [bad_start, bad_move] {
             let got = replies(&mut searcher, &req);
             assert!(
-                matches!(&got[..], [AiReply::Error { id: 5, message }] if !message.is_empty()),
+                matches!(
+                    &got[..],
+                    [AiReply::Error {
+                        id: 5,
+                        problem: AiProblem::BadStart(_) | AiProblem::BadMove { .. }
+                    }]
+                ),
                 "{got:?}"
             );
         }

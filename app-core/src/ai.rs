@@ -8,6 +8,9 @@ use serde::{Deserialize, Serialize};
 use tiers_engine::search::{Level, SearchLimits};
 use tiers_engine::GameKind;
 
+use crate::i18n::errors::FetchError;
+use crate::i18n::Text;
+
 /// How far the computer searches: for a time (a move in a game, the
 /// coach: a faster device searches deeper), or to a depth or a number of
 /// positions, whose answer is the same on every device (a game review).
@@ -134,16 +137,48 @@ pub enum AiReply {
     Unavailable {
         /// Request id.
         id: u32,
-        /// Why, in one line.
-        message: String,
+        /// Why.
+        problem: FetchError,
     },
     /// No move could be found (bad request or no legal move).
     Error {
         /// Request id.
         id: u32,
         /// Why.
-        message: String,
+        problem: AiProblem,
     },
+}
+
+/// Why the computer found no move, by code (the page says it in its
+/// language).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum AiProblem {
+    /// The start position of the request cannot be read (the engine's
+    /// words, for the console: the page sent something it should not).
+    BadStart(String),
+    /// A move of the request cannot be played.
+    BadMove {
+        /// Its number in the request, from 1.
+        number: usize,
+        /// The move as sent.
+        text: String,
+    },
+    /// The side to move has no legal move.
+    NoMove,
+}
+
+impl AiProblem {
+    /// In words.
+    #[must_use]
+    pub fn explain(&self) -> Text {
+        match self {
+            AiProblem::BadStart(_) => Text::new("ai.bad-start"),
+            AiProblem::BadMove { number, text } => {
+                crate::text!("ai.bad-move", number = *number, mv = text)
+            }
+            AiProblem::NoMove => Text::new("ai.no-move"),
+        }
+    }
 }
 
 impl AiReply {

@@ -7,6 +7,7 @@ use tiers_engine::search::{Level, EGDB_BOUND};
 use tiers_engine::{Color, GameKind};
 
 use super::ai::{AiReply, AiRequest, Budget};
+use crate::i18n::Text;
 
 /// A position to analyse: the game, its start and the moves played from it.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
@@ -37,7 +38,7 @@ pub struct Analysis {
     /// The best move, when the search is over.
     pub best: Option<String>,
     /// Why the computer could not analyse it.
-    pub error: Option<String>,
+    pub error: Option<Text>,
     /// Asked for, not yet sent to the computer.
     pub requested: bool,
     /// The request being answered.
@@ -113,8 +114,8 @@ impl Analysis {
                 self.pending = None;
             }
             AiReply::Unavailable { .. } => {}
-            AiReply::Error { message, .. } => {
-                self.error = Some(message);
+            AiReply::Error { problem, .. } => {
+                self.error = Some(problem.explain());
                 self.pending = None;
             }
         }

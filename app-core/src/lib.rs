@@ -541,8 +541,11 @@ impl AppState {
     /// A reply goes to the part waiting for its id (none: it is stale); that
     /// the endgame database is unavailable is a notice for all.
     fn ai_reply(&mut self, reply: AiReply) {
-        if let AiReply::Unavailable { message, .. } = &reply {
-            let text = text!("notice.endgame-failed", why = message.clone());
+        if let AiReply::Unavailable { problem, .. } = &reply {
+            let text = text!(
+                "notice.endgame-failed",
+                why = i18n::errors::Explain::explain(problem)
+            );
             self.notices.update(|n| n.apply(NoticeAction::Push(text)));
             return;
         }

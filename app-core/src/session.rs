@@ -834,11 +834,11 @@ impl Session {
                 }
             }
             AiReply::Unavailable { .. } => {}
-            AiReply::Error { message, .. } => {
+            AiReply::Error { problem, .. } => {
                 self.pending = None;
                 self.thinking = None;
                 self.ai_stalled = true;
-                self.message = Some(text!("message.computer-failed", why = message));
+                self.message = Some(text!("message.computer-failed", why = problem.explain()));
             }
         }
     }

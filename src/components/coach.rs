@@ -10,6 +10,7 @@ use crate::components::panels::Control;
 use crate::components::{to, Dispatch};
 use crate::core::analysis::bar_share;
 use crate::core::coach::{Coach, CoachAction};
+use crate::core::i18n::Text;
 use crate::core::session::Session;
 use crate::core::{AppAction, Slice};
 use crate::t;
@@ -48,7 +49,7 @@ pub fn CoachPanel(props: &CoachProps) -> Html {
                 let score = format_score(a.score.unwrap_or(0));
                 t!("coach.score", score = score, side = crate::core::i18n::words::side(side), depth = a.depth)
             }
-            Some(a) if a.error.is_some() => t!("coach.no-evaluation", why = a.error.clone().unwrap_or_default()),
+            Some(a) if a.error.is_some() => t!("coach.no-evaluation", why = a.error.clone().unwrap_or(Text::new("ai.no-move"))),
             _ if s.thinking_now() => t!("coach.computer-thinking"),
             _ => t!("coach.evaluating"),
         };

@@ -218,7 +218,7 @@ fn analysis_view(a: &Analysis) -> Html {
     html! {
         <div class="analysis" id="analysis" aria-live="polite">
             if let Some(e) = &a.error {
-                <p class="message">{ t!("editor.analysis-failed", e = e) }</p>
+                <p class="message">{ t!("editor.analysis-failed", e = e.clone()) }</p>
             } else {
                 <p>
                     if a.running() {

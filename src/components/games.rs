@@ -182,7 +182,7 @@ fn import_form(u: &Library, send: &Callback<LibraryAction>) -> Html {
             <summary>{ t!("games.import-a-game-file") }</summary>
             <label for="import-text">{ t!("games.paste-a-pdn-game") }</label>
             <textarea id="import-text" rows="5" spellcheck="false" value={u.text.clone()} oninput={on_input}
-                placeholder={"[Event \"…\"]\n1. 11-15 23-19 2. 8-11 22-17 *\nor B:W18,24,27:BK3,12"} />
+                placeholder={t!("games.import-placeholder", pdn = "[Event \"…\"]\n1. 11-15 23-19 2. 8-11 22-17 *", fen = "B:W18,24,27:BK3,12")} />
             <div class="actions tight">
                 <button type="button" class="primary" id="import-read" onclick={on(send, LibraryAction::ReadText)}>{ t!("games.read") }</button>
                 <label class="file-button">

@@ -23,11 +23,11 @@ use crate::storage;
 use crate::store::AppStore;
 
 /// What went wrong writing a record, in words for a notice.
-fn failure(kept: Kept, why: &str) -> Text {
+fn failure(kept: Kept, why: Text) -> Text {
     match kept {
         Kept::Saved | Kept::Previous => text!("notice.save-game-failed", why = why),
         Kept::Archive => text!("notice.save-archive-failed", why = why),
-        Kept::Tournaments => Text::plain(why),
+        Kept::Tournaments => why,
         Kept::Lessons => text!("notice.save-lessons-failed", why = why),
         Kept::Preferences => text!("notice.save-settings-failed", why = why),
         Kept::Puzzles => text!("notice.save-puzzles-failed", why = why),
@@ -90,7 +90,7 @@ pub fn use_persistence(app: &UseReducerHandle<AppStore>) {
                     seen.borrow_mut().insert(kept, revision);
                 }
                 Err(e) => {
-                    let message = failure(kept, &e);
+                    let message = failure(kept, e);
                     if !reported.borrow().contains(&message) {
                         reported.borrow_mut().push(message.clone());
                         app.dispatch(match kept {

@@ -344,6 +344,49 @@ impl Explain for BadStart {
     }
 }
 
+/// Why a file of the site (a course, the puzzles, the endgame database,
+/// the opening book) could not be had: by code, said in the page's
+/// language (a damaged file's detail is for the console).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum FetchError {
+    /// No answer: the network (or the browser) did not give one.
+    Unreachable,
+    /// The server answered with this HTTP status.
+    Status(u16),
+    /// The answer could not be read (cut short, not text).
+    Unreadable,
+    /// It arrived but is damaged: the reader's words, for the console.
+    Damaged(String),
+}
+
+impl Explain for FetchError {
+    fn explain(&self) -> Text {
+        match self {
+            FetchError::Unreachable => Text::new("error.fetch-unreachable"),
+            FetchError::Status(n) => crate::text!("error.fetch-status", status = n.to_string()),
+            FetchError::Unreadable => Text::new("error.fetch-unreadable"),
+            FetchError::Damaged(_) => Text::new("error.data-damaged"),
+        }
+    }
+}
+
+/// Why the browser would not keep a record, from the name of the
+/// `DOMException` it threw (`None`: it gives the page no storage at all).
+/// An unknown name is said as a generic sentence holding the name.
+pub fn storage_refused(name: Option<&str>) -> Text {
+    match name {
+        None => Text::new("error.storage-none"),
+        // Firefox said NS_ERROR_DOM_QUOTA_REACHED before it used the
+        // standard name.
+        Some("QuotaExceededError" | "NS_ERROR_DOM_QUOTA_REACHED") => {
+            Text::new("error.storage-full")
+        }
+        Some("SecurityError" | "NotAllowedError") => Text::new("error.storage-forbidden"),
+        Some("InvalidStateError") => Text::new("error.storage-unavailable"),
+        Some(other) => crate::text!("error.storage-refused", name = other),
+    }
+}
+
 /// A position that cannot be read (checkers FEN or Tiers TFEN), as the
 /// page says it: "This FEN cannot be read: …".
 pub fn unreadable_position(kind: tiers_engine::GameKind, why: Text) -> Text {
@@ -678,6 +721,32 @@ mod tests {
             }
         }
         assert!(distinct.len() >= 35, "{distinct:?}");
+    }
+
+    #[test]
+    fn the_browser_s_storage_refusals_have_words() {
+        let said = |n: Option<&str>| storage_refused(n).english();
+        assert_eq!(
+            said(Some("QuotaExceededError")),
+            said(Some("NS_ERROR_DOM_QUOTA_REACHED"))
+        );
+        assert!(said(Some("QuotaExceededError")).contains("full"));
+        assert!(said(Some("SecurityError")).contains("forbid"));
+        assert_ne!(said(None), said(Some("SecurityError")));
+        assert_ne!(said(Some("InvalidStateError")), said(Some("SecurityError")));
+        assert_eq!(
+            said(Some("DataCloneError")),
+            "the browser refused to store it (DataCloneError)"
+        );
+        for n in [
+            None,
+            Some("QuotaExceededError"),
+            Some("SecurityError"),
+            Some("InvalidStateError"),
+            Some("X"),
+        ] {
+            assert!(!said(n).contains("<missing"), "{n:?}");
+        }
     }
 
     #[test]

@@ -27,6 +27,7 @@ use super::record::Record;
 use super::session::{LoadGame, Opponent, Session, SessionAction};
 use super::Slice;
 use crate::by_game::ByGame;
+use crate::i18n::errors::{Explain, FetchError};
 use crate::i18n::{words, Lang, Text};
 use crate::text;
 use course::{parse_square, square_name, Condition, Course, Exercise, Goal, Step};
@@ -148,7 +149,7 @@ pub enum LearnAction {
     /// A course file is being fetched.
     Fetching(GameKind),
     /// A course file arrived (its text) or could not be fetched (why).
-    Loaded(GameKind, Result<String, String>),
+    Loaded(GameKind, Result<String, FetchError>),
     /// Start an exercise: course, lesson and exercise (indices).
     Open(GameKind, usize, usize),
     /// Something done on the lesson's board.
@@ -208,14 +209,18 @@ impl Learn {
                 self.courses[kind] = match text.map(|t| course::read(&t)) {
                     Ok(Ok(c)) if c.kind == kind => Loading::Ready(Rc::new(c)),
                     Ok(Ok(_)) => Loading::Failed(text!("learn.course-other-game", game = kind)),
+                    // Where a damaged file goes wrong (its reader's words
+                    // are for the course's author: docs/content-formats.md).
                     Ok(Err(e)) => Loading::Failed(text!(
                         "learn.course-unreadable",
                         game = kind,
-                        why = e.to_string()
+                        why = text!("error.data-at", line = e.line, column = e.column)
                     )),
-                    Err(e) => {
-                        Loading::Failed(text!("learn.course-not-loaded", game = kind, why = e))
-                    }
+                    Err(e) => Loading::Failed(text!(
+                        "learn.course-not-loaded",
+                        game = kind,
+                        why = e.explain()
+                    )),
                 };
             }
             LearnAction::Open(kind, lesson, exercise) => {
@@ -302,11 +307,13 @@ impl Play {
         let ex = course.lessons.get(lesson)?.exercises.get(exercise)?;
         let (record, note) = match ex.record(course.kind) {
             Ok(r) => (r, None),
-            Err(e) => (
+            // Only a damaged file (the course verifier plays every
+            // exercise of the files shipped); its detail is for its author.
+            Err(_) => (
                 course::record_of(course.kind, &ex.position).ok()?,
                 Some(Note::Broken(text!(
                     "learn.cannot-set-up",
-                    why = e.to_string()
+                    why = Text::new("error.data-damaged")
                 ))),
             ),
         };

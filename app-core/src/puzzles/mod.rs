@@ -27,6 +27,7 @@ use super::learn::course::record_of;
 use super::session::{LoadGame, Opponent, Session, SessionAction};
 use super::Slice;
 use crate::by_game::ByGame;
+use crate::i18n::errors::{Explain, FetchError};
 use crate::i18n::Text;
 use history::{Attempt, History};
 use modes::{Day, Mode, Run};
@@ -311,7 +312,7 @@ pub enum PuzzleAction {
     /// A puzzle file is being fetched.
     Fetching(GameKind),
     /// A puzzle file arrived (its text) or could not be fetched (why).
-    Loaded(GameKind, Result<String, String>),
+    Loaded(GameKind, Result<String, FetchError>),
     /// Choose the game (its next puzzle is drawn with `roll`).
     Choose(GameKind, u64),
     /// Go on to the next puzzle, drawn with this number.
@@ -404,12 +405,18 @@ impl Puzzles {
                         notice = set.notice(kind);
                         Loading::Ready(Rc::new(set))
                     }
-                    Ok(Err(e)) => {
-                        Loading::Failed(crate::text!("puzzles.unreadable", game = kind, why = e))
-                    }
-                    Err(e) => {
-                        Loading::Failed(crate::text!("puzzles.not-loaded", game = kind, why = e))
-                    }
+                    // A damaged copy (the shipped files are verified): its
+                    // first problem is for the file's author, not the player.
+                    Ok(Err(_)) => Loading::Failed(crate::text!(
+                        "puzzles.unreadable",
+                        game = kind,
+                        why = Text::new("error.data-damaged")
+                    )),
+                    Err(e) => Loading::Failed(crate::text!(
+                        "puzzles.not-loaded",
+                        game = kind,
+                        why = e.explain()
+                    )),
                 };
             }
             PuzzleAction::Choose(kind, roll) => {
@@ -693,9 +700,12 @@ impl Solving {
         let record = record_of(kind, &puzzle.position).ok()?;
         let solver = record.side_at(record.ply()).unwrap_or(Color::Red);
         // The whole line must play (read_file leaves out those that do not).
-        let note = line_plays(kind, &puzzle)
-            .err()
-            .map(|e| Note::Broken(crate::text!("puzzles.cannot-play", why = e)));
+        let note = line_plays(kind, &puzzle).err().map(|_| {
+            Note::Broken(crate::text!(
+                "puzzles.cannot-play",
+                why = Text::new("error.data-damaged")
+            ))
+        });
         let board = Session::playing(LoadGame {
             record,
             opponent: Opponent::Computer {

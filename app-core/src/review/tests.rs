@@ -191,7 +191,7 @@ fn the_end_of_a_won_game_needs_no_search() {
     // No legal move (the worker's error): the outcome stands for the score.
     assert!(r.reply(AiReply::Error {
         id,
-        message: "no legal move".into()
+        problem: crate::ai::AiProblem::NoMove,
     }));
     let review = r.review.unwrap();
     assert_eq!(

@@ -309,7 +309,7 @@ fn the_computers_reports_and_failures() {
     assert_eq!(s.thinking.as_ref().map(|t| t.depth), Some(4));
     s.apply(SessionAction::Ai(AiReply::Error {
         id: 3,
-        message: "no legal move".into(),
+        problem: crate::ai::AiProblem::NoMove,
     }));
     assert!(
         s.ai_stalled && !s.ai_due(),

@@ -102,7 +102,7 @@ impl Kept {
             },
             Kept::Lessons => Content::Text(app.learn.progress.to_json()),
             Kept::Preferences => Content::Text(app.preferences.to_json()),
-            Kept::Puzzles => Content::Text(app.puzzles.history.to_json()),
+            Kept::Puzzles => Content::Text(app.puzzles.history().to_json()),
         }
     }
 
@@ -117,7 +117,8 @@ impl Kept {
             Kept::Previous => (app.notices.rev(), app.new_game.rev()),
             Kept::Lessons => (app.learn.rev(), 0),
             Kept::Preferences => (app.preferences.rev(), 0),
-            Kept::Puzzles => (app.puzzles.rev(), 0),
+            // Not the slice's: a rush's clock ticks change it 4 times a second.
+            Kept::Puzzles => (app.puzzles.history_rev(), 0),
         }
     }
 }

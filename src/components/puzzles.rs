@@ -112,14 +112,14 @@ pub fn PuzzlesScreen(props: &PuzzlesProps) -> Html {
             </button>
         }
     });
-    let (solved, failed) = pz.history.counts(kind);
-    let rating = pz.history.rating(kind);
+    let (solved, failed) = pz.history().counts(kind);
+    let rating = pz.history().rating(kind);
     let modes = mode_tabs(pz, d);
     let stats = html! {
         <p class="puzzle-stats" id="puzzle-stats">
             <span>{ t!("puzzles.your-rating") }{ " " }<strong id="puzzle-rating">{ rating }</strong></span>
             <span id="puzzle-counts">{ t!("puzzles.counts", solved = solved.to_string(), failed = failed.to_string()) }</span>
-            <span id="puzzle-streak">{ t!("puzzles.streak", n = pz.history.streak.to_string()) }</span>
+            <span id="puzzle-streak">{ t!("puzzles.streak", n = pz.history().streak.to_string()) }</span>
         </p>
     };
     let run_panel = pz.mode.is_run().then(|| run_panel(pz, d));
@@ -322,8 +322,8 @@ fn mode_line(pz: &Puzzles, d: &Dispatch) -> Html {
             }
         }
         Mode::Daily(day) => {
-            let solved = pz.history.dailies.solved_on(pz.kind, day);
-            let days = pz.history.dailies.streak(day);
+            let solved = pz.history().dailies.solved_on(pz.kind, day);
+            let days = pz.history().dailies.streak(day);
             html! {
                 <p class="puzzle-daily" id="puzzle-daily" data-day={day.to_string()}>
                     <strong>{ t!("puzzles.daily-title", date = day.to_string()) }</strong>
@@ -348,7 +348,7 @@ fn clock(ms: u64) -> String {
 /// the start; under way, the score; over, the result.
 fn run_panel(pz: &Puzzles, d: &Dispatch) -> Html {
     let mode = pz.mode;
-    let best = pz.history.bests[pz.kind].of(mode).unwrap_or(0);
+    let best = pz.history().bests[pz.kind].of(mode).unwrap_or(0);
     let run = pz.current_run();
     if let Some(r) = run.filter(|r| !r.over) {
         return run_bar(r);
@@ -411,10 +411,10 @@ fn run_bar(r: &Run) -> Html {
 /// its themes' solved and failed puzzles, weakest first.
 fn dashboard(pz: &Puzzles) -> Html {
     let kind = pz.kind;
-    let log = &pz.history.log[kind];
+    let log = &pz.history().log[kind];
     let graph = (!log.is_empty()).then(|| rating_graph(log));
     let scores = match pz.set(kind) {
-        Loading::Ready(set) => theme_scores(&pz.history, kind, set),
+        Loading::Ready(set) => theme_scores(&pz.history(), kind, set),
         _ => Vec::new(),
     };
     let rows = scores.iter().map(|s| {

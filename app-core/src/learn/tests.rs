@@ -342,7 +342,7 @@ fn a_course_that_cannot_be_had_says_why() {
     let mut l = Learn::default();
     l.apply(LearnAction::Loaded(
         GameKind::Checkers,
-        Err("the server answered 404".into()),
+        Err(crate::i18n::errors::FetchError::Status(404)),
     ));
     assert_eq!(
         match l.course(GameKind::Checkers) {
@@ -360,7 +360,7 @@ fn a_course_that_cannot_be_had_says_why() {
             Loading::Failed(t) => t.english(),
             _ => String::new(),
         },
-        "The Checkers course could not be read (line 3, column 1: lesson 1 (A) has no exercise)."
+        "The Checkers course could not be read (the file is damaged at line 3, column 1)."
     );
     l.apply(LearnAction::Loaded(GameKind::Checkers, Ok(COURSE.into())));
     assert_eq!(

@@ -312,7 +312,7 @@ mod tests {
             .err()
             .unwrap()
             .english()
-            .starts_with("This TFEN cannot be read: a Red ultra king cannot carry a Black piece"));
+            .starts_with("This TFEN cannot be read: a red ultra king cannot carry a Black piece"));
     }
 
     #[test]

@@ -292,8 +292,13 @@ pub struct Puzzles {
     pub kind: GameKind,
     /// The puzzle files, per game.
     pub sets: ByGame<Loading>,
-    /// The rating and history.
-    pub history: History,
+    /// The rating and history (read with [`Puzzles::history`]; changed
+    /// only through [`Puzzles::history_mut`], which counts the changes).
+    history: History,
+    /// Counts the changes of `history`: what is kept on the device is
+    /// written again only when it moves (a rush's clock ticks four times a
+    /// second without touching it).
+    history_rev: u64,
     /// The puzzle on the board.
     pub solving: Option<Solving>,
     /// The way puzzles are served.
@@ -348,6 +353,7 @@ impl Default for Puzzles {
             kind: GameKind::Checkers,
             sets: Default::default(),
             history: History::default(),
+            history_rev: 0,
             solving: None,
             mode: Mode::Rated,
             theme: None,
@@ -365,6 +371,25 @@ impl Puzzles {
             history,
             ..Puzzles::default()
         }
+    }
+
+    /// The rating and history.
+    #[must_use]
+    pub fn history(&self) -> &History {
+        &self.history
+    }
+
+    /// The history, to change (its revision moves).
+    fn history_mut(&mut self) -> &mut History {
+        self.history_rev += 1;
+        &mut self.history
+    }
+
+    /// The revision of the history: it moves with every change of it, and
+    /// only then.
+    #[must_use]
+    pub fn history_rev(&self) -> u64 {
+        self.history_rev
     }
 
     /// A game's file.
@@ -479,8 +504,9 @@ impl Puzzles {
 
     /// The run just ended: its best kept, its board taken away.
     fn run_ended(&mut self) {
-        if let Some(r) = &self.run {
-            self.new_best = self.history.run_over(self.kind, r.mode, r.solved);
+        if let Some((mode, solved)) = self.run.as_ref().map(|r| (r.mode, r.solved)) {
+            let kind = self.kind;
+            self.new_best = self.history_mut().run_over(kind, mode, solved);
         }
         self.solving = None;
     }
@@ -553,9 +579,9 @@ impl Puzzles {
         };
         let (kind, id, rating) = (s.kind, s.puzzle.id.clone(), s.puzzle.rating);
         if let Mode::Daily(day) = s.mode {
-            self.history.dailies.solve(kind, day);
+            self.history_mut().dailies.solve(kind, day);
         }
-        let change = self.history.record(kind, &id, rating, result);
+        let change = self.history_mut().record(kind, &id, rating, result);
         if let Some(s) = self.solving.as_mut() {
             s.change.get_or_insert(change);
         }
@@ -625,7 +651,9 @@ impl Puzzles {
         }
         s.failed = true;
         let (kind, id, rating) = (s.kind, s.puzzle.id.clone(), s.puzzle.rating);
-        let change = self.history.record(kind, &id, rating, Attempt::Failed);
+        let change = self
+            .history_mut()
+            .record(kind, &id, rating, Attempt::Failed);
         if let Some(s) = self.solving.as_mut() {
             s.change = Some(change);
         }

@@ -76,11 +76,11 @@ fn the_reader_names_the_bad_line() {
             Loading::Failed(t) => t.english(),
             _ => String::new(),
         },
-        "The Tiers puzzles could not be read (line 1: a puzzle has 5 fields separated by `|` (id, position, solution, rating, themes); found 1)."
+        "The Tiers puzzles could not be read (the file is damaged)."
     );
     p.apply(PuzzleAction::Loaded(
         GameKind::Checkers,
-        Err("the server answered 404".into()),
+        Err(crate::i18n::errors::FetchError::Status(404)),
     ));
     assert_eq!(
         match p.set(GameKind::Checkers) {
@@ -214,10 +214,10 @@ fn solving_plays_the_replies_and_moves_the_rating_up() {
     let up = elo(START_RATING, 1160, true);
     assert!(up > START_RATING);
     assert_eq!(s.change, Some((START_RATING, up)));
-    assert_eq!(p.history.rating(GameKind::Checkers), up);
-    assert_eq!(p.history.rating(GameKind::Tiers), START_RATING);
-    assert_eq!(p.history.counts(GameKind::Checkers), (1, 0));
-    assert_eq!(p.history.streak, 1);
+    assert_eq!(p.history().rating(GameKind::Checkers), up);
+    assert_eq!(p.history().rating(GameKind::Tiers), START_RATING);
+    assert_eq!(p.history().counts(GameKind::Checkers), (1, 0));
+    assert_eq!(p.history().streak, 1);
     // The next one is the other puzzle (not tried yet).
     p.apply(PuzzleAction::Next(0));
     assert_eq!(p.solving.as_ref().unwrap().puzzle.id, "c0001");
@@ -237,7 +237,7 @@ fn a_wrong_move_is_refused_and_counts_as_a_failure_once() {
     assert_eq!(s.change, Some((START_RATING, down)));
     // A second wrong move changes nothing more.
     play(&mut p, "15-11");
-    assert_eq!(p.history.rating(GameKind::Checkers), down);
+    assert_eq!(p.history().rating(GameKind::Checkers), down);
     assert_eq!(p.solving.as_ref().unwrap().wrong, 2);
     // Solving it afterwards does not move the rating again.
     play(&mut p, "29-25");
@@ -246,11 +246,11 @@ fn a_wrong_move_is_refused_and_counts_as_a_failure_once() {
     play(&mut p, "15x6");
     let s = p.solving.as_ref().unwrap();
     assert!(s.solved && s.failed);
-    assert_eq!(p.history.rating(GameKind::Checkers), down);
-    assert_eq!(p.history.counts(GameKind::Checkers), (0, 1));
-    assert_eq!(p.history.streak, 0);
+    assert_eq!(p.history().rating(GameKind::Checkers), down);
+    assert_eq!(p.history().counts(GameKind::Checkers), (0, 1));
+    assert_eq!(p.history().streak, 0);
     assert_eq!(
-        p.history.result(&key(GameKind::Checkers, "c0003")),
+        p.history().result(&key(GameKind::Checkers, "c0003")),
         Some(Attempt::Failed)
     );
 }
@@ -270,7 +270,7 @@ fn the_hint_shows_the_piece_and_counts_as_failed() {
     assert!(s.failed && !s.can_hint());
     play(&mut p, "2x11x20");
     assert!(p.solving.as_ref().unwrap().solved);
-    assert_eq!(p.history.counts(GameKind::Checkers), (0, 1));
+    assert_eq!(p.history().counts(GameKind::Checkers), (0, 1));
 }
 
 #[test]
@@ -291,8 +291,8 @@ fn choosing_a_game_keeps_its_puzzle_apart() {
     assert_eq!(p.solving.as_ref().unwrap().kind, GameKind::Tiers);
     play(&mut p, "b4xd6");
     assert!(p.solving.as_ref().unwrap().solved);
-    assert!(p.history.rating(GameKind::Tiers) > START_RATING);
-    assert_eq!(p.history.rating(GameKind::Checkers), START_RATING);
+    assert!(p.history().rating(GameKind::Tiers) > START_RATING);
+    assert_eq!(p.history().rating(GameKind::Checkers), START_RATING);
 }
 
 #[test]
@@ -362,6 +362,9 @@ fn the_app_routes_puzzle_actions_and_keeps_the_record() {
     let rev = Kept::Puzzles.revision(&app);
     app.apply(AppAction::Puzzle(PuzzleAction::Next(0)));
     assert!(app.puzzles.solving.is_some());
+    // A puzzle on the board is nothing to keep; a hint counts as a miss.
+    assert_eq!(Kept::Puzzles.revision(&app), rev);
+    app.apply(AppAction::Puzzle(PuzzleAction::Hint));
     assert_ne!(Kept::Puzzles.revision(&app), rev);
     // The computer is never asked anything for a puzzle.
     assert!(app.ai_due().is_none());
@@ -374,7 +377,7 @@ fn a_puzzle_whose_line_does_not_play_says_so() {
         .unwrap();
     let s = Solving::start(GameKind::Checkers, Mode::Rated, 0, p).unwrap();
     assert!(
-        matches!(&s.note.clone().map(Note::english), Some(Note::Broken(t)) if t.starts_with("This puzzle cannot be played (puzzle c1: move 2 (7-11) cannot be played: ")),
+        matches!(&s.note.clone().map(Note::english), Some(Note::Broken(t)) if t == "This puzzle cannot be played (the file is damaged)."),
         "{:?}",
         s.note
     );
@@ -586,16 +589,35 @@ fn a_streak_rises_in_difficulty_and_ends_at_the_first_wrong_move() {
     assert!(run.over && p.solving.is_none());
     assert_eq!((run.solved, run.mistakes), (5, 1));
     assert!(p.new_best);
-    assert_eq!(p.history.bests[GameKind::Checkers].streak, 5);
-    assert_eq!(p.history.results, vec![], "a run does not move the rating");
-    assert_eq!(p.history.rating(GameKind::Checkers), START_RATING);
+    assert_eq!(p.history().bests[GameKind::Checkers].streak, 5);
+    assert_eq!(
+        p.history().results,
+        vec![],
+        "a run does not move the rating"
+    );
+    assert_eq!(p.history().rating(GameKind::Checkers), START_RATING);
     // A shorter one keeps the best.
     p.apply(PuzzleAction::StartRun(2_000_000));
     p.apply(PuzzleAction::Next(0));
     play(&mut p, "1-6");
     wrong(&mut p);
     assert!(!p.new_best);
-    assert_eq!(p.history.bests[GameKind::Checkers].streak, 5);
+    assert_eq!(p.history().bests[GameKind::Checkers].streak, 5);
+}
+
+#[test]
+fn a_clock_tick_leaves_the_history_s_revision_alone() {
+    let mut p = run_of(Mode::Rush(modes::RushLength::Five));
+    play(&mut p, "1-6");
+    let solved = p.history_rev();
+    for ms in (0..20).map(|i| 1_000_000 + i * 250) {
+        p.apply(PuzzleAction::Tick(ms));
+    }
+    assert_eq!(p.history_rev(), solved, "ticks do not touch the history");
+    assert!(!p.current_run().unwrap().over);
+    // The end of the rush keeps its best: that is a change.
+    p.apply(PuzzleAction::Tick(1_000_000 + 5 * 60_000));
+    assert!(p.history_rev() > solved);
 }
 
 #[test]
@@ -611,7 +633,7 @@ fn a_rush_ends_at_three_mistakes_or_when_its_time_is_up() {
     let run = p.current_run().unwrap();
     assert!(run.over);
     assert_eq!((run.solved, run.mistakes), (2, 3));
-    assert_eq!(p.history.bests[GameKind::Checkers].rush3, 2);
+    assert_eq!(p.history().bests[GameKind::Checkers].rush3, 2);
     // The time: up at exactly 3 minutes, not before.
     let five = Mode::Rush(modes::RushLength::Five);
     let mut p = run_of(five);
@@ -621,13 +643,13 @@ fn a_rush_ends_at_three_mistakes_or_when_its_time_is_up() {
     assert!(!p.current_run().unwrap().over);
     p.apply(PuzzleAction::Tick(1_000_000 + 5 * 60_000));
     assert!(p.current_run().unwrap().over && p.solving.is_none());
-    assert_eq!(p.history.bests[GameKind::Checkers].rush5, 1);
-    assert_eq!(p.history.bests[GameKind::Checkers].rush3, 0);
+    assert_eq!(p.history().bests[GameKind::Checkers].rush5, 1);
+    assert_eq!(p.history().bests[GameKind::Checkers].rush3, 0);
     // Leaving a rush for another mode ends it and counts its score.
     let mut p = run_of(three);
     play(&mut p, "1-6");
     p.apply(PuzzleAction::Mode(Mode::Rated));
-    assert_eq!(p.history.bests[GameKind::Checkers].rush3, 1);
+    assert_eq!(p.history().bests[GameKind::Checkers].rush3, 1);
 }
 
 #[test]
@@ -711,7 +733,7 @@ fn the_dashboard_counts_each_theme_weakest_first() {
     };
     // c0, c2 (shot) solved; c1 (endgame) solved; c3, c5 (endgame) failed;
     // c4 (shot) failed.
-    let h = &mut p.history;
+    let h = p.history_mut();
     for (id, r) in [
         ("c0", Attempt::Solved),
         ("c2", Attempt::Solved),

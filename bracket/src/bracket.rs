@@ -123,7 +123,7 @@ impl Bracket {
         let count = name.chars().count();
         if count > MAX_NAME_CHARS {
             return Err(SetupError::NameTooLong {
-                what: format!("bracket '{}…'", name.chars().take(20).collect::<String>()),
+                what: crate::error::NameOf::Bracket(name.chars().take(20).collect()),
                 chars: count,
             });
         }
@@ -145,7 +145,10 @@ impl Bracket {
             let chars = n.chars().count();
             if chars > MAX_NAME_CHARS {
                 return Err(SetupError::NameTooLong {
-                    what: format!("bracket '{name}', entrant {}", i + 1),
+                    what: crate::error::NameOf::Entrant {
+                        bracket: name,
+                        position: i + 1,
+                    },
                     chars,
                 });
             }

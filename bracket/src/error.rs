@@ -9,8 +9,8 @@ pub enum SetupError {
     EmptyTournamentName,
     /// A name is longer than [`crate::MAX_NAME_CHARS`].
     NameTooLong {
-        /// What the name is for ("tournament", "bracket 2", "bracket 'Youth', entrant 3").
-        what: String,
+        /// What the name is for.
+        what: NameOf,
         /// Its length in characters.
         chars: usize,
     },
@@ -56,6 +56,34 @@ pub enum SetupError {
         /// The level given.
         level: u8,
     },
+}
+
+/// What a name too long is the name of.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum NameOf {
+    /// The tournament.
+    Tournament,
+    /// A bracket: the start of its name (20 characters).
+    Bracket(String),
+    /// An entrant of a bracket.
+    Entrant {
+        /// The bracket's name.
+        bracket: String,
+        /// The entrant's position, from 1.
+        position: usize,
+    },
+}
+
+impl fmt::Display for NameOf {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            NameOf::Tournament => f.write_str("the tournament"),
+            NameOf::Bracket(start) => write!(f, "bracket '{start}…'"),
+            NameOf::Entrant { bracket, position } => {
+                write!(f, "bracket '{bracket}', entrant {position}")
+            }
+        }
+    }
 }
 
 impl fmt::Display for SetupError {

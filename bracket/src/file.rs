@@ -45,9 +45,16 @@ pub const VERSION: u32 = 1;
 /// A tournament file that cannot be read.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ImportError {
-    /// Not JSON (the parser's message gives line and column), or JSON of the
-    /// wrong shape (the message names the field or value).
-    Json(String),
+    /// Not JSON: where reading stopped.
+    NotJson(tiers_json::ParseError),
+    /// JSON of the wrong shape.
+    Shape {
+        /// Where: the path of the value (`brackets[0].entrants[2]`), empty
+        /// for the file as a whole.
+        at: String,
+        /// What is wrong there.
+        problem: ShapeProblem,
+    },
     /// The `format` field is missing or is not "tiers-tournament".
     NotATournament(String),
     /// A version this program does not read.
@@ -88,10 +95,97 @@ pub enum ImportError {
     },
 }
 
+/// What is wrong with a value of a tournament file, by code (a page says
+/// it in its language).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ShapeProblem {
+    /// The file is JSON but not an object.
+    NotAnObject {
+        /// The kind of JSON value it is ([`Json::kind`]).
+        found: &'static str,
+    },
+    /// A value of another kind than the format's.
+    Expected {
+        /// What the format has there.
+        expected: Expected,
+        /// What the file has ([`Json::kind`]).
+        found: &'static str,
+    },
+    /// A number too large for what it counts.
+    TooLarge,
+    /// A field the format requires is missing.
+    Missing {
+        /// Its name.
+        field: String,
+    },
+    /// A field the format does not have (`at` ends with its name).
+    UnknownField {
+        /// The fields allowed there.
+        known: Vec<&'static str>,
+    },
+    /// A game other than checkers or Tiers.
+    UnknownGame(String),
+    /// A computer's level outside 1–8.
+    Level,
+    /// A seeding other than `"as_entered"` or `{"shuffled": seed}`.
+    Seeding,
+}
+
+/// The kind of value the format has at a place.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Expected {
+    /// A JSON object.
+    Object,
+    /// A JSON array.
+    List,
+    /// A string.
+    Text,
+    /// A whole number of 0 or more.
+    Number,
+}
+
+impl fmt::Display for ShapeProblem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ShapeProblem::NotAnObject { found } => {
+                write!(f, "the file holds a JSON {found}, not a tournament object")
+            }
+            ShapeProblem::Expected { expected, found } => {
+                let expected = match expected {
+                    Expected::Object => "an object",
+                    Expected::List => "a list",
+                    Expected::Text => "text",
+                    Expected::Number => "a whole number of 0 or more",
+                };
+                write!(f, "expected {expected}, found {found}")
+            }
+            ShapeProblem::TooLarge => f.write_str("the number is too large"),
+            ShapeProblem::Missing { field } => write!(f, "the field \"{field}\" is missing"),
+            ShapeProblem::UnknownField { known } => write!(
+                f,
+                "this field is not part of a tournament file (expected {})",
+                known.join(", ")
+            ),
+            ShapeProblem::UnknownGame(game) => write!(
+                f,
+                "unknown game \"{game}\", expected \"checkers\" or \"tiers\""
+            ),
+            ShapeProblem::Level => f.write_str("a level goes from 1 to 8"),
+            ShapeProblem::Seeding => f.write_str("expected \"as_entered\" or {\"shuffled\": seed}"),
+        }
+    }
+}
+
 impl fmt::Display for ImportError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            ImportError::Json(e) => write!(f, "not a readable tournament file: {e}"),
+            ImportError::NotJson(e) => write!(f, "not a readable tournament file: {e}"),
+            ImportError::Shape { at, problem } if at.is_empty() => {
+                write!(f, "not a readable tournament file: {problem}")
+            }
+            ImportError::Shape { at, problem } => {
+                write!(f, "not a readable tournament file: {at}: {problem}")
+            }
             ImportError::NotATournament(found) if found == "missing" => write!(
                 f,
                 "not a tournament file: the \"format\" field is missing (expected \"{FORMAT}\")"
@@ -216,7 +310,7 @@ impl Tournament {
     /// Reads a tournament file, checking everything: format, version, names,
     /// levels, and that every result fits the bracket.
     pub fn from_json(text: &str) -> Result<Tournament, ImportError> {
-        let value = Json::parse(text).map_err(ImportError::Json)?;
+        let value = Json::parse_located(text).map_err(ImportError::NotJson)?;
         Self::from_value(&value)
     }
 
@@ -241,11 +335,7 @@ impl Tournament {
         let game = match string(need(top, "game", "")?, "game")?.as_str() {
             "checkers" => GameChoice::Checkers,
             "tiers" => GameChoice::Tiers,
-            other => {
-                return Err(ImportError::Json(format!(
-                    "game: unknown game \"{other}\", expected \"checkers\" or \"tiers\""
-                )))
-            }
+            other => return Err(shape("game", ShapeProblem::UnknownGame(other.to_string()))),
         };
         let ballot_seed = match field(top, "ballot_seed") {
             None | Some(Json::Null) => None,
@@ -277,9 +367,10 @@ impl Tournament {
                 allow(e, &["name", "level"], &at)?;
                 let level = match field(e, "level") {
                     None | Some(Json::Null) => None,
-                    Some(v) => Some(u8::try_from(number(v, &format!("{at}.level"))?).map_err(
-                        |_| ImportError::Json(format!("{at}.level: a level goes from 1 to 8")),
-                    )?),
+                    Some(v) => Some(
+                        u8::try_from(number(v, &format!("{at}.level"))?)
+                            .map_err(|_| shape(&format!("{at}.level"), ShapeProblem::Level))?,
+                    ),
                 };
                 entrants.push(Entrant {
                     name: string(need(e, "name", &at)?, &format!("{at}.name"))?,
@@ -369,10 +460,12 @@ impl Tournament {
 /// format and version.
 fn check_header(value: &Json) -> Result<(), ImportError> {
     if value.as_obj().is_none() {
-        return Err(ImportError::Json(format!(
-            "the file holds a JSON {}, not a tournament object",
-            value.kind()
-        )));
+        return Err(shape(
+            "",
+            ShapeProblem::NotAnObject {
+                found: value.kind(),
+            },
+        ));
     }
     match value.get("format") {
         Some(Json::Str(s)) if s == FORMAT => {}
@@ -388,32 +481,43 @@ fn check_header(value: &Json) -> Result<(), ImportError> {
 
 type Fields = [(String, Json)];
 
-fn wrong(at: &str, expected: &str, v: &Json) -> ImportError {
-    ImportError::Json(format!("{at}: expected {expected}, found {}", v.kind()))
+fn shape(at: &str, problem: ShapeProblem) -> ImportError {
+    ImportError::Shape {
+        at: at.to_string(),
+        problem,
+    }
+}
+
+fn wrong(at: &str, expected: Expected, v: &Json) -> ImportError {
+    shape(
+        at,
+        ShapeProblem::Expected {
+            expected,
+            found: v.kind(),
+        },
+    )
 }
 
 fn object<'a>(v: &'a Json, at: &str) -> Result<&'a Fields, ImportError> {
-    v.as_obj().ok_or_else(|| wrong(at, "an object", v))
+    v.as_obj().ok_or_else(|| wrong(at, Expected::Object, v))
 }
 
 fn array<'a>(v: &'a Json, at: &str) -> Result<&'a [Json], ImportError> {
-    v.as_list().ok_or_else(|| wrong(at, "a list", v))
+    v.as_list().ok_or_else(|| wrong(at, Expected::List, v))
 }
 
 fn string(v: &Json, at: &str) -> Result<String, ImportError> {
     v.as_str()
         .map(str::to_string)
-        .ok_or_else(|| wrong(at, "text", v))
+        .ok_or_else(|| wrong(at, Expected::Text, v))
 }
 
 fn number(v: &Json, at: &str) -> Result<u64, ImportError> {
-    v.as_u64()
-        .ok_or_else(|| wrong(at, "a whole number of 0 or more", v))
+    v.as_u64().ok_or_else(|| wrong(at, Expected::Number, v))
 }
 
 fn index(v: &Json, at: &str) -> Result<usize, ImportError> {
-    usize::try_from(number(v, at)?)
-        .map_err(|_| ImportError::Json(format!("{at}: the number is too large")))
+    usize::try_from(number(v, at)?).map_err(|_| shape(at, ShapeProblem::TooLarge))
 }
 
 fn field<'a>(o: &'a Fields, key: &str) -> Option<&'a Json> {
@@ -422,11 +526,12 @@ fn field<'a>(o: &'a Fields, key: &str) -> Option<&'a Json> {
 
 fn need<'a>(o: &'a Fields, key: &str, at: &str) -> Result<&'a Json, ImportError> {
     field(o, key).ok_or_else(|| {
-        ImportError::Json(if at.is_empty() {
-            format!("the field \"{key}\" is missing")
-        } else {
-            format!("{at}: the field \"{key}\" is missing")
-        })
+        shape(
+            at,
+            ShapeProblem::Missing {
+                field: key.to_string(),
+            },
+        )
     })
 }
 
@@ -445,22 +550,23 @@ fn optional_string(o: &Fields, key: &str, at: &str) -> Result<String, ImportErro
 }
 
 /// Refuses fields the format does not have.
-fn allow(o: &Fields, known: &[&str], at: &str) -> Result<(), ImportError> {
+fn allow(o: &Fields, known: &[&'static str], at: &str) -> Result<(), ImportError> {
     match o
         .iter()
         .map(|(k, _)| k)
         .find(|k| !known.contains(&k.as_str()))
     {
         None => Ok(()),
-        Some(k) => Err(ImportError::Json(format!(
-            "{}{k}: this field is not part of a tournament file (expected {})",
-            if at.is_empty() {
-                String::new()
+        Some(k) => Err(shape(
+            &if at.is_empty() {
+                k.clone()
             } else {
-                format!("{at}.")
+                format!("{at}.{k}")
             },
-            known.join(", ")
-        ))),
+            ShapeProblem::UnknownField {
+                known: known.to_vec(),
+            },
+        )),
     }
 }
 
@@ -471,8 +577,6 @@ fn seeding(v: &Json, at: &str) -> Result<Seeding, ImportError> {
             &o[0].1,
             &format!("{at}.shuffled"),
         )?)),
-        _ => Err(ImportError::Json(format!(
-            "{at}: expected \"as_entered\" or {{\"shuffled\": seed}}"
-        ))),
+        _ => Err(shape(at, ShapeProblem::Seeding)),
     }
 }

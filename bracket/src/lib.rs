@@ -54,8 +54,8 @@ pub(crate) fn order_by(n: usize, key: &dyn Fn(usize) -> u64) -> Vec<usize> {
 pub use ballots::Ballot;
 pub use bracket::{Bracket, MatchResult, MatchStatus, Place, ResetNotice, Standing};
 pub use entrant::{Entrant, Seeding, LEVELS, MAX_NAME_CHARS};
-pub use error::{ResultError, SetupError};
-pub use file::{ImportError, FORMAT, VERSION};
+pub use error::{NameOf, ResultError, SetupError};
+pub use file::{Expected, ImportError, ShapeProblem, FORMAT, VERSION};
 pub use structure::{
     DropOrder, MatchId, MatchSpec, SizeError, Source, Stage, Structure, MAX_ENTRANTS,
 };

@@ -120,7 +120,7 @@ impl Tournament {
         let chars = name.chars().count();
         if chars > MAX_NAME_CHARS {
             return Err(SetupError::NameTooLong {
-                what: "the tournament".into(),
+                what: crate::error::NameOf::Tournament,
                 chars,
             });
         }

@@ -220,23 +220,38 @@ impl Json {
     /// Reads JSON text. The error says what is wrong and where
     /// ("expected `,` or `}` at line 3, column 7").
     pub fn parse(text: &str) -> Result<Json, String> {
+        Json::parse_located(text).map_err(|e| e.message)
+    }
+
+    /// Reads JSON text; the error gives the place apart (for a message in
+    /// another language than the English of [`ParseError::message`]).
+    pub fn parse_located(text: &str) -> Result<Json, ParseError> {
         if text.len() > MAX_LEN {
-            return Err(format!(
-                "the text is longer than {} MB ({} bytes)",
-                MAX_LEN >> 20,
-                text.len()
-            ));
+            return Err(ParseError {
+                at: None,
+                message: format!(
+                    "the text is longer than {} MB ({} bytes)",
+                    MAX_LEN >> 20,
+                    text.len()
+                ),
+            });
         }
         let mut p = Parser {
             text: text.as_bytes(),
             at: 0,
         };
-        let v = p.value(0)?;
-        p.space();
-        if p.at < p.text.len() {
-            return Err(p.fail("text after the end of the JSON value"));
-        }
-        Ok(v)
+        let read = p.value(0).and_then(|v| {
+            p.space();
+            if p.at < p.text.len() {
+                Err(p.fail("text after the end of the JSON value"))
+            } else {
+                Ok(v)
+            }
+        });
+        read.map_err(|message| ParseError {
+            at: Some(p.place()),
+            message,
+        })
     }
 }
 
@@ -278,6 +293,25 @@ fn quote(out: &mut String, s: &str) {
     out.push('"');
 }
 
+/// JSON text that could not be read: where (line and column, from 1;
+/// `None` for a text too long to be looked at) and what is wrong, in
+/// English ("expected `:` at line 3, column 7").
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseError {
+    /// The line and column where reading stopped.
+    pub at: Option<(usize, usize)>,
+    /// What is wrong and where, in English.
+    pub message: String,
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for ParseError {}
+
 struct Parser<'a> {
     text: &'a [u8],
     at: usize,
@@ -286,15 +320,20 @@ struct Parser<'a> {
 impl Parser<'_> {
     /// An error at the current place.
     fn fail(&self, what: &str) -> String {
+        let (line, column) = self.place();
+        format!("{what} at line {line}, column {column}")
+    }
+
+    /// The current line and column (from 1; columns count characters).
+    fn place(&self) -> (usize, usize) {
         let before = &self.text[..self.at.min(self.text.len())];
         let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
         let start = before
             .iter()
             .rposition(|&b| b == b'\n')
             .map_or(0, |i| i + 1);
-        // Columns count characters, not bytes.
         let column = String::from_utf8_lossy(&before[start..]).chars().count() + 1;
-        format!("{what} at line {line}, column {column}")
+        (line, column)
     }
 
     fn space(&mut self) {
@@ -533,6 +572,27 @@ mod tests {
         );
         assert_eq!(Json::parse("18446744073709551616").unwrap().as_u64(), None);
         assert_eq!(Json::str("\u{1}").to_text(false), "\"\\u0001\"");
+    }
+
+    #[test]
+    fn the_place_of_an_error_is_given_apart() {
+        for text in [
+            "",
+            "{\n  \"a\": 1,\n  \"b\" 2}",
+            "[1 2]",
+            "[1] x",
+            "{\"é\": tru}",
+            "\"abc",
+        ] {
+            let e = Json::parse_located(text).unwrap_err();
+            let (line, column) = e.at.unwrap();
+            assert!(
+                e.message
+                    .ends_with(&format!(" at line {line}, column {column}")),
+                "{text:?}: {e}"
+            );
+            assert_eq!(Json::parse(text).unwrap_err(), e.message);
+        }
     }
 
     #[test]

@@ -370,6 +370,216 @@ impl Explain for FetchError {
     }
 }
 
+impl Explain for tiers_bracket::SetupError {
+    fn explain(&self) -> Text {
+        use tiers_bracket::{NameOf, SetupError as E};
+        match self {
+            E::EmptyTournamentName => Text::new("tournament.error-no-name"),
+            E::NameTooLong { what, chars } => {
+                let what = match what {
+                    NameOf::Tournament => Text::new("tournament.name-of-tournament"),
+                    NameOf::Bracket(start) => {
+                        crate::text!("tournament.name-of-bracket", bracket = start)
+                    }
+                    NameOf::Entrant { bracket, position } => crate::text!(
+                        "tournament.name-of-entrant",
+                        bracket = bracket,
+                        number = *position
+                    ),
+                };
+                crate::text!(
+                    "tournament.error-name-too-long",
+                    what = what,
+                    count = *chars,
+                    max = tiers_bracket::MAX_NAME_CHARS
+                )
+            }
+            E::NoBrackets => Text::new("tournament.error-no-brackets"),
+            E::EmptyBracketName { bracket } => {
+                crate::text!("tournament.error-bracket-no-name", number = *bracket)
+            }
+            E::DuplicateBracket { name } => {
+                crate::text!("tournament.error-two-brackets", name = name)
+            }
+            E::EntrantCount { bracket, entrants } => crate::text!(
+                "tournament.error-entrants",
+                bracket = bracket,
+                count = *entrants,
+                max = tiers_bracket::MAX_ENTRANTS
+            ),
+            E::EmptyEntrantName { bracket, position } => crate::text!(
+                "tournament.error-entrant-no-name",
+                bracket = bracket,
+                number = *position
+            ),
+            E::DuplicateEntrant { bracket, name } => crate::text!(
+                "tournament.error-two-entrants",
+                bracket = bracket,
+                name = name
+            ),
+            E::BadLevel {
+                bracket,
+                name,
+                level,
+            } => crate::text!(
+                "tournament.error-level",
+                bracket = bracket,
+                name = name,
+                level = *level
+            ),
+        }
+    }
+}
+
+impl Explain for tiers_bracket::ResultError {
+    fn explain(&self) -> Text {
+        use tiers_bracket::ResultError as E;
+        match self {
+            E::NoSuchBracket { index, brackets } => crate::text!(
+                "tournament.error-no-bracket",
+                number = index + 1,
+                count = *brackets
+            ),
+            E::NoSuchMatch { number, matches } => crate::text!(
+                "tournament.error-no-match",
+                number = *number,
+                count = *matches
+            ),
+            // What it waits for is the bracket's English description of a
+            // match's source; the bracket on screen shows it.
+            E::NotReady { number, .. } => {
+                crate::text!("tournament.error-not-ready", number = *number)
+            }
+            E::NotNeeded { number } => {
+                crate::text!("tournament.error-reset-not-needed", number = *number)
+            }
+            E::NotAPlayer {
+                number,
+                winner,
+                players,
+            } => crate::text!(
+                "tournament.error-not-a-player",
+                winner = winner,
+                number = *number,
+                players = players
+            ),
+        }
+    }
+}
+
+impl Explain for tiers_bracket::ImportError {
+    fn explain(&self) -> Text {
+        use tiers_bracket::{Expected, ImportError as E, ShapeProblem as S};
+        match self {
+            E::NotJson(e) => crate::text!(
+                "tournament.file-not-readable",
+                why = match e.at {
+                    Some((line, column)) => {
+                        crate::text!("tournament.file-not-json-at", line = line, column = column)
+                    }
+                    None => Text::new("tournament.file-not-json"),
+                }
+            ),
+            E::Shape { at, problem } => {
+                let kind = |k: &str| {
+                    Text::new(match k {
+                        "null" => "tournament.json-null",
+                        "boolean" => "tournament.json-boolean",
+                        "number" => "tournament.json-number",
+                        "string" => "tournament.json-string",
+                        "array" => "tournament.json-array",
+                        _ => "tournament.json-object",
+                    })
+                };
+                let what = match problem {
+                    S::NotAnObject { found } => {
+                        crate::text!("tournament.file-not-an-object", found = kind(found))
+                    }
+                    S::Expected { expected, found } => crate::text!(
+                        "tournament.file-expected",
+                        expected = Text::new(match expected {
+                            Expected::Object => "tournament.json-an-object",
+                            Expected::List => "tournament.json-a-list",
+                            Expected::Text => "tournament.json-text",
+                            Expected::Number => "tournament.json-whole-number",
+                        }),
+                        found = kind(found)
+                    ),
+                    S::TooLarge => Text::new("tournament.file-too-large"),
+                    S::Missing { field } => crate::text!("tournament.file-missing", field = field),
+                    S::UnknownField { known } => {
+                        crate::text!("tournament.file-unknown-field", known = known.join(", "))
+                    }
+                    S::UnknownGame(game) => {
+                        crate::text!("tournament.file-unknown-game", game = game)
+                    }
+                    S::Level => Text::new("tournament.file-level"),
+                    S::Seeding => Text::new("tournament.file-seeding"),
+                };
+                let why = if at.is_empty() {
+                    what
+                } else {
+                    crate::text!("tournament.file-at", at = at, problem = what)
+                };
+                crate::text!("tournament.file-not-readable", why = why)
+            }
+            E::NotATournament(found) if found == "missing" => {
+                crate::text!("tournament.file-no-format", format = tiers_bracket::FORMAT)
+            }
+            E::NotATournament(found) => crate::text!(
+                "tournament.file-format",
+                found = found,
+                format = tiers_bracket::FORMAT
+            ),
+            E::UnsupportedVersion(found) => crate::text!(
+                "tournament.file-version",
+                found = found,
+                version = tiers_bracket::VERSION
+            ),
+            E::Setup(e) => crate::text!("tournament.file-invalid", why = e.explain()),
+            E::Result { bracket, error } => crate::text!(
+                "tournament.file-invalid",
+                why = crate::text!(
+                    "tournament.file-bracket",
+                    bracket = bracket,
+                    problem = error.explain()
+                )
+            ),
+            E::BadSeed {
+                bracket,
+                number,
+                seed,
+                entrants,
+            } => crate::text!(
+                "tournament.file-invalid",
+                why = crate::text!(
+                    "tournament.file-bad-seed",
+                    bracket = bracket,
+                    number = *number,
+                    seed = *seed,
+                    count = *entrants
+                )
+            ),
+            E::DuplicateResult { bracket, number } => crate::text!(
+                "tournament.file-invalid",
+                why = crate::text!(
+                    "tournament.file-two-results",
+                    bracket = bracket,
+                    number = *number
+                )
+            ),
+            E::BadNote { bracket, number } => crate::text!(
+                "tournament.file-invalid",
+                why = crate::text!(
+                    "tournament.file-bad-note",
+                    bracket = bracket,
+                    number = *number
+                )
+            ),
+        }
+    }
+}
+
 /// Why the browser would not keep a record, from the name of the
 /// `DOMException` it threw (`None`: it gives the page no storage at all).
 /// An unknown name is said as a generic sentence holding the name.
@@ -721,6 +931,62 @@ mod tests {
             }
         }
         assert!(distinct.len() >= 35, "{distinct:?}");
+    }
+
+    #[test]
+    fn a_tournament_file_s_problems_are_said_in_every_language() {
+        let head = r#""format": "tiers-tournament", "version": 1"#;
+        let files = [
+            "[1]".to_string(),
+            r#"{"version": 1}"#.to_string(),
+            r#"{"format": "x", "version": 1}"#.to_string(),
+            r#"{"format": "tiers-tournament", "version": 9}"#.to_string(),
+            format!("{{{head}}}"),
+            format!(r#"{{{head}, "name": "T", "game": "chess", "brackets": []}}"#),
+            format!(r#"{{{head}, "name": "T", "game": "checkers", "brackets": [], "x": 1}}"#),
+            format!(r#"{{{head}, "name": 5, "game": "checkers", "brackets": []}}"#),
+            format!(r#"{{{head}, "name": "T", "game": "checkers", "brackets": {{}}}}"#),
+            format!(r#"{{{head}, "name": "T", "game": "checkers", "brackets": []}}"#),
+            format!(
+                r#"{{{head}, "name": "T", "game": "checkers", "brackets": [{{"name": "B", "seeding": "x", "entrants": []}}]}}"#
+            ),
+            format!(
+                r#"{{{head}, "name": "T", "game": "checkers", "brackets": [{{"name": "B", "seeding": "as_entered", "entrants": [{{"name": "A", "level": 300}}]}}]}}"#
+            ),
+            format!(
+                r#"{{{head}, "name": "T", "game": "checkers", "brackets": [{{"name": "B", "seeding": "as_entered", "entrants": [{{"name": "A"}}]}}]}}"#
+            ),
+            format!(
+                r#"{{{head}, "name": "T", "game": "checkers", "brackets": [{{"name": "B", "seeding": "as_entered", "entrants": [{{"name": "A"}}, {{"name": "C"}}], "results": [{{"match": 1, "winner": 7}}]}}]}}"#
+            ),
+        ];
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../assets/i18n");
+        let catalogues: Vec<crate::i18n::Catalogue> = crate::i18n::Lang::ALL
+            .iter()
+            .map(|l| {
+                let text = std::fs::read_to_string(dir.join(format!("{}.txt", l.tag()))).unwrap();
+                crate::i18n::Catalogue::parse(l.tag(), &text).unwrap()
+            })
+            .collect();
+        for file in files.iter().map(String::as_str).chain(["not json"]) {
+            let e = tiers_bracket::Tournament::from_json(file).unwrap_err();
+            let said = e.explain();
+            if !matches!(e, tiers_bracket::ImportError::NotJson(_)) {
+                assert_eq!(said.english(), e.to_string(), "{file}");
+            }
+            for c in &catalogues {
+                let words = c
+                    .render(&said, &crate::i18n::plain_number)
+                    .unwrap_or_else(|| panic!("{}: {e}", c.tag));
+                // No argument left unfilled (`{name}`).
+                let unfilled = words.split('{').skip(1).any(|rest| {
+                    rest.split_once('}').is_some_and(|(name, _)| {
+                        !name.is_empty() && name.chars().all(|c| c.is_ascii_lowercase() || c == '_')
+                    })
+                });
+                assert!(!unfilled, "{}: {words}", c.tag);
+            }
+        }
     }
 
     #[test]

@@ -1,6 +1,8 @@
 //! The "new tournament" form while it is filled in.
 
+use super::sentence;
 use crate::clock::TimeControl;
+use crate::i18n::Text;
 use tiers_bracket::entrant::number_repeats;
 use tiers_bracket::{
     BracketSetup, Entrant, GameChoice, Seeding, Tournament, TournamentSetup, MAX_ENTRANTS,
@@ -62,7 +64,7 @@ pub struct Draft {
     /// The brackets.
     pub brackets: Vec<DraftBracket>,
     /// Why the tournament could not be created.
-    pub error: Option<String>,
+    pub error: Option<Text>,
 }
 
 impl Default for Draft {
@@ -213,7 +215,7 @@ impl Draft {
     /// The tournament this form describes, or what is wrong with it.
     /// Computer players are called "Computer (level N)", numbered when a
     /// bracket has several of one level.
-    pub fn build(&self) -> Result<Tournament, String> {
+    pub fn build(&self) -> Result<Tournament, Text> {
         let brackets = self
             .brackets
             .iter()
@@ -245,7 +247,7 @@ impl Draft {
                 .then_some(self.ballot_seed),
             brackets,
         };
-        Tournament::new(setup).map_err(|e| crate::session::capitalise(&e.to_string()) + ".")
+        Tournament::new(setup).map_err(|e| sentence(&e))
     }
 }
 
@@ -283,11 +285,14 @@ mod tests {
     fn errors_say_what_is_missing() {
         let mut d = filled();
         d.apply(DraftAction::Name("  ".into()));
-        assert_eq!(d.build().unwrap_err(), "The tournament needs a name.");
+        assert_eq!(
+            crate::session::capitalise(&d.build().unwrap_err().english()),
+            "The tournament needs a name."
+        );
         let mut d = filled();
         d.apply(DraftAction::AddPerson(0));
         assert_eq!(
-            d.build().unwrap_err(),
+            crate::session::capitalise(&d.build().unwrap_err().english()),
             "Bracket 'Open': entrant 5 has no name."
         );
         let mut d = Draft::new(1);
@@ -295,7 +300,7 @@ mod tests {
         d.apply(DraftAction::RemoveEntrant(0, 0));
         d.apply(DraftAction::EntrantName(0, 0, "Solo".into()));
         assert_eq!(
-            d.build().unwrap_err(),
+            crate::session::capitalise(&d.build().unwrap_err().english()),
             "Bracket 'Open' has 1 entrant; a bracket needs between 2 and 64."
         );
     }

@@ -14,8 +14,9 @@ use self::store::{Entry, SavedMatch};
 use crate::ai::{AiTarget, Budget, DueRequest};
 use crate::clock::TimeControl;
 use crate::formation::FormationAction;
+use crate::i18n::errors::Explain;
 use crate::i18n::Text;
-use crate::session::{capitalise, Opponent, Session, SessionAction};
+use crate::session::{Opponent, Session, SessionAction};
 use crate::text;
 use tiers_bracket::{Ballot, GameChoice, MatchId, MatchStatus, Tournament};
 use tiers_engine::search::Level;
@@ -67,8 +68,9 @@ pub enum Dialog {
         winner: Option<usize>,
         /// Score text typed so far.
         score: String,
-        /// Why it cannot be saved.
-        error: Option<String>,
+        /// Why it cannot be saved (a sentence: the page writes it with a
+        /// capital).
+        error: Option<Text>,
     },
     /// A change that removes later results, waiting for "yes".
     Confirm {
@@ -118,6 +120,12 @@ pub struct Tournaments {
     pub notice: Option<Text>,
     /// The bracket picture fits the screen (else: actual size, scrolled).
     pub fit: bool,
+}
+
+/// A tournament's or a result's error as a sentence (`tournament.error-sentence`:
+/// the page writes it with a capital).
+pub fn sentence(e: &impl Explain) -> Text {
+    text!("tournament.error-sentence", why = e.explain())
 }
 
 impl Default for Tournaments {
@@ -432,7 +440,7 @@ impl Tournaments {
                     Err(text!("tournament.why-players-changed"))
                 } else {
                     t.set_result(bracket, id, winner, &score, &record)
-                        .map_err(|e| Text::plain(e.to_string()))
+                        .map_err(|e| e.explain())
                 }
             }
         };
@@ -502,10 +510,10 @@ impl Tournaments {
         let reset = match done {
             Ok(reset) => reset,
             Err(e) => {
-                let message = capitalise(&e.to_string()) + ".";
+                let message = sentence(&e);
                 match self.dialog.as_mut() {
                     Some(Dialog::Result { error, .. }) => *error = Some(message),
-                    _ => self.notice = Some(Text::plain(message)),
+                    _ => self.notice = Some(message),
                 }
                 return;
             }
@@ -570,7 +578,7 @@ impl Tournaments {
                 });
             }
             Err(e) => {
-                let message = capitalise(&e.to_string()) + ".";
+                let message = sentence(&e);
                 if let Some(Dialog::Result { error, .. }) = self.dialog.as_mut() {
                     *error = Some(message);
                 }
@@ -761,7 +769,7 @@ impl Tournaments {
                 self.notice = Some(text!(
                     "tournament.import-failed",
                     file = name,
-                    why = e.to_string().trim_end_matches('.')
+                    why = e.explain()
                 ));
             }
         }
@@ -809,7 +817,7 @@ impl Tournaments {
             Some(winner) => self.propose(bracket, id, Change::Set { winner, score }),
             None => {
                 if let Some(Dialog::Result { error, .. }) = self.dialog.as_mut() {
-                    *error = Some("Choose the winner first.".into());
+                    *error = Some(Text::new("tournament.choose-winner-first"));
                 }
             }
         }

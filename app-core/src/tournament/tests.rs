@@ -109,7 +109,11 @@ fn creating_a_tournament_opens_its_bracket() {
     );
     assert_eq!(bad.view, View::Create);
     assert_eq!(
-        bad.draft.error.as_deref(),
+        bad.draft
+            .error
+            .as_ref()
+            .map(|e| crate::session::capitalise(&e.english()))
+            .as_deref(),
         Some("The tournament needs a name.")
     );
 }
@@ -137,7 +141,7 @@ fn results_by_hand_and_a_correction_that_resets_later_matches() {
         ],
     );
     assert!(
-        matches!(&s.dialog, Some(Dialog::Result { error: Some(e), .. }) if e == "Choose the winner first.")
+        matches!(&s.dialog, Some(Dialog::Result { error: Some(e), .. }) if e.english() == "Choose the winner first.")
     );
     s = run(s, [TournamentAction::CloseDialog]);
     // Correct match 1: the computer won. Match 3 (Ann v Bob) must go.
@@ -325,7 +329,7 @@ fn import_names_what_is_wrong() {
             .map(crate::i18n::Text::english)
             .as_deref()
             .unwrap()
-            .starts_with("x.json could not be imported: not a readable tournament file: expected"),
+            .starts_with("x.json could not be imported: not a readable tournament file: the file is not JSON (line 1, column 1)"),
         "{:?}",
         s.notice
     );

@@ -7,6 +7,7 @@ use yew::prelude::*;
 use super::{on, random_seed, TournamentDispatch, TournamentProps};
 use crate::components::Dispatch;
 use crate::core::clock::{TimeControl, PRESETS};
+use crate::core::session::capitalise;
 use crate::core::tournament::draft::DraftAction;
 use crate::core::tournament::TournamentAction;
 use crate::t;
@@ -207,7 +208,7 @@ pub fn CreateForm(props: &TournamentProps) -> Html {
                 <button type="button" onclick={add_bracket} id="add-bracket">{ t!("tournament.add-a-bracket") }</button>
             </div>
             if let Some(e) = &d.error {
-                <p class="t-error" role="alert" id="t-create-error">{ e.clone() }</p>
+                <p class="t-error" role="alert" id="t-create-error">{ capitalise(&crate::i18n::say(e)) }</p>
             }
             <div class="actions">
                 <button type="submit" class="primary big" id="create-tournament">{ t!("tournament.create-the-tournament") }</button>

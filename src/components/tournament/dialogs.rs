@@ -7,6 +7,7 @@ use yew::prelude::*;
 
 use super::bracket::{pairing, round_name};
 use super::{btn, on, random_seed, TournamentDispatch, TournamentProps};
+use crate::core::session::capitalise;
 use crate::core::tournament::{Change, Dialog, TournamentAction};
 use crate::t;
 
@@ -131,7 +132,7 @@ pub fn Dialogs(props: &TournamentProps) -> Html {
                             value={score.clone()} {oninput} />
                     </label>
                     if let Some(e) = error {
-                        <p class="t-error" role="alert">{ e.clone() }</p>
+                        <p class="t-error" role="alert">{ capitalise(&crate::i18n::say(e)) }</p>
                     }
                     <div class="actions">
                         { btn("primary", "save-result", if done { t!("tournament.save-the-correction") } else { t!("tournament.save-the-result") }, on(tx, TournamentAction::SaveResult)) }

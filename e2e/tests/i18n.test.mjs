@@ -302,3 +302,52 @@ test('in French, errors and stored names are French: a malformed file, a bad lin
     assert.deepEqual(found, [], 'English left on screen');
   });
 });
+
+test('in French, the details of errors are French: a bad FEN in the editor, a damaged share link, bad tournament files', { skip: !catalogue('fr') && 'no French catalogue yet' }, async () => {
+  await withApp({ locale: 'fr-FR', open: false }, async (page, { server }) => {
+    const left = {};
+    const look = async (name) => {
+      left[name] = await anyEnglish(page, 'fr');
+      await shot(page, `i18n-fr-details-${name}`);
+    };
+    await open(page, server.url + '/');
+
+    // A FEN with a square that does not exist, then one with a square twice.
+    await openNav(page, 'show-editor');
+    await page.locator('#editor-fen').fill('B:W21-32:B1-40');
+    await page.locator('#editor-fen-set').click();
+    await page.locator('#editor-note').waitFor();
+    assert.match(await page.locator('#editor-note').innerText(), /^Ce FEN ne peut pas être lu : la case \d+ n'existe pas/);
+    await look('editor-no-square');
+    await page.locator('#editor-fen').fill('W:W21,21:B1');
+    await page.locator('#editor-fen-set').click();
+    await page.locator('#editor-note', { hasText: 'la case 21 est listée deux fois' }).waitFor();
+    await look('editor-twice');
+
+    // A share link with a damaged position and an unknown game.
+    await page.goto(`${server.url}/?game=chess&players=2&fen=B:W21-32:B1-40`);
+    await page.locator('.notice').first().waitFor();
+    const notice = await page.locator('.notice').first().innerText();
+    assert.match(notice, /game=chess : jeu inconnu/, notice);
+    assert.match(notice, /la case \d+ n'existe pas/, notice);
+    await look('share-link');
+
+    // Tournament files: one that is not JSON, one of an unknown game, one
+    // with a field the format does not have.
+    await openNav(page, 'show-tournaments');
+    const head = '"format": "tiers-tournament", "version": 1';
+    for (const [name, text, want] of [
+      ['cassé.json', '{"format": ', /n'est pas du JSON \(ligne 1, colonne 12\)/],
+      ['club.json', `{${head}, "name": "X", "game": "chess", "brackets": []}`, /game : jeu inconnu « chess »/],
+      ['champ.json', `{${head}, "name": "X", "game": "checkers", "brackets": [], "lieu": "ici"}`, /lieu : ce champ ne fait pas partie/],
+    ]) {
+      await page.setInputFiles('#import-file', { name, mimeType: 'application/json', buffer: Buffer.from(text) });
+      await page.locator('#t-notice span', { hasText: name }).waitFor();
+      assert.match(await page.locator('#t-notice span').innerText(), want);
+      await look(`tournament-${name}`);
+    }
+
+    const found = Object.entries(left).filter(([, t]) => t.length);
+    assert.deepEqual(found, [], 'English left on screen');
+  });
+});

@@ -223,13 +223,18 @@ async function anyEnglish(page, lang) {
   return [...(await english(page, lang)), ...(await englishInside(page, lang))];
 }
 
+/** A function that notes the English left in French on the page under a name, with a screenshot. */
+function looker(page, left, prefix) {
+  return async (name) => {
+    left[name] = await anyEnglish(page, 'fr');
+    await shot(page, `${prefix}-${name}`);
+  };
+}
+
 test('in French, errors and stored names are French: a malformed file, a bad link, damaged records, an illegal move, an archived game', { skip: !catalogue('fr') && 'no French catalogue yet' }, async () => {
   await withApp({ locale: 'fr-FR', open: false }, async (page, { server }) => {
     const left = {};
-    const look = async (name) => {
-      left[name] = await anyEnglish(page, 'fr');
-      await shot(page, `i18n-fr-errors-${name}`);
-    };
+    const look = looker(page, left, 'i18n-fr-errors');
     await open(page, server.url + '/');
 
     // A game file with a game whose move is illegal and one cut short, pasted.
@@ -306,10 +311,7 @@ test('in French, errors and stored names are French: a malformed file, a bad lin
 test('in French, the details of errors are French: a bad FEN in the editor, a damaged share link, bad tournament files', { skip: !catalogue('fr') && 'no French catalogue yet' }, async () => {
   await withApp({ locale: 'fr-FR', open: false }, async (page, { server }) => {
     const left = {};
-    const look = async (name) => {
-      left[name] = await anyEnglish(page, 'fr');
-      await shot(page, `i18n-fr-details-${name}`);
-    };
+    const look = looker(page, left, 'i18n-fr-details');
     await open(page, server.url + '/');
 
     // A FEN with a square that does not exist, then one with a square twice.

@@ -470,6 +470,7 @@ impl Explain for tiers_bracket::ResultError {
 impl Explain for tiers_bracket::ImportError {
     fn explain(&self) -> Text {
         use tiers_bracket::{Expected, ImportError as E, ShapeProblem as S};
+        let invalid = |why: Text| crate::text!("tournament.file-invalid", why = why);
         match self {
             E::NotJson(e) => crate::text!(
                 "tournament.file-not-readable",
@@ -536,46 +537,34 @@ impl Explain for tiers_bracket::ImportError {
                 found = found,
                 version = tiers_bracket::VERSION
             ),
-            E::Setup(e) => crate::text!("tournament.file-invalid", why = e.explain()),
-            E::Result { bracket, error } => crate::text!(
-                "tournament.file-invalid",
-                why = crate::text!(
-                    "tournament.file-bracket",
-                    bracket = bracket,
-                    problem = error.explain()
-                )
-            ),
+            E::Setup(e) => invalid(e.explain()),
+            E::Result { bracket, error } => invalid(crate::text!(
+                "tournament.file-bracket",
+                bracket = bracket,
+                problem = error.explain()
+            )),
             E::BadSeed {
                 bracket,
                 number,
                 seed,
                 entrants,
-            } => crate::text!(
-                "tournament.file-invalid",
-                why = crate::text!(
-                    "tournament.file-bad-seed",
-                    bracket = bracket,
-                    number = *number,
-                    seed = *seed,
-                    count = *entrants
-                )
-            ),
-            E::DuplicateResult { bracket, number } => crate::text!(
-                "tournament.file-invalid",
-                why = crate::text!(
-                    "tournament.file-two-results",
-                    bracket = bracket,
-                    number = *number
-                )
-            ),
-            E::BadNote { bracket, number } => crate::text!(
-                "tournament.file-invalid",
-                why = crate::text!(
-                    "tournament.file-bad-note",
-                    bracket = bracket,
-                    number = *number
-                )
-            ),
+            } => invalid(crate::text!(
+                "tournament.file-bad-seed",
+                bracket = bracket,
+                number = *number,
+                seed = *seed,
+                count = *entrants
+            )),
+            E::DuplicateResult { bracket, number } => invalid(crate::text!(
+                "tournament.file-two-results",
+                bracket = bracket,
+                number = *number
+            )),
+            E::BadNote { bracket, number } => invalid(crate::text!(
+                "tournament.file-bad-note",
+                bracket = bracket,
+                number = *number
+            )),
         }
     }
 }
@@ -890,6 +879,18 @@ mod tests {
         all
     }
 
+    /// The catalogues of every language, from assets/i18n.
+    fn every_catalogue() -> Vec<crate::i18n::Catalogue> {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../assets/i18n");
+        crate::i18n::Lang::ALL
+            .iter()
+            .map(|l| {
+                let text = std::fs::read_to_string(dir.join(format!("{}.txt", l.tag()))).unwrap();
+                crate::i18n::Catalogue::parse(l.tag(), &text).unwrap()
+            })
+            .collect()
+    }
+
     /// Every key a message uses, its arguments' included.
     fn keys(t: &Text, out: &mut Vec<&'static str>) {
         out.push(t.key);
@@ -902,14 +903,7 @@ mod tests {
 
     #[test]
     fn every_position_error_code_has_words_in_every_language() {
-        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../assets/i18n");
-        let catalogues: Vec<crate::i18n::Catalogue> = crate::i18n::Lang::ALL
-            .iter()
-            .map(|l| {
-                let text = std::fs::read_to_string(dir.join(format!("{}.txt", l.tag()))).unwrap();
-                crate::i18n::Catalogue::parse(l.tag(), &text).unwrap()
-            })
-            .collect();
+        let catalogues = every_catalogue();
         let all = every_position_error();
         assert!(all.len() >= 40, "{}", all.len());
         let mut distinct = std::collections::BTreeSet::new();
@@ -960,14 +954,7 @@ mod tests {
                 r#"{{{head}, "name": "T", "game": "checkers", "brackets": [{{"name": "B", "seeding": "as_entered", "entrants": [{{"name": "A"}}, {{"name": "C"}}], "results": [{{"match": 1, "winner": 7}}]}}]}}"#
             ),
         ];
-        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../assets/i18n");
-        let catalogues: Vec<crate::i18n::Catalogue> = crate::i18n::Lang::ALL
-            .iter()
-            .map(|l| {
-                let text = std::fs::read_to_string(dir.join(format!("{}.txt", l.tag()))).unwrap();
-                crate::i18n::Catalogue::parse(l.tag(), &text).unwrap()
-            })
-            .collect();
+        let catalogues = every_catalogue();
         for file in files.iter().map(String::as_str).chain(["not json"]) {
             let e = tiers_bracket::Tournament::from_json(file).unwrap_err();
             let said = e.explain();

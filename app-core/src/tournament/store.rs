@@ -17,6 +17,7 @@
 use tiers_bracket::{MatchId, Tournament};
 
 use crate::clock::TimeControl;
+use crate::i18n::errors::Explain;
 use crate::i18n::Text;
 use crate::text;
 use tiers_json::Json;
@@ -202,11 +203,17 @@ pub fn decode(text: Option<&str>) -> Loaded {
     let Some(text) = text else {
         return out;
     };
-    let value = match Json::parse(text) {
+    let value = match Json::parse_located(text) {
         Ok(v) => v,
         Err(e) => {
+            let why = match e.at {
+                Some((line, column)) => {
+                    text!("tournament.file-not-json-at", line = line, column = column)
+                }
+                None => Text::new("tournament.file-not-json"),
+            };
             out.problems
-                .push(text!("tournament.problem-damaged", why = e.to_string()));
+                .push(text!("tournament.problem-damaged", why = why));
             return out;
         }
     };
@@ -238,9 +245,9 @@ pub fn decode(text: Option<&str>) -> Loaded {
             let parsed = match (id, item.get("file")) {
                 (Some(id), Some(file)) => Tournament::from_value(file)
                     .map(|t| (id, t))
-                    .map_err(|e| e.to_string()),
-                (None, _) => Err("it has no id".into()),
-                (_, None) => Err("it has no tournament data".into()),
+                    .map_err(|e| e.explain()),
+                (None, _) => Err(Text::new("tournament.saved-no-id")),
+                (_, None) => Err(Text::new("tournament.saved-no-data")),
             };
             match parsed {
                 Ok((id, tournament)) if out.entries.iter().all(|e| e.id != id) => {

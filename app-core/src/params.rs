@@ -486,17 +486,17 @@ fn start(
         "tfen" => start_tfen(v, kind_asked),
         _ => start_pdn(v, kind_asked),
     };
-    read.map_err(|e| problems.push(e)).ok()
+    read.map_err(|e| problems.push(*e)).ok()
 }
 
-fn start_fen(v: &str, kind_asked: Option<GameKind>) -> Result<(GameKind, Start), ParamError> {
+fn start_fen(v: &str, kind_asked: Option<GameKind>) -> Result<(GameKind, Start), Box<ParamError>> {
     if kind_asked == Some(GameKind::Tiers) {
-        return Err(err(
+        return Err(Box::new(err(
             "fen",
             v,
             Text::new("param.fen-for-tiers"),
             Text::new("param.use-tfen"),
-        ));
+        )));
     }
     match checkers::Position::parse(v.trim()) {
         Ok(pos) => Ok((GameKind::Checkers, Start::Position(pos.to_text()))),
@@ -506,44 +506,44 @@ fn start_fen(v: &str, kind_asked: Option<GameKind>) -> Result<(GameKind, Start),
             } else {
                 "param.fen"
             });
-            Err(err("fen", v, e.explain(), hint))
+            Err(Box::new(err("fen", v, e.explain(), hint)))
         }
     }
 }
 
-fn start_tfen(v: &str, kind_asked: Option<GameKind>) -> Result<(GameKind, Start), ParamError> {
+fn start_tfen(v: &str, kind_asked: Option<GameKind>) -> Result<(GameKind, Start), Box<ParamError>> {
     if kind_asked == Some(GameKind::Checkers) {
-        return Err(err(
+        return Err(Box::new(err(
             "tfen",
             v,
             Text::new("param.tfen-for-checkers"),
             Text::new("param.use-fen"),
-        ));
+        )));
     }
     match tiers::Position::parse(v.trim()) {
         Ok(pos) => Ok((GameKind::Tiers, Start::Position(pos.to_text()))),
-        Err(e) => Err(err(
+        Err(e) => Err(Box::new(err(
             "tfen",
             v,
             e.explain(),
             Text::new("param.tfen").arg("example", tiers::START_TFEN),
-        )),
+        ))),
     }
 }
 
-fn start_pdn(v: &str, kind_asked: Option<GameKind>) -> Result<(GameKind, Start), ParamError> {
+fn start_pdn(v: &str, kind_asked: Option<GameKind>) -> Result<(GameKind, Start), Box<ParamError>> {
     let detected = pdn::detect_kind(v);
     let kind = kind_asked.or(detected).unwrap_or(GameKind::Checkers);
     if let (Some(asked), Some(found)) = (kind_asked, detected) {
         if asked != found {
-            return Err(err(
+            return Err(Box::new(err(
                 "pdn",
                 v,
                 Text::new("param.record-of-other-game")
                     .arg("found", found.name())
                     .arg("asked", asked.name()),
                 Text::new("param.record-of-game-asked"),
-            ));
+            )));
         }
     }
     let checked = match kind {
@@ -552,7 +552,7 @@ fn start_pdn(v: &str, kind_asked: Option<GameKind>) -> Result<(GameKind, Start),
     };
     match checked {
         Ok(()) => Ok((kind, Start::Pdn(v.to_string()))),
-        Err(e) => Err(err("pdn", v, e, Text::new("param.pdn"))),
+        Err(e) => Err(Box::new(err("pdn", v, e, Text::new("param.pdn")))),
     }
 }
 

@@ -7,6 +7,7 @@
 use crate::{bounded, fail, has_message, has_words, show, Checked};
 use tiers_core::boot::{self, Content, Kept, Stored};
 use tiers_core::embed::{self, Command, EmbedAction, Json};
+use tiers_core::i18n::errors::Explain;
 use tiers_core::i18n::Lang;
 use tiers_core::learn::course;
 use tiers_core::learn::progress::Progress;
@@ -41,8 +42,8 @@ pub fn check_url(query: &str) -> Checked {
     })?;
     let opened = bounded("opening a share link", query, || share::open(query, false))?;
     for p in problems.iter().chain(&config.problems) {
-        has_message("the link reader", query, p)?;
-        if p.param.is_empty() && p.problem.trim().is_empty() {
+        has_words("the link reader", query, &p.explain())?;
+        if p.param.is_empty() && p.problem.english().trim().is_empty() {
             return fail(format!("{}: a problem names nothing: {p:?}", show(query)));
         }
     }
@@ -63,13 +64,13 @@ pub fn check_url(query: &str) -> Checked {
         }
     }
     match opened {
-        Err(e) => has_message("the link reader", query, &e),
+        Err(e) => has_words("the link reader", query, &e),
         Ok(load) => {
             let record = &*load.record;
             let link = match share::game_link(BASE, record, load.flipped) {
                 Ok(link) => link,
                 // Too long for a link: refused with a message.
-                Err(e) => return has_message("share links", query, &e),
+                Err(e) => return has_words("share links", query, &e),
             };
             let again = link.split_once('?').map_or("", |(_, q)| q);
             match share::open(again, false) {
@@ -91,9 +92,10 @@ pub fn check_url(query: &str) -> Checked {
                     record.move_texts()
                 )),
                 Err(e) => fail(format!(
-                    "{}: the share link {} does not open: {e}",
+                    "{}: the share link {} does not open: {}",
                     show(query),
-                    show(&link)
+                    show(&link),
+                    e.english()
                 )),
             }
         }
@@ -167,7 +169,7 @@ pub fn check_embed_command(text: &str) -> Checked {
         }
     }
     match planned {
-        Some(Err(e)) => has_message("the embed page", text, &e)?,
+        Some(Err(e)) => has_words("the embed page", text, &e)?,
         Some(Ok(Some(action))) => {
             state.apply(&action);
             match action {
@@ -181,7 +183,7 @@ pub fn check_embed_command(text: &str) -> Checked {
     if session.record().is_none() {
         return fail(format!("{}: the embed page has no game", show(text)));
     }
-    let ready = embed::ready_event(&state, &session);
+    let ready = embed::ready_event(&state, &session, tiers_core::i18n::Text::english);
     match Json::parse(&ready.to_text(false)) {
         Ok(v) if v == ready => Ok(()),
         other => fail(format!(

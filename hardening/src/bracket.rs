@@ -77,8 +77,8 @@ pub fn check_tournament(text: &str) -> Checked {
             }
         }
         Err(e) => {
-            if let ImportError::Json(msg) = &e {
-                if msg.trim().is_empty() {
+            if let ImportError::NotJson(json) = &e {
+                if json.message.trim().is_empty() {
                     return fail(format!("{}: an empty JSON message", show(text)));
                 }
             }

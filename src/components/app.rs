@@ -88,7 +88,7 @@ pub fn App() -> Html {
                 on_start={to(&d, |()| AppAction::Start { coin: browser::coin(), roll: browser::random_seed() })}
                 on_rules={to(&d, |()| AppAction::Nav(NavAction::ShowRules))}
                 on_learn={to(&d, |()| AppAction::Nav(NavAction::Show(Screen::Learn)))}
-                daily={daily_marks(&app.puzzles.history())} on_daily={open_daily(&d)} />
+                daily={daily_marks(app.puzzles.history())} on_daily={open_daily(&d)} />
         },
         Screen::Formation => html! {
             <FormationScreen formation={app.formation.clone()} session={app.session.clone()} dispatch={d.clone()} />

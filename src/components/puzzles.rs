@@ -414,7 +414,7 @@ fn dashboard(pz: &Puzzles) -> Html {
     let log = &pz.history().log[kind];
     let graph = (!log.is_empty()).then(|| rating_graph(log));
     let scores = match pz.set(kind) {
-        Loading::Ready(set) => theme_scores(&pz.history(), kind, set),
+        Loading::Ready(set) => theme_scores(pz.history(), kind, set),
         _ => Vec::new(),
     };
     let rows = scores.iter().map(|s| {

@@ -31,7 +31,7 @@ pub struct StatsProps {
 pub fn StatsScreen(props: &StatsProps) -> Html {
     let s = Stats::of(
         &props.library.archive,
-        &props.puzzles.history(),
+        props.puzzles.history(),
         &props.learn.progress,
     );
     let played = GAMES.iter().any(|&k| s.totals[k].games() > 0);

@@ -510,10 +510,11 @@ impl Tournaments {
         let reset = match done {
             Ok(reset) => reset,
             Err(e) => {
-                let message = sentence(&e);
                 match self.dialog.as_mut() {
-                    Some(Dialog::Result { error, .. }) => *error = Some(message),
-                    _ => self.notice = Some(message),
+                    Some(Dialog::Result { error, .. }) => *error = Some(sentence(&e)),
+                    _ => {
+                        self.notice = Some(text!("tournament.change-failed", why = e.explain()));
+                    }
                 }
                 return;
             }

@@ -12,7 +12,6 @@ use yew::prelude::*;
 
 pub use crate::browser::random_seed;
 use crate::components::Dispatch;
-use crate::core::session::capitalise;
 use crate::core::tournament::{TournamentAction, Tournaments, View};
 use crate::core::{AppAction, Slice};
 use crate::t;
@@ -109,7 +108,7 @@ pub fn TournamentScreen(props: &TournamentProps) -> Html {
         <div class="tournaments">
             if let Some(n) = &state.notice {
                 <div class="t-notice no-print" role="status" id="t-notice">
-                    <span>{ capitalise(&crate::i18n::say(n)) }</span>
+                    <span>{ crate::i18n::say(n) }</span>
                     { button("link", "", "✕".into(), on(tx, TournamentAction::DismissNotice), false, None, Some(t!("tournament.dismiss").into())) }
                 </div>
             }

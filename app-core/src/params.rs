@@ -11,6 +11,7 @@
 //! and still offer a game.
 //!
 //! ```
+//! use tiers_core::i18n::errors::Explain;
 //! use tiers_core::params::{parse_game, query_pairs, Start};
 //! use tiers_engine::GameKind;
 //!
@@ -22,7 +23,7 @@
 //!
 //! let (p, problems) = parse_game(&query_pairs("ai=9&colour=blue"), &[]);
 //! assert_eq!(p.kind, GameKind::Checkers);
-//! assert_eq!(problems[0].to_string(), "ai=9: no such level; allowed: a level from 1 (beginner) to 8 (grandmaster)");
+//! assert_eq!(problems[0].explain().english(), "ai=9: no such level; allowed: a level from 1 (beginner) to 8 (grandmaster)");
 //! assert_eq!(problems[1].param, "colour");
 //! ```
 

@@ -1057,7 +1057,7 @@ impl Session {
     }
 }
 
-fn why_immobile(game: &dyn Record, sq: u8, legal: &[MoveOption]) -> Text {
+pub(crate) fn why_immobile(game: &dyn Record, sq: u8, legal: &[MoveOption]) -> Text {
     let name = game.square_name(sq);
     let mut capturing: Vec<String> = Vec::new();
     for m in legal.iter().filter(|m| !m.captures.is_empty()) {
@@ -1075,7 +1075,7 @@ fn why_immobile(game: &dyn Record, sq: u8, legal: &[MoveOption]) -> Text {
 }
 
 /// Why the clicked sequence is illegal, in the engine's words.
-fn explain(game: &dyn Record, tried: &[u8]) -> Text {
+pub(crate) fn explain(game: &dyn Record, tried: &[u8]) -> Text {
     let names: Vec<String> = tried.iter().map(|&s| game.square_name(s)).collect();
     let dash = names.join("-");
     let cross = names.join("x");

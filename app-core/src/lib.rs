@@ -23,6 +23,7 @@
 //! | the evaluation bar and hints on the play screen | [`coach::Coach`] | [`coach::CoachAction`] |
 //! | a game's review | [`review::ReviewState`] | [`review::ReviewAction`] |
 //! | puzzles, the puzzle rating and history | [`puzzles::Puzzles`] | [`puzzles::PuzzleAction`] |
+//! | the analysis board | [`analysis_board::AnalysisBoard`] | [`analysis_board::AnalysisAction`] |
 //!
 //! [`AppState`]'s own reducer combines them in one place: actions that
 //! concern two parts (start a game from the new-game choices, continue an archived
@@ -69,6 +70,7 @@ use tiers_engine::search::Level;
 use tiers_engine::{Color, GameKind};
 
 use ai::{AiReply, AiTarget, Channel, DueRequest};
+use analysis_board::{AnalysisAction, AnalysisBoard, AnyTree, Opening};
 use coach::{Coach, CoachAction};
 use editor::{Editor, EditorAction};
 use embed::{EmbedAction, EmbedState};
@@ -180,6 +182,8 @@ pub struct AppState {
     pub review: Slice<ReviewState>,
     /// Puzzles: the files, the puzzle on the board, the rating and history.
     pub puzzles: Slice<Puzzles>,
+    /// The analysis board: a game's move tree.
+    pub analysis_board: Slice<AnalysisBoard>,
     /// The next id for a request to the computer (ids are unique across
     /// the parts that ask).
     pub next_ai_id: u32,
@@ -254,6 +258,10 @@ pub enum AppAction {
     ReviewGame(ReviewFrom),
     /// The review screen.
     Review(ReviewAction),
+    /// Open the analysis board on a game.
+    Analyse(AnalyseFrom),
+    /// The analysis board.
+    Analysis(AnalysisAction),
     /// A request to the computer went out with this id.
     AiSent(AiTarget, u32),
     /// What the computer answered.
@@ -623,6 +631,67 @@ impl AppState {
             .update(|n| n.apply(NavAction::Show(Screen::Review)));
     }
 
+    /// Opens the analysis board on the game of the play screen, the one
+    /// chosen on the games screen (a file's game with its variations),
+    /// the game reviewed (with the review's notes) or the editor's
+    /// position, at the move shown there. Nothing happens when there is
+    /// no game (or the editor's position cannot be played).
+    fn analyse(&mut self, from: AnalyseFrom) {
+        let opening = match from {
+            AnalyseFrom::Play => self.session.record().and_then(|record| {
+                let s = &self.session;
+                let shown = s.shown_ply();
+                let tree = AnyTree::from_record(record, record.recorded(), &[]).ok()?;
+                let at = nth_main(&tree, shown);
+                Some(Opening {
+                    tree,
+                    tags: library::game_tags(s.opponent, &s.meta),
+                    at,
+                    back: Screen::Play,
+                })
+            }),
+            AnalyseFrom::Games => self.library.chosen_tree().map(|(tree, tags)| {
+                let at = nth_main(&tree, self.library.ply);
+                Opening {
+                    tree,
+                    tags,
+                    at,
+                    back: Screen::Games,
+                }
+            }),
+            AnalyseFrom::Review(notes) => self.review.subject.as_ref().and_then(|s| {
+                let tree = AnyTree::from_record(s.record.as_ref(), s.plies(), &notes).ok()?;
+                let at = nth_main(&tree, self.review.ply);
+                Some(Opening {
+                    tree,
+                    tags: s.tags.clone(),
+                    at,
+                    back: Screen::Review,
+                })
+            }),
+            AnalyseFrom::Editor => self.editor.validate().ok().and_then(|record| {
+                Some(Opening {
+                    tree: AnyTree::from_record(record.as_ref(), 0, &[]).ok()?,
+                    tags: Vec::new(),
+                    at: tiers_engine::tree::NodeId::ROOT,
+                    back: Screen::Editor,
+                })
+            }),
+        };
+        let Some(opening) = opening else {
+            return;
+        };
+        let flipped = match opening.back {
+            Screen::Play => self.session.flipped,
+            Screen::Editor => self.editor.flipped,
+            _ => false,
+        };
+        self.analysis_board
+            .update(|b| *b = AnalysisBoard::open(opening, flipped));
+        self.nav
+            .update(|n| n.apply(NavAction::Show(Screen::Analysis)));
+    }
+
     /// Reduces one action (the web app's reducer, `tiers_app::store`,
     /// calls this on a copy).
     pub fn apply(&mut self, action: AppAction) {
@@ -739,6 +808,8 @@ impl AppState {
             AppAction::Preferences(p) => self.set_preferences(p),
             AppAction::ReviewGame(from) => self.review_game(from),
             AppAction::Review(a) => self.review.update(|r| r.apply(a)),
+            AppAction::Analyse(from) => self.analyse(from),
+            AppAction::Analysis(a) => self.analysis_board.update(|b| b.apply(a)),
             AppAction::AiSent(target, id) => self.ai_sent(target, id),
             AppAction::Ai(reply) => self.ai_reply(reply),
             AppAction::Clock { now, visible } => self.clock(now, visible),
@@ -757,6 +828,32 @@ impl AppState {
             },
         }
     }
+}
+
+/// Where the analysis board is opened from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum AnalyseFrom {
+    /// The game of the play screen (in progress or finished).
+    Play,
+    /// The game chosen on the games screen.
+    Games,
+    /// The game reviewed, with the review's notes on its moves (in the
+    /// page's language: the web app writes them).
+    Review(Vec<tiers_engine::pdn::Annotation>),
+    /// The editor's position.
+    Editor,
+}
+
+/// The node `ply` moves down the main line (its end if it is shorter).
+fn nth_main(tree: &AnyTree, ply: usize) -> tiers_engine::tree::NodeId {
+    let mut at = tiers_engine::tree::NodeId::ROOT;
+    for _ in 0..ply {
+        match tree.children(at).first() {
+            Some(&next) => at = next,
+            None => break,
+        }
+    }
+    at
 }
 
 /// The computer's move is shown no sooner than this after the request

@@ -150,6 +150,10 @@ fn a_bad_import_keeps_the_tree_and_says_why() {
     b.apply(AnalysisAction::Take("t.pdn".into(), "[GameType \"Tiers\"]\n1. e3-e4 (1. c3-c4) d6-d5 *".into()));
     assert_eq!(b.tree.kind(), GameKind::Tiers);
     assert_eq!(b.layout().len(), 3);
+    // A position starts an empty tree from it.
+    b.apply(AnalysisAction::Take("p".into(), "B:W18,24,27:BK3,12".into()));
+    assert_eq!((b.tree.kind(), b.tree.len()), (GameKind::Checkers, 1));
+    assert_eq!(b.record().side_at(0), Some(tiers_engine::Color::Black));
 }
 
 #[test]

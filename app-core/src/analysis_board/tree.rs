@@ -2,9 +2,11 @@
 //! by the app as plain data (move texts, notes, a [`Record`] of the line to
 //! a node), as [`crate::record`] does for a game.
 
-use tiers_engine::pdn::{self, Annotation, AnyPdnGame, Tags, Variant};
+use tiers_engine::pdn::{self, Annotation, Tags, Variant};
+
+use crate::library::files::{self, Reading};
 use tiers_engine::tree::{GameTree, NodeId};
-use tiers_engine::{checkers, tiers, GameKind, Position};
+use tiers_engine::{checkers, tiers, GameKind, Outcome, Position};
 
 use crate::i18n::errors::Explain;
 use crate::i18n::Text;
@@ -36,6 +38,24 @@ pub struct ReadTree {
     /// Its tags, in file order (the `Result` tag left out: the result is
     /// the main line's).
     pub tags: Vec<(String, String)>,
+}
+
+/// A game whose trees the app keeps as [`AnyTree`]s.
+pub trait TreeOf: Variant<MoveError: Explain> {
+    /// The tree as an [`AnyTree`].
+    fn any_tree(tree: GameTree<Self>) -> AnyTree;
+}
+
+impl TreeOf for checkers::Position {
+    fn any_tree(tree: GameTree<Self>) -> AnyTree {
+        AnyTree::Checkers(tree)
+    }
+}
+
+impl TreeOf for tiers::Position {
+    fn any_tree(tree: GameTree<Self>) -> AnyTree {
+        AnyTree::Tiers(tree)
+    }
 }
 
 impl Default for AnyTree {
@@ -78,36 +98,58 @@ impl AnyTree {
         })
     }
 
-    /// The tree of a game read from a file.
-    #[must_use]
-    pub fn of_pdn(game: &AnyPdnGame) -> AnyTree {
-        match game {
-            AnyPdnGame::Checkers(g) => AnyTree::Checkers(g.tree.clone()),
-            AnyPdnGame::Tiers(g) => AnyTree::Tiers(g.tree.clone()),
-        }
-    }
-
-    /// Reads the first game of a PDN text (checkers or Tiers, told apart
-    /// as the games screen does), with its variations, comments and NAGs.
+    /// A tree with no move, from a position (FEN or TFEN).
     ///
     /// # Errors
-    /// The reader's message (what and where), or that the text is empty.
-    pub fn read(text: &str) -> Result<ReadTree, Text> {
-        if text.trim().is_empty() {
-            return Err(Text::new("error.nothing-to-read"));
+    /// Why the position cannot be read.
+    pub fn from_position(kind: GameKind, text: &str) -> Result<AnyTree, Text> {
+        fn of<P: Variant>(text: &str) -> Result<GameTree<P>, Text> {
+            P::parse(text)
+                .map(GameTree::new)
+                .map_err(|e| Text::plain(e.to_string()))
         }
-        let games = pdn::read_any(text).map_err(|e| e.explain())?;
-        let game = games
-            .first()
-            .ok_or_else(|| Text::new("error.pdn-no-game"))?;
-        let tags = match game {
-            AnyPdnGame::Checkers(g) => g.tags.iter().map(|(n, v)| (n.to_string(), v.to_string())).collect(),
-            AnyPdnGame::Tiers(g) => g.tags.iter().map(|(n, v)| (n.to_string(), v.to_string())).collect::<Vec<_>>(),
-        };
-        Ok(ReadTree {
-            tree: AnyTree::of_pdn(game),
-            tags: tags.into_iter().filter(|(n, _)| n != "Result").collect(),
+        Ok(match kind {
+            GameKind::Checkers => AnyTree::Checkers(of(text)?),
+            GameKind::Tiers => AnyTree::Tiers(of(text)?),
         })
+    }
+
+    /// Reads what was pasted or opened, as the games screen does
+    /// ([`files::read`]): the first game of a PDN file (checkers or
+    /// Tiers) with its variations, comments and NAGs, or a position (FEN
+    /// or TFEN) to start from.
+    ///
+    /// # Errors
+    /// The reader's message (what and where), or why the file's games
+    /// cannot be read.
+    pub fn read(text: &str) -> Result<ReadTree, Text> {
+        match files::read(text)? {
+            Reading::Position { kind, text } => {
+                Ok(ReadTree {
+                    tree: AnyTree::from_position(kind, &text)?,
+                    tags: Vec::new(),
+                })
+            }
+            Reading::Games { games, .. } => {
+                let mut first = None;
+                for g in games {
+                    match g {
+                        Ok(g) => {
+                            first = Some(Ok(g));
+                            break;
+                        }
+                        Err(e) => {
+                            first.get_or_insert(Err(e));
+                        }
+                    }
+                }
+                let game = first.unwrap_or_else(|| Err(Text::new("error.pdn-no-game")))?;
+                Ok(ReadTree {
+                    tree: game.tree,
+                    tags: game.tags.into_iter().filter(|(n, _)| n != "Result").collect(),
+                })
+            }
+        }
     }
 
     /// Writes the whole tree as PDN with these tags: variations in
@@ -115,11 +157,19 @@ impl AnyTree {
     /// result is the main line's.
     #[must_use]
     pub fn to_pdn(&self, tags: &[(String, String)]) -> String {
+        let outcome = each!(self, tree => tree.main_line_game().outcome());
+        self.to_pdn_ending(tags, outcome)
+    }
+
+    /// [`AnyTree::to_pdn`] with the game's result given (a resignation or
+    /// an agreed draw, which the board does not show).
+    #[must_use]
+    pub fn to_pdn_ending(&self, tags: &[(String, String)], outcome: Option<Outcome>) -> String {
         let mut t = Tags::new();
         for (name, value) in tags {
             t.set(name, value);
         }
-        each!(self, tree => pdn::write_tree(&t, tree, tree.main_line_game().outcome()))
+        each!(self, tree => pdn::write_tree(&t, tree, outcome))
     }
 
     /// Which game.

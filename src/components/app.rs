@@ -7,6 +7,7 @@ use tiers_engine::GameKind;
 use yew::prelude::*;
 
 use crate::browser;
+use crate::components::analysis_board::AnalysisScreen;
 use crate::components::editor::EditorScreen;
 use crate::components::formation::FormationScreen;
 use crate::components::games::GamesScreen;
@@ -120,6 +121,9 @@ pub fn App() -> Html {
         Screen::Puzzles => {
             html! { <PuzzlesScreen puzzles={app.puzzles.clone()} dispatch={d.clone()} /> }
         }
+        Screen::Analysis => html! {
+            <AnalysisScreen board={app.analysis_board.clone()} dispatch={d.clone()} />
+        },
         Screen::Statistics => html! {
             <StatsScreen library={app.library.clone()} puzzles={app.puzzles.clone()} learn={app.learn.clone()} />
         },

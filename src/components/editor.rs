@@ -20,7 +20,7 @@ use crate::core::editor::{carries, tiers_of, Analysis, Brush, Editor, EditorActi
 use crate::core::library::files::{export, file_name};
 use crate::core::library::share;
 use crate::core::session::capitalise;
-use crate::core::{AppAction, Slice};
+use crate::core::{AnalyseFrom, AppAction, Slice};
 use crate::t;
 
 /// Props of [`EditorScreen`].
@@ -197,6 +197,7 @@ pub fn EditorScreen(props: &EditorProps) -> Html {
                         } else {
                             <button type="button" id="editor-analyse" onclick={analyse} disabled={!playable}>{ t!("editor.analyse") }</button>
                         }
+                        <button type="button" id="editor-analysis-board" onclick={on_click(d, AppAction::Analyse(AnalyseFrom::Editor))} disabled={!playable}>{ t!("analysis.open") }</button>
                     </div>
                     if let Some(a) = shown_analysis {
                         { analysis_view(a) }

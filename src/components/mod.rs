@@ -3,6 +3,7 @@
 //! [`AppAction`]s. The board and its parts hold no rules; one live board
 //! ([`live_board::LiveBoard`]) serves every screen that plays moves.
 
+pub mod analysis_board;
 pub mod app;
 pub mod board;
 pub mod bylink;

@@ -15,7 +15,7 @@ use crate::components::Dispatch;
 use crate::core::library::rebuild;
 use crate::core::nav::{NavAction, Screen};
 use crate::core::review::{counts_text, Mark, Review, ReviewAction, ReviewState, Subject};
-use crate::core::{AppAction, Slice};
+use crate::core::{AnalyseFrom, AppAction, Slice};
 use crate::i18n::say;
 use crate::t;
 
@@ -59,6 +59,18 @@ pub fn ReviewScreen(props: &ReviewProps) -> Html {
         let d = d.clone();
         Callback::from(move |_: MouseEvent| d.dispatch(AppAction::Nav(NavAction::Show(back))))
     };
+    // The board opens with the review's notes on the moves, in the page's
+    // words.
+    let analyse = {
+        let (d, r) = (d.clone(), r.clone());
+        Callback::from(move |_: MouseEvent| {
+            let notes = match (&r.subject, &r.review) {
+                (Some(s), Some(review)) => review.notes(&s.sides(), &say),
+                _ => Vec::new(),
+            };
+            d.dispatch(AppAction::Analyse(AnalyseFrom::Review(notes)));
+        })
+    };
     let plies = s.plies();
     let view = View {
         r,
@@ -74,7 +86,10 @@ pub fn ReviewScreen(props: &ReviewProps) -> Html {
         <section class="review card" aria-labelledby="review-title">
             <div class="review-head">
                 <h1 id="review-title">{ t!("review.title", game = s.record.kind()) }</h1>
-                <button type="button" id="review-back" onclick={back_click}>{ t!("review.back") }</button>
+                <div class="actions tight">
+                    <button type="button" id="review-analyse" onclick={analyse}>{ t!("analysis.open") }</button>
+                    <button type="button" id="review-back" onclick={back_click}>{ t!("review.back") }</button>
+                </div>
             </div>
             <p class="review-game">{ crate::i18n::say(&s.title) }</p>
             { view.progress() }

@@ -81,6 +81,8 @@ pub enum AnalysisAction {
     Import,
     /// Read an opened file: its name and text.
     Take(String, String),
+    /// An opened file could not be read: its name and why.
+    FileError(String, Text),
 }
 
 /// Where the board was opened from, with what it studies.
@@ -137,6 +139,8 @@ impl Default for AnalysisBoard {
 pub struct Cell {
     /// The node.
     pub id: NodeId,
+    /// How many moves lead to it from the start.
+    pub ply: usize,
     /// Its move number as written before it (`12.`, `12...`), if one is.
     pub number: Option<String>,
     /// The move and its NAG suffixes (`11-15?!`).
@@ -194,14 +198,15 @@ impl AnalysisBoard {
     pub fn layout(&self) -> Vec<Segment> {
         let t = &self.tree;
         let mut out: Vec<Segment> = Vec::new();
-        // Lines still to lay out, the next on top: their first node and depth.
-        let mut todo: Vec<(NodeId, usize)> = t
+        // Lines still to lay out, the next on top: their first node, depth
+        // and ply.
+        let mut todo: Vec<(NodeId, usize, usize)> = t
             .children(NodeId::ROOT)
             .first()
-            .map(|&n| (n, 0))
+            .map(|&n| (n, 0, 1))
             .into_iter()
             .collect();
-        while let Some((first, depth)) = todo.pop() {
+        while let Some((first, depth, mut ply)) = todo.pop() {
             let mut seg = Segment {
                 depth,
                 cells: Vec::new(),
@@ -219,6 +224,7 @@ impl AnalysisBoard {
                 let note = t.note(n);
                 seg.cells.push(Cell {
                     id: n,
+                    ply,
                     number,
                     text: format!("{}{}", t.text(n), suffixes(note)),
                     comment: note.comment.clone(),
@@ -230,14 +236,15 @@ impl AnalysisBoard {
                     // The variations of this move come next, then the line
                     // goes on on a new run.
                     if let Some(next) = next {
-                        todo.push((next, depth));
+                        todo.push((next, depth, ply + 1));
                     }
                     for &v in siblings[1..].iter().rev() {
-                        todo.push((v, depth + 1));
+                        todo.push((v, depth + 1, ply));
                     }
                     break;
                 }
                 node = next;
+                ply += 1;
             }
             out.push(seg);
         }
@@ -304,9 +311,18 @@ impl AnalysisBoard {
             AnalysisAction::Flip => self.flipped = !self.flipped,
             AnalysisAction::Import => {
                 let text = self.import.clone();
-                self.take(&text);
+                if let Err(why) = self.take(&text) {
+                    self.message = Some(why);
+                }
             }
-            AnalysisAction::Take(_, text) => self.take(&text),
+            AnalysisAction::Take(name, text) => {
+                if let Err(why) = self.take(&text) {
+                    self.message = Some(crate::text!("error.file", name = name, why = why));
+                }
+            }
+            AnalysisAction::FileError(name, why) => {
+                self.message = Some(crate::text!("error.file", name = name, why = why));
+            }
         }
     }
 
@@ -341,19 +357,16 @@ impl AnalysisBoard {
         }
     }
 
-    /// Reads a PDN text: its first game replaces the tree (the tree in
-    /// study is kept when it cannot be read, and the message says why).
-    fn take(&mut self, text: &str) {
-        match AnyTree::read(text) {
-            Ok(read) => {
-                self.tree = read.tree;
-                self.tags = read.tags;
-                self.at = NodeId::ROOT;
-                self.selection.clear();
-                self.import.clear();
-            }
-            Err(e) => self.message = Some(e),
-        }
+    /// Reads a PDN text (or a position): its first game replaces the tree;
+    /// the tree in study is kept when it cannot be read.
+    fn take(&mut self, text: &str) -> Result<(), Text> {
+        let read = AnyTree::read(text)?;
+        self.tree = read.tree;
+        self.tags = read.tags;
+        self.at = NodeId::ROOT;
+        self.selection.clear();
+        self.import.clear();
+        Ok(())
     }
 
     /// Plays a move (written form) from the position shown.
@@ -456,7 +469,10 @@ impl AnalysisBoard {
             tree: read.tree,
             tags: read.tags,
             at,
-            flipped: value.get("flipped").and_then(Json::as_bool).unwrap_or(false),
+            flipped: value
+                .get("flipped")
+                .and_then(Json::as_bool)
+                .unwrap_or(false),
             ..AnalysisBoard::default()
         })
     }
@@ -467,9 +483,7 @@ impl AnalysisBoard {
 pub fn suffixes(note: &Annotation) -> String {
     note.nags
         .iter()
-        .map(|&n| {
-            tiers_engine::pdn::nag_suffix(n).map_or_else(|| format!(" ${n}"), str::to_string)
-        })
+        .map(|&n| tiers_engine::pdn::nag_suffix(n).map_or_else(|| format!(" ${n}"), str::to_string))
         .collect()
 }
 

@@ -14,7 +14,14 @@ fn texts(b: &AnalysisBoard) -> Vec<Vec<String>> {
         .map(|s| {
             s.cells
                 .iter()
-                .map(|c| format!("{}{}{}", "  ".repeat(s.depth), c.number.clone().unwrap_or_default(), c.text))
+                .map(|c| {
+                    format!(
+                        "{}{}{}",
+                        "  ".repeat(s.depth),
+                        c.number.clone().unwrap_or_default(),
+                        c.text
+                    )
+                })
                 .collect()
         })
         .collect()
@@ -50,7 +57,10 @@ fn a_move_from_an_earlier_position_makes_a_variation() {
         ]
     );
     // The main line is unchanged.
-    assert_eq!(b.tree.record(b.tree.line_end(NodeId::ROOT)).move_texts(), ["11-15", "23-19", "8-11"]);
+    assert_eq!(
+        b.tree.record(b.tree.line_end(NodeId::ROOT)).move_texts(),
+        ["11-15", "23-19", "8-11"]
+    );
 }
 
 #[test]
@@ -81,7 +91,10 @@ fn promote_and_delete() {
     let mut b = with_variations();
     b.apply(AnalysisAction::Step(TreeStep::Up)); // 22-18
     b.apply(AnalysisAction::Promote);
-    assert_eq!(b.tree.record(b.tree.line_end(NodeId::ROOT)).move_texts(), ["11-15", "22-18", "15x22"]);
+    assert_eq!(
+        b.tree.record(b.tree.line_end(NodeId::ROOT)).move_texts(),
+        ["11-15", "22-18", "15x22"]
+    );
     // Deleting the move shown goes back to its parent.
     b.apply(AnalysisAction::Step(TreeStep::Down)); // 23-19 is now second
     assert_eq!(b.tree.text(b.at), "23-19");
@@ -94,7 +107,9 @@ fn promote_and_delete() {
     b.apply(AnalysisAction::Delete);
     assert_eq!(b.tree.len(), 5);
     // A deep move becomes the main line in one go.
-    b.apply(AnalysisAction::Go(b.tree.children(b.tree.children(NodeId::ROOT)[0])[1]));
+    b.apply(AnalysisAction::Go(
+        b.tree.children(b.tree.children(NodeId::ROOT)[0])[1],
+    ));
     b.apply(AnalysisAction::MainLine);
     assert!(!b.in_variation());
 }
@@ -125,12 +140,21 @@ fn clicks_and_drags_play_moves_into_the_tree() {
     let mut b = board();
     // 11-15 is c3 (square 22 from Red's side is d2?): use the legal move's squares.
     let legal = b.record().legal();
-    let m = legal.iter().find(|m| m.text == "11-15").expect("11-15 is legal").clone();
+    let m = legal
+        .iter()
+        .find(|m| m.text == "11-15")
+        .expect("11-15 is legal")
+        .clone();
     b.apply(AnalysisAction::Square(m.squares[0]));
     assert_eq!(b.selection, [m.squares[0]]);
     b.apply(AnalysisAction::Square(m.squares[1]));
     assert_eq!(b.tree.text(b.at), "11-15");
-    let reply = b.record().legal().into_iter().find(|m| m.text == "23-19").unwrap();
+    let reply = b
+        .record()
+        .legal()
+        .into_iter()
+        .find(|m| m.text == "23-19")
+        .unwrap();
     b.apply(AnalysisAction::Drag(reply.squares[0], reply.squares[1]));
     assert_eq!(b.tree.text(b.at), "23-19");
     // An empty square's click says nothing and selects nothing.
@@ -147,11 +171,17 @@ fn a_bad_import_keeps_the_tree_and_says_why() {
         assert!(b.message.is_some(), "{bad:?}");
         assert_eq!(b.tree, before);
     }
-    b.apply(AnalysisAction::Take("t.pdn".into(), "[GameType \"Tiers\"]\n1. e3-e4 (1. c3-c4) d6-d5 *".into()));
+    b.apply(AnalysisAction::Take(
+        "t.pdn".into(),
+        "[GameType \"Tiers\"]\n1. e3-e4 (1. c3-c4) d6-d5 *".into(),
+    ));
     assert_eq!(b.tree.kind(), GameKind::Tiers);
     assert_eq!(b.layout().len(), 3);
     // A position starts an empty tree from it.
-    b.apply(AnalysisAction::Take("p".into(), "B:W18,24,27:BK3,12".into()));
+    b.apply(AnalysisAction::Take(
+        "p".into(),
+        "B:W18,24,27:BK3,12".into(),
+    ));
     assert_eq!((b.tree.kind(), b.tree.len()), (GameKind::Checkers, 1));
     assert_eq!(b.record().side_at(0), Some(tiers_engine::Color::Black));
 }
@@ -183,7 +213,10 @@ fn the_kept_record_reads_back_and_a_damaged_one_is_refused() {
 fn a_game_with_its_notes_becomes_a_tree() {
     let b = with_variations();
     let game = b.tree.record(b.tree.line_end(NodeId::ROOT));
-    let notes = [Annotation { nags: vec![1], comment: "Good".into() }];
+    let notes = [Annotation {
+        nags: vec![1],
+        comment: "Good".into(),
+    }];
     let tree = AnyTree::from_record(game.as_ref(), 2, &notes).unwrap();
     assert_eq!(tree.len(), 3);
     let first = tree.children(NodeId::ROOT)[0];

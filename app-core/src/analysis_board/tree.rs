@@ -88,7 +88,11 @@ impl AnyTree {
     /// # Errors
     /// When the record's moves cannot be replayed (not for a record the
     /// app made).
-    pub fn from_record(record: &dyn Record, plies: usize, notes: &[Annotation]) -> Result<AnyTree, Text> {
+    pub fn from_record(
+        record: &dyn Record,
+        plies: usize,
+        notes: &[Annotation],
+    ) -> Result<AnyTree, Text> {
         let mut moves = record.move_texts();
         moves.truncate(plies);
         let start = record.start_text();
@@ -124,12 +128,10 @@ impl AnyTree {
     /// cannot be read.
     pub fn read(text: &str) -> Result<ReadTree, Text> {
         match files::read(text)? {
-            Reading::Position { kind, text } => {
-                Ok(ReadTree {
-                    tree: AnyTree::from_position(kind, &text)?,
-                    tags: Vec::new(),
-                })
-            }
+            Reading::Position { kind, text } => Ok(ReadTree {
+                tree: AnyTree::from_position(kind, &text)?,
+                tags: Vec::new(),
+            }),
             Reading::Games { games, .. } => {
                 let mut first = None;
                 for g in games {
@@ -146,7 +148,11 @@ impl AnyTree {
                 let game = first.unwrap_or_else(|| Err(Text::new("error.pdn-no-game")))?;
                 Ok(ReadTree {
                     tree: game.tree,
-                    tags: game.tags.into_iter().filter(|(n, _)| n != "Result").collect(),
+                    tags: game
+                        .tags
+                        .into_iter()
+                        .filter(|(n, _)| n != "Result")
+                        .collect(),
                 })
             }
         }
@@ -297,7 +303,10 @@ impl AnyTree {
             .into_iter()
             .map(|n| {
                 let parent = self.parent(n).unwrap_or(NodeId::ROOT);
-                self.children(parent).iter().position(|&c| c == n).unwrap_or(0)
+                self.children(parent)
+                    .iter()
+                    .position(|&c| c == n)
+                    .unwrap_or(0)
             })
             .collect()
     }

@@ -93,9 +93,7 @@ fn from_pdn<P: TreeOf>(g: PdnGame<P>) -> FileGame {
 /// an illegal move does not stop the others. Fails only when the text
 /// cannot be split into games.
 pub fn read_games(kind: GameKind, text: &str) -> Result<Vec<Result<FileGame, Text>>, Text> {
-    fn each<P: TreeOf>(
-        text: &str,
-    ) -> Result<Vec<Result<FileGame, Text>>, Text> {
+    fn each<P: TreeOf>(text: &str) -> Result<Vec<Result<FileGame, Text>>, Text> {
         Ok(pdn::read_each::<P>(text)
             .map_err(|e| e.explain())?
             .into_iter()

@@ -261,8 +261,19 @@ impl Library {
     pub fn chosen_tree(&self) -> Option<(AnyTree, Vec<(String, String)>)> {
         let selected = self.selected?;
         let game = match &self.source {
-            Source::Archive => self.archive.games.iter().find(|e| e.id == selected)?.game().ok()?,
-            Source::File(f) => (**f.games.get(usize::try_from(selected).ok()?)?.as_ref().ok()?).clone(),
+            Source::Archive => self
+                .archive
+                .games
+                .iter()
+                .find(|e| e.id == selected)?
+                .game()
+                .ok()?,
+            Source::File(f) => (**f
+                .games
+                .get(usize::try_from(selected).ok()?)?
+                .as_ref()
+                .ok()?)
+            .clone(),
         };
         Some((game.tree, game.tags))
     }
@@ -373,7 +384,8 @@ impl Library {
                 if let Some(mut entry) = Entry::of(&*c.record, Opponent::Friend, &meta, now) {
                     // An imported game's variations and notes are kept.
                     if let Some(tree) = tree.filter(|t| t.len() > c.record.recorded() + 1) {
-                        entry.pdn = tree.to_pdn_ending(&game_tags(Opponent::Friend, &meta), c.record.outcome());
+                        entry.pdn = tree
+                            .to_pdn_ending(&game_tags(Opponent::Friend, &meta), c.record.outcome());
                     }
                     entry.review = c.review;
                     self.archive.upsert(entry);

@@ -184,6 +184,12 @@ test('in French no screen shows English', { skip: !catalogue('fr') && 'no French
     await page.locator('#resign').click();
     await page.getByRole('dialog').waitFor();
     await look('game-over');
+    await page.keyboard.press('Escape');
+    await page.locator('#analyse-game').click();
+    await page.locator('#analysis-title').waitFor();
+    await playCheckers(page, '11-15', 'analysis');
+    await page.locator('#analysis-comment').waitFor();
+    await look('analysis');
     const left = Object.entries(screens).filter(([, t]) => t.length);
     assert.deepEqual(left, [], 'English texts left on screen');
   });

@@ -125,8 +125,9 @@ pub fn TreeList(props: &TreeListProps) -> Html {
             }
         });
         let class = if seg.depth == 0 { "tree-line main" } else { "tree-line variation" };
-        let indent = format!("--depth: {}", seg.depth.min(8));
-        html! { <li {class} style={indent}>{ for cells }</li> }
+        // The indentation comes from the stylesheet (inline styles are
+        // not allowed by the page's CSP); deeper than 6 is drawn as 6.
+        html! { <li {class} data-depth={seg.depth.min(6).to_string()}>{ for cells }</li> }
     });
     html! {
         <div class="move-list tree-list" ref={list_ref}>

@@ -11,7 +11,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { shot } from '../harness.mjs';
-import { PHONE, drag, eventually, checkersSquare, noSideScroll, openNav, openSettings, playCheckers, startGame, storedJson, withApp } from '../app.mjs';
+import { PHONE, drag, eventually, checkersSquare, noSideScroll, openNav, openSettings, playCheckers, startGame, still, storedJson, withApp } from '../app.mjs';
 
 /** The move list as lines: each run of moves (main line or variation) with its depth. */
 function treeLines(page) {
@@ -88,6 +88,7 @@ test('a game with two variations and comments, built by clicks and keys, exporte
     await playCheckers(page, '22-17', 'analysis');
     await page.click('#analysis-delete');
     assert.deepEqual(await treeLines(page), before);
+    await still(page);
     await shot(page, 'analysis-desktop-dark');
 
     const pdn = await exported(page);
@@ -135,6 +136,7 @@ test('a bad file keeps the tree and says why; on a phone in the light page, by k
     await page.keyboard.press('Enter');
     await eventually(() => treeLines(page).then((l) => l[1]), '  1. 9-14! 22-18');
     await noSideScroll(page, 'the analysis board on a phone');
+    await still(page);
     await shot(page, 'analysis-phone-light');
   });
 });

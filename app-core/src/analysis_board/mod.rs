@@ -12,7 +12,6 @@ pub mod tree;
 
 use tiers_engine::pdn::Annotation;
 use tiers_engine::tree::NodeId;
-use tiers_engine::Color;
 use tiers_json::Json;
 
 use crate::i18n::Text;
@@ -382,23 +381,15 @@ impl AnalysisBoard {
 
     fn click(&mut self, sq: u8) {
         let game = self.record();
-        let legal = game.legal();
-        if legal.is_empty() {
-            self.message = game
-                .outcome()
-                .map(|outcome| crate::text!("message.game-over", outcome = outcome));
+        if let Some(outcome) = game.outcome() {
+            self.message = Some(crate::text!("message.game-over", outcome = outcome));
             return;
         }
-        let paths: Vec<Vec<u8>> = legal.iter().map(|m| m.squares.clone()).collect();
-        let side = game.side_at(game.ply()).unwrap_or(Color::Red);
-        let own = game
-            .view_at(game.ply())
-            .and_then(|v| v[usize::from(sq)])
-            .is_some_and(|p| p.color == side);
-        match input::click(&paths, &self.selection, sq, own) {
+        let (legal, result) = input::click_in(game.as_ref(), &self.selection, sq);
+        match result {
             ClickResult::Cleared => self.selection.clear(),
             ClickResult::Partial(p) => {
-                if p.len() == 1 && !input::is_origin(&paths, p[0]) {
+                if p.len() == 1 && !legal.iter().any(|m| m.squares.first() == Some(&p[0])) {
                     self.message = Some(crate::session::why_immobile(game.as_ref(), p[0], &legal));
                 }
                 self.selection = p;

@@ -133,7 +133,10 @@ fn an_imported_game_keeps_its_variations_in_the_archive() {
     l.apply(LibraryAction::Keep { id: 7, now: 1000 }, level());
     let entry = &l.archive.games[0];
     let pdn = entry.pdn.replace('\n', " ");
-    assert!(pdn.contains("1. 11-15 {Old Fourteenth?} (1. 9-14 22-18) 1... 23-19 1-0"), "{pdn}");
+    assert!(
+        pdn.contains("1. 11-15 {Old Fourteenth?} (1. 9-14 22-18) 1... 23-19 1-0"),
+        "{pdn}"
+    );
     l.apply(LibraryAction::Filter(None), level());
     l.apply(LibraryAction::Choose(7), level());
     let (kept, tags) = l.chosen_tree().expect("the archived game");

@@ -89,6 +89,13 @@ impl Practice {
     }
 }
 
+/// Whether a position can be practised: it reads, and the game is not
+/// over there.
+#[must_use]
+pub fn playable(kind: GameKind, position: &str) -> bool {
+    rebuild(kind, position, &[], 0, None).is_ok_and(|r| r.outcome().is_none())
+}
+
 /// The coach's verdict on one of the person's moves, asked for: the
 /// position before it and the one after it are analysed in turn.
 #[derive(Clone, Debug, PartialEq, Eq)]

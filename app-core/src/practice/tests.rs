@@ -177,10 +177,7 @@ fn the_best_move_and_a_small_slip_are_not_marked() {
     };
     // Black to move after: its score is Red's negated.
     assert_eq!(judge(40, &["25-21"], -40), Some(Judged::Best));
-    assert_eq!(
-        judge(20, &["22-17"], 0),
-        Some(Judged::Good("22-17".into()))
-    );
+    assert_eq!(judge(20, &["22-17"], 0), Some(Judged::Good("22-17".into())));
     assert_eq!(
         judge(0, &["22-17"], 75),
         Some(Judged::Marked(Mark::Mistake, vec!["22-17".into()]))

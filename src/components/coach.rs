@@ -121,8 +121,7 @@ fn verdict(v: &Verdict) -> Html {
                 "coach.verdict-marked",
                 mv = mv,
                 mark = mark.label(),
-                better = line.first().cloned().unwrap_or_default(),
-                line = line.join(" ")
+                better = line.first().cloned().unwrap_or_default()
             ),
         ),
         Some(Judged::Failed(why)) => ("verdict", t!("coach.verdict-failed", mv = mv, why = why)),

@@ -200,3 +200,26 @@ fn a_failed_analysis_is_said() {
     assert_eq!(v.judged(), Some(Judged::Failed("no".into())));
     assert!(v.request(4).is_none());
 }
+
+#[test]
+fn a_tiers_position_from_the_editor_is_practised_too() {
+    use crate::editor::EditorAction;
+    let mut app = AppState::default();
+    app.apply(AppAction::Editor(EditorAction::Kind(GameKind::Tiers)));
+    app.apply(AppAction::Editor(EditorAction::Start));
+    let position = app.editor.validate().expect("the start is valid").start_text();
+    assert!(playable(GameKind::Tiers, &position));
+    app.apply(AppAction::Practise(Practice {
+        kind: GameKind::Tiers,
+        position: position.clone(),
+        level: Level::clamped(1),
+        human: Color::Black,
+        from: PractiseFrom::Editor,
+    }));
+    assert_eq!(app.nav.screen, Screen::Play);
+    let game = app.session.record().unwrap();
+    assert_eq!((game.kind(), game.start_text()), (GameKind::Tiers, position));
+    assert!(app.session.flipped, "Black at the bottom");
+    // Red (the computer) moves first.
+    assert_eq!(app.ai_due().map(|d| d.target), Some(AiTarget::Game));
+}

@@ -1,10 +1,11 @@
-// Practice from any position (docs/user-guide.md, "Practice from any
-// position"): a position set up in the board editor is played against the
-// computer at a chosen level, the coach's verdict on the person's move
-// names the blunder and the better line (at the review's budget, so the
-// same on any machine), and the game is a normal one: saved with its start
-// position, filed in the archive when it ends. On a phone by keyboard too;
-// screenshots in both page colours.
+// Practice from any position
+// (docs/user-guide.md, "Practice from any position"): a position set up in
+// the board editor is played against the computer at a chosen level, the
+// coach's verdict on the person's move names the blunder and the better
+// move (at the review's budget, so the same on any machine), and the game
+// is a normal one: saved with its start position, filed in the archive
+// when it ends. On a phone by keyboard too; screenshots in both page
+// colours.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { shot } from '../harness.mjs';

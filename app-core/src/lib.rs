@@ -84,7 +84,7 @@ use nav::{Nav, NavAction, Screen};
 use notices::{NoticeAction, Notices};
 use preferences::Preferences;
 use puzzles::{PuzzleAction, Puzzles};
-use review::{ReviewAction, ReviewFrom, ReviewState, Subject};
+use review::{OneByOne, ReviewAction, ReviewFrom, ReviewState, Subject};
 use session::{GameMeta, LoadGame, Opponent, Session, SessionAction, OPENING_TAG};
 
 use new_game::NewGameChoices;

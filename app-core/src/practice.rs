@@ -11,11 +11,11 @@
 use tiers_engine::search::Level;
 use tiers_engine::{Color, GameKind};
 
-use super::ai::{AiReply, AiRequest};
+use super::ai::AiReply;
 use super::analysis::{Analysis, Spot};
 use super::i18n::Text;
 use super::library::rebuild;
-use super::review::{outcome_score, Found, Mark, Review, REVIEW_BUDGET};
+use super::review::{outcome_score, Found, Mark, OneByOne, Review, REVIEW_BUDGET};
 use super::session::{GameMeta, LoadGame, Opponent};
 
 /// The PDN tag that says where a practice game's position came from
@@ -114,6 +114,15 @@ pub struct Verdict {
     pub analysis: Analysis,
 }
 
+impl OneByOne for Verdict {
+    fn due(&self) -> Option<Analysis> {
+        Verdict::due(self)
+    }
+    fn current(&mut self) -> &mut Analysis {
+        &mut self.analysis
+    }
+}
+
 /// What the coach says about a move.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Judged {
@@ -167,21 +176,6 @@ impl Verdict {
             moves: self.moves[..n].to_vec(),
         };
         Some(Analysis::ask(spot, record.side_at(n)))
-    }
-
-    /// The request of [`Verdict::due`], with this id (at the review's
-    /// budget).
-    #[must_use]
-    pub fn request(&self, id: u32) -> Option<AiRequest> {
-        self.due()?.request(id, REVIEW_BUDGET)
-    }
-
-    /// The request went out with this id.
-    pub fn sent(&mut self, id: u32) {
-        if let Some(a) = self.due() {
-            self.analysis = a;
-            self.analysis.sent(id);
-        }
     }
 
     /// Whether it waits for the reply to request `id`.

@@ -12,6 +12,7 @@ use super::ai::{AiRequest, Budget};
 use super::analysis::{Analysis, Spot};
 use super::practice::Verdict;
 use super::record::MoveOption;
+use super::review::OneByOne;
 use super::session::Session;
 
 /// How long the bar's analysis of one position searches at most (ms).
@@ -350,4 +351,4 @@ pub fn hints_in(tags: &[(String, String)]) -> u32 {
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

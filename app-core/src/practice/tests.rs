@@ -7,9 +7,11 @@ use tiers_engine::search::Level;
 use tiers_engine::{Color, GameKind};
 
 use super::*;
-use crate::ai::{AiTarget, Budget};
+use crate::ai::{AiRequest, AiTarget, Budget};
+use crate::coach::tests::play;
 use crate::nav::Screen;
 use crate::review::Mark;
+use crate::review::OneByOne;
 use crate::session::SessionAction;
 use crate::{AppAction, AppState};
 
@@ -51,19 +53,6 @@ fn answer(app: &mut AppState, id: u32, score: i32, line: &[&str]) {
         id,
         text: pv[0].clone(),
     }));
-}
-
-fn play(app: &mut AppState, text: &str) {
-    let squares = app
-        .session
-        .enterable()
-        .into_iter()
-        .find(|m| m.text == text)
-        .unwrap_or_else(|| panic!("{text} is not playable"))
-        .squares;
-    for sq in squares {
-        app.apply(AppAction::Game(SessionAction::Square(sq)));
-    }
 }
 
 #[test]
@@ -207,7 +196,11 @@ fn a_tiers_position_from_the_editor_is_practised_too() {
     let mut app = AppState::default();
     app.apply(AppAction::Editor(EditorAction::Kind(GameKind::Tiers)));
     app.apply(AppAction::Editor(EditorAction::Start));
-    let position = app.editor.validate().expect("the start is valid").start_text();
+    let position = app
+        .editor
+        .validate()
+        .expect("the start is valid")
+        .start_text();
     assert!(playable(GameKind::Tiers, &position));
     app.apply(AppAction::Practise(Practice {
         kind: GameKind::Tiers,
@@ -218,7 +211,10 @@ fn a_tiers_position_from_the_editor_is_practised_too() {
     }));
     assert_eq!(app.nav.screen, Screen::Play);
     let game = app.session.record().unwrap();
-    assert_eq!((game.kind(), game.start_text()), (GameKind::Tiers, position));
+    assert_eq!(
+        (game.kind(), game.start_text()),
+        (GameKind::Tiers, position)
+    );
     assert!(app.session.flipped, "Black at the bottom");
     // Red (the computer) moves first.
     assert_eq!(app.ai_due().map(|d| d.target), Some(AiTarget::Game));

@@ -505,6 +505,38 @@ pub fn counts_text(side: Color, counts: Counts, say: &dyn Fn(&Text) -> String) -
     }
 }
 
+/// Positions analysed one after another at [`REVIEW_BUDGET`] (the review's,
+/// a move's verdict): the next one due, the one under way.
+pub trait OneByOne {
+    /// The analysis due now, if any.
+    fn due(&self) -> Option<Analysis>;
+    /// The analysis under way.
+    fn current(&mut self) -> &mut Analysis;
+
+    /// The request of [`OneByOne::due`], with this id.
+    fn request(&self, id: u32) -> Option<AiRequest> {
+        self.due()?.request(id, REVIEW_BUDGET)
+    }
+
+    /// The request went out with this id.
+    fn sent(&mut self, id: u32) {
+        if let Some(a) = self.due() {
+            let current = self.current();
+            *current = a;
+            current.sent(id);
+        }
+    }
+}
+
+impl OneByOne for ReviewState {
+    fn due(&self) -> Option<Analysis> {
+        ReviewState::due(self)
+    }
+    fn current(&mut self) -> &mut Analysis {
+        &mut self.analysis
+    }
+}
+
 /// The game reviewed.
 #[derive(Clone)]
 pub struct Subject {
@@ -714,20 +746,6 @@ impl ReviewState {
         let s = self.subject.as_ref()?;
         let (spot, side) = s.spot(self.found.len());
         Some(Analysis::ask(spot, side))
-    }
-
-    /// The request of [`ReviewState::due`], with this id.
-    #[must_use]
-    pub fn request(&self, id: u32) -> Option<AiRequest> {
-        self.due()?.request(id, REVIEW_BUDGET)
-    }
-
-    /// The request went out with this id.
-    pub fn sent(&mut self, id: u32) {
-        if let Some(a) = self.due() {
-            self.analysis = a;
-            self.analysis.sent(id);
-        }
     }
 
     /// Whether it waits for the reply to request `id`.

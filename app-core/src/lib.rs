@@ -25,6 +25,10 @@
 //! | puzzles, the puzzle rating and history | [`puzzles::Puzzles`] | [`puzzles::PuzzleAction`] |
 //! | the analysis board | [`analysis_board::AnalysisBoard`] | [`analysis_board::AnalysisAction`] |
 //!
+//! Practice from any position ([`practice`]) is a game on the play screen
+//! ([`AppAction::Practise`]); the coach's verdict on a move is the
+//! coach's ([`AppAction::Judge`]).
+//!
 //! [`AppState`]'s own reducer combines them in one place: actions that
 //! concern two parts (start a game from the new-game choices, continue an archived
 //! game, play the editor's position, file a finished game in the archive,
@@ -54,6 +58,7 @@ pub mod nav;
 pub mod new_game;
 pub mod notices;
 pub mod params;
+pub mod practice;
 pub mod preferences;
 pub mod puzzles;
 pub mod record;
@@ -82,7 +87,7 @@ use nav::{Nav, NavAction, Screen};
 use notices::{NoticeAction, Notices};
 use preferences::Preferences;
 use puzzles::{PuzzleAction, Puzzles};
-use review::{ReviewAction, ReviewFrom, ReviewState, Subject};
+use review::{OneByOne, ReviewAction, ReviewFrom, ReviewState, Subject};
 use session::{GameMeta, LoadGame, Opponent, Session, SessionAction, OPENING_TAG};
 
 use new_game::NewGameChoices;
@@ -251,6 +256,12 @@ pub enum AppAction {
     Puzzle(PuzzleAction),
     /// Show the best move on the play screen (counted in the game record).
     Hint,
+    /// Practise a position against the computer (a game on the play
+    /// screen).
+    Practise(practice::Practice),
+    /// Judge the person's last move on the play screen (the coach's
+    /// verdict).
+    Judge,
     /// New preferences (the Settings screen).
     Preferences(Preferences),
     /// Review a game: the one finished on the play screen or the one
@@ -469,6 +480,19 @@ impl AppState {
         self.nav.update(|n| n.apply(NavAction::Show(Screen::Play)));
     }
 
+    /// A practice game from a position: hints and verdicts allowed.
+    fn practise(&mut self, p: &practice::Practice) {
+        match p.game() {
+            Ok((game, meta)) => {
+                self.load(game, meta);
+                self.coach.update(|c| c.apply(CoachAction::NewGame(true)));
+            }
+            Err(e) => {
+                self.notices.update(|n| n.apply(NoticeAction::Push(e)));
+            }
+        }
+    }
+
     fn open(&mut self, opened: Opened) {
         match opened {
             Opened::Game(game, meta) => self.load(*game, meta),
@@ -518,8 +542,8 @@ impl AppState {
             if self.editor.analysis.pending.is_some() {
                 self.editor.update(Editor::analysis_reset);
             }
-            if self.coach.analysis.pending.is_some() {
-                self.coach.update(|c| c.analysis.reset());
+            if self.coach.pending() {
+                self.coach.update(Coach::reset);
             }
         } else if target.channel() == Channel::Analysis && self.review.analysis.pending.is_some() {
             self.review.update(ReviewState::reset);
@@ -568,6 +592,12 @@ impl AppState {
                 .update(|l| l.apply(LearnAction::Board(SessionAction::Ai(reply))));
         } else if self.coach.analysis.waits_for(id) {
             self.coach.update(|c| c.analysis.reply(reply));
+        } else if self.coach.verdict_waits_for(id) {
+            self.coach.update(|c| {
+                if let Some(v) = &mut c.verdict {
+                    v.reply(reply);
+                }
+            });
         } else if self.review.waits_for(id) && self.review.update(|r| r.reply(reply)) {
             // Finished: kept with the archived game.
             if let (Some(s), Some(r)) = (&self.review.subject, &self.review.review) {
@@ -702,7 +732,8 @@ impl AppState {
     /// The coach drops an analysis, a hint or a line drawn as arrows of a
     /// position the play screen no longer shows.
     fn follow_coach(&mut self) {
-        if self.coach.analysis.running() || self.coach.hint.is_some() || self.coach.line.is_some() {
+        let c = &self.coach;
+        if c.analysis.running() || c.hint.is_some() || c.line.is_some() || c.verdict.is_some() {
             let mut next = (*self.coach).clone();
             next.follow(&self.session);
             if next != *self.coach {
@@ -805,6 +836,11 @@ impl AppState {
             AppAction::Coach(a) => self.coach.update(|c| c.apply(a)),
             AppAction::Puzzle(a) => self.puzzle(a),
             AppAction::Hint => self.hint(),
+            AppAction::Practise(p) => self.practise(&p),
+            AppAction::Judge => {
+                let session = &self.session;
+                self.coach.update(|c| c.ask_verdict(session));
+            }
             AppAction::Preferences(p) => self.set_preferences(p),
             AppAction::ReviewGame(from) => self.review_game(from),
             AppAction::Review(a) => self.review.update(|r| r.apply(a)),
@@ -816,7 +852,7 @@ impl AppState {
             AppAction::AiReset(channel) => match channel {
                 Channel::Analysis => {
                     self.editor.update(Editor::analysis_reset);
-                    self.coach.update(|c| c.analysis.reset());
+                    self.coach.update(Coach::reset);
                     self.review.update(ReviewState::reset);
                 }
                 Channel::Play => {

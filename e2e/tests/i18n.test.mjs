@@ -9,7 +9,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { shot } from '../harness.mjs';
 import {
-  catalogue, checkersSquare, focused, openNav, playCheckers, resign, say, startGame, waitForMoves, withApp,
+  catalogue, checkersSquare, focused, openNav, playCheckers, practiseWithVerdict, resign, say, startGame, waitForMoves, withApp,
 } from '../app.mjs';
 
 const EN = catalogue('en');
@@ -178,6 +178,8 @@ test('in French no screen shows English', { skip: !catalogue('fr') && 'no French
     await openNav(page, 'show-tournaments');
     await page.locator('#new-tournament').click();
     await look('tournament-new');
+    await practiseWithVerdict(page);
+    await look('practice-verdict');
     await frenchGameForTwo(page);
     await look('play');
     await page.locator('#resign').click();

@@ -25,6 +25,7 @@ pub mod notices;
 pub mod panels;
 pub mod piece;
 pub mod play;
+pub mod practice;
 pub mod puzzles;
 pub mod review;
 pub mod rules;

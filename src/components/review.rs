@@ -4,16 +4,18 @@
 //! move shown with its mark and the better line, stepping through the
 //! marked moves (only the person's, if they like), and the annotated PDN.
 
-use tiers_engine::search::format_score;
+use tiers_engine::search::{format_score, Level};
 use tiers_engine::Color;
 use yew::prelude::*;
 
 use crate::components::export::ExportBar;
+use crate::components::practice::PractiseForm;
 use crate::components::viewer::{use_replay_keys, viewer};
 use crate::components::widgets::seg;
 use crate::components::Dispatch;
 use crate::core::library::rebuild;
 use crate::core::nav::{NavAction, Screen};
+use crate::core::practice::PractiseFrom;
 use crate::core::review::{counts_text, Mark, Review, ReviewAction, ReviewState, Subject};
 use crate::core::{AnalyseFrom, AppAction, Slice};
 use crate::i18n::say;
@@ -24,6 +26,8 @@ use crate::t;
 pub struct ReviewProps {
     /// The review.
     pub review: Slice<ReviewState>,
+    /// The level a practice starts from (the new game screen's).
+    pub level: Level,
     /// Dispatches actions.
     pub dispatch: Dispatch,
 }
@@ -95,7 +99,13 @@ pub fn ReviewScreen(props: &ReviewProps) -> Html {
             { view.progress() }
             <div class="review-body">
                 <div class="review-board">{ view.board() }</div>
-                <div class="review-info">{ r.review.as_ref().map(|review| view.analysis(review)).unwrap_or_default() }</div>
+                <div class="review-info">
+                    { r.review.as_ref().map(|review| view.analysis(review)).unwrap_or_default() }
+                    if let Some(position) = s.record.position_text_at(view.shown) {
+                        <PractiseForm id="review-practise" kind={s.record.kind()} position={AttrValue::from(position)}
+                            from={PractiseFrom::Review} level={props.level} dispatch={d.clone()} />
+                    }
+                </div>
             </div>
         </section>
     }

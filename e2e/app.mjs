@@ -136,6 +136,36 @@ export async function startGame(page, { game = 'checkers', opponent = 'computer'
   else await page.locator('#formation-title').waitFor();
 }
 
+/**
+ * Red to move with two men against one: 25-21 wins, 22-18 gives a man
+ * away (Black must take it, 14x23) and only draws. A blunder at the
+ * review's budget, whatever the machine's speed.
+ */
+export const PRACTICE_FEN = 'W:W22,25:B14';
+
+/**
+ * From the board editor, by keyboard: sets up PRACTICE_FEN, practises it
+ * as Red against the computer at level 1, plays the blunder 22-18, waits
+ * for the computer's forced reply and asks "How was my move?"; returns
+ * once the verdict is shown (in any language).
+ */
+export async function practiseWithVerdict(page) {
+  await openNav(page, 'show-editor');
+  await page.fill('#editor-fen', PRACTICE_FEN);
+  await page.press('#editor-fen', 'Enter');
+  await page.locator('#editor-play').waitFor();
+  await page.focus('#editor-play-level');
+  await page.keyboard.press('Home');
+  await page.focus('#editor-play-red');
+  await page.keyboard.press('Enter');
+  await page.locator('.play .board').waitFor();
+  await playCheckers(page, '22-18');
+  await waitForMoves(page, 2);
+  await page.focus('#judge');
+  await page.keyboard.press('Enter');
+  await page.locator('#verdict-text.marked').waitFor({ timeout: 120_000 });
+}
+
 /** On the formation screen of a Tiers game for two: both take the formation shown, and the game begins. */
 export async function readyFormations(page) {
   await page.click('#formation-ready');

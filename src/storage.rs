@@ -1,7 +1,7 @@
 //! The device's storage (the browser's `localStorage`): the only code that
 //! touches it. Each record the app keeps ([`Kept`]) has its key
 //! (`tiers.saved`, `tiers.archive`, `tiers.tournaments`, `tiers.previous`,
-//! `tiers.lessons`, `tiers.preferences`, `tiers.puzzles`);
+//! `tiers.lessons`, `tiers.preferences`, `tiers.puzzles`, `tiers.analysis`);
 //! what could not be read is kept under `tiers.set-aside.<name>` rather
 //! than deleted. The formats themselves (versioned JSON) are the core's
 //! ([`crate::core::library::saved`], [`crate::core::library::archive`],
@@ -55,6 +55,7 @@ pub fn read() -> Stored {
         lessons: get(&key(Kept::Lessons)),
         preferences: get(&key(Kept::Preferences)),
         puzzles: get(&key(Kept::Puzzles)),
+        analysis: get(&key(Kept::Analysis)),
     }
 }
 

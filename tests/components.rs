@@ -662,7 +662,7 @@ fn PuzzlesHarness() -> Html {
     html! {
         <>
             <NoticeBar notices={app.notices.clone()} dispatch={app.dispatcher()} />
-            <PuzzlesScreen puzzles={app.puzzles.clone()} dispatch={app.dispatcher()} />
+            <PuzzlesScreen puzzles={app.puzzles.clone()} level={app.new_game.level} dispatch={app.dispatcher()} />
         </>
     }
 }

@@ -7,7 +7,7 @@
 use tiers_app::core::ai::{AiRequest, Budget};
 use tiers_app::core::library::files;
 use tiers_app::core::nav::Screen;
-use tiers_app::core::review::{Mark, Review, ReviewState, Subject};
+use tiers_app::core::review::{Mark, OneByOne, Review, ReviewState, Subject};
 use tiers_app::worker::{think, TT_MB};
 use tiers_engine::Color;
 

@@ -4,6 +4,7 @@
 //! in a notice and handed back to be set aside (never lost); a readable
 //! part of a damaged record is kept and written back cleaned.
 
+use super::analysis_board::AnalysisBoard;
 use super::learn::progress::Progress;
 use super::learn::Learn;
 use super::library::archive::Archive;
@@ -35,6 +36,8 @@ pub struct Stored {
     pub preferences: Option<String>,
     /// The puzzle rating and history.
     pub puzzles: Option<String>,
+    /// The analysis board's tree.
+    pub analysis: Option<String>,
 }
 
 /// One of the records the app keeps.
@@ -54,11 +57,13 @@ pub enum Kept {
     Preferences,
     /// The puzzle rating and history.
     Puzzles,
+    /// The analysis board's tree.
+    Analysis,
 }
 
 impl Kept {
     /// Every kept record.
-    pub const ALL: [Kept; 7] = [
+    pub const ALL: [Kept; 8] = [
         Kept::Saved,
         Kept::Archive,
         Kept::Tournaments,
@@ -66,6 +71,7 @@ impl Kept {
         Kept::Lessons,
         Kept::Preferences,
         Kept::Puzzles,
+        Kept::Analysis,
     ];
 
     /// Its name in storage keys and messages.
@@ -79,6 +85,7 @@ impl Kept {
             Kept::Lessons => "lessons",
             Kept::Preferences => "preferences",
             Kept::Puzzles => "puzzles",
+            Kept::Analysis => "analysis",
         }
     }
 
@@ -103,6 +110,8 @@ impl Kept {
             Kept::Lessons => Content::Text(app.learn.progress.to_json()),
             Kept::Preferences => Content::Text(app.preferences.to_json()),
             Kept::Puzzles => Content::Text(app.puzzles.history().to_json()),
+            Kept::Analysis if app.analysis_board.tree.is_empty() => Content::Remove,
+            Kept::Analysis => Content::Text(app.analysis_board.to_json()),
         }
     }
 
@@ -119,6 +128,7 @@ impl Kept {
             Kept::Preferences => (app.preferences.rev(), 0),
             // Not the slice's: a rush's clock ticks change it 4 times a second.
             Kept::Puzzles => (app.puzzles.history_rev(), 0),
+            Kept::Analysis => (app.analysis_board.rev(), 0),
         }
     }
 }
@@ -225,6 +235,18 @@ pub fn boot(stored: &Stored, query: &str, coin: bool) -> Boot {
         }
         history = read.history;
     }
+    let mut board = AnalysisBoard::default();
+    if let Some(text) = &stored.analysis {
+        match AnalysisBoard::read(text) {
+            Ok(b) => board = b,
+            Err(problem) => {
+                set_aside.push((Kept::Analysis, text.clone()));
+                notices
+                    .list
+                    .push(crate::text!("notice.set-aside", problem = problem));
+            }
+        }
+    }
     let raw = stored.tournaments.as_deref();
     let tournaments = Tournaments::from_loaded(store::decode(raw), raw);
 
@@ -235,6 +257,7 @@ pub fn boot(stored: &Stored, query: &str, coin: bool) -> Boot {
         learn: Slice::new(Learn::with(progress)),
         preferences: Slice::new(preferences),
         puzzles: Slice::new(Puzzles::with(history)),
+        analysis_board: Slice::new(board),
         ..AppState::default()
     };
     let by_link = bylink::value_in(query);

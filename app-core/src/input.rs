@@ -2,6 +2,10 @@
 //! the squares of the legal moves ([`crate::record::MoveOption::squares`]).
 //! No rules here, only sequences of squares.
 
+use tiers_engine::Color;
+
+use crate::record::{MoveOption, Record};
+
 /// What a click did.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ClickResult {
@@ -115,6 +119,22 @@ pub fn click(moves: &[Vec<u8>], partial: &[u8], sq: u8, own_piece: bool) -> Clic
         return ClickResult::Partial(vec![sq]);
     }
     ClickResult::Illegal(ext)
+}
+
+/// One click on `sq` on the position at the cursor of `game`, given the
+/// squares selected so far: the legal moves there, and what the click did
+/// (a piece of the side to move may be selected even if it cannot move).
+#[must_use]
+pub fn click_in(game: &dyn Record, partial: &[u8], sq: u8) -> (Vec<MoveOption>, ClickResult) {
+    let legal = game.legal();
+    let paths: Vec<Vec<u8>> = legal.iter().map(|m| m.squares.clone()).collect();
+    let side = game.side_at(game.ply()).unwrap_or(Color::Red);
+    let own = game
+        .view_at(game.ply())
+        .and_then(|v| v[usize::from(sq)])
+        .is_some_and(|p| p.color == side);
+    let result = click(&paths, partial, sq, own);
+    (legal, result)
 }
 
 #[cfg(test)]

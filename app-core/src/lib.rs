@@ -23,6 +23,11 @@
 //! | the evaluation bar and hints on the play screen | [`coach::Coach`] | [`coach::CoachAction`] |
 //! | a game's review | [`review::ReviewState`] | [`review::ReviewAction`] |
 //! | puzzles, the puzzle rating and history | [`puzzles::Puzzles`] | [`puzzles::PuzzleAction`] |
+//! | the analysis board | [`analysis_board::AnalysisBoard`] | [`analysis_board::AnalysisAction`] |
+//!
+//! Practice from any position ([`practice`]) is a game on the play screen
+//! ([`AppAction::Practise`]); the coach's verdict on a move is the
+//! coach's ([`AppAction::Judge`]).
 //!
 //! [`AppState`]'s own reducer combines them in one place: actions that
 //! concern two parts (start a game from the new-game choices, continue an archived
@@ -34,6 +39,7 @@
 
 pub mod ai;
 pub mod analysis;
+pub mod analysis_board;
 pub mod boot;
 pub mod by_game;
 pub mod clock;
@@ -52,6 +58,7 @@ pub mod nav;
 pub mod new_game;
 pub mod notices;
 pub mod params;
+pub mod practice;
 pub mod preferences;
 pub mod puzzles;
 pub mod record;
@@ -68,6 +75,7 @@ use tiers_engine::search::Level;
 use tiers_engine::{Color, GameKind};
 
 use ai::{AiReply, AiTarget, Channel, DueRequest};
+use analysis_board::{AnalysisAction, AnalysisBoard, AnyTree, Opening};
 use coach::{Coach, CoachAction};
 use editor::{Editor, EditorAction};
 use embed::{EmbedAction, EmbedState};
@@ -79,7 +87,7 @@ use nav::{Nav, NavAction, Screen};
 use notices::{NoticeAction, Notices};
 use preferences::Preferences;
 use puzzles::{PuzzleAction, Puzzles};
-use review::{ReviewAction, ReviewFrom, ReviewState, Subject};
+use review::{OneByOne, ReviewAction, ReviewFrom, ReviewState, Subject};
 use session::{GameMeta, LoadGame, Opponent, Session, SessionAction, OPENING_TAG};
 
 use new_game::NewGameChoices;
@@ -179,6 +187,8 @@ pub struct AppState {
     pub review: Slice<ReviewState>,
     /// Puzzles: the files, the puzzle on the board, the rating and history.
     pub puzzles: Slice<Puzzles>,
+    /// The analysis board: a game's move tree.
+    pub analysis_board: Slice<AnalysisBoard>,
     /// The next id for a request to the computer (ids are unique across
     /// the parts that ask).
     pub next_ai_id: u32,
@@ -246,6 +256,12 @@ pub enum AppAction {
     Puzzle(PuzzleAction),
     /// Show the best move on the play screen (counted in the game record).
     Hint,
+    /// Practise a position against the computer (a game on the play
+    /// screen).
+    Practise(practice::Practice),
+    /// Judge the person's last move on the play screen (the coach's
+    /// verdict).
+    Judge,
     /// New preferences (the Settings screen).
     Preferences(Preferences),
     /// Review a game: the one finished on the play screen or the one
@@ -253,6 +269,10 @@ pub enum AppAction {
     ReviewGame(ReviewFrom),
     /// The review screen.
     Review(ReviewAction),
+    /// Open the analysis board on a game.
+    Analyse(AnalyseFrom),
+    /// The analysis board.
+    Analysis(AnalysisAction),
     /// A request to the computer went out with this id.
     AiSent(AiTarget, u32),
     /// What the computer answered.
@@ -460,6 +480,19 @@ impl AppState {
         self.nav.update(|n| n.apply(NavAction::Show(Screen::Play)));
     }
 
+    /// A practice game from a position: hints and verdicts allowed.
+    fn practise(&mut self, p: &practice::Practice) {
+        match p.game() {
+            Ok((game, meta)) => {
+                self.load(game, meta);
+                self.coach.update(|c| c.apply(CoachAction::NewGame(true)));
+            }
+            Err(e) => {
+                self.notices.update(|n| n.apply(NoticeAction::Push(e)));
+            }
+        }
+    }
+
     fn open(&mut self, opened: Opened) {
         match opened {
             Opened::Game(game, meta) => self.load(*game, meta),
@@ -509,8 +542,8 @@ impl AppState {
             if self.editor.analysis.pending.is_some() {
                 self.editor.update(Editor::analysis_reset);
             }
-            if self.coach.analysis.pending.is_some() {
-                self.coach.update(|c| c.analysis.reset());
+            if self.coach.pending() {
+                self.coach.update(Coach::reset);
             }
         } else if target.channel() == Channel::Analysis && self.review.analysis.pending.is_some() {
             self.review.update(ReviewState::reset);
@@ -562,6 +595,12 @@ impl AppState {
                 .update(|l| l.apply(LearnAction::Board(SessionAction::Ai(reply))));
         } else if self.coach.analysis.waits_for(id) {
             self.coach.update(|c| c.analysis.reply(reply));
+        } else if self.coach.verdict_waits_for(id) {
+            self.coach.update(|c| {
+                if let Some(v) = &mut c.verdict {
+                    v.reply(reply);
+                }
+            });
         } else if self.review.waits_for(id) && self.review.update(|r| r.reply(reply)) {
             // Finished: kept with the archived game.
             if let (Some(s), Some(r)) = (&self.review.subject, &self.review.review) {
@@ -625,6 +664,67 @@ impl AppState {
             .update(|n| n.apply(NavAction::Show(Screen::Review)));
     }
 
+    /// Opens the analysis board on the game of the play screen, the one
+    /// chosen on the games screen (a file's game with its variations),
+    /// the game reviewed (with the review's notes) or the editor's
+    /// position, at the move shown there. Nothing happens when there is
+    /// no game (or the editor's position cannot be played).
+    fn analyse(&mut self, from: AnalyseFrom) {
+        let opening = match from {
+            AnalyseFrom::Play => self.session.record().and_then(|record| {
+                let s = &self.session;
+                let shown = s.shown_ply();
+                let tree = AnyTree::from_record(record, record.recorded(), &[]).ok()?;
+                let at = nth_main(&tree, shown);
+                Some(Opening {
+                    tree,
+                    tags: library::game_tags(s.opponent, &s.meta),
+                    at,
+                    back: Screen::Play,
+                })
+            }),
+            AnalyseFrom::Games => self.library.chosen_tree().map(|(tree, tags)| {
+                let at = nth_main(&tree, self.library.ply);
+                Opening {
+                    tree,
+                    tags,
+                    at,
+                    back: Screen::Games,
+                }
+            }),
+            AnalyseFrom::Review(notes) => self.review.subject.as_ref().and_then(|s| {
+                let tree = AnyTree::from_record(s.record.as_ref(), s.plies(), &notes).ok()?;
+                let at = nth_main(&tree, self.review.ply);
+                Some(Opening {
+                    tree,
+                    tags: s.tags.clone(),
+                    at,
+                    back: Screen::Review,
+                })
+            }),
+            AnalyseFrom::Editor => self.editor.validate().ok().and_then(|record| {
+                Some(Opening {
+                    tree: AnyTree::from_record(record.as_ref(), 0, &[]).ok()?,
+                    tags: Vec::new(),
+                    at: tiers_engine::tree::NodeId::ROOT,
+                    back: Screen::Editor,
+                })
+            }),
+        };
+        let Some(opening) = opening else {
+            return;
+        };
+        let flipped = match opening.back {
+            Screen::Play => self.session.flipped,
+            Screen::Editor => self.editor.flipped,
+            _ => false,
+        };
+        self.analysis_board
+            .update(|b| *b = AnalysisBoard::open(opening, flipped));
+        self.nav
+            .update(|n| n.apply(NavAction::Show(Screen::Analysis)));
+    }
+
     /// Reduces one action (the web app's reducer, `tiers_app::store`,
     /// calls this on a copy).
     pub fn apply(&mut self, action: AppAction) {
@@ -635,7 +735,8 @@ impl AppState {
     /// The coach drops an analysis, a hint or a line drawn as arrows of a
     /// position the play screen no longer shows.
     fn follow_coach(&mut self) {
-        if self.coach.analysis.running() || self.coach.hint.is_some() || self.coach.line.is_some() {
+        let c = &self.coach;
+        if c.analysis.running() || c.hint.is_some() || c.line.is_some() || c.verdict.is_some() {
             let mut next = (*self.coach).clone();
             next.follow(&self.session);
             if next != *self.coach {
@@ -736,16 +837,23 @@ impl AppState {
             AppAction::Coach(a) => self.coach.update(|c| c.apply(a)),
             AppAction::Puzzle(a) => self.puzzle(a),
             AppAction::Hint => self.hint(),
+            AppAction::Practise(p) => self.practise(&p),
+            AppAction::Judge => {
+                let session = &self.session;
+                self.coach.update(|c| c.ask_verdict(session));
+            }
             AppAction::Preferences(p) => self.set_preferences(p),
             AppAction::ReviewGame(from) => self.review_game(from),
             AppAction::Review(a) => self.review.update(|r| r.apply(a)),
+            AppAction::Analyse(from) => self.analyse(from),
+            AppAction::Analysis(a) => self.analysis_board.update(|b| b.apply(a)),
             AppAction::AiSent(target, id) => self.ai_sent(target, id),
             AppAction::Ai(reply) => self.ai_reply(reply),
             AppAction::Clock { now, visible } => self.clock(now, visible),
             AppAction::AiReset(channel) => match channel {
                 Channel::Analysis => {
                     self.editor.update(Editor::analysis_reset);
-                    self.coach.update(|c| c.analysis.reset());
+                    self.coach.update(Coach::reset);
                     self.review.update(ReviewState::reset);
                 }
                 Channel::Play => {
@@ -757,6 +865,32 @@ impl AppState {
             },
         }
     }
+}
+
+/// Where the analysis board is opened from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum AnalyseFrom {
+    /// The game of the play screen (in progress or finished).
+    Play,
+    /// The game chosen on the games screen.
+    Games,
+    /// The game reviewed, with the review's notes on its moves (in the
+    /// page's language: the web app writes them).
+    Review(Vec<tiers_engine::pdn::Annotation>),
+    /// The editor's position.
+    Editor,
+}
+
+/// The node `ply` moves down the main line (its end if it is shorter).
+fn nth_main(tree: &AnyTree, ply: usize) -> tiers_engine::tree::NodeId {
+    let mut at = tiers_engine::tree::NodeId::ROOT;
+    for _ in 0..ply {
+        match tree.children(at).first() {
+            Some(&next) => at = next,
+            None => break,
+        }
+    }
+    at
 }
 
 /// The computer's move is shown no sooner than this after the request

@@ -28,6 +28,8 @@ pub enum Screen {
     Puzzles,
     /// The player's statistics.
     Statistics,
+    /// The analysis board.
+    Analysis,
 }
 
 /// Navigation: the screen shown and the one to go back to from the rules

@@ -873,21 +873,15 @@ impl Session {
             }
             return;
         }
-        let legal = game.legal();
-        let paths: Vec<Vec<u8>> = legal.iter().map(|m| m.squares.clone()).collect();
-        let side = game.side_at(game.ply()).unwrap_or(Color::Red);
-        let own = game
-            .view_at(game.ply())
-            .and_then(|v| v[usize::from(sq)])
-            .is_some_and(|p| p.color == side);
-        match input::click(&paths, &self.selection, sq, own) {
+        let (legal, result) = input::click_in(game.as_ref(), &self.selection, sq);
+        match result {
             ClickResult::Cleared => {
                 self.selection.clear();
                 self.message = None;
             }
             ClickResult::Partial(p) => {
                 self.message = None;
-                if p.len() == 1 && !input::is_origin(&paths, p[0]) {
+                if p.len() == 1 && !legal.iter().any(|m| m.squares.first() == Some(&p[0])) {
                     // One's own piece that cannot move: say why.
                     self.message = Some(why_immobile(game.as_ref(), p[0], &legal));
                 }
@@ -1057,7 +1051,7 @@ impl Session {
     }
 }
 
-fn why_immobile(game: &dyn Record, sq: u8, legal: &[MoveOption]) -> Text {
+pub(crate) fn why_immobile(game: &dyn Record, sq: u8, legal: &[MoveOption]) -> Text {
     let name = game.square_name(sq);
     let mut capturing: Vec<String> = Vec::new();
     for m in legal.iter().filter(|m| !m.captures.is_empty()) {
@@ -1075,7 +1069,7 @@ fn why_immobile(game: &dyn Record, sq: u8, legal: &[MoveOption]) -> Text {
 }
 
 /// Why the clicked sequence is illegal, in the engine's words.
-fn explain(game: &dyn Record, tried: &[u8]) -> Text {
+pub(crate) fn explain(game: &dyn Record, tried: &[u8]) -> Text {
     let names: Vec<String> = tried.iter().map(|&s| game.square_name(s)).collect();
     let dash = names.join("-");
     let cross = names.join("x");

@@ -5,15 +5,16 @@
 // The matrix (a few minutes): every screen in the dark and the light page,
 // at phone and desktop sizes; every board theme on the play screen (both
 // page colours, desktop) and the non-visual mode's. Screens: new game, settings, rules, learn, a
-// lesson, puzzles (rated, daily, a streak's start, a rush), games, statistics, editor, tournaments and a new tournament's form,
-// play checkers (and its game-over dialog and review), the Tiers formation,
+// lesson, puzzles (rated, daily, a streak's start, a rush), games, statistics, editor (and a practice game
+// from it with the coach's verdict), tournaments and a new tournament's form,
+// play checkers (and its game-over dialog, review and analysis board), the Tiers formation,
 // play Tiers, and the embed page.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { shot } from '../harness.mjs';
-import { PHONE, openNav, readyFormations, resign, startGame, still, withApp } from '../app.mjs';
+import { PHONE, openNav, playCheckers, practiseWithVerdict, readyFormations, resign, startGame, still, withApp } from '../app.mjs';
 
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
@@ -106,6 +107,8 @@ async function tour(page, ctx, { size, mode }) {
   await openNav(page, 'show-editor');
   await page.locator('#editor-verdict').waitFor();
   await check('editor');
+  await practiseWithVerdict(page);
+  await check('practice with a verdict');
 
   await openNav(page, 'show-tournaments');
   await page.locator('#new-tournament').waitFor();
@@ -142,6 +145,14 @@ async function tour(page, ctx, { size, mode }) {
   await page.click('#review-game');
   await page.locator('#review-counts').waitFor({ timeout: 120_000 });
   await check('review');
+  // The analysis board from the review, a move played and chosen (its
+  // NAGs and comment shown).
+  await page.click('#review-analyse');
+  await page.locator('#analysis-title').waitFor();
+  await playCheckers(page, '11-15', 'analysis');
+  await page.locator('#analysis-comment').waitFor();
+  await check('analysis board');
+  await shot(page, `axe-analysis-${size}-${mode}`);
 
   await page.goto(ctx.server.url + '/?embed=1&ai=2');
   await page.locator('#embed-a1').waitFor();

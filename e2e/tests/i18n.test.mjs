@@ -9,7 +9,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { shot } from '../harness.mjs';
 import {
-  catalogue, checkersSquare, focused, openNav, playCheckers, resign, say, startGame, waitForMoves, withApp,
+  catalogue, checkersSquare, focused, openNav, playCheckers, practiseWithVerdict, resign, say, startGame, waitForMoves, withApp,
 } from '../app.mjs';
 
 const EN = catalogue('en');
@@ -178,12 +178,20 @@ test('in French no screen shows English', { skip: !catalogue('fr') && 'no French
     await openNav(page, 'show-tournaments');
     await page.locator('#new-tournament').click();
     await look('tournament-new');
+    await practiseWithVerdict(page);
+    await look('practice-verdict');
     await frenchGameForTwo(page);
     await look('play');
     await page.locator('#resign').click();
     await page.locator('#resign').click();
     await page.getByRole('dialog').waitFor();
     await look('game-over');
+    await page.keyboard.press('Escape');
+    await page.locator('#analyse-game').click();
+    await page.locator('#analysis-title').waitFor();
+    await playCheckers(page, '11-15', 'analysis');
+    await page.locator('#analysis-comment').waitFor();
+    await look('analysis');
     const left = Object.entries(screens).filter(([, t]) => t.length);
     assert.deepEqual(left, [], 'English texts left on screen');
   });

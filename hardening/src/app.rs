@@ -403,12 +403,13 @@ pub fn check_lesson_progress(text: &str) -> Checked {
 
 /// The records a boot input holds and the page's query: the raw text is
 /// split on NUL into the saved game, the archive, the tournaments, the
-/// lesson progress, the query, the preferences and the puzzle history (an
+/// lesson progress, the query, the preferences, the puzzle history and the
+/// analysis board (an
 /// empty part: nothing kept; the later records last, so that inputs made
 /// before they existed read as before).
 #[must_use]
 pub fn boot_input(text: &str) -> (Stored, String) {
-    let mut parts = text.splitn(7, '\0');
+    let mut parts = text.splitn(8, '\0');
     let mut next = || parts.next().filter(|p| !p.is_empty()).map(str::to_string);
     let stored = Stored {
         saved: next(),
@@ -417,6 +418,7 @@ pub fn boot_input(text: &str) -> (Stored, String) {
         lessons: next(),
         preferences: None,
         puzzles: None,
+        analysis: None,
     };
     let query = next().unwrap_or_default();
     let preferences = next();
@@ -424,6 +426,7 @@ pub fn boot_input(text: &str) -> (Stored, String) {
         Stored {
             preferences,
             puzzles: next(),
+            analysis: next(),
             ..stored
         },
         query,
@@ -444,6 +447,7 @@ fn written(state: &tiers_core::AppState, stored: &Stored) -> Stored {
         lessons: text(Kept::Lessons, &stored.lessons),
         preferences: text(Kept::Preferences, &stored.preferences),
         puzzles: text(Kept::Puzzles, &stored.puzzles),
+        analysis: text(Kept::Analysis, &stored.analysis),
     }
 }
 
@@ -464,10 +468,11 @@ pub fn check_boot(text: &str) -> Checked {
             Kept::Lessons => stored.lessons.as_deref(),
             Kept::Preferences => stored.preferences.as_deref(),
             Kept::Puzzles => stored.puzzles.as_deref(),
+            Kept::Analysis => stored.analysis.as_deref(),
             _ => None,
         };
         let ok = match kept {
-            Kept::Saved | Kept::Lessons | Kept::Preferences | Kept::Puzzles => {
+            Kept::Saved | Kept::Lessons | Kept::Preferences | Kept::Puzzles | Kept::Analysis => {
                 was == Some(aside.as_str())
             }
             Kept::Archive => stored.archive.is_some() && !aside.is_empty(),

@@ -7,6 +7,7 @@ use tiers_engine::GameKind;
 use yew::prelude::*;
 
 use crate::browser;
+use crate::components::analysis_board::AnalysisScreen;
 use crate::components::editor::EditorScreen;
 use crate::components::formation::FormationScreen;
 use crate::components::games::GamesScreen;
@@ -103,7 +104,7 @@ pub fn App() -> Html {
             html! { <GamesScreen library={app.library.clone()} dispatch={d.clone()} /> }
         }
         Screen::Editor => {
-            html! { <EditorScreen editor={app.editor.clone()} dispatch={d.clone()} /> }
+            html! { <EditorScreen editor={app.editor.clone()} level={app.new_game.level} dispatch={d.clone()} /> }
         }
         Screen::Tournaments => {
             html! { <TournamentScreen state={app.tournaments.clone()} dispatch={d.clone()} /> }
@@ -115,11 +116,14 @@ pub fn App() -> Html {
                 on_close={to(&d, |()| AppAction::Nav(NavAction::Back))} />
         },
         Screen::Review => {
-            html! { <ReviewScreen review={app.review.clone()} dispatch={d.clone()} /> }
+            html! { <ReviewScreen review={app.review.clone()} level={app.new_game.level} dispatch={d.clone()} /> }
         }
         Screen::Puzzles => {
-            html! { <PuzzlesScreen puzzles={app.puzzles.clone()} dispatch={d.clone()} /> }
+            html! { <PuzzlesScreen puzzles={app.puzzles.clone()} level={app.new_game.level} dispatch={d.clone()} /> }
         }
+        Screen::Analysis => html! {
+            <AnalysisScreen board={app.analysis_board.clone()} dispatch={d.clone()} />
+        },
         Screen::Statistics => html! {
             <StatsScreen library={app.library.clone()} puzzles={app.puzzles.clone()} learn={app.learn.clone()} />
         },

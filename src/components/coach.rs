@@ -1,6 +1,8 @@
 //! The play screen's coach panel: the hint button, the evaluation bar's
 //! toggle, and the bar itself (Red's share of the winning chances, the
-//! score from the side to move's view, the depth and the expected line).
+//! score from the side to move's view, the depth and the expected line),
+//! and the verdict on the person's last move when asked ("How was my
+//! move?").
 
 use tiers_engine::search::format_score;
 use tiers_engine::Color;
@@ -11,6 +13,7 @@ use crate::components::{to, Dispatch};
 use crate::core::analysis::bar_share;
 use crate::core::coach::{Coach, CoachAction};
 use crate::core::i18n::Text;
+use crate::core::practice::{Judged, Verdict};
 use crate::core::session::Session;
 use crate::core::{AppAction, Slice};
 use crate::t;
@@ -89,11 +92,43 @@ pub fn CoachPanel(props: &CoachProps) -> Html {
                     <Control id="hint" icon="?" label={t!("coach.hint")} on_click={to(d, |()| AppAction::Hint)}
                         disabled={!c.can_hint(s)} />
                 }
+                if c.hints && s.opponent.human().is_some() {
+                    <Control id="judge" icon="✓" label={t!("coach.judge")} on_click={to(d, |()| AppAction::Judge)}
+                        disabled={!c.can_judge(s)} />
+                }
                 <Control id="eval-toggle" icon="±" label={t!("coach.evaluation")} pressed={Some(c.bar)}
                     on_click={to(d, |()| AppAction::Coach(CoachAction::ToggleBar))} />
             </div>
             { hint_line }
+            { c.verdict.as_ref().map(verdict).unwrap_or_default() }
             { bar.unwrap_or_default() }
         </div>
     }
+}
+
+/// The verdict on the person's move: under way, or what the coach says.
+fn verdict(v: &Verdict) -> Html {
+    let mv = v.played().to_string();
+    let (class, text) = match v.judged() {
+        None => ("verdict", t!("coach.judging", mv = mv)),
+        Some(Judged::Best) => ("verdict good", t!("coach.verdict-best", mv = mv)),
+        Some(Judged::Good(better)) => (
+            "verdict good",
+            t!("coach.verdict-good", mv = mv, better = better),
+        ),
+        Some(Judged::Marked(mark, line)) => (
+            "verdict marked",
+            t!(
+                "coach.verdict-marked",
+                mv = mv,
+                mark = mark.label(),
+                better = line.first().cloned().unwrap_or_default()
+            ),
+        ),
+        Some(Judged::Failed(why)) => (
+            "verdict",
+            t!("coach.verdict-failed", mv = mv, why = why.clone()),
+        ),
+    };
+    html! { <p {class} id="verdict-text" role="status">{ text }</p> }
 }

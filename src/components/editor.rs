@@ -5,7 +5,7 @@
 //! "Play from here" or "Analyse" (the computer's evaluation and best line,
 //! searched in a web worker).
 
-use tiers_engine::search::format_score;
+use tiers_engine::search::{format_score, Level};
 use tiers_engine::{Color, GameKind, PieceKind};
 use yew::prelude::*;
 
@@ -14,13 +14,15 @@ use crate::components::board::Board;
 use crate::components::export::ExportBar;
 use crate::components::live_board::game_title;
 use crate::components::piece::{describe, piece};
+use crate::components::practice::PractiseForm;
 use crate::components::widgets::seg;
 use crate::components::{on_click, to, Dispatch};
 use crate::core::editor::{carries, tiers_of, Analysis, Brush, Editor, EditorAction};
 use crate::core::library::files::{export, file_name};
 use crate::core::library::share;
+use crate::core::practice::PractiseFrom;
 use crate::core::session::capitalise;
-use crate::core::{AppAction, Slice};
+use crate::core::{AnalyseFrom, AppAction, Slice};
 use crate::t;
 
 /// Props of [`EditorScreen`].
@@ -28,6 +30,8 @@ use crate::t;
 pub struct EditorProps {
     /// The editor.
     pub editor: Slice<Editor>,
+    /// The level a practice starts from (the new game screen's).
+    pub level: Level,
     /// Dispatches actions.
     pub dispatch: Dispatch,
 }
@@ -193,14 +197,15 @@ pub fn EditorScreen(props: &EditorProps) -> Html {
                     <h2>{ t!("editor.from-this-position") }</h2>
                     <div class="actions tight">
                         <button type="button" class="primary" id="editor-play-friend" onclick={play(None)} disabled={!playable}>{ t!("editor.play-two-players") }</button>
-                        <button type="button" id="editor-play-red" onclick={play(Some(Color::Red))} disabled={!playable}>{ t!("editor.play-red-vs-computer") }</button>
-                        <button type="button" id="editor-play-black" onclick={play(Some(Color::Black))} disabled={!playable}>{ t!("editor.play-black-vs-computer") }</button>
                         if shown_analysis.is_some_and(Analysis::running) {
                             <button type="button" id="editor-analyse-stop" onclick={act(EditorAction::StopAnalysis)}>{ t!("editor.stop") }</button>
                         } else {
                             <button type="button" id="editor-analyse" onclick={analyse} disabled={!playable}>{ t!("editor.analyse") }</button>
                         }
+                        <button type="button" id="editor-analysis-board" onclick={on_click(d, AppAction::Analyse(AnalyseFrom::Editor))} disabled={!playable}>{ t!("analysis.open") }</button>
                     </div>
+                    <PractiseForm id="editor-play" kind={ed.kind} position={AttrValue::from(text.clone())}
+                        from={PractiseFrom::Editor} level={props.level} dispatch={d.clone()} />
                     if let Some(a) = shown_analysis {
                         { analysis_view(a) }
                     }

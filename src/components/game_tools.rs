@@ -10,7 +10,7 @@ use crate::core::i18n::Text;
 use crate::core::library::files::{export, file_name};
 use crate::core::library::{game_tags, share, tag};
 use crate::core::session::Session;
-use crate::core::{AppAction, Slice};
+use crate::core::{AnalyseFrom, AppAction, Slice};
 use crate::t;
 
 /// Props of [`GameTools`].
@@ -55,6 +55,7 @@ pub fn GameTools(props: &GameToolsProps) -> Html {
         <div class="game-tools">
             <ExportBar {pdn} {link} id="game-export" />
             <button type="button" class="link" id="edit-position" onclick={edit}>{ t!("play.set-up-this-position") }</button>
+            <button type="button" class="link" id="analyse-game" onclick={on_click(d, AppAction::Analyse(AnalyseFrom::Play))}>{ t!("analysis.open") }</button>
         </div>
     }
 }

@@ -14,11 +14,12 @@ use crate::components::export::ExportBar;
 use crate::components::viewer::{use_replay_keys, viewer};
 use crate::components::widgets::seg;
 use crate::components::{on_click, to, Dispatch};
+use crate::core::i18n::Text;
 use crate::core::library::archive::Entry;
 use crate::core::library::games::{Chosen, Found, Library, LibraryAction, Source};
 use crate::core::nav::{NavAction, Screen};
 use crate::core::review::ReviewFrom;
-use crate::core::{AppAction, Slice};
+use crate::core::{AnalyseFrom, AppAction, Slice};
 use crate::i18n;
 use crate::t;
 
@@ -154,46 +155,82 @@ pub fn GamesScreen(props: &GamesProps) -> Html {
 
 /// Importing: a pasted text or an opened file.
 fn import_form(u: &Library, send: &Callback<LibraryAction>) -> Html {
-    let on_input = {
-        let send = send.clone();
-        Callback::from(move |e: InputEvent| {
-            if let Some(t) = e.target_dyn_into::<web_sys::HtmlTextAreaElement>() {
-                send.emit(LibraryAction::Text(t.value()));
-            }
-        })
-    };
+    import_box(&ImportBox {
+        id: "import",
+        text: &u.text,
+        error: u.error.as_ref(),
+        open: u.archive.games.is_empty(),
+        hint: Some(t!("games.reading-never-changes-the")),
+        on_text: send.reform(LibraryAction::Text),
+        on_read: send.reform(|()| LibraryAction::ReadText),
+        on_file: send.reform(|(name, text): (String, Result<String, Text>)| match text {
+            Ok(content) => LibraryAction::Take(name, content),
+            Err(why) => LibraryAction::FileError(name, why),
+        }),
+    })
+}
+
+/// What an import box shows and does (the games screen's, the analysis
+/// board's).
+pub struct ImportBox<'a> {
+    /// The prefix of its DOM ids (`import`: `import-text`, `import-read`,
+    /// `import-file`, `import-error`).
+    pub id: &'static str,
+    /// The text typed or pasted.
+    pub text: &'a str,
+    /// Why the last reading failed.
+    pub error: Option<&'a Text>,
+    /// Whether it starts open.
+    pub open: bool,
+    /// A line under it.
+    pub hint: Option<String>,
+    /// The text changed.
+    pub on_text: Callback<String>,
+    /// Read the text.
+    pub on_read: Callback<()>,
+    /// A file was opened: its name, and its text or why it cannot be read.
+    pub on_file: Callback<(String, Result<String, Text>)>,
+}
+
+/// A box to paste a PDN game (or FEN / TFEN) into or open a file with.
+pub fn import_box(b: &ImportBox<'_>) -> Html {
+    let id = b.id;
+    let on_input = b.on_text.reform(|e: InputEvent| {
+        e.target_dyn_into::<web_sys::HtmlTextAreaElement>()
+            .map(|t| t.value())
+            .unwrap_or_default()
+    });
     let on_file = {
-        let send = send.clone();
+        let send = b.on_file.clone();
         Callback::from(move |e: Event| {
             let Some(input) = e.target_dyn_into::<web_sys::HtmlInputElement>() else {
                 return;
             };
             let send = send.clone();
             browser::read_picked(&input, MAX_FILE_MB, move |name, text| {
-                send.emit(match text {
-                    Ok(content) => LibraryAction::Take(name, content),
-                    Err(why) => LibraryAction::FileError(name, why),
-                });
+                send.emit((name, text))
             });
         })
     };
     html! {
-        <details class="import-form" open={u.archive.games.is_empty()}>
+        <details class="import-form" open={b.open}>
             <summary>{ t!("games.import-a-game-file") }</summary>
-            <label for="import-text">{ t!("games.paste-a-pdn-game") }</label>
-            <textarea id="import-text" rows="5" spellcheck="false" value={u.text.clone()} oninput={on_input}
+            <label for={format!("{id}-text")}>{ t!("games.paste-a-pdn-game") }</label>
+            <textarea id={format!("{id}-text")} rows="5" spellcheck="false" value={b.text.to_string()} oninput={on_input}
                 placeholder={t!("games.import-placeholder", pdn = "[Event \"…\"]\n1. 11-15 23-19 2. 8-11 22-17 *", fen = "B:W18,24,27:BK3,12")} />
             <div class="actions tight">
-                <button type="button" class="primary" id="import-read" onclick={on(send, LibraryAction::ReadText)}>{ t!("games.read") }</button>
+                <button type="button" class="primary" id={format!("{id}-read")} onclick={b.on_read.reform(|_: MouseEvent| ())}>{ t!("games.read") }</button>
                 <label class="file-button">
-                    <input type="file" id="import-file" accept=".pdn,.txt,text/plain" onchange={on_file} />
+                    <input type="file" id={format!("{id}-file")} accept=".pdn,.txt,text/plain" onchange={on_file} />
                     <span>{ t!("games.open-a-file") }</span>
                 </label>
             </div>
-            if let Some(e) = &u.error {
-                <p class="warn" role="alert" id="import-error">{ i18n::say(e) }</p>
+            if let Some(e) = b.error {
+                <p class="warn" role="alert" id={format!("{id}-error")}>{ i18n::say(e) }</p>
             }
-            <p class="hint">{ t!("games.reading-never-changes-the") }</p>
+            if let Some(hint) = &b.hint {
+                <p class="hint">{ hint.clone() }</p>
+            }
         </details>
     }
 }
@@ -340,6 +377,7 @@ fn chosen_game(
             }
             <div class="actions tight">
                 <button type="button" id="archive-review" onclick={on_click(dispatch, AppAction::ReviewGame(ReviewFrom::Games))} disabled={record.ply() == 0}>{ if c.review.is_some() { t!("games.show-the-review") } else { t!("games.review-this-game") } }</button>
+                <button type="button" id="archive-analyse" onclick={on_click(dispatch, AppAction::Analyse(AnalyseFrom::Games))}>{ t!("analysis.open") }</button>
                 <button type="button" class="primary" id="continue-friend" onclick={on(send, LibraryAction::Continue(None))} disabled={over_here}>{ t!("games.continue-two-players") }</button>
                 <button type="button" id="continue-computer" onclick={on(send, LibraryAction::Continue(Some(side)))} disabled={over_here}>{ t!("games.continue-computer", side = side) }</button>
                 { act }

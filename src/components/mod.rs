@@ -3,6 +3,7 @@
 //! [`AppAction`]s. The board and its parts hold no rules; one live board
 //! ([`live_board::LiveBoard`]) serves every screen that plays moves.
 
+pub mod analysis_board;
 pub mod app;
 pub mod board;
 pub mod bylink;
@@ -24,6 +25,7 @@ pub mod notices;
 pub mod panels;
 pub mod piece;
 pub mod play;
+pub mod practice;
 pub mod puzzles;
 pub mod review;
 pub mod rules;

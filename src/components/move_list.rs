@@ -2,6 +2,9 @@
 
 use yew::prelude::*;
 
+use tiers_engine::tree::NodeId;
+
+use crate::core::analysis_board::Segment;
 use crate::core::session::{Session, SessionAction};
 use crate::t;
 
@@ -22,13 +25,14 @@ pub struct MoveListProps {
     pub first: (u32, bool),
 }
 
-/// The move list.
-#[component]
-pub fn MoveList(props: &MoveListProps) -> Html {
+/// A list whose `.move.current` is scrolled into it whenever `shown`
+/// changes: its node ref.
+#[hook]
+fn use_current_in_view<T: PartialEq + 'static>(shown: T) -> NodeRef {
     let list_ref = use_node_ref();
     {
         let list_ref = list_ref.clone();
-        use_effect_with(props.shown, move |_| {
+        use_effect_with(shown, move |_| {
             if let Some(list) = list_ref.cast::<web_sys::Element>() {
                 if let Ok(Some(cur)) = list.query_selector(".move.current") {
                     reveal_within(&list, &cur);
@@ -36,6 +40,13 @@ pub fn MoveList(props: &MoveListProps) -> Html {
             }
         });
     }
+    list_ref
+}
+
+/// The move list.
+#[component]
+pub fn MoveList(props: &MoveListProps) -> Html {
+    let list_ref = use_current_in_view(props.shown);
     let cell = |ply: usize, text: &String| {
         let on_view = props.on_view.clone();
         let onclick = Callback::from(move |_: MouseEvent| on_view.emit(ply));
@@ -72,6 +83,58 @@ pub fn MoveList(props: &MoveListProps) -> Html {
                 <p class="empty">{ t!("moves.none-yet") }</p>
             } else {
                 <ol aria-label={t!("moves.title")}>{ for rows }</ol>
+            }
+        </div>
+    }
+}
+
+/// Props of [`TreeList`].
+#[derive(Properties, PartialEq, Clone)]
+pub struct TreeListProps {
+    /// The tree's moves in runs ([`crate::core::analysis_board::AnalysisBoard::layout`]).
+    pub segments: Vec<Segment>,
+    /// The move shown.
+    pub shown: NodeId,
+    /// Show the position after this move.
+    pub on_pick: Callback<NodeId>,
+}
+
+/// The move list of a move tree (the analysis board): the main line, and
+/// each variation indented after the move it replaces, with the moves'
+/// NAGs and comments, as the PDN reads.
+#[component]
+pub fn TreeList(props: &TreeListProps) -> Html {
+    let list_ref = use_current_in_view(props.shown);
+    let segments = props.segments.iter().map(|seg| {
+        let cells = seg.cells.iter().map(|c| {
+            let id = c.id;
+            let onclick = props.on_pick.reform(move |_: MouseEvent| id);
+            let class = classes!("move", (id == props.shown).then_some("current"));
+            html! {
+                <>
+                    if let Some(n) = &c.number {
+                        <span class="move-no">{ n.clone() }</span>
+                    }
+                    <button type="button" {class} {onclick} data-node={id.index().to_string()}
+                        aria-current={(id == props.shown).then_some("true")}
+                        aria-label={t!("moves.move", number = c.ply, mv = c.text.clone())}>{ c.text.clone() }</button>
+                    if !c.comment.is_empty() {
+                        <span class="move-comment">{ c.comment.clone() }</span>
+                    }
+                </>
+            }
+        });
+        let class = if seg.depth == 0 { "tree-line main" } else { "tree-line variation" };
+        // The indentation comes from the stylesheet (inline styles are
+        // not allowed by the page's CSP); deeper than 6 is drawn as 6.
+        html! { <li {class} data-depth={seg.depth.min(6).to_string()}>{ for cells }</li> }
+    });
+    html! {
+        <div class="move-list tree-list" ref={list_ref}>
+            if props.segments.is_empty() {
+                <p class="empty">{ t!("moves.none-yet") }</p>
+            } else {
+                <ol aria-label={t!("moves.title")}>{ for segments }</ol>
             }
         </div>
     }

@@ -28,6 +28,8 @@ use crate::t;
 pub struct PuzzlesProps {
     /// The puzzles, the puzzle on the board, the rating.
     pub puzzles: Slice<Puzzles>,
+    /// The level a practice starts from (the new game screen's).
+    pub level: tiers_engine::search::Level,
     /// Dispatches actions.
     pub dispatch: Dispatch,
 }
@@ -129,7 +131,7 @@ pub fn PuzzlesScreen(props: &PuzzlesProps) -> Html {
         .as_ref()
         .filter(|s| s.kind == kind && s.mode == pz.mode && (running || !pz.mode.is_run()));
     let body = match (pz.set(kind), board) {
-        (_, Some(s)) => solving(s, d),
+        (_, Some(s)) => solving(s, d, props.level),
         (Loading::Ready(_), None) if pz.mode.is_run() => html! {},
         (Loading::Failed(e), None) => {
             let d = d.clone();
@@ -188,7 +190,7 @@ fn theme(name: &str) -> String {
 }
 
 /// The puzzle on the board, with what happened and the controls.
-fn solving(s: &Solving, d: &Dispatch) -> Html {
+fn solving(s: &Solving, d: &Dispatch, level: tiers_engine::search::Level) -> Html {
     let p = &s.puzzle;
     let who = s.solver;
     let (done, of) = s.progress();
@@ -227,6 +229,10 @@ fn solving(s: &Solving, d: &Dispatch) -> Html {
             <div class="lesson-result" role="status" id="puzzle-result">
                 <p class="solved">{ if s.failed { t!("puzzles.solved-counted-as-failed") } else { t!("puzzles.solved") } }</p>
                 <button type="button" class="primary" id="puzzle-next" onclick={next}>{ t!("puzzles.next-puzzle") }</button>
+                if let Some(position) = s.board.record().and_then(|g| g.position_text_at(g.ply())) {
+                    <crate::components::practice::PractiseForm id="puzzle-practise" kind={s.kind} position={AttrValue::from(position)}
+                        from={crate::core::practice::PractiseFrom::Puzzle} {level} dispatch={d.clone()} />
+                }
             </div>
         }
     });

@@ -4,18 +4,20 @@
 //! move shown with its mark and the better line, stepping through the
 //! marked moves (only the person's, if they like), and the annotated PDN.
 
-use tiers_engine::search::format_score;
+use tiers_engine::search::{format_score, Level};
 use tiers_engine::Color;
 use yew::prelude::*;
 
 use crate::components::export::ExportBar;
+use crate::components::practice::PractiseForm;
 use crate::components::viewer::{use_replay_keys, viewer};
 use crate::components::widgets::seg;
 use crate::components::Dispatch;
 use crate::core::library::rebuild;
 use crate::core::nav::{NavAction, Screen};
+use crate::core::practice::PractiseFrom;
 use crate::core::review::{counts_text, Mark, Review, ReviewAction, ReviewState, Subject};
-use crate::core::{AppAction, Slice};
+use crate::core::{AnalyseFrom, AppAction, Slice};
 use crate::i18n::say;
 use crate::t;
 
@@ -24,6 +26,8 @@ use crate::t;
 pub struct ReviewProps {
     /// The review.
     pub review: Slice<ReviewState>,
+    /// The level a practice starts from (the new game screen's).
+    pub level: Level,
     /// Dispatches actions.
     pub dispatch: Dispatch,
 }
@@ -59,6 +63,18 @@ pub fn ReviewScreen(props: &ReviewProps) -> Html {
         let d = d.clone();
         Callback::from(move |_: MouseEvent| d.dispatch(AppAction::Nav(NavAction::Show(back))))
     };
+    // The board opens with the review's notes on the moves, in the page's
+    // words.
+    let analyse = {
+        let (d, r) = (d.clone(), r.clone());
+        Callback::from(move |_: MouseEvent| {
+            let notes = match (&r.subject, &r.review) {
+                (Some(s), Some(review)) => review.notes(&s.sides(), &say),
+                _ => Vec::new(),
+            };
+            d.dispatch(AppAction::Analyse(AnalyseFrom::Review(notes)));
+        })
+    };
     let plies = s.plies();
     let view = View {
         r,
@@ -74,13 +90,22 @@ pub fn ReviewScreen(props: &ReviewProps) -> Html {
         <section class="review card" aria-labelledby="review-title">
             <div class="review-head">
                 <h1 id="review-title">{ t!("review.title", game = s.record.kind()) }</h1>
-                <button type="button" id="review-back" onclick={back_click}>{ t!("review.back") }</button>
+                <div class="actions tight">
+                    <button type="button" id="review-analyse" onclick={analyse}>{ t!("analysis.open") }</button>
+                    <button type="button" id="review-back" onclick={back_click}>{ t!("review.back") }</button>
+                </div>
             </div>
             <p class="review-game">{ crate::i18n::say(&s.title) }</p>
             { view.progress() }
             <div class="review-body">
                 <div class="review-board">{ view.board() }</div>
-                <div class="review-info">{ r.review.as_ref().map(|review| view.analysis(review)).unwrap_or_default() }</div>
+                <div class="review-info">
+                    { r.review.as_ref().map(|review| view.analysis(review)).unwrap_or_default() }
+                    if let Some(position) = s.record.position_text_at(view.shown) {
+                        <PractiseForm id="review-practise" kind={s.record.kind()} position={AttrValue::from(position)}
+                            from={PractiseFrom::Review} level={props.level} dispatch={d.clone()} />
+                    }
+                </div>
             </div>
         </section>
     }

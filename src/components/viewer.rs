@@ -19,6 +19,20 @@ use crate::t;
 /// never act on a stale position).
 #[hook]
 pub fn use_replay_keys(active: bool, on_step: Callback<Step>) {
+    use_step_keys(active, on_step, |key| match key {
+        "ArrowLeft" => Some(Step::Back),
+        "ArrowRight" => Some(Step::On),
+        "Home" => Some(Step::First),
+        "End" => Some(Step::Last),
+        _ => None,
+    });
+}
+
+/// While `active`, the keys `step` knows (it names the step of a
+/// `KeyboardEvent.key`) go to `on_step`, unless a text field has the focus
+/// or the key was handled already (by the board's own cursor).
+#[hook]
+pub fn use_step_keys<S: 'static>(active: bool, on_step: Callback<S>, step: fn(&str) -> Option<S>) {
     use_effect_with(active, move |&active| {
         let doc = gloo::utils::document();
         let options = EventListenerOptions::enable_prevent_default();
@@ -38,15 +52,11 @@ pub fn use_replay_keys(active: bool, on_step: Callback<Step>) {
             if typing {
                 return;
             }
-            let step = match e.key().as_str() {
-                "ArrowLeft" => Step::Back,
-                "ArrowRight" => Step::On,
-                "Home" => Step::First,
-                "End" => Step::Last,
-                _ => return,
+            let Some(s) = step(e.key().as_str()) else {
+                return;
             };
             e.prevent_default();
-            on_step.emit(step);
+            on_step.emit(s);
         });
         move || drop(listener)
     });

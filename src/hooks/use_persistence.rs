@@ -31,6 +31,7 @@ fn failure(kept: Kept, why: Text) -> Text {
         Kept::Lessons => text!("notice.save-lessons-failed", why = why),
         Kept::Preferences => text!("notice.save-settings-failed", why = why),
         Kept::Puzzles => text!("notice.save-puzzles-failed", why = why),
+        Kept::Analysis => text!("notice.save-analysis-failed", why = why),
     }
 }
 

@@ -272,3 +272,40 @@ fn after_a_reload_a_two_player_clock_goes_on_and_the_computers_waits() {
     assert!(b.state.session.clock.is_none());
     assert_eq!(b.state.session.record().unwrap().move_texts(), ["11-15"]);
 }
+
+#[test]
+fn the_analysis_board_is_kept_and_a_damaged_one_set_aside() {
+    use crate::analysis_board::{AnalysisAction, AnalysisBoard};
+    let mut board = AnalysisBoard::default();
+    board.apply(AnalysisAction::Play("11-15".into()));
+    let mut state = boot(&Stored::default(), "", true).state;
+    state.analysis_board = Slice::new(board.clone());
+    let Content::Text(kept) = Kept::Analysis.content(&state) else {
+        panic!("a tree with a move is kept");
+    };
+    let stored = Stored {
+        analysis: Some(kept),
+        ..Stored::default()
+    };
+    let b = boot(&stored, "", true);
+    assert_eq!(b.state.analysis_board.tree, board.tree);
+    assert!(b.set_aside.is_empty());
+    // An empty board keeps nothing.
+    let mut empty = b.state.clone();
+    empty.analysis_board = Slice::default();
+    assert_eq!(Kept::Analysis.content(&empty), Content::Remove);
+    let bad = "{\"v\": 1, \"pdn\": \"1. 11-18 *\"}".to_string();
+    let b = boot(
+        &Stored {
+            analysis: Some(bad.clone()),
+            ..Stored::default()
+        },
+        "",
+        true,
+    );
+    assert_eq!(b.set_aside, [(Kept::Analysis, bad)]);
+    assert!(b.state.analysis_board.tree.is_empty());
+    assert!(b.state.notices.list[0]
+        .english()
+        .starts_with("Your analysis board could not be read"));
+}

@@ -3,13 +3,16 @@
 //! move, after a short search). It analyses in the analysis worker, never
 //! while the computer thinks on its own move, and only the position shown:
 //! a move, a take-back or looking back makes a new analysis due and the
-//! old one is dropped with its worker.
+//! old one is dropped with its worker. On request it also judges the
+//! person's last move ([`Verdict`], the review's thresholds).
 
 use tiers_engine::Color;
 
 use super::ai::{AiRequest, Budget};
 use super::analysis::{Analysis, Spot};
+use super::practice::Verdict;
 use super::record::MoveOption;
+use super::review::OneByOne;
 use super::session::Session;
 
 /// How long the bar's analysis of one position searches at most (ms).
@@ -36,6 +39,8 @@ pub struct Coach {
     /// How many moves of the bar's best line are drawn on the board as
     /// arrows, for the position they were asked in.
     pub line: Option<(Spot, usize)>,
+    /// The verdict asked for on the person's last move.
+    pub verdict: Option<Verdict>,
 }
 
 /// What can be done with the coach.
@@ -59,8 +64,24 @@ impl Default for Coach {
             analysis: Analysis::default(),
             hint: None,
             line: None,
+            verdict: None,
         }
     }
+}
+
+/// The person's last move in the game on the play screen: the game's
+/// moves up to it, and their colour. `None` in a game between two people
+/// or before they moved.
+#[must_use]
+pub fn last_own_move(session: &Session) -> Option<(Vec<String>, Color)> {
+    let human = session.opponent.human()?;
+    let game = session.record()?;
+    let i = (0..game.ply())
+        .rev()
+        .find(|&i| game.side_at(i) == Some(human))?;
+    let mut moves = game.move_texts();
+    moves.truncate(i + 1);
+    Some((moves, human))
 }
 
 /// The position the play screen shows, as the coach analyses it, with the
@@ -97,6 +118,7 @@ impl Coach {
                 self.hints = hints;
                 self.hint = None;
                 self.line = None;
+                self.verdict = None;
                 self.analysis = Analysis::default();
             }
             CoachAction::ShowLine(n) => {
@@ -141,12 +163,26 @@ impl Coach {
     /// The request of [`Coach::due`], with this id.
     #[must_use]
     pub fn request(&self, session: &Session, id: u32) -> Option<AiRequest> {
+        if let Some(v) = self.verdict_due(session) {
+            return v.request(id);
+        }
         let (analysis, ms) = self.due(session)?;
         analysis.request(id, Budget::Time(ms))
     }
 
     /// The request went out with this id: its analysis is the one shown.
     pub fn sent(&mut self, session: &Session, id: u32) {
+        if self.verdict_due(session).is_some() {
+            // The verdict's search replaces the bar's in the worker: the
+            // bar asks again afterwards.
+            if self.analysis.pending.is_some() {
+                self.analysis = Analysis::default();
+            }
+            if let Some(v) = &mut self.verdict {
+                v.sent(id);
+            }
+            return;
+        }
         if let Some((analysis, _)) = self.due(session) {
             self.analysis = analysis;
             self.analysis.sent(id);
@@ -166,6 +202,17 @@ impl Coach {
         }
         if self.hint.is_some() && self.hint != shown {
             self.hint = None;
+        }
+        // A verdict on a move taken back, or of another game, goes.
+        if let Some(v) = &self.verdict {
+            let holds = session.record().is_some_and(|g| {
+                g.start_text() == v.start
+                    && g.ply() >= v.moves.len()
+                    && g.move_texts().starts_with(&v.moves)
+            });
+            if !holds {
+                self.verdict = None;
+            }
         }
         if self
             .line
@@ -230,6 +277,63 @@ impl Coach {
     }
 }
 
+impl Coach {
+    /// Whether a verdict on the person's last move may be asked now: in a
+    /// game against the computer that allows hints, once they moved, and
+    /// not already asked for that move.
+    #[must_use]
+    pub fn can_judge(&self, session: &Session) -> bool {
+        self.hints
+            && last_own_move(session)
+                .is_some_and(|(moves, _)| self.verdict.as_ref().is_none_or(|v| v.moves != moves))
+    }
+
+    /// Asks for the verdict on the person's last move.
+    pub fn ask_verdict(&mut self, session: &Session) {
+        if !self.can_judge(session) {
+            return;
+        }
+        if let (Some((moves, mover)), Some(game)) = (last_own_move(session), session.record()) {
+            self.verdict = Some(Verdict::ask(game.kind(), game.start_text(), moves, mover));
+        }
+    }
+
+    /// The verdict whose analysis is due now, if any (never while the
+    /// computer thinks on its own move).
+    fn verdict_due(&self, session: &Session) -> Option<&Verdict> {
+        if session.pending.is_some() || session.ai_due() {
+            return None;
+        }
+        self.verdict.as_ref().filter(|v| v.due().is_some())
+    }
+
+    /// Whether the verdict waits for the reply to request `id`.
+    #[must_use]
+    pub fn verdict_waits_for(&self, id: u32) -> bool {
+        self.verdict.as_ref().is_some_and(|v| v.waits_for(id))
+    }
+
+    /// The analysis worker was replaced: every search of the coach is
+    /// asked again.
+    pub fn reset(&mut self) {
+        self.analysis.reset();
+        if let Some(v) = &mut self.verdict {
+            v.reset();
+        }
+    }
+
+    /// Whether a search of the coach (the bar's, a hint's or a verdict's)
+    /// is being answered.
+    #[must_use]
+    pub fn pending(&self) -> bool {
+        self.analysis.pending.is_some()
+            || self
+                .verdict
+                .as_ref()
+                .is_some_and(|v| v.analysis.pending.is_some())
+    }
+}
+
 /// Counts one more hint in a game's tags ([`HINTS_TAG`]).
 pub fn count_hint(tags: &mut Vec<(String, String)>) {
     let n = hints_in(tags) + 1;
@@ -247,4 +351,4 @@ pub fn hints_in(tags: &[(String, String)]) -> u32 {
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

@@ -27,7 +27,7 @@ fn started(vs_computer: bool, opening: Opening, hints: bool, roll: u64) -> AppSt
 }
 
 /// Plays `text` on the play screen by its squares.
-fn play(app: &mut AppState, text: &str) {
+pub(crate) fn play(app: &mut AppState, text: &str) {
     let squares = app
         .session
         .enterable()

@@ -5,9 +5,10 @@
 
 use crate::i18n::errors::{unreadable_position, Explain};
 use crate::i18n::{words, Text};
-use tiers_engine::pdn::{self, PdnGame, Tags, Variant};
+use tiers_engine::pdn::{self, PdnGame, Tags};
 use tiers_engine::{checkers, tiers, Color, GameKind, Position};
 
+use crate::analysis_board::tree::{AnyTree, TreeOf};
 use crate::record::Record;
 
 /// One game read from a file.
@@ -19,6 +20,9 @@ pub struct FileGame {
     pub tags: Vec<(String, String)>,
     /// What the file says about each move (comments, NAGs).
     pub notes: Vec<tiers_engine::pdn::Annotation>,
+    /// The whole move tree: the main line, the variations and what is
+    /// said about every move (the analysis board opens it).
+    pub tree: AnyTree,
 }
 
 impl FileGame {
@@ -72,8 +76,9 @@ pub fn player(name: &str) -> Text {
     }
 }
 
-fn from_pdn<P: Variant<MoveError: Explain>>(g: PdnGame<P>) -> FileGame {
+fn from_pdn<P: TreeOf>(g: PdnGame<P>) -> FileGame {
     FileGame {
+        tree: P::any_tree(g.tree),
         tags: g
             .tags
             .iter()
@@ -88,9 +93,7 @@ fn from_pdn<P: Variant<MoveError: Explain>>(g: PdnGame<P>) -> FileGame {
 /// an illegal move does not stop the others. Fails only when the text
 /// cannot be split into games.
 pub fn read_games(kind: GameKind, text: &str) -> Result<Vec<Result<FileGame, Text>>, Text> {
-    fn each<P: Variant<MoveError: Explain>>(
-        text: &str,
-    ) -> Result<Vec<Result<FileGame, Text>>, Text> {
+    fn each<P: TreeOf>(text: &str) -> Result<Vec<Result<FileGame, Text>>, Text> {
         Ok(pdn::read_each::<P>(text)
             .map_err(|e| e.explain())?
             .into_iter()

@@ -12,7 +12,8 @@ use tiers_engine::{Color, GameKind};
 
 use super::archive::{Archive, Entry};
 use super::files::{self, file_name, FileGame, Reading};
-use super::{pdn_date, rebuild, Declared};
+use super::{game_tags, pdn_date, rebuild, Declared};
+use crate::analysis_board::AnyTree;
 use crate::i18n::Text;
 use crate::record::Record;
 use crate::review::{Review, REVIEW_TAG};
@@ -253,6 +254,30 @@ impl Library {
         }
     }
 
+    /// The chosen game as a move tree with its tags: a file's or an
+    /// archived game's whole tree (variations, comments, NAGs), for the
+    /// analysis board.
+    #[must_use]
+    pub fn chosen_tree(&self) -> Option<(AnyTree, Vec<(String, String)>)> {
+        let selected = self.selected?;
+        let game = match &self.source {
+            Source::Archive => self
+                .archive
+                .games
+                .iter()
+                .find(|e| e.id == selected)?
+                .game()
+                .ok()?,
+            Source::File(f) => (**f
+                .games
+                .get(usize::try_from(selected).ok()?)?
+                .as_ref()
+                .ok()?)
+            .clone(),
+        };
+        Some((game.tree, game.tags))
+    }
+
     /// The chosen game, if it can be replayed.
     #[must_use]
     pub fn chosen_game(&self) -> Option<Chosen> {
@@ -355,7 +380,13 @@ impl Library {
                     tags: c.tags,
                     bylink: None,
                 };
+                let tree = self.chosen_tree().map(|(tree, _)| tree);
                 if let Some(mut entry) = Entry::of(&*c.record, Opponent::Friend, &meta, now) {
+                    // An imported game's variations and notes are kept.
+                    if let Some(tree) = tree.filter(|t| t.len() > c.record.recorded() + 1) {
+                        entry.pdn = tree
+                            .to_pdn_ending(&game_tags(Opponent::Friend, &meta), c.record.outcome());
+                    }
                     entry.review = c.review;
                     self.archive.upsert(entry);
                     self.note = Some(crate::text!("games.saved"));

@@ -214,6 +214,46 @@ pub struct Found {
     pub line: Vec<String>,
 }
 
+impl Found {
+    /// What a finished analysis found; `fallback` gives Red's score when
+    /// there was no search (the game is over there, or the only move was
+    /// played at once).
+    #[must_use]
+    pub fn of(a: &Analysis, fallback: impl FnOnce() -> i32) -> Found {
+        match a.red_score() {
+            Some(red) if a.error.is_none() => Found {
+                eval: Eval {
+                    red,
+                    depth: a.depth,
+                },
+                line: if a.pv.is_empty() {
+                    a.best.iter().cloned().collect()
+                } else {
+                    a.pv.clone()
+                },
+            },
+            _ => Found {
+                eval: Eval {
+                    red: fallback(),
+                    depth: 0,
+                },
+                line: a.best.iter().cloned().collect(),
+            },
+        }
+    }
+}
+
+/// Red's score of a game's outcome at the ply shown: a win, a loss or a
+/// draw (0, also when it is not over).
+#[must_use]
+pub fn outcome_score(record: &dyn Record) -> i32 {
+    match record.outcome().and_then(|o| o.winner()) {
+        Some(Color::Red) => MATE,
+        Some(Color::Black) => -MATE,
+        None => 0,
+    }
+}
+
 /// How many moves of each mark a side made: `[inaccuracies, mistakes,
 /// blunders]`.
 pub type Counts = [u32; 3];
@@ -465,6 +505,38 @@ pub fn counts_text(side: Color, counts: Counts, say: &dyn Fn(&Text) -> String) -
     }
 }
 
+/// Positions analysed one after another at [`REVIEW_BUDGET`] (the review's,
+/// a move's verdict): the next one due, the one under way.
+pub trait OneByOne {
+    /// The analysis due now, if any.
+    fn due(&self) -> Option<Analysis>;
+    /// The analysis under way.
+    fn current(&mut self) -> &mut Analysis;
+
+    /// The request of [`OneByOne::due`], with this id.
+    fn request(&self, id: u32) -> Option<AiRequest> {
+        self.due()?.request(id, REVIEW_BUDGET)
+    }
+
+    /// The request went out with this id.
+    fn sent(&mut self, id: u32) {
+        if let Some(a) = self.due() {
+            let current = self.current();
+            *current = a;
+            current.sent(id);
+        }
+    }
+}
+
+impl OneByOne for ReviewState {
+    fn due(&self) -> Option<Analysis> {
+        ReviewState::due(self)
+    }
+    fn current(&mut self) -> &mut Analysis {
+        &mut self.analysis
+    }
+}
+
 /// The game reviewed.
 #[derive(Clone)]
 pub struct Subject {
@@ -676,20 +748,6 @@ impl ReviewState {
         Some(Analysis::ask(spot, side))
     }
 
-    /// The request of [`ReviewState::due`], with this id.
-    #[must_use]
-    pub fn request(&self, id: u32) -> Option<AiRequest> {
-        self.due()?.request(id, REVIEW_BUDGET)
-    }
-
-    /// The request went out with this id.
-    pub fn sent(&mut self, id: u32) {
-        if let Some(a) = self.due() {
-            self.analysis = a;
-            self.analysis.sent(id);
-        }
-    }
-
     /// Whether it waits for the reply to request `id`.
     #[must_use]
     pub fn waits_for(&self, id: u32) -> bool {
@@ -715,37 +773,13 @@ impl ReviewState {
             return false;
         };
         let ply = self.found.len();
-        let a = &self.analysis;
-        let found = match a.red_score() {
-            Some(red) if a.error.is_none() => Found {
-                eval: Eval {
-                    red,
-                    depth: a.depth,
-                },
-                line: if a.pv.is_empty() {
-                    a.best.iter().cloned().collect()
-                } else {
-                    a.pv.clone()
-                },
-            },
-            // No search: the game is over there (or the only move was
-            // played at once): the outcome, or the evaluation before.
-            _ => {
-                let red = if ply == s.plies() {
-                    match s.record.outcome().and_then(|o| o.winner()) {
-                        Some(Color::Red) => MATE,
-                        Some(Color::Black) => -MATE,
-                        None => 0,
-                    }
-                } else {
-                    self.found.last().map_or(0, |f| f.eval.red)
-                };
-                Found {
-                    eval: Eval { red, depth: 0 },
-                    line: a.best.iter().cloned().collect(),
-                }
+        let found = Found::of(&self.analysis, || {
+            if ply == s.plies() {
+                outcome_score(&*s.record)
+            } else {
+                self.found.last().map_or(0, |f| f.eval.red)
             }
-        };
+        });
         self.found.push(found);
         self.analysis = Analysis::default();
         if self.found.len() > s.plies() {

@@ -1,0 +1,209 @@
+//! The analysis board screen: the board of the move shown (moves played on
+//! it go into the tree: a new one from an earlier position is a
+//! variation), the move tree as a list with its variations indented, the
+//! move shown's NAGs and comment, promoting and deleting variations, the
+//! whole tree as PDN (download, copy) and a PDN file or position to read.
+//! The keys: left / right along the line, up / down between the moves
+//! played from the same position, Home / End.
+
+use tiers_engine::tree::NodeId;
+use tiers_engine::Color;
+use yew::prelude::*;
+
+use crate::components::board::Board;
+use crate::components::export::ExportBar;
+use crate::components::games::{import_box, ImportBox};
+use crate::components::move_list::TreeList;
+use crate::components::viewer::use_step_keys;
+use crate::components::Dispatch;
+use crate::core::analysis_board::{AnalysisAction, AnalysisBoard, TreeStep, MOVE_NAGS};
+use crate::core::i18n::Text;
+use crate::core::input;
+use crate::core::library::files::file_name;
+use crate::core::library::tag;
+use crate::core::nav::NavAction;
+use crate::core::{AppAction, Slice};
+use crate::i18n::say;
+use crate::t;
+
+/// Props of [`AnalysisScreen`].
+#[derive(Properties, PartialEq, Clone)]
+pub struct AnalysisProps {
+    /// The board's state.
+    pub board: Slice<AnalysisBoard>,
+    /// Dispatches actions.
+    pub dispatch: Dispatch,
+}
+
+fn send(d: &Dispatch) -> Callback<AnalysisAction> {
+    let d = d.clone();
+    Callback::from(move |a| d.dispatch(AppAction::Analysis(a)))
+}
+
+fn act(d: &Dispatch, a: AnalysisAction) -> Callback<MouseEvent> {
+    send(d).reform(move |_: MouseEvent| a.clone())
+}
+
+/// The key of a step through the tree.
+fn tree_step(key: &str) -> Option<TreeStep> {
+    Some(match key {
+        "ArrowLeft" => TreeStep::Back,
+        "ArrowRight" => TreeStep::On,
+        "ArrowUp" => TreeStep::Up,
+        "ArrowDown" => TreeStep::Down,
+        "Home" => TreeStep::First,
+        "End" => TreeStep::Last,
+        _ => return None,
+    })
+}
+
+/// The name of a move-assessment NAG with its suffix ("Good move (!)").
+fn nag_name(nag: u8, suffix: &str) -> String {
+    say(&Text::new(match nag {
+        1 => "analysis.nag-good",
+        2 => "analysis.nag-mistake",
+        3 => "analysis.nag-brilliant",
+        4 => "analysis.nag-blunder",
+        5 => "analysis.nag-interesting",
+        _ => "analysis.nag-dubious",
+    })
+    .arg("suffix", suffix))
+}
+
+/// The analysis board screen.
+#[component]
+pub fn AnalysisScreen(props: &AnalysisProps) -> Html {
+    let (b, d) = (&props.board, &props.dispatch);
+    use_step_keys(true, send(d).reform(AnalysisAction::Step), tree_step);
+    let game = b.record();
+    let ply = game.ply();
+    let side = game.side_at(ply).unwrap_or(Color::Red);
+    let view = game.view_at(ply).unwrap_or([None; 64]);
+    let legal = game.legal();
+    let paths: Vec<Vec<u8>> = legal.iter().map(|m| m.squares.clone()).collect();
+    let targets = input::next_targets(&paths, &b.selection);
+    let mut movable: Vec<u8> = paths.iter().filter_map(|p| p.first().copied()).collect();
+    movable.dedup();
+    let last_move = ply
+        .checked_sub(1)
+        .and_then(|p| game.move_at(p))
+        .map(|m| m.squares)
+        .unwrap_or_default();
+    let at = b.at;
+    let root = at == NodeId::ROOT;
+    let caption = match (root, game.outcome()) {
+        (_, Some(outcome)) => say(&crate::core::text!("message.game-over", outcome = outcome)),
+        (true, None) => t!("viewer.start", side = side),
+        (false, None) => t!(
+            "analysis.after",
+            mv = b.tree.text(at).to_string(),
+            side = side
+        ),
+    };
+    let back = {
+        let (d, to) = (d.clone(), b.back);
+        Callback::from(move |_: MouseEvent| d.dispatch(AppAction::Nav(NavAction::Show(to))))
+    };
+    let parent = b.tree.parent(at);
+    let next = b.tree.children(at).first().copied();
+    let pdn = {
+        let b = b.clone();
+        Callback::from(move |()| {
+            let date = tag(&b.tags, "Date").unwrap_or_default().to_string();
+            (b.pdn(), file_name(b.tree.kind(), &date))
+        })
+    };
+    let s = send(d);
+    html! {
+        <section class="analysis-board card" aria-labelledby="analysis-title">
+            <div class="review-head">
+                <h1 id="analysis-title">{ t!("analysis.title", game = b.tree.kind()) }</h1>
+                <button type="button" id="analysis-back" onclick={back}>{ t!("review.back") }</button>
+            </div>
+            <div class="review-body">
+                <div class="review-board">
+                    <Board id="analysis" label={t!("analysis.board")} kind={b.tree.kind()} {view} flipped={b.flipped}
+                        selection={b.selection.clone()} {targets} {movable} {last_move}
+                        on_square={s.reform(AnalysisAction::Square)}
+                        on_drag={s.reform(|(from, to)| AnalysisAction::Drag(from, to))}
+                        on_cancel={s.reform(|()| AnalysisAction::Cancel)} />
+                    <p class="viewer-caption" id="analysis-caption" aria-live="polite">{ caption }</p>
+                    <div class="nav viewer-nav" role="group" aria-label={t!("moves.look-through")}>
+                        <button type="button" id="analysis-first" aria-label={t!("viewer.first-position")} onclick={act(d, AnalysisAction::Step(TreeStep::First))} disabled={root}>{ "|◀" }</button>
+                        <button type="button" id="analysis-prev" aria-label={t!("viewer.previous-move")} onclick={act(d, AnalysisAction::Step(TreeStep::Back))} disabled={parent.is_none()}>{ "◀" }</button>
+                        <button type="button" id="analysis-next" aria-label={t!("viewer.next-move")} onclick={act(d, AnalysisAction::Step(TreeStep::On))} disabled={next.is_none()}>{ "▶" }</button>
+                        <button type="button" id="analysis-last" aria-label={t!("analysis.line-end")} onclick={act(d, AnalysisAction::Step(TreeStep::Last))} disabled={next.is_none()}>{ "▶|" }</button>
+                        <button type="button" id="analysis-flip" aria-label={t!("play.flip")} onclick={act(d, AnalysisAction::Flip)}>{ "⇅" }</button>
+                    </div>
+                    if let Some(m) = &b.message {
+                        <p class="message" id="analysis-message" role="status">{ say(m) }</p>
+                    }
+                </div>
+                <div class="review-info">
+                    <div class="moves-box">
+                        <h2>{ t!("moves.title") }</h2>
+                        <TreeList segments={b.layout()} shown={at} on_pick={s.reform(AnalysisAction::Go)} />
+                    </div>
+                    { edit_box(b, d) }
+                    <ExportBar {pdn} id="analysis-export" />
+                    { import_box(&ImportBox {
+                        id: "analysis-import",
+                        text: &b.import,
+                        error: None,
+                        open: false,
+                        hint: Some(t!("analysis.import-hint")),
+                        on_text: s.reform(AnalysisAction::ImportText),
+                        on_read: s.reform(|()| AnalysisAction::Import),
+                        on_file: s.reform(|(name, text): (String, Result<String, Text>)| match text {
+                            Ok(text) => AnalysisAction::Take(name, text),
+                            Err(why) => AnalysisAction::FileError(name, why),
+                        }),
+                    }) }
+                    <p class="hint">{ t!("analysis.keys") }</p>
+                </div>
+            </div>
+        </section>
+    }
+}
+
+/// The move shown: its NAGs, its comment, promoting it, deleting it.
+fn edit_box(b: &AnalysisBoard, d: &Dispatch) -> Html {
+    let at = b.at;
+    if at == NodeId::ROOT {
+        return html! {
+            <div class="analysis-edit"><p class="hint" id="analysis-edit-hint">{ t!("analysis.pick-a-move") }</p></div>
+        };
+    }
+    let note = b.tree.note(at);
+    let nags = MOVE_NAGS.iter().map(|&nag| {
+        let on = note.nags.contains(&nag);
+        let suffix = tiers_engine::pdn::nag_suffix(nag).unwrap_or("");
+        html! {
+            <button type="button" class={classes!("nag", on.then_some("active"))} id={format!("analysis-nag-{nag}")}
+                aria-pressed={if on { "true" } else { "false" }}
+                aria-label={nag_name(nag, suffix)}
+                onclick={act(d, AnalysisAction::Nag(nag))}>{ suffix }</button>
+        }
+    });
+    let on_comment = send(d).reform(|e: Event| {
+        AnalysisAction::Comment(
+            e.target_dyn_into::<web_sys::HtmlTextAreaElement>()
+                .map(|t| t.value())
+                .unwrap_or_default(),
+        )
+    });
+    let variation = b.in_variation();
+    html! {
+        <div class="analysis-edit">
+            <h2>{ t!("analysis.this-move", mv = b.tree.text(at).to_string()) }</h2>
+            <div class="nags" role="group" aria-label={t!("analysis.assessment")}>{ for nags }</div>
+            <label for="analysis-comment">{ t!("analysis.comment") }</label>
+            <textarea id="analysis-comment" key={at.index().to_string()} rows="2" value={note.comment.clone()} onchange={on_comment} />
+            <div class="actions tight">
+                <button type="button" id="analysis-promote" onclick={act(d, AnalysisAction::Promote)} disabled={!variation}>{ t!("analysis.promote") }</button>
+                <button type="button" id="analysis-main-line" onclick={act(d, AnalysisAction::MainLine)} disabled={!variation}>{ t!("analysis.make-main-line") }</button>
+                <button type="button" id="analysis-delete" onclick={act(d, AnalysisAction::Delete)}>{ t!("analysis.delete") }</button>
+            </div>
+        </div>
+    }
+}

@@ -21,6 +21,8 @@ export const PHONE = { viewport: { width: 360, height: 740 }, hasTouch: true, is
  * - `setup(page)`: runs before the page is opened (init scripts);
  * - `dir`, `extra`: what the server serves (default the build; test-only
  *   pages, see harness.mjs `serve`);
+ * - `args`: more Chromium command-line switches for every browser of the
+ *   test (live play needs WebRTC on this machine's own addresses);
  * - `engine`: 'chromium', 'firefox' or 'webkit' (harness.mjs `launch`;
  *   default `TIERS_ENGINE` or 'chromium', so that any test can be tried in
  *   another engine: `TIERS_ENGINE=webkit node --test tests/undo.test.mjs`);
@@ -33,7 +35,7 @@ export const PHONE = { viewport: { width: 360, height: 740 }, hasTouch: true, is
  * `serve(options)` another server (another site).
  */
 export async function withApp(options, body) {
-  const { open = true, setup, dir, extra, engine = process.env.TIERS_ENGINE ?? 'chromium', ...context } = options;
+  const { open = true, setup, dir, extra, engine = process.env.TIERS_ENGINE ?? 'chromium', args = [], ...context } = options;
   const servers = [];
   const browsers = [];
   const pages = [];
@@ -50,7 +52,8 @@ export async function withApp(options, body) {
       return p;
     },
     async device(opts = {}) {
-      const b = await launch(opts, { engine });
+      const { args: more = args, ...rest } = opts;
+      const b = await launch(rest, { engine, args: more });
       browsers.push(b);
       return { browser: b, page: await ctx.page(b) };
     },

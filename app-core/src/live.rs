@@ -33,6 +33,7 @@
 //! ```
 
 pub mod link;
+pub mod qr;
 
 use tiers_engine::tiers::{self, Formation};
 use tiers_engine::{checkers, Color, GameKind, Position};

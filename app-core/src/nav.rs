@@ -28,6 +28,9 @@ pub enum Screen {
     Puzzles,
     /// The player's statistics.
     Statistics,
+    /// Live play with a friend on another device: the invite, the answer,
+    /// the connection.
+    Live,
 }
 
 /// Navigation: the screen shown and the one to go back to from the rules

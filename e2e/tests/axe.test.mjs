@@ -4,7 +4,8 @@
 //
 // The matrix (a few minutes): every screen in the dark and the light page,
 // at phone and desktop sizes; every board theme on the play screen (both
-// page colours, desktop) and the non-visual mode's. Screens: new game, settings, rules, learn, a
+// page colours, desktop) and the non-visual mode's. Screens: new game, live play (terms and
+// invite), settings, rules, learn, a
 // lesson, puzzles (rated, daily, a streak's start, a rush), games, statistics, editor, tournaments and a new tournament's form,
 // play checkers (and its game-over dialog and review), the Tiers formation,
 // play Tiers, and the embed page.
@@ -63,6 +64,12 @@ async function tour(page, ctx, { size, mode }) {
   await choose(page, [`mode-${mode}`]);
   await page.getByRole('heading', { name: /new game/i }).waitFor();
   await check('new game');
+  await page.click('#live-start');
+  await page.locator('#live-invite').waitFor();
+  await check('live play: terms');
+  await page.click('#live-invite');
+  await page.locator('#live-invite-link').waitFor();
+  await check('live play: invite');
   await openSettings(page);
   await check('settings');
   await page.click('#close-settings');

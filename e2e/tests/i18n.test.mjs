@@ -146,6 +146,12 @@ test('in French no screen shows English', { skip: !catalogue('fr') && 'no French
     await look('new-game');
     await page.locator('[data-game=tiers]').click();
     await look('new-game-tiers');
+    await page.locator('#live-start').click();
+    await page.locator('#live-invite').waitFor();
+    await look('live');
+    await page.locator('#live-invite').click();
+    await page.locator('#live-invite-link').waitFor();
+    await look('live-invite');
     for (const [id, name] of [
       ['show-learn', 'learn'],
       ['show-puzzles', 'puzzles'],

@@ -11,6 +11,7 @@ use crate::components::editor::EditorScreen;
 use crate::components::formation::FormationScreen;
 use crate::components::games::GamesScreen;
 use crate::components::learn::LearnScreen;
+use crate::components::live::LiveScreen;
 use crate::components::nav::MainNav;
 use crate::components::new_game::{DailyMarks, NewGame};
 use crate::components::notices::NoticeBar;
@@ -88,7 +89,11 @@ pub fn App() -> Html {
                 on_start={to(&d, |()| AppAction::Start { coin: browser::coin(), roll: browser::random_seed() })}
                 on_rules={to(&d, |()| AppAction::Nav(NavAction::ShowRules))}
                 on_learn={to(&d, |()| AppAction::Nav(NavAction::Show(Screen::Learn)))}
-                daily={daily_marks(&app.puzzles.history)} on_daily={open_daily(&d)} />
+                daily={daily_marks(&app.puzzles.history)} on_daily={open_daily(&d)}
+                on_live={to(&d, |()| AppAction::Nav(NavAction::Show(Screen::Live)))} />
+        },
+        Screen::Live => html! {
+            <LiveScreen choices={*app.new_game} on_back={to(&d, |()| AppAction::Nav(NavAction::Show(Screen::NewGame)))} />
         },
         Screen::Formation => html! {
             <FormationScreen formation={app.formation.clone()} session={app.session.clone()} dispatch={d.clone()} />

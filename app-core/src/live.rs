@@ -33,6 +33,7 @@
 //! ```
 
 pub mod link;
+pub mod play;
 pub mod qr;
 
 use tiers_engine::tiers::{self, Formation};

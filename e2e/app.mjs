@@ -660,3 +660,41 @@ export async function wrongMove(page, kind, puzzle, color, input) {
 export function say(lang, key) {
   return catalogue(lang)?.get(key) ?? catalogue('en').get(key);
 }
+
+/** Chromium's flags for live play on one machine: its own addresses, without mDNS names, over loopback. */
+export const WEBRTC = ['--disable-features=WebRtcHideLocalIpsWithMdns', '--allow-loopback-in-peer-connection'];
+
+/** From the new game screen, live play: makes the invite; its link. */
+export async function inviteLive(page) {
+  await page.locator('#live-start').click();
+  await page.locator('#live-invite').click();
+  const invite = page.locator('#live-invite-link');
+  await invite.waitFor();
+  return invite.inputValue();
+}
+
+/** Opens the invite `link` and joins: the answer link. */
+export async function joinLive(page, link) {
+  await page.goto(link);
+  await page.locator('#live-join').click();
+  const answer = page.locator('#live-answer-link');
+  await answer.waitFor();
+  return answer.inputValue();
+}
+
+/** The inviter pastes the `answer` link and connects; waits until each of `pages` shows the live game. */
+export async function connectLive(inviter, answer, pages) {
+  await inviter.locator('#live-answer').fill(answer);
+  await inviter.locator('#live-connect').click();
+  for (const page of pages) {
+    await page.locator('#live-panel #live-state.live-ok').waitFor();
+    await page.locator('.play .board').waitFor();
+  }
+}
+
+/** From `inviter`'s new game screen, a live checkers game with `joiner` (another device), connected. */
+export async function joinAndConnect(inviter, joiner) {
+  await inviter.locator('[data-game=checkers]').click();
+  const answer = await joinLive(joiner, await inviteLive(inviter));
+  await connectLive(inviter, answer, [inviter, joiner]);
+}

@@ -224,3 +224,33 @@ impl Drop for Peer {
         self.pc.close();
     }
 }
+
+thread_local! {
+    /// The page's live connection: it outlives the screen that made it
+    /// (the game is played on the play screen).
+    static PEER: RefCell<Option<Peer>> = const { RefCell::new(None) };
+}
+
+/// Keeps `peer` as the page's connection (ending the one before).
+pub fn keep(peer: Peer) {
+    let old = PEER.with(|p| p.borrow_mut().replace(peer));
+    drop(old);
+}
+
+/// Sends a text over the page's connection.
+pub fn send(text: &str) -> Result<(), String> {
+    PEER.with(|p| match p.borrow().as_ref() {
+        Some(peer) => peer.send(text),
+        None => Err("not connected".to_string()),
+    })
+}
+
+/// Takes the answer's description on the page's connection (the
+/// inviter's side).
+pub async fn accept(answer_sdp: &str) -> Result<(), String> {
+    let accepted = PEER.with(|p| p.borrow().as_ref().map(|peer| peer.accept(answer_sdp)));
+    match accepted {
+        Some(f) => f.await,
+        None => Err(crate::t!("live.no-invite")),
+    }
+}

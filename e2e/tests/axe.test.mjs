@@ -5,7 +5,7 @@
 // The matrix (a few minutes): every screen in the dark and the light page,
 // at phone and desktop sizes; every board theme on the play screen (both
 // page colours, desktop) and the non-visual mode's. Screens: new game, live play (terms and
-// invite), settings, rules, learn, a
+// invite, and the game over the channel with an offer and a phrase: its own test, two devices), settings, rules, learn, a
 // lesson, puzzles (rated, daily, a streak's start, a rush), games, statistics, editor, tournaments and a new tournament's form,
 // play checkers (and its game-over dialog and review), the Tiers formation,
 // play Tiers, and the embed page.
@@ -14,7 +14,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { shot } from '../harness.mjs';
-import { PHONE, openNav, readyFormations, resign, startGame, still, withApp } from '../app.mjs';
+import { PHONE, WEBRTC, joinAndConnect, openNav, readyFormations, resign, startGame, still, withApp } from '../app.mjs';
 
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
@@ -168,4 +168,19 @@ for (const [size, options] of Object.entries(SIZES)) {
       });
     });
   }
+}
+
+for (const [size, options] of Object.entries(SIZES)) {
+  test(`axe-core (WCAG 2.1 A/AA) finds nothing on the live game: ${size}`, async () => {
+    await withApp({ ...options, bypassCSP: true, args: WEBRTC }, async (ann, ctx) => {
+      const { page: bob } = await ctx.device({ ...options, bypassCSP: true });
+      await joinAndConnect(ann, bob);
+      await ann.locator('#live-offer-draw').click();
+      await bob.locator('#live-accept-draw').waitFor();
+      await ann.locator('#live-say').click();
+      await bob.locator('#live-said-list').waitFor();
+      const found = [...(await audit(bob, `live game, an offer [${size}]`)), ...(await audit(ann, `live game [${size}]`))];
+      assert.equal(found.length, 0, `${found.length} violations:\n${found.join('\n')}`);
+    });
+  });
 }

@@ -2,18 +2,21 @@
 // inviter's page makes an invite (link and QR code), the joiner's browser
 // opens that link, joins and makes an answer, the inviter pastes the
 // answer, and both pages connect and agree the terms. A tampered invite
-// and an invite pasted as an answer are refused with a message. Two
+// and an invite pasted as an answer are refused with a message. Then a
+// game over the channel: moves, a take-back refused and one accepted, a
+// chat phrase, a draw declined and one agreed, and the game equal in both
+// archives. Two
 // browsers (two devices: their own storage); Chromium gathers this
 // machine's own addresses without mDNS names. Phone width; screenshots in
 // target/screenshots/.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { shot } from '../harness.mjs';
-import { PHONE, withApp } from '../app.mjs';
+import {
+  PHONE, WEBRTC, connectLive, eventually, gameOver, moveTexts, movesPlayed, playCheckers, squaresOf, storedJson, withApp,
+} from '../app.mjs';
 
-const WEBRTC = ['--disable-features=WebRtcHideLocalIpsWithMdns', '--allow-loopback-in-peer-connection'];
-
-test('two devices connect live through the invite and answer links', async () => {
+test('two devices play checkers live through the invite and answer links', async () => {
   await withApp({ ...PHONE, args: WEBRTC }, async (ann, ctx) => {
     const { page: bob } = await ctx.device(PHONE);
     // Ann chooses checkers with a 5+3 clock, then "live".
@@ -57,19 +60,69 @@ test('two devices connect live through the invite and answer links', async () =>
     await ann.getByLabel("Your friend's answer link").fill(link);
     await ann.getByRole('button', { name: 'Connect' }).click();
     await ann.locator('#live-error', { hasText: 'That is an invite, not an answer' }).waitFor();
-    // Then the answer: both pages connect and agree the terms.
-    await ann.getByLabel("Your friend's answer link").fill(answer);
-    await ann.getByRole('button', { name: 'Connect' }).click();
-    for (const page of [ann, bob]) {
-      await page.locator('#live-state', { hasText: /^Connected to your friend's device: Checkers · you play/ }).waitFor();
+    // Then the answer: both pages connect, agree the terms and show the game.
+    await connectLive(ann, answer, [ann, bob]);
+    const side = async (page) => (await page.locator('#live-state').textContent()).match(/^Live game, connected: you play (Red|Black)\.$/)[1];
+    assert.notEqual(await side(ann), await side(bob), 'opposite colours');
+    // Black moves first.
+    const [black, red] = (await side(ann)) === 'Black' ? [ann, bob] : [bob, ann];
+    await shot(black, 'live-playing-phone');
+    await playLive(black, red, '11-15');
+    await playLive(red, black, '23-19');
+    await playLive(black, red, '8-11');
+    // Red on Black's turn cannot move: nothing is played.
+    await red.click(`#play-${squaresOf('checkers', '9-13')[0]}`);
+    assert.equal(await movesPlayed(red), 3);
+
+    // Red asks to take back 23-19: refused, then asked again and accepted.
+    await red.locator('#live-ask-takeback').click();
+    await black.locator('#live-note', { hasText: 'Your friend asks to take back their last move.' }).waitFor();
+    await shot(black, 'live-takeback-asked-phone');
+    await black.locator('#live-refuse-takeback').click();
+    await red.locator('#live-note', { hasText: 'Your friend refused the take-back.' }).waitFor();
+    assert.deepEqual(await moveTexts(red), ['11-15', '23-19', '8-11']);
+    await red.locator('#live-ask-takeback').click();
+    await black.locator('#live-accept-takeback').click();
+    for (const page of [red, black]) await eventually(() => moveTexts(page), ['11-15']);
+    await playLive(red, black, '22-18');
+
+    // A phrase of the chat, shown in the other page's words.
+    await black.getByLabel('Say to your friend').selectOption('good-luck');
+    await black.getByRole('button', { name: 'Say', exact: true }).click();
+    await red.locator('#live-note', { hasText: 'Your friend says: Good luck!' }).waitFor();
+
+    // A draw offered by Black and declined; then one offered by Red and
+    // accepted: the game ends on both pages.
+    await black.locator('#live-offer-draw').click();
+    await red.locator('#live-decline-draw').click();
+    await black.locator('#live-note', { hasText: 'Your friend declined the draw.' }).waitFor();
+    await red.locator('#live-offer-draw').click();
+    await shot(black, 'live-draw-offered-phone');
+    await black.locator('#live-accept-draw').click();
+    for (const page of [red, black]) {
+      const [title] = await gameOver(page);
+      assert.match(title, /draw/i);
     }
-    const annTerms = await ann.locator('#live-state').textContent();
-    const bobTerms = await bob.locator('#live-state').textContent();
-    assert.notEqual(annTerms.match(/you play (\w+)/)[1], bobTerms.match(/you play (\w+)/)[1], 'opposite colours');
-    await shot(ann, 'live-connected-phone');
-    await shot(bob, 'live-connected-bob-phone');
+    await shot(red, 'live-over-phone');
+    // The game is in both archives, the same.
+    const filed = async (page) => {
+      const games = (await storedJson(page, 'tiers.archive', (v) => v?.games?.[0]?.result === '1/2-1/2')).games;
+      const { id, moves, result, reason, pdn } = games[0];
+      return { id, moves, result, reason, pdn };
+    };
+    const [a, b] = [await filed(ann), await filed(bob)];
+    assert.deepEqual(a, b);
+    assert.equal(a.moves, 2);
   });
 });
+
+/** `mover` plays `move` on its board; the other page shows it. */
+async function playLive(mover, other, move) {
+  const before = await movesPlayed(mover);
+  await playCheckers(mover, move);
+  for (const page of [mover, other]) await eventually(() => movesPlayed(page), before + 1);
+  assert.equal((await moveTexts(other)).at(-1), move);
+}
 
 test('the live screen works by keyboard', async () => {
   await withApp({ args: WEBRTC }, async (page) => {

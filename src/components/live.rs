@@ -11,12 +11,16 @@ use wasm_bindgen_futures::spawn_local;
 use yew::prelude::*;
 
 use crate::browser;
+use crate::components::Dispatch;
 use crate::core::i18n::words;
 use crate::core::live::link::{self, Role, Signal, Terms};
-use crate::core::live::{self, qr, Live, Message};
+use crate::core::live::play::{phrase, takeback_ply, LinkState, LiveAction, LivePlay};
+use crate::core::live::{self, qr, Answer, Live, Message};
 use crate::core::new_game::NewGameChoices;
+use crate::core::session::Session;
+use crate::core::{AppAction, Slice};
 use crate::i18n::say;
-use crate::rtc::{Peer, RtcEvent};
+use crate::rtc::{self, Peer, RtcEvent};
 use crate::t;
 
 /// Where the screen is.
@@ -32,10 +36,6 @@ enum Step {
     Join(Signal),
     /// The joiner's answer link: send it back.
     Answer(String),
-    /// The channel is open; `true` once the other page agreed the terms.
-    Connected(bool),
-    /// The connection was lost.
-    Lost,
 }
 
 /// The screen's state.
@@ -55,7 +55,6 @@ enum Msg {
     Live(Live),
     Error(String),
     Said(Option<String>),
-    Rtc(RtcEvent),
 }
 
 impl Reducible for View {
@@ -81,32 +80,6 @@ impl Reducible for View {
                 v.error = Some(e);
             }
             Msg::Said(s) => v.said = s,
-            Msg::Rtc(RtcEvent::Open) => {
-                v.step = Step::Connected(false);
-                v.error = None;
-            }
-            Msg::Rtc(RtcEvent::Lost) => {
-                if matches!(v.step, Step::Connected(_)) {
-                    v.step = Step::Lost;
-                }
-            }
-            Msg::Rtc(RtcEvent::Message(text)) => {
-                let Some(l) = v.live.as_mut() else {
-                    return self;
-                };
-                let from = l.me.opposite();
-                let mut game = None;
-                let mut clock = None;
-                let board = live::Board {
-                    game: &mut game,
-                    clock: &mut clock,
-                };
-                match live::parse(&text).and_then(|m| l.apply(from, board, &m)) {
-                    Ok(live::Event::Hello) => v.step = Step::Connected(true),
-                    Ok(_) => {}
-                    Err(e) => v.error = Some(t!("live.refused", why = e)),
-                }
-            }
         }
         Rc::new(v)
     }
@@ -117,8 +90,26 @@ impl Reducible for View {
 pub struct LiveProps {
     /// The new-game choices: the invite's game, colour and clock.
     pub choices: NewGameChoices,
+    /// The live game in the app's state (the connection's state).
+    pub live: Slice<LivePlay>,
+    /// Dispatches actions.
+    pub dispatch: Dispatch,
     /// Back to the new game screen.
     pub on_back: Callback<()>,
+}
+
+/// What the connection reports, to the app's state: the page's connection
+/// outlives this screen.
+#[must_use]
+pub fn rtc_events(d: &Dispatch) -> Callback<RtcEvent> {
+    let d = d.clone();
+    Callback::from(move |e: RtcEvent| {
+        d.dispatch(AppAction::Live(match e {
+            RtcEvent::Open => LiveAction::Open,
+            RtcEvent::Message(text) => LiveAction::Received(text),
+            RtcEvent::Lost => LiveAction::Lost,
+        }));
+    })
 }
 
 /// What a pasted answer holds: a whole link or only its value.
@@ -152,14 +143,11 @@ pub fn LiveScreen(props: &LiveProps) -> Html {
         error: None,
         said: None,
     });
-    let peer = use_mut_ref(|| None::<Peer>);
-    let on_rtc = {
-        let d = view.dispatcher();
-        Callback::from(move |e: RtcEvent| d.dispatch(Msg::Rtc(e)))
-    };
+    let app = props.dispatch.clone();
+    let on_rtc = rtc_events(&app);
     // A link in the address: an invite to join (or a misplaced answer).
     {
-        let d = view.dispatcher();
+        let (d, app) = (view.dispatcher(), app.clone());
         use_effect_with((), move |()| {
             let (_, query) = browser::location();
             if let Some(value) = link::value_in(&query) {
@@ -167,29 +155,14 @@ pub fn LiveScreen(props: &LiveProps) -> Html {
                 match link::decode(&value) {
                     Ok(s) => match s.role {
                         Role::Invite(terms) | Role::Reconnect(terms) => {
-                            d.dispatch(Msg::Live(Live::new(s.id, terms, terms.inviter.opposite())));
+                            let live = Live::new(s.id, terms, terms.inviter.opposite());
+                            app.dispatch(AppAction::Live(LiveAction::Begin(live.clone())));
+                            d.dispatch(Msg::Live(live));
                             d.dispatch(Msg::Step(Step::Join(s)));
                         }
                         Role::Answer => d.dispatch(Msg::Error(t!("live.answer-here"))),
                     },
                     Err(e) => d.dispatch(Msg::Error(t!("live.link-failed", why = e))),
-                }
-            }
-        });
-    }
-    // Each side says hello as the channel opens.
-    {
-        let (peer, live) = (peer.clone(), view.live.clone());
-        use_effect_with(view.step.clone(), move |step| {
-            if *step == Step::Connected(false) {
-                if let (Some(p), Some(l)) = (peer.borrow().as_ref(), live) {
-                    let _ = p.send(
-                        &Message::Hello {
-                            id: l.id,
-                            terms: l.terms,
-                        }
-                        .to_text(),
-                    );
                 }
             }
         });
@@ -202,10 +175,11 @@ pub fn LiveScreen(props: &LiveProps) -> Html {
         clock: props.choices.clock,
     };
     let make_invite = {
-        let (d, peer, on_rtc) = (view.dispatcher(), peer.clone(), on_rtc.clone());
+        let (d, app, on_rtc) = (view.dispatcher(), app.clone(), on_rtc.clone());
         Callback::from(move |_: MouseEvent| {
-            let (d, peer, on_rtc) = (d.clone(), peer.clone(), on_rtc.clone());
+            let (d, on_rtc) = (d.clone(), on_rtc.clone());
             let live = Live::new(browser::new_id(), terms, terms.inviter);
+            app.dispatch(AppAction::Live(LiveAction::Begin(live.clone())));
             d.dispatch(Msg::Live(live.clone()));
             d.dispatch(Msg::Step(Step::Working));
             spawn_local(async move {
@@ -222,7 +196,7 @@ pub fn LiveScreen(props: &LiveProps) -> Html {
                 };
                 match made.await {
                     Ok((p, url)) => {
-                        *peer.borrow_mut() = Some(p);
+                        rtc::keep(p);
                         d.dispatch(Msg::Step(Step::Invite(url)));
                     }
                     Err(e) => d.dispatch(Msg::Error(e)),
@@ -231,17 +205,12 @@ pub fn LiveScreen(props: &LiveProps) -> Html {
         })
     };
     let join = {
-        let (d, peer, on_rtc, step) = (
-            view.dispatcher(),
-            peer.clone(),
-            on_rtc.clone(),
-            view.step.clone(),
-        );
+        let (d, on_rtc, step) = (view.dispatcher(), on_rtc.clone(), view.step.clone());
         Callback::from(move |_: MouseEvent| {
             let Step::Join(signal) = step.clone() else {
                 return;
             };
-            let (d, peer, on_rtc) = (d.clone(), peer.clone(), on_rtc.clone());
+            let (d, on_rtc) = (d.clone(), on_rtc.clone());
             d.dispatch(Msg::Step(Step::Working));
             spawn_local(async move {
                 let made = async {
@@ -256,7 +225,7 @@ pub fn LiveScreen(props: &LiveProps) -> Html {
                 };
                 match made.await {
                     Ok((p, url)) => {
-                        *peer.borrow_mut() = Some(p);
+                        rtc::keep(p);
                         d.dispatch(Msg::Step(Step::Answer(url)));
                     }
                     Err(e) => {
@@ -269,12 +238,7 @@ pub fn LiveScreen(props: &LiveProps) -> Html {
     };
     let answer_field = use_node_ref();
     let connect = {
-        let (d, peer, field, live) = (
-            view.dispatcher(),
-            peer.clone(),
-            answer_field.clone(),
-            view.live.clone(),
-        );
+        let (d, field, live) = (view.dispatcher(), answer_field.clone(), view.live.clone());
         Callback::from(move |e: SubmitEvent| {
             e.prevent_default();
             let pasted = field
@@ -294,14 +258,9 @@ pub fn LiveScreen(props: &LiveProps) -> Html {
             if live.as_ref().is_none_or(|l| l.id != signal.id) {
                 return d.dispatch(Msg::Error(t!("live.other-invite")));
             }
-            let (d, peer) = (d.clone(), peer.clone());
+            let d = d.clone();
             spawn_local(async move {
-                let accepted = peer.borrow().as_ref().map(|p| p.accept(&signal.sdp));
-                let result = match accepted {
-                    Some(f) => f.await,
-                    None => Err(t!("live.no-invite")),
-                };
-                match result {
+                match rtc::accept(&signal.sdp).await {
                     Ok(()) => d.dispatch(Msg::Said(Some(t!("live.connecting")))),
                     Err(e) => d.dispatch(Msg::Error(e)),
                 }
@@ -325,71 +284,74 @@ pub fn LiveScreen(props: &LiveProps) -> Html {
         })
     };
     let back = props.on_back.reform(|_: MouseEvent| ());
-    let me = view.live.as_ref().map(|l| l.me);
-    let body = match &view.step {
-        Step::Terms => html! {
-            <>
-                <p id="live-terms">{ terms_text(&terms, terms.inviter) }</p>
-                <p>{ t!("live.how") }</p>
-                <p class="hint">{ t!("live.same-network") }</p>
-                <div class="actions">
-                    <button type="button" class="primary" id="live-invite" onclick={make_invite}>{ t!("live.make-invite") }</button>
-                    <button type="button" onclick={back}>{ t!("live.back") }</button>
-                </div>
-            </>
+    let link_state = view
+        .live
+        .as_ref()
+        .and_then(|l| props.live.of(l.id).map(|_| props.live.link));
+    let body = match (&view.step, link_state) {
+        (_, Some(LinkState::Connected)) => html! {
+            <p role="status" id="live-state" class="live-ok">{ t!("live.connected") }</p>
         },
-        Step::Working => html! { <p role="status" id="live-working">{ t!("live.working") }</p> },
-        Step::Invite(url) => html! {
-            <>
-                <h2>{ t!("live.step-1") }</h2>
-                <p>{ t!("live.send-invite") }</p>
-                { link_box("live-invite-link", url, &send) }
-                <h2>{ t!("live.step-2") }</h2>
-                <form class="live-paste" onsubmit={connect}>
-                    <label for="live-answer">{ t!("live.paste-answer") }</label>
-                    <textarea id="live-answer" ref={answer_field} rows="3" spellcheck="false" />
-                    <button type="submit" class="primary" id="live-connect">{ t!("live.connect") }</button>
-                </form>
-            </>
-        },
-        Step::Join(s) => {
-            let terms = match s.role {
-                Role::Invite(t) | Role::Reconnect(t) => t,
-                Role::Answer => terms,
-            };
-            html! {
+        (_, Some(LinkState::Lost)) => {
+            html! { <p role="status" id="live-state" class="warn">{ t!("live.lost") }</p> }
+        }
+        (step, _) => match step {
+            Step::Terms => html! {
                 <>
-                    <p id="live-terms">{ terms_text(&terms, terms.inviter.opposite()) }</p>
-                    <p>{ t!("live.join-how") }</p>
+                    <p id="live-terms">{ terms_text(&terms, terms.inviter) }</p>
+                    <p>{ t!("live.how") }</p>
+                    <p class="hint">{ t!("live.same-network") }</p>
+                    if terms.kind == tiers_engine::GameKind::Tiers {
+                        <p class="warn" id="live-tiers">{ t!("live.tiers-later") }</p>
+                    }
                     <div class="actions">
-                        <button type="button" class="primary" id="live-join" onclick={join}>{ t!("live.join") }</button>
+                        if terms.kind == tiers_engine::GameKind::Checkers {
+                            <button type="button" class="primary" id="live-invite" onclick={make_invite}>{ t!("live.make-invite") }</button>
+                        }
                         <button type="button" onclick={back}>{ t!("live.back") }</button>
                     </div>
                 </>
+            },
+            Step::Working => {
+                html! { <p role="status" id="live-working">{ t!("live.working") }</p> }
             }
-        }
-        Step::Answer(url) => html! {
-            <>
-                <p>{ t!("live.send-answer") }</p>
-                { link_box("live-answer-link", url, &send) }
-                <p role="status" id="live-waiting">{ t!("live.waiting") }</p>
-            </>
-        },
-        Step::Connected(agreed) => html! {
-            <p role="status" id="live-state" class="live-ok">{
-                if *agreed {
-                    match (&view.live, me) {
-                        (Some(l), Some(me)) => t!("live.connected-terms", terms = terms_text(&l.terms, me)),
-                        _ => t!("live.connected"),
-                    }
-                } else {
-                    t!("live.connected")
+            Step::Invite(url) => html! {
+                <>
+                    <h2>{ t!("live.step-1") }</h2>
+                    <p>{ t!("live.send-invite") }</p>
+                    { link_box("live-invite-link", url, &send) }
+                    <h2>{ t!("live.step-2") }</h2>
+                    <form class="live-paste" onsubmit={connect}>
+                        <label for="live-answer">{ t!("live.paste-answer") }</label>
+                        <textarea id="live-answer" ref={answer_field} rows="3" spellcheck="false" />
+                        <button type="submit" class="primary" id="live-connect">{ t!("live.connect") }</button>
+                    </form>
+                </>
+            },
+            Step::Join(s) => {
+                let terms = match s.role {
+                    Role::Invite(t) | Role::Reconnect(t) => t,
+                    Role::Answer => terms,
+                };
+                html! {
+                    <>
+                        <p id="live-terms">{ terms_text(&terms, terms.inviter.opposite()) }</p>
+                        <p>{ t!("live.join-how") }</p>
+                        <div class="actions">
+                            <button type="button" class="primary" id="live-join" onclick={join}>{ t!("live.join") }</button>
+                            <button type="button" onclick={back}>{ t!("live.back") }</button>
+                        </div>
+                    </>
                 }
-            }</p>
+            }
+            Step::Answer(url) => html! {
+                <>
+                    <p>{ t!("live.send-answer") }</p>
+                    { link_box("live-answer-link", url, &send) }
+                    <p role="status" id="live-waiting">{ t!("live.waiting") }</p>
+                </>
+            },
         },
-        Step::Lost => {
-            html! { <p role="status" id="live-state" class="warn">{ t!("live.lost") }</p> }
-        }
     };
     html! {
         <section class="live card" aria-labelledby="live-title">
@@ -430,6 +392,132 @@ fn link_box(id: &'static str, url: &str, send: &dyn Fn(String) -> Callback<Mouse
                 { if browser::can_share() { t!("live.send-link") } else { t!("live.copy-link") } }
             </button>
             { code }
+        </div>
+    }
+}
+
+/// Sends the messages the app's state has for the other page, in order,
+/// over the page's connection; a message that cannot go means the
+/// connection is lost.
+#[hook]
+pub fn use_live_outbox(live: &Slice<LivePlay>, d: &Dispatch) {
+    let d = d.clone();
+    use_effect_with(live.outbox.clone(), move |outbox| {
+        if !outbox.is_empty() {
+            let sent = outbox.iter().try_for_each(|text| rtc::send(text));
+            d.dispatch(AppAction::Live(LiveAction::Drained));
+            if sent.is_err() {
+                d.dispatch(AppAction::Live(LiveAction::Lost));
+            }
+        }
+    });
+}
+
+/// Props of [`LivePanel`].
+#[derive(Properties, PartialEq, Clone)]
+pub struct LivePanelProps {
+    /// The game on the play screen.
+    pub session: Slice<Session>,
+    /// The live game.
+    pub live: Slice<LivePlay>,
+    /// Dispatches actions.
+    pub dispatch: Dispatch,
+}
+
+/// The live game's panel on the play screen: the connection's state,
+/// what the other page said or asked (a draw, a take-back, with the
+/// answers), this side's offers and the chat's fixed phrases.
+#[component]
+pub fn LivePanel(props: &LivePanelProps) -> Html {
+    let s = &props.session;
+    let phrase_field = use_node_ref();
+    let Some(l) = props.live.of(s.meta.id) else {
+        return html! {};
+    };
+    let d = &props.dispatch;
+    let send = |m: Message| {
+        let d = d.clone();
+        Callback::from(move |_: MouseEvent| {
+            d.dispatch(AppAction::Live(LiveAction::Send(m.clone())))
+        })
+    };
+    let them = l.me.opposite();
+    let connected = props.live.link == LinkState::Connected;
+    let running = connected && s.record().is_some_and(|g| g.outcome().is_none());
+    let state = match props.live.link {
+        LinkState::Connecting => {
+            html! { <p role="status" id="live-state">{ t!("live.connecting") }</p> }
+        }
+        LinkState::Connected => html! {
+            <p role="status" id="live-state" class="live-ok">{ t!("live.playing", side = say(&words::side(l.me))) }</p>
+        },
+        LinkState::Lost => {
+            html! { <p role="status" id="live-state" class="warn">{ t!("live.lost-by-link") }</p> }
+        }
+    };
+    let takeback = s.record().and_then(|g| takeback_ply(g, l.me));
+    let draw_asked = l.offers.draw == Some(them);
+    let takeback_asked = l
+        .offers
+        .takeback
+        .filter(|(by, _)| *by == them)
+        .map(|(_, p)| p);
+    let chat = {
+        let (d, field) = (d.clone(), phrase_field.clone());
+        Callback::from(move |e: SubmitEvent| {
+            e.prevent_default();
+            if let Some(p) = field
+                .cast::<web_sys::HtmlSelectElement>()
+                .map(|f| f.value())
+            {
+                d.dispatch(AppAction::Live(LiveAction::Send(Message::Chat(p))));
+            }
+        })
+    };
+    html! {
+        <div class="live-panel" id="live-panel">
+            { state }
+            if let Some(note) = &props.live.note {
+                <p role="status" id="live-note">{ say(note) }</p>
+            }
+            if running && draw_asked {
+                <div class="offer" role="group" aria-label={t!("live.draw-offered")}>
+                    <span>{ t!("live.draw-offered") }</span>
+                    <button type="button" class="primary" id="live-accept-draw" onclick={send(Message::Draw(Answer::Accept))}>{ t!("board.accept") }</button>
+                    <button type="button" id="live-decline-draw" onclick={send(Message::Draw(Answer::Decline))}>{ t!("board.decline") }</button>
+                </div>
+            }
+            if let (true, Some(ply)) = (running, takeback_asked) {
+                <div class="offer" role="group" aria-label={t!("live.takeback-asked")}>
+                    <span>{ t!("live.takeback-asked") }</span>
+                    <button type="button" class="primary" id="live-accept-takeback" onclick={send(Message::TakeBack(Answer::Accept, ply))}>{ t!("board.accept") }</button>
+                    <button type="button" id="live-refuse-takeback" onclick={send(Message::TakeBack(Answer::Decline, ply))}>{ t!("live.refuse") }</button>
+                </div>
+            }
+            if running {
+                <div class="actions">
+                    <button type="button" id="live-offer-draw" onclick={send(Message::Draw(Answer::Offer))}
+                        disabled={l.offers.draw.is_some()}>{ t!("play.offer-draw") }</button>
+                    <button type="button" id="live-ask-takeback" onclick={send(Message::TakeBack(Answer::Offer, takeback.unwrap_or(0)))}
+                        disabled={takeback.is_none() || l.offers.takeback.is_some()}>{ t!("live.ask-takeback") }</button>
+                </div>
+            }
+            if connected {
+                <form class="live-chat" onsubmit={chat}>
+                    <label for="live-phrase">{ t!("live.chat") }</label>
+                    <select id="live-phrase" ref={phrase_field}>
+                        { for live::PHRASES.iter().map(|p| html! { <option value={*p}>{ say(&phrase(p)) }</option> }) }
+                    </select>
+                    <button type="submit" id="live-say">{ t!("live.say") }</button>
+                </form>
+            }
+            if !l.chat.is_empty() {
+                <ul class="live-said" id="live-said-list" aria-label={t!("live.chat")}>
+                    { for l.chat.iter().rev().take(4).map(|(who, p)| html! {
+                        <li>{ t!("live.said-by", side = say(&words::side(*who)), phrase = say(&phrase(p))) }</li>
+                    }) }
+                </ul>
+            }
         </div>
     }
 }

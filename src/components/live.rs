@@ -397,18 +397,32 @@ fn link_box(id: &'static str, url: &str, send: &dyn Fn(String) -> Callback<Mouse
 }
 
 /// Sends the messages the app's state has for the other page, in order,
-/// over the page's connection; a message that cannot go means the
-/// connection is lost.
+/// each once, over the page's connection; a message that cannot go means
+/// the connection is lost.
 #[hook]
 pub fn use_live_outbox(live: &Slice<LivePlay>, d: &Dispatch) {
     let d = d.clone();
-    use_effect_with(live.outbox.clone(), move |outbox| {
-        if !outbox.is_empty() {
-            let sent = outbox.iter().try_for_each(|text| rtc::send(text));
-            d.dispatch(AppAction::Live(LiveAction::Drained));
-            if sent.is_err() {
-                d.dispatch(AppAction::Live(LiveAction::Lost));
+    // The number of messages sent so far (the outbox may be seen again
+    // before the state hears they went).
+    let done = use_mut_ref(|| 0_u64);
+    use_effect_with((live.sent, live.outbox.clone()), move |(first, outbox)| {
+        let mut upto = *done.borrow();
+        if upto < *first {
+            upto = *first;
+        }
+        let mut lost = false;
+        for (i, text) in (*first..).zip(outbox) {
+            if i >= upto && !lost {
+                lost = rtc::send(text).is_err();
+                upto = i + 1;
             }
+        }
+        *done.borrow_mut() = upto;
+        if upto > *first {
+            d.dispatch(AppAction::Live(LiveAction::Drained(upto)));
+        }
+        if lost {
+            d.dispatch(AppAction::Live(LiveAction::Lost));
         }
     });
 }

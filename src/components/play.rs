@@ -28,6 +28,7 @@ pub struct PlayProps {
     /// The evaluation bar and hints.
     pub coach: Slice<Coach>,
     /// A live game with a friend on another device.
+    #[prop_or_default]
     pub live: Slice<LivePlay>,
     /// Dispatches actions.
     pub dispatch: Dispatch,

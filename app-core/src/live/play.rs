@@ -39,6 +39,9 @@ pub struct LivePlay {
     /// Messages to send, in order (the page sends them and says
     /// [`LiveAction::Drained`]).
     pub outbox: Vec<String>,
+    /// The number of messages sent before `outbox[0]` (the page sends each
+    /// once, however often it sees the outbox).
+    pub sent: u64,
     /// What the page says last: a refused message, an answer, a phrase.
     pub note: Option<Text>,
 }
@@ -57,8 +60,9 @@ pub enum LiveAction {
     Send(Message),
     /// The connection was lost.
     Lost,
-    /// The outbox was sent.
-    Drained,
+    /// The messages before this number were sent (counted from the
+    /// first of the connection: [`LivePlay::sent`] plus the outbox's).
+    Drained(u64),
 }
 
 impl LivePlay {
@@ -109,8 +113,11 @@ impl AppState {
     pub(crate) fn live_action(&mut self, a: LiveAction) {
         match a {
             LiveAction::Begin(l) => self.live.update(|p| {
+                // The count goes on: the page sends by it.
+                let sent = p.sent + p.outbox.len() as u64;
                 *p = LivePlay {
                     live: Some(l),
+                    sent,
                     ..LivePlay::default()
                 }
             }),
@@ -135,9 +142,15 @@ impl AppState {
                     self.live.update(|p| p.link = LinkState::Lost);
                 }
             }
-            LiveAction::Drained => {
-                if !self.live.outbox.is_empty() {
-                    self.live.update(|p| p.outbox.clear());
+            LiveAction::Drained(upto) => {
+                if upto > self.live.sent {
+                    self.live.update(|p| {
+                        let n = usize::try_from(upto - p.sent)
+                            .unwrap_or(usize::MAX)
+                            .min(p.outbox.len());
+                        p.outbox.drain(..n);
+                        p.sent += n as u64;
+                    });
                 }
             }
             LiveAction::Received(text) => match super::parse(&text) {

@@ -10,8 +10,13 @@ fn carry(a: &mut AppState, b: &mut AppState) {
         if to_a.is_empty() && to_b.is_empty() {
             return;
         }
-        a.apply(AppAction::Live(LiveAction::Drained));
-        b.apply(AppAction::Live(LiveAction::Drained));
+        for s in [&mut *a, &mut *b] {
+            let upto = s.live.sent + s.live.outbox.len() as u64;
+            s.apply(AppAction::Live(LiveAction::Drained(upto)));
+            // Said twice (the page saw the outbox twice): nothing more goes.
+            s.apply(AppAction::Live(LiveAction::Drained(upto)));
+            assert!(s.live.outbox.is_empty());
+        }
         for m in to_b {
             b.apply(AppAction::Live(LiveAction::Received(m)));
         }

@@ -9,7 +9,7 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen::JsValue;
 use yew::Callback;
 
 use crate::browser;
@@ -143,28 +143,69 @@ pub fn switch(lang: Lang) {
     });
 }
 
+thread_local! {
+    /// The language's `Intl.NumberFormat`'s `format`, made once per
+    /// language: `Number.toLocaleString` builds a new formatter on every
+    /// call, which cost the new game screen's first render 155 ms of a
+    /// slowed-down phone's time for its numbers (docs/measurements.md,
+    /// the warm load).
+    static NUMBERS: RefCell<Option<(Lang, js_sys::Function)>> = const { RefCell::new(None) };
+    /// The same for dates and times (the archive lists one per game).
+    static DATES: RefCell<Option<(Lang, js_sys::Function)>> = const { RefCell::new(None) };
+}
+
+/// `value` written by the language's formatter kept in `cache` (made by
+/// `make` from the language's locale list the first time, and again
+/// after a change of language).
+fn formatted(
+    cache: &'static std::thread::LocalKey<RefCell<Option<(Lang, js_sys::Function)>>>,
+    make: impl FnOnce(&js_sys::Array) -> js_sys::Function,
+    value: f64,
+) -> Option<String> {
+    let lang = lang();
+    let format = cache.with(|cell| {
+        let mut cell = cell.borrow_mut();
+        match &*cell {
+            Some((made_for, format)) if *made_for == lang => format.clone(),
+            _ => {
+                let format = make(&js_sys::Array::of1(&lang.tag().into()));
+                *cell = Some((lang, format.clone()));
+                format
+            }
+        }
+    });
+    format
+        .call1(&JsValue::NULL, &JsValue::from_f64(value))
+        .ok()?
+        .as_string()
+}
+
 /// Writes a whole number the language's way (`1,234`, `1 234`, `1.234`).
 #[must_use]
 pub fn number(n: i64) -> String {
-    js_sys::Number::from(n as f64)
-        .to_locale_string(lang().tag())
-        .as_string()
-        .unwrap_or_else(|| n.to_string())
+    // Below a thousand every shipped language writes the plain digits; the
+    // first `Intl.NumberFormat` costs a slowed-down phone 75 ms (its locale
+    // data), which the first screens, whose numbers are all small, skip.
+    if (0..1000).contains(&n) {
+        return n.to_string();
+    }
+    let make = |locales: &js_sys::Array| {
+        js_sys::Intl::NumberFormat::new(locales, &js_sys::Object::new()).format()
+    };
+    formatted(&NUMBERS, make, n as f64).unwrap_or_else(|| n.to_string())
 }
 
 /// A date and time (milliseconds since 1970) the language's way, in the
 /// device's time zone.
 #[must_use]
 pub fn date_time(ms: u64) -> String {
-    let d = js_sys::Date::new(&JsValue::from_f64(ms as f64));
-    let options = js_sys::Object::new();
-    let _ = js_sys::Reflect::set(&options, &"dateStyle".into(), &"medium".into());
-    let _ = js_sys::Reflect::set(&options, &"timeStyle".into(), &"short".into());
-    d.to_locale_string(lang().tag(), &options)
-        .dyn_into::<js_sys::JsString>()
-        .ok()
-        .and_then(|s| s.as_string())
-        .unwrap_or_default()
+    let make = |locales: &js_sys::Array| {
+        let options = js_sys::Object::new();
+        let _ = js_sys::Reflect::set(&options, &"dateStyle".into(), &"medium".into());
+        let _ = js_sys::Reflect::set(&options, &"timeStyle".into(), &"short".into());
+        js_sys::Intl::DateTimeFormat::new(locales, &options).format()
+    };
+    formatted(&DATES, make, ms as f64).unwrap_or_default()
 }
 
 /// The message `text` in the page's language (English when its catalogue

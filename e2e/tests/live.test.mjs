@@ -76,7 +76,7 @@ test('two devices play checkers live through the invite and answer links', async
 
     // Red asks to take back 23-19: refused, then asked again and accepted.
     await red.locator('#live-ask-takeback').click();
-    await black.locator('#live-note', { hasText: 'Your friend asks to take back their last move.' }).waitFor();
+    await black.locator('#live-panel .offer', { hasText: 'Your friend asks to take back their last move.' }).waitFor();
     await shot(black, 'live-takeback-asked-phone');
     await black.locator('#live-refuse-takeback').click();
     await red.locator('#live-note', { hasText: 'Your friend refused the take-back.' }).waitFor();

@@ -88,7 +88,10 @@ pub fn Play(props: &PlayProps) -> Html {
                 if !connected {
                     <ByLinkPanel session={s.clone()} dispatch={d.clone()} />
                 }
-                <CoachPanel session={s.clone()} coach={props.coach.clone()} dispatch={d.clone()} />
+                // No hints or evaluation against a friend playing live.
+                if live.is_none() {
+                    <CoachPanel session={s.clone()} coach={props.coach.clone()} dispatch={d.clone()} />
+                }
                 { moves_box(s, &on_action) }
                 <GameTools session={s.clone()} dispatch={d.clone()} />
             </LiveBoard>

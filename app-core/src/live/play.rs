@@ -196,10 +196,9 @@ impl AppState {
                 return self.live_note(note);
             }
         };
+        // (An offer or request is shown with its answers, from the state.)
         let note = match &event {
-            Event::Draw(Answer::Offer) if !mine => Some(text!("live.draw-offered")),
             Event::Draw(Answer::Decline) if !mine => Some(text!("live.draw-declined")),
-            Event::TakeBack(Answer::Offer, _) if !mine => Some(text!("live.takeback-asked")),
             Event::TakeBack(Answer::Decline, _) if !mine => Some(text!("live.takeback-refused")),
             Event::TakeBack(Answer::Accept, _) if !mine => Some(text!("live.takeback-done")),
             Event::Chat(p) if !mine => Some(text!("live.said", phrase = phrase(p))),

@@ -316,7 +316,8 @@ test('in French, errors and stored names are French: a malformed file, a bad lin
 });
 
 test('in French the live game shows no English', { skip: !catalogue('fr') && 'no French catalogue yet' }, async () => {
-  await withApp({ locale: 'fr-FR', args: WEBRTC }, async (ann, ctx) => {
+  await withApp({ locale: 'fr-FR', args: WEBRTC, open: false }, async (ann, ctx) => {
+    await open(ann, ctx.server.url + '/');
     const { page: bob } = await ctx.device({ locale: 'fr-FR' });
     await joinAndConnect(ann, bob);
     // A draw offer and a phrase on the page that receives them.

@@ -42,6 +42,8 @@ test('two devices play checkers live through the invite and answer links', async
 
     // Bob opens the real invite: the terms, then Join makes the answer.
     await bob.goto(link);
+    // (The screen reads the link after its first render: wait for Join.)
+    await bob.locator('#live-join').waitFor();
     const terms = await bob.locator('#live-terms').textContent();
     assert.match(terms, /^Checkers · you play (Red|Black) · clock: 5\+3$/);
     await shot(bob, 'live-join-phone');

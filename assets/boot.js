@@ -112,6 +112,8 @@ function say(text, reload) {
     button.addEventListener('click', () => location.reload());
     box.appendChild(button);
   }
+  const splash = document.getElementById('splash');
+  if (splash) splash.remove();
   document.body.appendChild(box);
 }
 

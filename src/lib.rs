@@ -35,6 +35,11 @@ pub mod worker;
 /// otherwise the app (the `main` of src/bin/app.rs).
 pub fn render_page() {
     i18n::start();
+    // The logo index.html shows while the page loads: gone before the
+    // first screen is drawn (the first render runs before the next frame).
+    if let Some(splash) = gloo::utils::document().get_element_by_id("splash") {
+        splash.remove();
+    }
     if components::embed::is_embed_page() {
         yew::Renderer::<components::embed::EmbedApp>::new().render();
     } else {

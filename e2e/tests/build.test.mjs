@@ -173,6 +173,7 @@ test('a page whose wasm cannot be had says so, and starts on Reload once it can'
     const alert = page.locator('.boot-failed[role=alert]');
     await alert.waitFor();
     assert.match(await alert.innerText(), /Tiers could not be loaded \(.+\)\. Check the connection and reload the page\./);
+    assert.equal(await page.locator('#splash').count(), 0, 'the loading icon gives way to the message');
     await shot(page, 'boot-failed');
     // Only the refused wasm is named among the problems (no page error).
     for (const p of page.problems()) assert.match(p, /^console error: (Failed to load resource|Tiers could not start)/, p);
@@ -180,6 +181,35 @@ test('a page whose wasm cannot be had says so, and starts on Reload once it can'
     await Promise.all([page.waitForEvent('load'), alert.getByRole('button', { name: 'Reload' }).click()]);
     await page.getByRole('heading', { name: /new game/i }).waitFor();
     assert.equal(await page.locator('.boot-failed').count(), 0);
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+});
+
+test('the icon shows while the wasm loads (no request for it), then the first screen replaces it', async () => {
+  const server = await serve();
+  const browser = await launch();
+  try {
+    const page = await newPage(browser.context);
+    let release;
+    const released = new Promise((ok) => (release = ok));
+    const hold = async (route) => {
+      await released;
+      await route.continue();
+    };
+    await browser.context.route(/_bg\.wasm$/, hold);
+    await page.goto(server.url + '/', { waitUntil: 'domcontentloaded' });
+    const icon = page.locator('#splash img');
+    await icon.waitFor();
+    assert.ok(await icon.evaluate((img) => img.complete && img.naturalWidth > 0), 'the icon is drawn');
+    assert.match(await icon.getAttribute('src'), /^data:image\/svg\+xml,/, 'the icon is in the page, not a request');
+    assert.ok((await icon.boundingBox()).width >= 100, 'the icon is large enough to see');
+    await shot(page, 'splash');
+    release();
+    await page.getByRole('heading', { name: /new game/i }).waitFor();
+    assert.equal(await page.locator('#splash').count(), 0, 'the icon is gone with the first screen');
+    assert.deepEqual(page.problems(), []);
   } finally {
     await browser.close();
     await server.close();

@@ -60,7 +60,8 @@ test('after one visit the app works with the network off', async () => {
     assert.deepEqual(cached.names, [`tiers:/:${build.version}`]);
     assert.deepEqual(
       cached.urls.sort(),
-      build.files.map(([p]) => `/${p}`).sort(),
+      // and the page on its plain address (assets/sw.js, the static routes)
+      ['/', ...build.files.map(([p]) => `/${p}`)].sort(),
       'every file of the build is cached',
     );
     assert.ok(cached.urls.includes('/worker_loader.js'), "the AI worker's loader is cached");
@@ -77,6 +78,19 @@ test('after one visit the app works with the network off', async () => {
     const served = server.requests.length;
     await page.reload();
     await page.getByRole('heading', { name: /new game/i }).waitFor();
+    // Chromium takes the page and its files straight from the cache, without
+    // starting the worker (its static routes; assets/sw.js, `routes`).
+    const sources = await page.evaluate(() =>
+      [...performance.getEntriesByType('navigation'), ...performance.getEntriesByType('resource')].map((e) => [
+        new URL(e.name).pathname,
+        e.workerMatchedSourceType,
+      ]),
+    );
+    assert.deepEqual(
+      sources.filter(([path, source]) => /^\/(|boot\.js|app-.*)$/.test(path) && source !== 'cache'),
+      [],
+      'the page, its script and its wasm come from the cache by the static routes',
+    );
 
     // Checkers against the computer (level 3, the person plays Red): Black,
     // the computer, opens; Red answers 22-18 by dragging; the computer replies.

@@ -10,7 +10,7 @@ use tiers_bracket::Ballot;
 
 use crate::core::by_game::ByGame;
 use crate::core::clock::{TimeControl, PRESETS};
-use crate::core::i18n::words;
+use crate::core::i18n::{words, Lang};
 use crate::core::new_game::{ballot_name, ColorChoice, NewGameChoices, Opening};
 use crate::core::Slice;
 use crate::i18n::say;
@@ -60,13 +60,22 @@ pub fn NewGame(props: &NewGameProps) -> Html {
     };
     // "Custom" stays picked while its numbers happen to match a preset.
     let custom = use_state(|| form.s.clock.is_some_and(|c| !PRESETS.contains(&c)));
+    // The choices shown and where a change goes, for the opening list's
+    // handler: made once, so that the list is drawn again only when the
+    // opening or the language changes.
+    let latest = use_mut_ref(|| (form.s, props.on_change.clone()));
+    *latest.borrow_mut() = (form.s, props.on_change.clone());
+    let on_opening = use_callback((), move |opening: Opening, ()| {
+        let (s, on_change) = latest.borrow().clone();
+        on_change.emit(NewGameChoices { opening, ..s });
+    });
     html! {
         <section class="new-game card" aria-labelledby="new-game-title">
             <h1 id="new-game-title">{ t!("newgame.title") }</h1>
             { game_field(form, &props.on_learn) }
             { opponent_field(form) }
             { clock_field(form, &custom) }
-            { options_field(form) }
+            { options_field(form, &on_opening) }
             <div class="actions">
                 <button type="button" class="primary big" id="start-game" onclick={props.on_start.reform(|_: MouseEvent| ())}>{ t!("newgame.start") }</button>
                 <button type="button" id="live-start" onclick={props.on_live.reform(|_: MouseEvent| ())}>{ t!("newgame.live") }</button>
@@ -286,43 +295,66 @@ fn clock_field(form: Form, custom: &UseStateHandle<bool>) -> Html {
 
 /// The options: a checkers opening (the start or a three-move ballot) and
 /// hints.
-fn options_field(form: Form) -> Html {
+fn options_field(form: Form, on_opening: &Callback<Opening>) -> Html {
     let s = form.s;
-    let onopening = form.on(|s, e: Event| {
-        let select = e.target_dyn_into::<web_sys::HtmlSelectElement>()?;
-        let opening = Opening::parse(&select.value())?;
-        Some(NewGameChoices { opening, ..s })
-    });
     let onhints = form.on(|s, _: Event| {
         Some(NewGameChoices {
             hints: !s.hints,
             ..s
         })
     });
-    let option = |opening: Opening, label: String| {
-        html! { <option value={opening.name()} selected={s.opening == opening}>{ label }</option> }
-    };
-    let ballots = (1..=DECK.len() as u16)
-        .filter_map(Ballot::get)
-        .map(|b| option(Opening::Ballot(b.index), ballot_name(b)));
     html! {
         <fieldset>
             <legend>{ t!("newgame.options") }</legend>
             if s.kind == GameKind::Checkers {
-                <label class="opening">
-                    <span>{ t!("newgame.opening") }</span>
-                    <select id="opening" onchange={onopening}>
-                        { option(Opening::Standard, t!("newgame.opening-start")) }
-                        { option(Opening::RandomBallot, t!("newgame.opening-random")) }
-                        { for ballots }
-                    </select>
-                </label>
+                <OpeningSelect opening={s.opening} lang={crate::i18n::lang()} on_pick={on_opening.clone()} />
             }
             <label class="check">
                 <input type="checkbox" id="allow-hints" checked={s.hints} onchange={onhints} />
                 { t!("newgame.allow-hints") }
             </label>
         </fieldset>
+    }
+}
+
+/// Props of [`OpeningSelect`].
+#[derive(Properties, PartialEq)]
+struct OpeningSelectProps {
+    opening: Opening,
+    /// The page's language (the list's words change with it).
+    lang: Lang,
+    /// An opening picked (one handler for the screen's life).
+    on_pick: Callback<Opening>,
+}
+
+/// The list of checkers openings: the start, a random ballot and the 156
+/// ballots. Its own component, so that a tap elsewhere on the screen does
+/// not build and compare its 158 options again (a slowed-down phone's
+/// time from each tap to the screen drawn).
+#[component]
+fn OpeningSelect(props: &OpeningSelectProps) -> Html {
+    let on_pick = props.on_pick.clone();
+    let onchange = Callback::from(move |e: Event| {
+        let picked = e.target_dyn_into::<web_sys::HtmlSelectElement>();
+        if let Some(opening) = picked.and_then(|select| Opening::parse(&select.value())) {
+            on_pick.emit(opening);
+        }
+    });
+    let option = |opening: Opening, label: String| {
+        html! { <option value={opening.name()} selected={props.opening == opening}>{ label }</option> }
+    };
+    let ballots = (1..=DECK.len() as u16)
+        .filter_map(Ballot::get)
+        .map(|b| option(Opening::Ballot(b.index), ballot_name(b)));
+    html! {
+        <label class="opening">
+            <span>{ t!("newgame.opening") }</span>
+            <select id="opening" {onchange}>
+                { option(Opening::Standard, t!("newgame.opening-start")) }
+                { option(Opening::RandomBallot, t!("newgame.opening-random")) }
+                { for ballots }
+            </select>
+        </label>
     }
 }
 

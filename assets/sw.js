@@ -70,7 +70,7 @@ async function precache() {
 // the scope without a query. A file missing from the cache goes to the
 // network, as respond() does; an address with a query (a shared game, the
 // embed page) still comes to the fetch handler below. Starting the worker
-// was on the way of every warm visit (docs/measurements.md, the warm load).
+// was on the way of every warm visit (docs/measurements.md, "Load time").
 function routes(event) {
   if (typeof event.addRoutes !== 'function' || typeof URLPattern !== 'function') return;
   const source = { cacheName: CACHE };

@@ -148,7 +148,7 @@ thread_local! {
     /// language: `Number.toLocaleString` builds a new formatter on every
     /// call, which cost the new game screen's first render 155 ms of a
     /// slowed-down phone's time for its numbers (docs/measurements.md,
-    /// the warm load).
+    /// "Load time").
     static NUMBERS: RefCell<Option<(Lang, js_sys::Function)>> = const { RefCell::new(None) };
     /// The same for dates and times (the archive lists one per game).
     static DATES: RefCell<Option<(Lang, js_sys::Function)>> = const { RefCell::new(None) };

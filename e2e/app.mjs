@@ -21,6 +21,8 @@ export const PHONE = { viewport: { width: 360, height: 740 }, hasTouch: true, is
  * - `setup(page)`: runs before the page is opened (init scripts);
  * - `dir`, `extra`: what the server serves (default the build; test-only
  *   pages, see harness.mjs `serve`);
+ * - `args`: more Chromium command-line switches for every browser of the
+ *   test (live play needs WebRTC on this machine's own addresses);
  * - `engine`: 'chromium', 'firefox' or 'webkit' (harness.mjs `launch`;
  *   default `TIERS_ENGINE` or 'chromium', so that any test can be tried in
  *   another engine: `TIERS_ENGINE=webkit node --test tests/undo.test.mjs`);
@@ -33,7 +35,7 @@ export const PHONE = { viewport: { width: 360, height: 740 }, hasTouch: true, is
  * `serve(options)` another server (another site).
  */
 export async function withApp(options, body) {
-  const { open = true, setup, dir, extra, engine = process.env.TIERS_ENGINE ?? 'chromium', ...context } = options;
+  const { open = true, setup, dir, extra, engine = process.env.TIERS_ENGINE ?? 'chromium', args = [], ...context } = options;
   const servers = [];
   const browsers = [];
   const pages = [];
@@ -50,7 +52,8 @@ export async function withApp(options, body) {
       return p;
     },
     async device(opts = {}) {
-      const b = await launch(opts, { engine });
+      const { args: more = args, ...rest } = opts;
+      const b = await launch(rest, { engine, args: more });
       browsers.push(b);
       return { browser: b, page: await ctx.page(b) };
     },
@@ -686,4 +689,42 @@ export async function wrongMove(page, kind, puzzle, color, input) {
 /** A message in `lang`, English when its catalogue (or the key) is missing. */
 export function say(lang, key) {
   return catalogue(lang)?.get(key) ?? catalogue('en').get(key);
+}
+
+/** Chromium's flags for live play on one machine: its own addresses, without mDNS names, over loopback. */
+export const WEBRTC = ['--disable-features=WebRtcHideLocalIpsWithMdns', '--allow-loopback-in-peer-connection'];
+
+/** From the new game screen, live play: makes the invite; its link. */
+export async function inviteLive(page) {
+  await page.locator('#live-start').click();
+  await page.locator('#live-invite').click();
+  const invite = page.locator('#live-invite-link');
+  await invite.waitFor();
+  return invite.inputValue();
+}
+
+/** Opens the invite `link` and joins: the answer link. */
+export async function joinLive(page, link) {
+  await page.goto(link);
+  await page.locator('#live-join').click();
+  const answer = page.locator('#live-answer-link');
+  await answer.waitFor();
+  return answer.inputValue();
+}
+
+/** The inviter pastes the `answer` link and connects; waits until each of `pages` shows the live game. */
+export async function connectLive(inviter, answer, pages) {
+  await inviter.locator('#live-answer').fill(answer);
+  await inviter.locator('#live-connect').click();
+  for (const page of pages) {
+    await page.locator('#live-panel #live-state.live-ok').waitFor();
+    await page.locator('.play .board').waitFor();
+  }
+}
+
+/** From `inviter`'s new game screen, a live checkers game with `joiner` (another device), connected. */
+export async function joinAndConnect(inviter, joiner) {
+  await inviter.locator('[data-game=checkers]').click();
+  const answer = await joinLive(joiner, await inviteLive(inviter));
+  await connectLive(inviter, answer, [inviter, joiner]);
 }

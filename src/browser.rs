@@ -97,6 +97,30 @@ pub async fn share(title: &str, text: &str, url: &str) -> Result<bool, Text> {
     }
 }
 
+/// What [`share_or_copy`] did with a link.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Sent {
+    /// Handed to another app.
+    Shared,
+    /// The person closed the share sheet.
+    Cancelled,
+    /// Copied to the clipboard.
+    Copied,
+}
+
+/// Hands `url` to another app where the browser can (phones), else copies
+/// it; an error says why neither worked.
+pub async fn share_or_copy(text: &str, url: &str) -> Result<Sent, Text> {
+    if can_share() {
+        match share("Tiers", text, url).await {
+            Ok(true) => return Ok(Sent::Shared),
+            Ok(false) => return Ok(Sent::Cancelled),
+            Err(_) => {}
+        }
+    }
+    copy(url).await.map(|()| Sent::Copied)
+}
+
 /// Reads the file picked in an `<input type="file">` (at most `max_mb`
 /// megabytes)
 /// and calls `done` with its name and text, or a message saying why it

@@ -25,6 +25,7 @@ pub mod browser;
 pub mod components;
 pub mod hooks;
 pub mod i18n;
+pub mod rtc;
 pub mod sound;
 pub mod storage;
 pub mod store;

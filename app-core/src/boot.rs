@@ -300,6 +300,14 @@ pub fn boot(stored: &Stored, query: &str, coin: bool) -> Boot {
             });
         }
     }
+    // An invite or answer link to live play opens its screen, which reads
+    // the link from the address (and then takes it off).
+    if crate::live::link::value_in(query).is_some() {
+        state.nav = Slice::new(Nav {
+            screen: Screen::Live,
+            back: Screen::NewGame,
+        });
+    }
     Boot {
         state,
         set_aside,

@@ -189,6 +189,8 @@ pub struct AppState {
     pub puzzles: Slice<Puzzles>,
     /// The analysis board: a game's move tree.
     pub analysis_board: Slice<AnalysisBoard>,
+    /// A live game with a friend on another device (docs/live.md).
+    pub live: Slice<live::play::LivePlay>,
     /// The next id for a request to the computer (ids are unique across
     /// the parts that ask).
     pub next_ai_id: u32,
@@ -211,6 +213,8 @@ pub enum AppAction {
     },
     /// The game on the play screen.
     Game(SessionAction),
+    /// A live game (docs/live.md).
+    Live(live::play::LiveAction),
     /// Put this game on the play screen, with its id, date and tags.
     Load(Box<LoadGame>, GameMeta),
     /// The Tiers formations.
@@ -760,9 +764,15 @@ impl AppState {
             AppAction::NewGame(s) => self.new_game.update(|x| *x = s),
             AppAction::Start { coin, roll } => self.start(coin, roll),
             AppAction::Game(a) => {
+                let Some(a) = self.live_session(a) else {
+                    return;
+                };
+                let before = self.session.record().map_or(0, |g| g.ply());
                 self.session.update(|s| s.apply(a));
+                self.live_moved(before);
                 self.file_by_link();
             }
+            AppAction::Live(a) => self.live_action(a),
             AppAction::PlayByLink { id, names, days } => self.play_by_link(id, names, days),
             AppAction::Load(game, meta) => self.load(*game, meta),
             AppAction::Formation(a) => self.formation.update(|f| f.apply(a)),

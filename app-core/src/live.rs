@@ -33,6 +33,8 @@
 //! ```
 
 pub mod link;
+pub mod play;
+pub mod qr;
 
 use tiers_engine::tiers::{self, Formation};
 use tiers_engine::{checkers, Color, GameKind, Position};

@@ -30,6 +30,9 @@ pub enum Screen {
     Statistics,
     /// The analysis board.
     Analysis,
+    /// Live play with a friend on another device: the invite, the answer,
+    /// the connection.
+    Live,
 }
 
 /// Navigation: the screen shown and the one to go back to from the rules

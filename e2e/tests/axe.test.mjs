@@ -4,7 +4,8 @@
 //
 // The matrix (a few minutes): every screen in the dark and the light page,
 // at phone and desktop sizes; every board theme on the play screen (both
-// page colours, desktop) and the non-visual mode's. Screens: new game, settings, rules, learn, a
+// page colours, desktop) and the non-visual mode's. Screens: new game, live play (terms and
+// invite, and the game over the channel with an offer and a phrase: its own test, two devices), settings, rules, learn, a
 // lesson, puzzles (rated, daily, a streak's start, a rush), games, statistics, editor (and a practice game
 // from it with the coach's verdict), tournaments and a new tournament's form,
 // play checkers (and its game-over dialog, review and analysis board), the Tiers formation,
@@ -14,7 +15,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { shot } from '../harness.mjs';
-import { PHONE, openNav, playCheckers, practiseWithVerdict, readyFormations, resign, startGame, still, withApp } from '../app.mjs';
+import { PHONE, WEBRTC, joinAndConnect, openNav, playCheckers, practiseWithVerdict, readyFormations, resign, startGame, still, withApp } from '../app.mjs';
 
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
@@ -64,6 +65,12 @@ async function tour(page, ctx, { size, mode }) {
   await choose(page, [`mode-${mode}`]);
   await page.getByRole('heading', { name: /new game/i }).waitFor();
   await check('new game');
+  await page.click('#live-start');
+  await page.locator('#live-invite').waitFor();
+  await check('live play: terms');
+  await page.click('#live-invite');
+  await page.locator('#live-invite-link').waitFor();
+  await check('live play: invite');
   await openSettings(page);
   await check('settings');
   await page.click('#close-settings');
@@ -172,4 +179,19 @@ for (const [size, options] of Object.entries(SIZES)) {
       });
     });
   }
+}
+
+for (const [size, options] of Object.entries(SIZES)) {
+  test(`axe-core (WCAG 2.1 A/AA) finds nothing on the live game: ${size}`, async () => {
+    await withApp({ ...options, bypassCSP: true, args: WEBRTC }, async (ann, ctx) => {
+      const { page: bob } = await ctx.device({ ...options, bypassCSP: true });
+      await joinAndConnect(ann, bob);
+      await ann.locator('#live-offer-draw').click();
+      await bob.locator('#live-accept-draw').waitFor();
+      await ann.locator('#live-say').click();
+      await bob.locator('#live-said-list').waitFor();
+      const found = [...(await audit(bob, `live game, an offer [${size}]`)), ...(await audit(ann, `live game [${size}]`))];
+      assert.equal(found.length, 0, `${found.length} violations:\n${found.join('\n')}`);
+    });
+  });
 }

@@ -9,7 +9,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { shot } from '../harness.mjs';
 import {
-  catalogue, checkersSquare, focused, openNav, playCheckers, practiseWithVerdict, resign, say, startGame, waitForMoves, withApp,
+  WEBRTC, catalogue, checkersSquare, focused, joinAndConnect, openNav, playCheckers, practiseWithVerdict, resign, say, startGame, waitForMoves, withApp,
 } from '../app.mjs';
 
 const EN = catalogue('en');
@@ -146,6 +146,18 @@ test('in French no screen shows English', { skip: !catalogue('fr') && 'no French
     await look('new-game');
     await page.locator('[data-game=tiers]').click();
     await look('new-game-tiers');
+    // Live Tiers is not played yet: the live screen says so.
+    await page.locator('#live-start').click();
+    await page.locator('#live-tiers').waitFor();
+    await look('live-tiers');
+    await openNav(page, 'show-new-game');
+    await page.locator('[data-game=checkers]').click();
+    await page.locator('#live-start').click();
+    await page.locator('#live-invite').waitFor();
+    await look('live');
+    await page.locator('#live-invite').click();
+    await page.locator('#live-invite-link').waitFor();
+    await look('live-invite');
     for (const [id, name] of [
       ['show-learn', 'learn'],
       ['show-puzzles', 'puzzles'],
@@ -359,5 +371,22 @@ test('in French, the details of errors are French: a bad FEN in the editor, a da
 
     const found = Object.entries(left).filter(([, t]) => t.length);
     assert.deepEqual(found, [], 'English left on screen');
+  });
+});
+
+test('in French the live game shows no English', { skip: !catalogue('fr') && 'no French catalogue yet' }, async () => {
+  await withApp({ locale: 'fr-FR', args: WEBRTC, open: false }, async (ann, ctx) => {
+    await open(ann, ctx.server.url + '/');
+    const { page: bob } = await ctx.device({ locale: 'fr-FR' });
+    await joinAndConnect(ann, bob);
+    // A draw offer and a phrase on the page that receives them.
+    await ann.locator('#live-offer-draw').click();
+    await bob.locator('#live-accept-draw').waitFor();
+    await ann.locator('#live-phrase').selectOption('well-played');
+    await ann.locator('#live-say').click();
+    await bob.locator('#live-note', { hasText: say('fr', 'live.phrase.well-played') }).waitFor();
+    await shot(bob, 'i18n-fr-live-play');
+    assert.deepEqual(await english(bob, 'fr'), [], 'English on the live game');
+    assert.deepEqual(await english(ann, 'fr'), [], 'English on the live game (the inviter)');
   });
 });

@@ -12,6 +12,7 @@ use crate::components::editor::EditorScreen;
 use crate::components::formation::FormationScreen;
 use crate::components::games::GamesScreen;
 use crate::components::learn::LearnScreen;
+use crate::components::live::{use_live_outbox, LiveScreen};
 use crate::components::nav::MainNav;
 use crate::components::new_game::{DailyMarks, NewGame};
 use crate::components::notices::NoticeBar;
@@ -82,6 +83,7 @@ pub fn App() -> Html {
         app.tournaments.game.as_ref().map(|g| &g.session),
         &app.preferences,
     );
+    use_live_outbox(&app.live, &app.dispatcher());
     let d = app.dispatcher();
     let body = match app.nav.screen {
         Screen::NewGame => html! {
@@ -89,13 +91,17 @@ pub fn App() -> Html {
                 on_start={to(&d, |()| AppAction::Start { coin: browser::coin(), roll: browser::random_seed() })}
                 on_rules={to(&d, |()| AppAction::Nav(NavAction::ShowRules))}
                 on_learn={to(&d, |()| AppAction::Nav(NavAction::Show(Screen::Learn)))}
-                daily={daily_marks(app.puzzles.history())} on_daily={open_daily(&d)} />
+                daily={daily_marks(app.puzzles.history())} on_daily={open_daily(&d)}
+                on_live={to(&d, |()| AppAction::Nav(NavAction::Show(Screen::Live)))} />
+        },
+        Screen::Live => html! {
+            <LiveScreen choices={*app.new_game} live={app.live.clone()} dispatch={d.clone()} on_back={to(&d, |()| AppAction::Nav(NavAction::Show(Screen::NewGame)))} />
         },
         Screen::Formation => html! {
             <FormationScreen formation={app.formation.clone()} session={app.session.clone()} dispatch={d.clone()} />
         },
         Screen::Play => {
-            html! { <Play session={app.session.clone()} coach={app.coach.clone()} dispatch={d.clone()} /> }
+            html! { <Play session={app.session.clone()} coach={app.coach.clone()} live={app.live.clone()} dispatch={d.clone()} /> }
         }
         Screen::Rules => {
             html! { <Rules on_close={to(&d, |()| AppAction::Nav(NavAction::Back))} /> }

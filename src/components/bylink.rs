@@ -136,18 +136,13 @@ pub fn ByLinkPanel(props: &ByLinkProps) -> Html {
         Callback::from(move |_: MouseEvent| {
             let (url, said, friend) = (url.clone(), said.clone(), friend.clone());
             spawn_local(async move {
-                if can_share {
-                    let text = t!("bylink.share-text", friend = friend.clone());
-                    match browser::share("Tiers", &text, &url).await {
-                        Ok(true) => return said.set(Some(t!("bylink.sent"))),
-                        Ok(false) => return said.set(None),
-                        Err(_) => {}
-                    }
-                }
-                said.set(Some(match browser::copy(&url).await {
-                    Ok(()) => t!("bylink.copied", friend = friend.clone()),
-                    Err(e) => t!("bylink.copy-failed", why = e),
-                }));
+                let text = t!("bylink.share-text", friend = friend.clone());
+                said.set(match browser::share_or_copy(&text, &url).await {
+                    Ok(browser::Sent::Shared) => Some(t!("bylink.sent")),
+                    Ok(browser::Sent::Cancelled) => None,
+                    Ok(browser::Sent::Copied) => Some(t!("bylink.copied", friend = friend.clone())),
+                    Err(e) => Some(t!("bylink.copy-failed", why = e)),
+                });
             });
         })
     });

@@ -16,6 +16,7 @@ pub mod game_over;
 pub mod game_tools;
 pub mod games;
 pub mod learn;
+pub mod live;
 pub mod live_board;
 pub mod move_box;
 pub mod move_list;

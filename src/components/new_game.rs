@@ -30,6 +30,9 @@ pub struct NewGameProps {
     /// Open the lessons.
     #[prop_or_default]
     pub on_learn: Callback<()>,
+    /// Play a friend on another device, live.
+    #[prop_or_default]
+    pub on_live: Callback<()>,
     /// Today's daily puzzles.
     #[prop_or_default]
     pub daily: DailyMarks,
@@ -75,6 +78,7 @@ pub fn NewGame(props: &NewGameProps) -> Html {
             { options_field(form, &on_opening) }
             <div class="actions">
                 <button type="button" class="primary big" id="start-game" onclick={props.on_start.reform(|_: MouseEvent| ())}>{ t!("newgame.start") }</button>
+                <button type="button" id="live-start" onclick={props.on_live.reform(|_: MouseEvent| ())}>{ t!("newgame.live") }</button>
                 <button type="button" class="link" onclick={props.on_rules.reform(|_: MouseEvent| ())}>{ t!("newgame.how-to-play") }</button>
             </div>
             { daily(props.daily, &props.on_daily) }

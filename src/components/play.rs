@@ -7,11 +7,13 @@ use crate::components::bylink::ByLinkPanel;
 use crate::components::coach::CoachPanel;
 use crate::components::game_over::GameOver;
 use crate::components::game_tools::GameTools;
+use crate::components::live::LivePanel;
 use crate::components::live_board::{game_title, LiveBoard};
 use crate::components::move_list::moves_box;
 use crate::components::panels::{use_confirm, Control};
 use crate::components::{to, Dispatch};
 use crate::core::coach::Coach;
+use crate::core::live::play::{LinkState, LivePlay};
 use crate::core::nav::{NavAction, Screen};
 use crate::core::review::ReviewFrom;
 use crate::core::session::{Opponent, Session, SessionAction};
@@ -25,6 +27,9 @@ pub struct PlayProps {
     pub session: Slice<Session>,
     /// The evaluation bar and hints.
     pub coach: Slice<Coach>,
+    /// A live game with a friend on another device.
+    #[prop_or_default]
+    pub live: Slice<LivePlay>,
     /// Dispatches actions.
     pub dispatch: Dispatch,
 }
@@ -50,12 +55,16 @@ pub fn Play(props: &PlayProps) -> Html {
         .hint_move(s)
         .map(|m| m.squares)
         .unwrap_or_default();
+    // Live: the channel carries the moves, offers and resignation (at any
+    // time); by link only once it is lost.
+    let live = props.live.of(s.meta.id).filter(|_| s.meta.bylink.is_some());
+    let connected = live.is_some() && props.live.link == LinkState::Connected;
     // By link, the other device's turn: nothing to do here but send the link.
-    let waiting = s
-        .meta
-        .bylink
-        .as_ref()
-        .is_some_and(|b| s.side_to_move() != Some(b.me));
+    let waiting = !connected
+        && s.meta
+            .bylink
+            .as_ref()
+            .is_some_and(|b| s.side_to_move() != Some(b.me));
     let controls = html! {
         <div class="controls">
             <Control id="undo" icon="↶" label={if vs_computer { t!("play.take-back") } else { t!("play.undo") }} on_click={act(SessionAction::Undo)} disabled={!s.can_undo()} />
@@ -73,8 +82,16 @@ pub fn Play(props: &PlayProps) -> Html {
         <section class="play" aria-label={format!("{} game", game_title(game.kind()))}>
             <LiveBoard session={s.clone()} on_action={on_action.clone()} id="play" strips=true {controls} {marks}
                 arrows={props.coach.line_arrows(s)}>
-                <ByLinkPanel session={s.clone()} dispatch={d.clone()} />
-                <CoachPanel session={s.clone()} coach={props.coach.clone()} dispatch={d.clone()} />
+                if live.is_some() {
+                    <LivePanel session={s.clone()} live={props.live.clone()} dispatch={d.clone()} />
+                }
+                if !connected {
+                    <ByLinkPanel session={s.clone()} dispatch={d.clone()} />
+                }
+                // No hints or evaluation against a friend playing live.
+                if live.is_none() {
+                    <CoachPanel session={s.clone()} coach={props.coach.clone()} dispatch={d.clone()} />
+                }
                 { moves_box(s, &on_action) }
                 <GameTools session={s.clone()} dispatch={d.clone()} />
             </LiveBoard>

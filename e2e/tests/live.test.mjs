@@ -1,0 +1,149 @@
+// Live play on two devices over WebRTC, joined through the real links: the
+// inviter's page makes an invite (link and QR code), the joiner's browser
+// opens that link, joins and makes an answer, the inviter pastes the
+// answer, and both pages connect and agree the terms. A tampered invite
+// and an invite pasted as an answer are refused with a message. Then a
+// game over the channel: moves, a take-back refused and one accepted, a
+// chat phrase, a draw declined and one agreed, and the game equal in both
+// archives. Two
+// browsers (two devices: their own storage); Chromium gathers this
+// machine's own addresses without mDNS names. Phone width; screenshots in
+// target/screenshots/.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { shot } from '../harness.mjs';
+import {
+  PHONE, WEBRTC, connectLive, eventually, gameOver, moveTexts, movesPlayed, playCheckers, squaresOf, storedJson, withApp,
+} from '../app.mjs';
+
+test('two devices play checkers live through the invite and answer links', async () => {
+  await withApp({ ...PHONE, args: WEBRTC }, async (ann, ctx) => {
+    const { page: bob } = await ctx.device(PHONE);
+    // Ann chooses checkers with a 5+3 clock, then "live".
+    await ann.locator('[data-game=checkers]').click();
+    await ann.getByRole('group', { name: 'Time control' }).getByRole('button', { name: '5+3', exact: true }).click();
+    await ann.getByRole('button', { name: 'Friend on another device (live)' }).click();
+    await ann.getByRole('heading', { name: 'Play live on two devices' }).waitFor();
+    await shot(ann, 'live-terms-phone');
+    await ann.getByRole('button', { name: 'Make the invite' }).click();
+    const invite = ann.locator('#live-invite-link');
+    await invite.waitFor();
+    const link = await invite.inputValue();
+    assert.match(link, /\?live=[A-Za-z0-9_-]+$/);
+    assert.ok(link.length < 1200, `the invite is ${link.length} characters`);
+    await ann.getByRole('img', { name: /QR code of the link/ }).waitFor();
+    await shot(ann, 'live-invite-phone');
+
+    // A damaged invite: Bob sees why, and no Join button.
+    const damaged = link.slice(0, -12) + (link.endsWith('A') ? 'B' : 'A') + link.slice(-11);
+    await bob.goto(damaged);
+    await bob.locator('#live-error', { hasText: 'This live link cannot be used' }).waitFor();
+    assert.equal(await bob.locator('#live-join').count(), 0);
+
+    // Bob opens the real invite: the terms, then Join makes the answer.
+    await bob.goto(link);
+    // (The screen reads the link after its first render: wait for Join.)
+    await bob.locator('#live-join').waitFor();
+    const terms = await bob.locator('#live-terms').textContent();
+    assert.match(terms, /^Checkers · you play (Red|Black) · clock: 5\+3$/);
+    await shot(bob, 'live-join-phone');
+    await bob.getByRole('button', { name: 'Join' }).click();
+    const answerField = bob.locator('#live-answer-link');
+    await answerField.waitFor();
+    const answer = await answerField.inputValue();
+    assert.match(answer, /\?live=[A-Za-z0-9_-]+$/);
+    await bob.locator('#live-waiting').waitFor();
+    console.log(`live links: invite ${link.length} characters, answer ${answer.length}`);
+    await shot(bob, 'live-answer-phone');
+    // The address no longer holds the invite (a reload does not join again).
+    assert.ok(!bob.url().includes('live='));
+
+    // Ann pastes her own invite by mistake: refused, nothing changes.
+    await ann.getByLabel("Your friend's answer link").fill(link);
+    await ann.getByRole('button', { name: 'Connect' }).click();
+    await ann.locator('#live-error', { hasText: 'That is an invite, not an answer' }).waitFor();
+    // Then the answer: both pages connect, agree the terms and show the game.
+    await connectLive(ann, answer, [ann, bob]);
+    const side = async (page) => (await page.locator('#live-state').textContent()).match(/^Live game, connected: you play (Red|Black)\.$/)[1];
+    assert.notEqual(await side(ann), await side(bob), 'opposite colours');
+    // Black moves first.
+    const [black, red] = (await side(ann)) === 'Black' ? [ann, bob] : [bob, ann];
+    await shot(black, 'live-playing-phone');
+    await playLive(black, red, '11-15');
+    await playLive(red, black, '23-19');
+    await playLive(black, red, '8-11');
+    // Red on Black's turn cannot move: nothing is played.
+    await red.click(`#play-${squaresOf('checkers', '9-13')[0]}`);
+    assert.equal(await movesPlayed(red), 3);
+
+    // Red asks to take back 23-19: refused, then asked again and accepted.
+    await red.locator('#live-ask-takeback').click();
+    await black.locator('#live-panel .offer', { hasText: 'Your friend asks to take back their last move.' }).waitFor();
+    await shot(black, 'live-takeback-asked-phone');
+    await black.locator('#live-refuse-takeback').click();
+    await red.locator('#live-note', { hasText: 'Your friend refused the take-back.' }).waitFor();
+    assert.deepEqual(await moveTexts(red), ['11-15', '23-19', '8-11']);
+    await red.locator('#live-ask-takeback').click();
+    await black.locator('#live-accept-takeback').click();
+    for (const page of [red, black]) await eventually(() => moveTexts(page), ['11-15']);
+    await playLive(red, black, '22-18');
+
+    // A phrase of the chat, shown in the other page's words.
+    await black.getByLabel('Say to your friend').selectOption('good-luck');
+    await black.getByRole('button', { name: 'Say', exact: true }).click();
+    await red.locator('#live-note', { hasText: 'Your friend says: Good luck!' }).waitFor();
+
+    // A draw offered by Black and declined; then one offered by Red and
+    // accepted: the game ends on both pages.
+    await black.locator('#live-offer-draw').click();
+    await red.locator('#live-decline-draw').click();
+    await black.locator('#live-note', { hasText: 'Your friend declined the draw.' }).waitFor();
+    await red.locator('#live-offer-draw').click();
+    await shot(black, 'live-draw-offered-phone');
+    await black.locator('#live-accept-draw').click();
+    for (const page of [red, black]) {
+      const [title] = await gameOver(page);
+      assert.match(title, /draw/i);
+    }
+    await shot(red, 'live-over-phone');
+    // The game is in both archives, the same.
+    const filed = async (page) => {
+      const games = (await storedJson(page, 'tiers.archive', (v) => v?.games?.[0]?.result === '1/2-1/2')).games;
+      const { id, moves, result, reason, pdn } = games[0];
+      return { id, moves, result, reason, pdn };
+    };
+    const [a, b] = [await filed(ann), await filed(bob)];
+    assert.deepEqual(a, b);
+    assert.equal(a.moves, 2);
+  });
+});
+
+/** `mover` plays `move` on its board; the other page shows it. */
+async function playLive(mover, other, move) {
+  const before = await movesPlayed(mover);
+  await playCheckers(mover, move);
+  for (const page of [mover, other]) await eventually(() => movesPlayed(page), before + 1);
+  assert.equal((await moveTexts(other)).at(-1), move);
+}
+
+test('the live screen works by keyboard', async () => {
+  await withApp({ args: WEBRTC }, async (page) => {
+    await page.locator('#live-start').focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Play live on two devices' }).waitFor();
+    await page.locator('#live-invite').focus();
+    await page.keyboard.press('Enter');
+    await page.locator('#live-invite-link').waitFor();
+    // Tab reaches the link, its button, then the answer field and Connect.
+    await page.locator('#live-invite-link').focus();
+    await page.keyboard.press('Tab');
+    assert.equal(await page.evaluate(() => document.activeElement.id), 'live-invite-link-send');
+    await page.keyboard.press('Tab');
+    assert.equal(await page.evaluate(() => document.activeElement.id), 'live-answer');
+    await page.keyboard.type('not a link');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await page.locator('#live-error', { hasText: 'This live link cannot be used' }).waitFor();
+    await shot(page, 'live-invite-desktop');
+  });
+});

@@ -1,0 +1,537 @@
+//! The live play screen (docs/live.md): the inviter makes an invite (a
+//! link and a QR code) from the new-game choices, the joiner opens it and
+//! makes an answer (a link and a QR code), the inviter pastes the answer,
+//! and the two pages connect directly (WebRTC, `crate::rtc`) and agree the
+//! terms (`hello`). Every step says what to send to whom. The links and
+//! messages are read and checked by `tiers_core::live`.
+
+use std::rc::Rc;
+
+use wasm_bindgen_futures::spawn_local;
+use yew::prelude::*;
+
+use crate::browser;
+use crate::components::Dispatch;
+use crate::core::i18n::words;
+use crate::core::live::link::{self, Role, Signal, Terms};
+use crate::core::live::play::{phrase, takeback_ply, LinkState, LiveAction, LivePlay};
+use crate::core::live::{self, qr, Answer, Live, Message};
+use crate::core::new_game::NewGameChoices;
+use crate::core::session::Session;
+use crate::core::{AppAction, Slice};
+use crate::i18n::say;
+use crate::rtc::{self, Peer, RtcEvent};
+use crate::t;
+
+/// Where the screen is.
+#[derive(Clone, Debug, PartialEq)]
+enum Step {
+    /// The inviter sees the terms and makes the invite.
+    Terms,
+    /// The browser is making a description.
+    Working,
+    /// The inviter's invite link, and the field for the answer.
+    Invite(String),
+    /// The joiner sees the invite's terms.
+    Join(Signal),
+    /// The joiner's answer link: send it back.
+    Answer(String),
+}
+
+/// The screen's state.
+#[derive(Clone, Debug, PartialEq)]
+struct View {
+    step: Step,
+    /// The live game once there is one (its terms, this device's colour).
+    live: Option<Live>,
+    /// What went wrong last.
+    error: Option<String>,
+    /// What happened to the last link sent or copied.
+    said: Option<String>,
+}
+
+enum Msg {
+    Step(Step),
+    Live(Live),
+    Error(String),
+    Said(Option<String>),
+}
+
+impl Reducible for View {
+    type Action = Msg;
+
+    fn reduce(self: Rc<Self>, msg: Msg) -> Rc<Self> {
+        let mut v = (*self).clone();
+        match msg {
+            Msg::Step(s) => {
+                v.step = s;
+                v.error = None;
+                v.said = None;
+            }
+            Msg::Live(l) => v.live = Some(l),
+            Msg::Error(e) => {
+                if v.step == Step::Working {
+                    v.step = if v.live.as_ref().is_some_and(|l| l.me == l.terms.inviter) {
+                        Step::Terms
+                    } else {
+                        v.step
+                    };
+                }
+                v.error = Some(e);
+            }
+            Msg::Said(s) => v.said = s,
+        }
+        Rc::new(v)
+    }
+}
+
+/// Props of [`LiveScreen`].
+#[derive(Properties, PartialEq, Clone)]
+pub struct LiveProps {
+    /// The new-game choices: the invite's game, colour and clock.
+    pub choices: NewGameChoices,
+    /// The live game in the app's state (the connection's state).
+    pub live: Slice<LivePlay>,
+    /// Dispatches actions.
+    pub dispatch: Dispatch,
+    /// Back to the new game screen.
+    pub on_back: Callback<()>,
+}
+
+/// What the connection reports, to the app's state: the page's connection
+/// outlives this screen.
+#[must_use]
+pub fn rtc_events(d: &Dispatch) -> Callback<RtcEvent> {
+    let d = d.clone();
+    Callback::from(move |e: RtcEvent| {
+        d.dispatch(AppAction::Live(match e {
+            RtcEvent::Open => LiveAction::Open,
+            RtcEvent::Message(text) => LiveAction::Received(text),
+            RtcEvent::Lost => LiveAction::Lost,
+        }));
+    })
+}
+
+/// What a pasted answer holds: a whole link or only its value.
+fn value_of(pasted: &str) -> String {
+    let pasted = pasted.trim();
+    pasted
+        .split_once('?')
+        .and_then(|(_, q)| link::value_in(q))
+        .unwrap_or_else(|| pasted.to_string())
+}
+
+/// The terms in words: "Checkers · you play Black · 5+3".
+fn terms_text(terms: &Terms, me: tiers_engine::Color) -> String {
+    let clock = terms
+        .clock
+        .map_or_else(|| t!("live.no-clock"), |c| c.name());
+    t!(
+        "live.terms",
+        game = say(&words::game(terms.kind)),
+        side = say(&words::side(me)),
+        clock = clock
+    )
+}
+
+/// The live play screen.
+#[component]
+pub fn LiveScreen(props: &LiveProps) -> Html {
+    let view = use_reducer(|| View {
+        step: Step::Terms,
+        live: None,
+        error: None,
+        said: None,
+    });
+    let app = props.dispatch.clone();
+    let on_rtc = rtc_events(&app);
+    // A link in the address: an invite to join (or a misplaced answer).
+    {
+        let (d, app) = (view.dispatcher(), app.clone());
+        use_effect_with((), move |()| {
+            let (_, query) = browser::location();
+            if let Some(value) = link::value_in(&query) {
+                browser::forget_query();
+                match link::decode(&value) {
+                    Ok(s) => match s.role {
+                        Role::Invite(terms) | Role::Reconnect(terms) => {
+                            let live = Live::new(s.id, terms, terms.inviter.opposite());
+                            app.dispatch(AppAction::Live(LiveAction::Begin(live.clone())));
+                            d.dispatch(Msg::Live(live));
+                            d.dispatch(Msg::Step(Step::Join(s)));
+                        }
+                        Role::Answer => d.dispatch(Msg::Error(t!("live.answer-here"))),
+                    },
+                    Err(e) => d.dispatch(Msg::Error(t!("live.link-failed", why = e))),
+                }
+            }
+        });
+    }
+    // A random colour is tossed once, when the screen opens.
+    let inviter = *use_state(|| props.choices.color.resolve(browser::coin()));
+    let terms = Terms {
+        kind: props.choices.kind,
+        inviter,
+        clock: props.choices.clock,
+    };
+    let make_invite = {
+        let (d, app, on_rtc) = (view.dispatcher(), app.clone(), on_rtc.clone());
+        Callback::from(move |_: MouseEvent| {
+            let (d, on_rtc) = (d.clone(), on_rtc.clone());
+            let live = Live::new(browser::new_id(), terms, terms.inviter);
+            app.dispatch(AppAction::Live(LiveAction::Begin(live.clone())));
+            d.dispatch(Msg::Live(live.clone()));
+            d.dispatch(Msg::Step(Step::Working));
+            spawn_local(async move {
+                let made = async {
+                    let mut p = Peer::new(&[], on_rtc.clone())?;
+                    let sdp = p.offer(&on_rtc).await?;
+                    let signal = Signal {
+                        id: live.id,
+                        role: Role::Invite(live.terms),
+                        sdp,
+                    };
+                    let url = link::link(&browser::page_base(), &signal)?;
+                    Ok::<_, String>((p, url))
+                };
+                match made.await {
+                    Ok((p, url)) => {
+                        rtc::keep(p);
+                        d.dispatch(Msg::Step(Step::Invite(url)));
+                    }
+                    Err(e) => d.dispatch(Msg::Error(e)),
+                }
+            });
+        })
+    };
+    let join = {
+        let (d, on_rtc, step) = (view.dispatcher(), on_rtc.clone(), view.step.clone());
+        Callback::from(move |_: MouseEvent| {
+            let Step::Join(signal) = step.clone() else {
+                return;
+            };
+            let (d, on_rtc) = (d.clone(), on_rtc.clone());
+            d.dispatch(Msg::Step(Step::Working));
+            spawn_local(async move {
+                let made = async {
+                    let p = Peer::new(&[], on_rtc)?;
+                    let sdp = p.answer(&signal.sdp).await?;
+                    let answer = Signal {
+                        id: signal.id,
+                        role: Role::Answer,
+                        sdp,
+                    };
+                    Ok::<_, String>((p, link::link(&browser::page_base(), &answer)?))
+                };
+                match made.await {
+                    Ok((p, url)) => {
+                        rtc::keep(p);
+                        d.dispatch(Msg::Step(Step::Answer(url)));
+                    }
+                    Err(e) => {
+                        d.dispatch(Msg::Step(Step::Join(signal)));
+                        d.dispatch(Msg::Error(e));
+                    }
+                }
+            });
+        })
+    };
+    let answer_field = use_node_ref();
+    let connect = {
+        let (d, field, live) = (view.dispatcher(), answer_field.clone(), view.live.clone());
+        Callback::from(move |e: SubmitEvent| {
+            e.prevent_default();
+            let pasted = field
+                .cast::<web_sys::HtmlTextAreaElement>()
+                .map(|f| f.value())
+                .unwrap_or_default();
+            if pasted.trim().is_empty() {
+                return d.dispatch(Msg::Error(t!("live.paste-first")));
+            }
+            let signal = match link::decode(&value_of(&pasted)) {
+                Ok(s) => s,
+                Err(e) => return d.dispatch(Msg::Error(t!("live.link-failed", why = e))),
+            };
+            if signal.role != Role::Answer {
+                return d.dispatch(Msg::Error(t!("live.not-an-answer")));
+            }
+            if live.as_ref().is_none_or(|l| l.id != signal.id) {
+                return d.dispatch(Msg::Error(t!("live.other-invite")));
+            }
+            let d = d.clone();
+            spawn_local(async move {
+                match rtc::accept(&signal.sdp).await {
+                    Ok(()) => d.dispatch(Msg::Said(Some(t!("live.connecting")))),
+                    Err(e) => d.dispatch(Msg::Error(e)),
+                }
+            });
+        })
+    };
+    let send = |url: String| {
+        let d = view.dispatcher();
+        Callback::from(move |_: MouseEvent| {
+            let (url, d) = (url.clone(), d.clone());
+            spawn_local(async move {
+                d.dispatch(Msg::Said(
+                    match browser::share_or_copy(&t!("live.share-text"), &url).await {
+                        Ok(browser::Sent::Shared) => Some(t!("live.sent")),
+                        Ok(browser::Sent::Cancelled) => None,
+                        Ok(browser::Sent::Copied) => Some(t!("live.copied")),
+                        Err(e) => Some(t!("live.copy-failed", why = e)),
+                    },
+                ));
+            });
+        })
+    };
+    let back = props.on_back.reform(|_: MouseEvent| ());
+    let link_state = view
+        .live
+        .as_ref()
+        .and_then(|l| props.live.of(l.id).map(|_| props.live.link));
+    let body = match (&view.step, link_state) {
+        (_, Some(LinkState::Connected)) => html! {
+            <p role="status" id="live-state" class="live-ok">{ t!("live.connected") }</p>
+        },
+        (_, Some(LinkState::Lost)) => {
+            html! { <p role="status" id="live-state" class="warn">{ t!("live.lost") }</p> }
+        }
+        (step, _) => match step {
+            Step::Terms => html! {
+                <>
+                    <p id="live-terms">{ terms_text(&terms, terms.inviter) }</p>
+                    <p>{ t!("live.how") }</p>
+                    <p class="hint">{ t!("live.same-network") }</p>
+                    if terms.kind == tiers_engine::GameKind::Tiers {
+                        <p class="warn" id="live-tiers">{ t!("live.tiers-later") }</p>
+                    }
+                    <div class="actions">
+                        if terms.kind == tiers_engine::GameKind::Checkers {
+                            <button type="button" class="primary" id="live-invite" onclick={make_invite}>{ t!("live.make-invite") }</button>
+                        }
+                        <button type="button" onclick={back}>{ t!("live.back") }</button>
+                    </div>
+                </>
+            },
+            Step::Working => {
+                html! { <p role="status" id="live-working">{ t!("live.working") }</p> }
+            }
+            Step::Invite(url) => html! {
+                <>
+                    <h2>{ t!("live.step-1") }</h2>
+                    <p>{ t!("live.send-invite") }</p>
+                    { link_box("live-invite-link", url, &send) }
+                    <h2>{ t!("live.step-2") }</h2>
+                    <form class="live-paste" onsubmit={connect}>
+                        <label for="live-answer">{ t!("live.paste-answer") }</label>
+                        <textarea id="live-answer" ref={answer_field} rows="3" spellcheck="false" />
+                        <button type="submit" class="primary" id="live-connect">{ t!("live.connect") }</button>
+                    </form>
+                </>
+            },
+            Step::Join(s) => {
+                let terms = match s.role {
+                    Role::Invite(t) | Role::Reconnect(t) => t,
+                    Role::Answer => terms,
+                };
+                html! {
+                    <>
+                        <p id="live-terms">{ terms_text(&terms, terms.inviter.opposite()) }</p>
+                        <p>{ t!("live.join-how") }</p>
+                        <div class="actions">
+                            <button type="button" class="primary" id="live-join" onclick={join}>{ t!("live.join") }</button>
+                            <button type="button" onclick={back}>{ t!("live.back") }</button>
+                        </div>
+                    </>
+                }
+            }
+            Step::Answer(url) => html! {
+                <>
+                    <p>{ t!("live.send-answer") }</p>
+                    { link_box("live-answer-link", url, &send) }
+                    <p role="status" id="live-waiting">{ t!("live.waiting") }</p>
+                </>
+            },
+        },
+    };
+    html! {
+        <section class="live card" aria-labelledby="live-title">
+            <h1 id="live-title">{ t!("live.title") }</h1>
+            { body }
+            if let Some(said) = &view.said {
+                <p role="status" id="live-said">{ said.clone() }</p>
+            }
+            if let Some(e) = &view.error {
+                <p role="alert" id="live-error" class="warn">{ e.clone() }</p>
+            }
+        </section>
+    }
+}
+
+/// A link to send: the text (selected on focus), a button that shares or
+/// copies it, and its QR code.
+fn link_box(id: &'static str, url: &str, send: &dyn Fn(String) -> Callback<MouseEvent>) -> Html {
+    let select = Callback::from(|e: FocusEvent| {
+        if let Some(t) = e.target_dyn_into::<web_sys::HtmlTextAreaElement>() {
+            t.select();
+        }
+    });
+    let code = match qr::path(url) {
+        Ok((d, side)) => html! {
+            <svg class="live-qr" viewBox={format!("0 0 {side} {side}")} role="img"
+                aria-label={t!("live.qr-label")} shape-rendering="crispEdges">
+                <rect width={side.to_string()} height={side.to_string()} fill="#fff" />
+                <path d={d} fill="#000" />
+            </svg>
+        },
+        Err(e) => html! { <p class="warn">{ e }</p> },
+    };
+    html! {
+        <div class="live-link">
+            <textarea id={id} readonly=true rows="3" aria-label={t!("live.the-link")} value={url.to_string()} onfocus={select} />
+            <button type="button" id={format!("{id}-send")} onclick={send(url.to_string())}>
+                { if browser::can_share() { t!("live.send-link") } else { t!("live.copy-link") } }
+            </button>
+            { code }
+        </div>
+    }
+}
+
+/// Sends the messages the app's state has for the other page, in order,
+/// each once, over the page's connection; a message that cannot go means
+/// the connection is lost.
+#[hook]
+pub fn use_live_outbox(live: &Slice<LivePlay>, d: &Dispatch) {
+    let d = d.clone();
+    // The number of messages sent so far (the outbox may be seen again
+    // before the state hears they went).
+    let done = use_mut_ref(|| 0_u64);
+    use_effect_with((live.sent, live.outbox.clone()), move |(first, outbox)| {
+        let mut upto = *done.borrow();
+        if upto < *first {
+            upto = *first;
+        }
+        let mut lost = false;
+        for (i, text) in (*first..).zip(outbox) {
+            if i >= upto && !lost {
+                lost = rtc::send(text).is_err();
+                upto = i + 1;
+            }
+        }
+        *done.borrow_mut() = upto;
+        if upto > *first {
+            d.dispatch(AppAction::Live(LiveAction::Drained(upto)));
+        }
+        if lost {
+            d.dispatch(AppAction::Live(LiveAction::Lost));
+        }
+    });
+}
+
+/// Props of [`LivePanel`].
+#[derive(Properties, PartialEq, Clone)]
+pub struct LivePanelProps {
+    /// The game on the play screen.
+    pub session: Slice<Session>,
+    /// The live game.
+    pub live: Slice<LivePlay>,
+    /// Dispatches actions.
+    pub dispatch: Dispatch,
+}
+
+/// The live game's panel on the play screen: the connection's state,
+/// what the other page said or asked (a draw, a take-back, with the
+/// answers), this side's offers and the chat's fixed phrases.
+#[component]
+pub fn LivePanel(props: &LivePanelProps) -> Html {
+    let s = &props.session;
+    let phrase_field = use_node_ref();
+    let Some(l) = props.live.of(s.meta.id) else {
+        return html! {};
+    };
+    let d = &props.dispatch;
+    let send = |m: Message| {
+        let d = d.clone();
+        Callback::from(move |_: MouseEvent| {
+            d.dispatch(AppAction::Live(LiveAction::Send(m.clone())))
+        })
+    };
+    let them = l.me.opposite();
+    let connected = props.live.link == LinkState::Connected;
+    let running = connected && s.record().is_some_and(|g| g.outcome().is_none());
+    let state = match props.live.link {
+        LinkState::Connecting => {
+            html! { <p role="status" id="live-state">{ t!("live.connecting") }</p> }
+        }
+        LinkState::Connected => html! {
+            <p role="status" id="live-state" class="live-ok">{ t!("live.playing", side = say(&words::side(l.me))) }</p>
+        },
+        LinkState::Lost => {
+            html! { <p role="status" id="live-state" class="warn">{ t!("live.lost-by-link") }</p> }
+        }
+    };
+    let takeback = s.record().and_then(|g| takeback_ply(g, l.me));
+    let draw_asked = l.offers.draw == Some(them);
+    let takeback_asked = l
+        .offers
+        .takeback
+        .filter(|(by, _)| *by == them)
+        .map(|(_, p)| p);
+    let chat = {
+        let (d, field) = (d.clone(), phrase_field.clone());
+        Callback::from(move |e: SubmitEvent| {
+            e.prevent_default();
+            if let Some(p) = field
+                .cast::<web_sys::HtmlSelectElement>()
+                .map(|f| f.value())
+            {
+                d.dispatch(AppAction::Live(LiveAction::Send(Message::Chat(p))));
+            }
+        })
+    };
+    html! {
+        <div class="live-panel" id="live-panel">
+            { state }
+            if let Some(note) = &props.live.note {
+                <p role="status" id="live-note">{ say(note) }</p>
+            }
+            if running && draw_asked {
+                <div class="offer" role="group" aria-label={t!("live.draw-offered")}>
+                    <span>{ t!("live.draw-offered") }</span>
+                    <button type="button" class="primary" id="live-accept-draw" onclick={send(Message::Draw(Answer::Accept))}>{ t!("board.accept") }</button>
+                    <button type="button" id="live-decline-draw" onclick={send(Message::Draw(Answer::Decline))}>{ t!("board.decline") }</button>
+                </div>
+            }
+            if let (true, Some(ply)) = (running, takeback_asked) {
+                <div class="offer" role="group" aria-label={t!("live.takeback-asked")}>
+                    <span>{ t!("live.takeback-asked") }</span>
+                    <button type="button" class="primary" id="live-accept-takeback" onclick={send(Message::TakeBack(Answer::Accept, ply))}>{ t!("board.accept") }</button>
+                    <button type="button" id="live-refuse-takeback" onclick={send(Message::TakeBack(Answer::Decline, ply))}>{ t!("live.refuse") }</button>
+                </div>
+            }
+            if running {
+                <div class="actions">
+                    <button type="button" id="live-offer-draw" onclick={send(Message::Draw(Answer::Offer))}
+                        disabled={l.offers.draw.is_some()}>{ t!("play.offer-draw") }</button>
+                    <button type="button" id="live-ask-takeback" onclick={send(Message::TakeBack(Answer::Offer, takeback.unwrap_or(0)))}
+                        disabled={takeback.is_none() || l.offers.takeback.is_some()}>{ t!("live.ask-takeback") }</button>
+                </div>
+            }
+            if connected {
+                <form class="live-chat" onsubmit={chat}>
+                    <label for="live-phrase">{ t!("live.chat") }</label>
+                    <select id="live-phrase" ref={phrase_field}>
+                        { for live::PHRASES.iter().map(|p| html! { <option value={*p}>{ say(&phrase(p)) }</option> }) }
+                    </select>
+                    <button type="submit" id="live-say">{ t!("live.say") }</button>
+                </form>
+            }
+            if !l.chat.is_empty() {
+                <ul class="live-said" id="live-said-list" aria-label={t!("live.chat")}>
+                    { for l.chat.iter().rev().take(4).map(|(who, p)| html! {
+                        <li>{ t!("live.said-by", side = say(&words::side(*who)), phrase = say(&phrase(p))) }</li>
+                    }) }
+                </ul>
+            }
+        </div>
+    }
+}

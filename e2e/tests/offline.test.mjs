@@ -114,7 +114,7 @@ test('after one visit the app works with the network off', async () => {
     // A Tiers game against a friend: formations, then the board.
     await page.getByRole('button', { name: 'New game', exact: true }).first().click();
     await page.locator('[data-game=tiers]').click();
-    await page.getByRole('button', { name: /friend/i }).click();
+    await page.getByRole('button', { name: 'Friend on this device', exact: true }).click();
     await page.locator('#start-game').click();
     await page.locator('#formation-ready').click();
     await page.locator('#formation-ready').click();

@@ -16,10 +16,11 @@ use tiers_json::Json;
 
 use crate::i18n::Text;
 use crate::input::{self, ClickResult};
+use crate::library::files::{self, Reading};
 use crate::nav::Screen;
 use crate::record::Record;
 use crate::versioned;
-pub use tree::AnyTree;
+pub use tree::{AnyTree, ReadTree};
 
 /// The version of the stored record this build writes and reads.
 pub const VERSION: u64 = 1;
@@ -359,7 +360,7 @@ impl AnalysisBoard {
     /// Reads a PDN text (or a position): its first game replaces the tree;
     /// the tree in study is kept when it cannot be read.
     fn take(&mut self, text: &str) -> Result<(), Text> {
-        let read = AnyTree::read(text)?;
+        let read = read_tree(text)?;
         self.tree = read.tree;
         self.tags = read.tags;
         self.at = NodeId::ROOT;
@@ -444,7 +445,7 @@ impl AnalysisBoard {
             .get("pdn")
             .and_then(Json::as_str)
             .ok_or_else(|| versioned::damaged(what()))?;
-        let read = AnyTree::read(pdn).map_err(|_| versioned::damaged(what()))?;
+        let read = read_tree(pdn).map_err(|_| versioned::damaged(what()))?;
         let way: Vec<usize> = value
             .get("at")
             .and_then(Json::as_list)
@@ -489,6 +490,46 @@ fn toggle_nag(note: &mut Annotation, nag: u8) {
         note.nags.retain(|n| !MOVE_NAGS.contains(n));
     }
     note.nags.push(nag);
+}
+
+/// Reads what was pasted or opened, as the games screen does
+/// ([`files::read`]): the first game of a PDN file (checkers or
+/// Tiers) with its variations, comments and NAGs, or a position (FEN
+/// or TFEN) to start from.
+///
+/// # Errors
+/// The reader's message (what and where), or why the file's games
+/// cannot be read.
+pub fn read_tree(text: &str) -> Result<ReadTree, Text> {
+    match files::read(text)? {
+        Reading::Position { kind, text } => Ok(ReadTree {
+            tree: AnyTree::from_position(kind, &text)?,
+            tags: Vec::new(),
+        }),
+        Reading::Games { games, .. } => {
+            let mut first = None;
+            for g in games {
+                match g {
+                    Ok(g) => {
+                        first = Some(Ok(g));
+                        break;
+                    }
+                    Err(e) => {
+                        first.get_or_insert(Err(e));
+                    }
+                }
+            }
+            let game = first.unwrap_or_else(|| Err(Text::new("error.pdn-no-game")))?;
+            Ok(ReadTree {
+                tree: game.tree,
+                tags: game
+                    .tags
+                    .into_iter()
+                    .filter(|(n, _)| n != "Result")
+                    .collect(),
+            })
+        }
+    }
 }
 
 #[cfg(test)]

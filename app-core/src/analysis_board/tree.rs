@@ -4,7 +4,6 @@
 
 use tiers_engine::pdn::{self, Annotation, Tags, Variant};
 
-use crate::library::files::{self, Reading};
 use tiers_engine::tree::{GameTree, NodeId};
 use tiers_engine::{checkers, tiers, GameKind, Outcome, Position};
 
@@ -116,46 +115,6 @@ impl AnyTree {
             GameKind::Checkers => AnyTree::Checkers(of(text)?),
             GameKind::Tiers => AnyTree::Tiers(of(text)?),
         })
-    }
-
-    /// Reads what was pasted or opened, as the games screen does
-    /// ([`files::read`]): the first game of a PDN file (checkers or
-    /// Tiers) with its variations, comments and NAGs, or a position (FEN
-    /// or TFEN) to start from.
-    ///
-    /// # Errors
-    /// The reader's message (what and where), or why the file's games
-    /// cannot be read.
-    pub fn read(text: &str) -> Result<ReadTree, Text> {
-        match files::read(text)? {
-            Reading::Position { kind, text } => Ok(ReadTree {
-                tree: AnyTree::from_position(kind, &text)?,
-                tags: Vec::new(),
-            }),
-            Reading::Games { games, .. } => {
-                let mut first = None;
-                for g in games {
-                    match g {
-                        Ok(g) => {
-                            first = Some(Ok(g));
-                            break;
-                        }
-                        Err(e) => {
-                            first.get_or_insert(Err(e));
-                        }
-                    }
-                }
-                let game = first.unwrap_or_else(|| Err(Text::new("error.pdn-no-game")))?;
-                Ok(ReadTree {
-                    tree: game.tree,
-                    tags: game
-                        .tags
-                        .into_iter()
-                        .filter(|(n, _)| n != "Result")
-                        .collect(),
-                })
-            }
-        }
     }
 
     /// Writes the whole tree as PDN with these tags: variations in

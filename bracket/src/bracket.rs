@@ -314,15 +314,19 @@ impl Bracket {
         match self.players[id] {
             [Some(a), Some(b)] => Ok([a, b]),
             p => {
-                let missing = if id == self.structure.reset {
-                    "the grand final".to_string()
+                let source = if id == self.structure.reset {
+                    None
                 } else {
                     let k = if p[0].is_none() { 0 } else { 1 };
-                    self.describe_source(spec.slots[k])
+                    Some(spec.slots[k])
                 };
                 Err(ResultError::NotReady {
                     number: id + 1,
-                    waiting_for: missing,
+                    waiting_for: source.map_or_else(
+                        || "the grand final".to_string(),
+                        |s| self.describe_source(s),
+                    ),
+                    source,
                 })
             }
         }

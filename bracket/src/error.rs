@@ -152,6 +152,10 @@ pub enum ResultError {
         number: usize,
         /// What it waits for, e.g. "the winner of match 3".
         waiting_for: String,
+        /// The same, for a reader that words it itself: the match whose
+        /// winner or loser is missing (`Source::Winner`/`Source::Loser`),
+        /// or `None` for the grand final (the reset waits for it).
+        source: Option<crate::Source>,
     },
     /// The reset match is only played if the losers' champion won the first
     /// grand final.
@@ -185,6 +189,7 @@ impl fmt::Display for ResultError {
             ResultError::NotReady {
                 number,
                 waiting_for,
+                ..
             } => write!(
                 f,
                 "match {number} cannot be played yet: it waits for {waiting_for}"

@@ -445,11 +445,25 @@ impl Explain for tiers_bracket::ResultError {
                 number = *number,
                 count = *matches
             ),
-            // What it waits for is the bracket's English description of a
-            // match's source; the bracket on screen shows it.
-            E::NotReady { number, .. } => {
-                crate::text!("tournament.error-not-ready", number = *number)
-            }
+            // What it waits for, from the match's source (the bracket's
+            // own `waiting_for` is English).
+            E::NotReady { number, source, .. } => match source {
+                Some(tiers_bracket::Source::Winner(j)) => crate::text!(
+                    "tournament.error-not-ready-winner",
+                    number = *number,
+                    other = j + 1
+                ),
+                Some(tiers_bracket::Source::Loser(j)) => crate::text!(
+                    "tournament.error-not-ready-loser",
+                    number = *number,
+                    other = j + 1
+                ),
+                None => crate::text!("tournament.error-not-ready-final", number = *number),
+                // A seed is always known: never missing.
+                Some(tiers_bracket::Source::Seed(_)) => {
+                    crate::text!("tournament.error-not-ready", number = *number)
+                }
+            },
             E::NotNeeded { number } => {
                 crate::text!("tournament.error-reset-not-needed", number = *number)
             }
@@ -671,6 +685,22 @@ mod tests {
         let lists = |e: &tiers::MoveError| matches!(e, tiers::MoveError::CaptureCompulsory { .. });
         let refused = every_refusal_is_said(&tiers::Position::start(), &names, lists);
         assert!(refused > 100, "{refused}");
+    }
+
+    #[test]
+    fn a_match_not_ready_says_what_it_waits_for() {
+        use tiers_bracket::{Bracket, Entrant, Seeding};
+        let people = (1..=4).map(|i| Entrant::person(&format!("P{i}"))).collect();
+        let mut b = Bracket::new("Open", people, Seeding::AsEntered).unwrap();
+        let s = b.structure().clone();
+        let e = b.set_result(s.grand_final, 0, "", "").unwrap_err();
+        let said = e.explain();
+        assert_eq!(said.key, "tournament.error-not-ready-winner", "{said:?}");
+        assert!(
+            matches!(said.args[1].1, crate::i18n::Arg::Num(n) if n >= 1),
+            "{said:?}"
+        );
+        assert_eq!(english(&e), e.to_string());
     }
 
     #[test]

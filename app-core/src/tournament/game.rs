@@ -296,13 +296,20 @@ impl MatchGame {
             (GameKind::Tiers, None) => return Err(text!("tournament.restore-no-formations")),
         };
         for (i, mv) in moves.iter().enumerate() {
+            // Why it cannot be played, in the page's language (the
+            // engine's reason by its code), else the engine's own words.
+            let why = record.explain(mv);
             record.play_text(mv).map_err(|e| {
-                text!(
-                    "tournament.restore-move",
-                    number = i64::try_from(i + 1).unwrap_or(i64::MAX),
-                    mv = mv,
-                    why = e.to_string()
-                )
+                let number = i64::try_from(i + 1).unwrap_or(i64::MAX);
+                match why {
+                    Some(why) => text!(
+                        "tournament.restore-move",
+                        number = number,
+                        mv = mv,
+                        why = why
+                    ),
+                    None => text!("tournament.restore-move", number = number, mv = mv, why = e),
+                }
             })?;
         }
         self.session.opponent = self.opponent();
@@ -516,6 +523,7 @@ impl MatchGame {
 mod tests {
     use super::*;
     use crate::ai::AiReply;
+    use crate::i18n::Arg;
 
     fn players(a: Option<Level>, b: Option<Level>) -> [(usize, String, Option<Level>); 2] {
         [(0, "Ann".into(), a), (3, "Dee".into(), b)]
@@ -769,8 +777,17 @@ mod tests {
         assert_eq!(again.session.record().unwrap().ply(), 2);
         let bad = again
             .restore(None, &["11-15".into(), "11-15".into()])
-            .unwrap_err()
-            .english();
+            .unwrap_err();
+        // The reason is a message of the catalogue (said in the page's
+        // language), not the engine's English.
+        assert!(
+            matches!(
+                bad.args.iter().find(|(name, _)| *name == "why"),
+                Some((_, Arg::Text(_)))
+            ),
+            "{bad:?}"
+        );
+        let bad = bad.english();
         assert!(bad.starts_with("move 2 (11-15)"), "{bad}");
         // Tiers: from the formations.
         let mut t = MatchGame::new(

@@ -11,16 +11,24 @@ use crate::core::i18n::Text;
 
 /// Offers `text` as a file download named `name` (of type `mime`).
 pub fn download(name: &str, mime: &str, text: &str) -> Result<(), Text> {
+    let parts = js_sys::Array::of1(&JsValue::from_str(text));
+    let options = web_sys::BlobPropertyBag::new();
+    options.set_type(mime);
+    let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options).map_err(|e| {
+        gloo::console::warn!(format!("Tiers: download of {name}: {e:?}"));
+        Text::new("error.download-failed")
+    })?;
+    download_blob(name, &blob)
+}
+
+/// Offers `blob` as a file download named `name`.
+pub fn download_blob(name: &str, blob: &web_sys::Blob) -> Result<(), Text> {
     let fail = |e: JsValue| {
         gloo::console::warn!(format!("Tiers: download of {name}: {e:?}"));
         Text::new("error.download-failed")
     };
     let document = gloo::utils::document();
-    let parts = js_sys::Array::of1(&JsValue::from_str(text));
-    let options = web_sys::BlobPropertyBag::new();
-    options.set_type(mime);
-    let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options).map_err(fail)?;
-    let url = web_sys::Url::create_object_url_with_blob(&blob).map_err(fail)?;
+    let url = web_sys::Url::create_object_url_with_blob(blob).map_err(fail)?;
     let a: web_sys::HtmlAnchorElement = document
         .create_element("a")
         .map_err(fail)?
@@ -39,6 +47,123 @@ pub fn download(name: &str, mime: &str, text: &str) -> Result<(), Text> {
     })
     .forget();
     Ok(())
+}
+
+/// Draws the SVG document `svg` on a canvas of `size`×`size` pixels and
+/// gives it as a PNG. The SVG goes in as a `data:` address (the page's CSP
+/// allows `img-src data:`); it must be self-contained (no other files).
+pub async fn svg_to_png(svg: &str, size: u32) -> Result<web_sys::Blob, Text> {
+    let fail = |e: JsValue| {
+        gloo::console::warn!(format!("Tiers: picture: {e:?}"));
+        Text::new("error.picture-failed")
+    };
+    let document = gloo::utils::document();
+    let img: web_sys::HtmlImageElement = document
+        .create_element("img")
+        .map_err(fail)?
+        .dyn_into()
+        .map_err(|_| Text::new("error.picture-failed"))?;
+    img.set_src(&format!(
+        "data:image/svg+xml;charset=utf-8,{}",
+        String::from(js_sys::encode_uri_component(svg))
+    ));
+    JsFuture::from(img.decode()).await.map_err(fail)?;
+    let canvas: web_sys::HtmlCanvasElement = document
+        .create_element("canvas")
+        .map_err(fail)?
+        .dyn_into()
+        .map_err(|_| Text::new("error.picture-failed"))?;
+    canvas.set_width(size);
+    canvas.set_height(size);
+    let ctx: web_sys::CanvasRenderingContext2d = canvas
+        .get_context("2d")
+        .map_err(fail)?
+        .ok_or(Text::new("error.picture-failed"))?
+        .dyn_into()
+        .map_err(|_| Text::new("error.picture-failed"))?;
+    let side = f64::from(size);
+    ctx.draw_image_with_html_image_element_and_dw_and_dh(&img, 0.0, 0.0, side, side)
+        .map_err(fail)?;
+    // `toBlob` answers through a callback: a promise around it.
+    let made = js_sys::Promise::new(&mut |done, refused| {
+        let no = refused.clone();
+        let back = wasm_bindgen::closure::Closure::once_into_js(move |blob: JsValue| {
+            let _ = if blob.is_null() {
+                no.call0(&JsValue::NULL)
+            } else {
+                done.call1(&JsValue::NULL, &blob)
+            };
+        });
+        if let Err(e) = canvas.to_blob_with_type(back.unchecked_ref(), "image/png") {
+            let _ = refused.call1(&JsValue::NULL, &e);
+        }
+    });
+    JsFuture::from(made)
+        .await
+        .map_err(fail)?
+        .dyn_into::<web_sys::Blob>()
+        .map_err(|_| Text::new("error.picture-failed"))
+}
+
+/// Whether this browser can hand a file to another app (the Web Share API
+/// with files: phones, mostly).
+pub fn can_share_files(name: &str, blob: &web_sys::Blob) -> bool {
+    file_share_data(name, blob).is_some()
+}
+
+/// The Web Share API's data for one file, if the browser says it can share it.
+fn file_share_data(name: &str, blob: &web_sys::Blob) -> Option<js_sys::Object> {
+    let navigator = gloo::utils::window().navigator();
+    let can = js_sys::Reflect::get(&navigator, &"canShare".into())
+        .ok()?
+        .dyn_into::<js_sys::Function>()
+        .ok()?;
+    let parts = js_sys::Array::of1(blob);
+    let options = web_sys::FilePropertyBag::new();
+    options.set_type(&blob.type_());
+    let file = web_sys::File::new_with_blob_sequence_and_options(&parts, name, &options).ok()?;
+    let data = js_sys::Object::new();
+    js_sys::Reflect::set(&data, &"files".into(), &js_sys::Array::of1(&file)).ok()?;
+    can.call1(&navigator, &data)
+        .ok()?
+        .as_bool()
+        .unwrap_or(false)
+        .then_some(data)
+}
+
+/// Hands the file `blob` named `name` to another app (Web Share API).
+/// `Ok(false)`: the person closed the share sheet.
+pub async fn share_file(name: &str, blob: &web_sys::Blob) -> Result<bool, Text> {
+    let data = file_share_data(name, blob).ok_or(Text::new("error.share-none"))?;
+    let navigator = gloo::utils::window().navigator();
+    let share = js_sys::Reflect::get(&navigator, &"share".into())
+        .ok()
+        .and_then(|v| v.dyn_into::<js_sys::Function>().ok())
+        .ok_or(Text::new("error.share-none"))?;
+    let promise = share
+        .call1(&navigator, &data)
+        .map_err(|_| Text::new("error.share-refused"))?
+        .dyn_into::<js_sys::Promise>()
+        .map_err(|_| Text::new("error.share-none"))?;
+    shared(JsFuture::from(promise).await)
+}
+
+/// What a share's promise gave: done, cancelled (`AbortError`), refused.
+fn shared(result: Result<JsValue, JsValue>) -> Result<bool, Text> {
+    match result {
+        Ok(_) => Ok(true),
+        Err(e) => {
+            let name = js_sys::Reflect::get(&e, &"name".into())
+                .ok()
+                .and_then(|n| n.as_string())
+                .unwrap_or_default();
+            if name == "AbortError" {
+                Ok(false)
+            } else {
+                Err(Text::new("error.share-refused"))
+            }
+        }
+    }
 }
 
 /// Copies `text` to the clipboard; the error says why not.
@@ -81,20 +206,7 @@ pub async fn share(title: &str, text: &str, url: &str) -> Result<bool, Text> {
         .map_err(|_| Text::new("error.share-refused"))?
         .dyn_into::<js_sys::Promise>()
         .map_err(|_| Text::new("error.share-none"))?;
-    match JsFuture::from(promise).await {
-        Ok(_) => Ok(true),
-        Err(e) => {
-            let name = js_sys::Reflect::get(&e, &"name".into())
-                .ok()
-                .and_then(|n| n.as_string())
-                .unwrap_or_default();
-            if name == "AbortError" {
-                Ok(false)
-            } else {
-                Err(Text::new("error.share-refused"))
-            }
-        }
-    }
+    shared(JsFuture::from(promise).await)
 }
 
 /// What [`share_or_copy`] did with a link.

@@ -1,12 +1,14 @@
 //! Export buttons for a game: download it as a `.pdn` file, copy its PDN,
-//! and (when given) copy a share link. The texts are made when a button is
-//! pressed. When the clipboard is refused, the text is shown selected so
-//! that it can be copied by hand.
+//! and (when given) copy a share link and download or share a picture of
+//! the position shown (PNG). The texts and the picture are made when a
+//! button is pressed. When the clipboard is refused, the text is shown
+//! selected so that it can be copied by hand.
 
 use yew::platform::spawn_local;
 use yew::prelude::*;
 
 use crate::browser;
+use crate::components::picture::{board_svg, Look, Picture};
 use crate::core::i18n::Text;
 use crate::i18n;
 use crate::t;
@@ -19,10 +21,17 @@ pub struct ExportProps {
     /// Makes a share link, or says why there is none.
     #[prop_or_default]
     pub link: Option<Callback<(), Result<String, Text>>>,
+    /// The position shown and the picture's file name, for a picture of
+    /// the board.
+    #[prop_or_default]
+    pub picture: Option<Callback<(), (Picture, String)>>,
     /// A prefix for the buttons' DOM ids.
     #[prop_or(AttrValue::Static("export"))]
     pub id: AttrValue,
 }
+
+/// The picture's side in pixels: sharp on a phone, small to send.
+const PICTURE_PX: u32 = 800;
 
 /// What the last action gave: a message, and the text to copy by hand if
 /// the browser refused.
@@ -70,6 +79,31 @@ pub fn ExportBar(props: &ExportProps) -> Html {
             });
         })
     };
+    // Draws the picture, then downloads it (`share`: false) or hands it
+    // to another app.
+    let picture = |make: Callback<(), (Picture, String)>, share: bool| {
+        let say = say.clone();
+        Callback::from(move |_: MouseEvent| {
+            let (picture, file) = make.emit(());
+            let svg = board_svg(&picture, &Look::of_page(), PICTURE_PX);
+            let say = say.clone();
+            spawn_local(async move {
+                let said = match browser::svg_to_png(&svg, PICTURE_PX).await {
+                    Err(e) => t!("export.picture-failed", e = e),
+                    Ok(png) if share => match browser::share_file(&file, &png).await {
+                        Ok(true) => t!("export.picture-shared", file = file),
+                        Ok(false) => return say(None),
+                        Err(e) => t!("export.share-failed", e = e),
+                    },
+                    Ok(png) => match browser::download_blob(&file, &png) {
+                        Ok(()) => t!("export.downloaded", file = file),
+                        Err(e) => t!("export.download-failed", e = e),
+                    },
+                };
+                say(Some((said, None)));
+            });
+        })
+    };
     let pdn_text = {
         let pdn = props.pdn.clone();
         Callback::from(move |()| Ok::<_, Text>(pdn.emit(()).0))
@@ -83,6 +117,12 @@ pub fn ExportBar(props: &ExportProps) -> Html {
                 <button type="button" id={format!("{id}-copy")} onclick={copy(pdn_text, "PDN".to_string())}>{ t!("export.copy-pdn") }</button>
                 if let Some(link) = &props.link {
                     <button type="button" id={format!("{id}-link")} onclick={copy(link.clone(), t!("export.link"))}>{ t!("export.copy-link") }</button>
+                }
+                if let Some(make) = &props.picture {
+                    <button type="button" id={format!("{id}-picture")} onclick={picture(make.clone(), false)}>{ t!("export.download-picture") }</button>
+                    if browser::can_share() {
+                        <button type="button" id={format!("{id}-share-picture")} onclick={picture(make.clone(), true)}>{ t!("export.share-picture") }</button>
+                    }
                 }
             </div>
             if let Some((message, text)) = &*s {

@@ -5,13 +5,15 @@ use yew::prelude::*;
 
 use crate::browser;
 use crate::components::export::ExportBar;
+use crate::components::picture::Picture;
 use crate::components::{on_click, Dispatch};
 use crate::core::i18n::Text;
-use crate::core::library::files::{export, file_name};
+use crate::core::library::files::{export, file_name, picture_name};
 use crate::core::library::{game_tags, share, tag};
 use crate::core::session::Session;
 use crate::core::{AnalyseFrom, AppAction, Slice};
 use crate::t;
+use tiers_engine::GameKind;
 
 /// Props of [`GameTools`].
 #[derive(Properties, PartialEq)]
@@ -47,13 +49,30 @@ pub fn GameTools(props: &GameToolsProps) -> Html {
             None => Err(Text::new("play.no-game-to-share")),
         }))
     };
+    let picture = {
+        let s = session.clone();
+        Some(Callback::from(move |()| {
+            let kind = s.record().map_or(GameKind::Checkers, |g| g.kind());
+            let inputs = s.board_inputs();
+            let picture = Picture {
+                view: inputs.as_ref().map_or([None; 64], |b| b.view),
+                kind,
+                flipped: s.flipped,
+                last_move: inputs.map(|b| b.last_move).unwrap_or_default(),
+            };
+            let date = tag(&game_tags(s.opponent, &s.meta), "Date")
+                .unwrap_or_default()
+                .to_string();
+            (picture, picture_name(kind, &date, s.shown_ply()))
+        }))
+    };
     let text = game
         .position_text_at(session.shown_ply())
         .unwrap_or_default();
     let edit = on_click(d, AppAction::EditPosition(game.kind(), text));
     html! {
         <div class="game-tools">
-            <ExportBar {pdn} {link} id="game-export" />
+            <ExportBar {pdn} {link} {picture} id="game-export" />
             <button type="button" class="link" id="edit-position" onclick={edit}>{ t!("play.set-up-this-position") }</button>
             <button type="button" class="link" id="analyse-game" onclick={on_click(d, AppAction::Analyse(AnalyseFrom::Play))}>{ t!("analysis.open") }</button>
         </div>

@@ -24,6 +24,7 @@ pub mod nav;
 pub mod new_game;
 pub mod notices;
 pub mod panels;
+pub mod picture;
 pub mod piece;
 pub mod play;
 pub mod practice;

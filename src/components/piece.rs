@@ -148,24 +148,41 @@ fn stack(out: &mut String, color: Color, kind: PieceKind, cx: f64, scale: f64, t
 
 /// The SVG of a piece, drawn to fill its square.
 fn markup(piece: PieceView) -> String {
+    let mut out = format!(
+        r#"<svg class="piece-svg piece-{} tier-{}" viewBox="0 0 100 100" aria-hidden="true" focusable="false">"#,
+        piece.color.name(),
+        tier_class(piece.kind)
+    );
+    discs_of(&mut out, piece);
+    out.push_str("</svg>");
+    out
+}
+
+/// The SVG of a piece in a square of `size` whose top left corner is at
+/// (`x`, `y`), for a drawing of the whole board (a picture to share).
+#[must_use]
+pub fn markup_at(piece: PieceView, x: f64, y: f64, size: f64) -> String {
+    let mut out = format!(
+        r#"<svg x="{x:.1}" y="{y:.1}" width="{size:.1}" height="{size:.1}" viewBox="0 0 100 100">"#
+    );
+    discs_of(&mut out, piece);
+    out.push_str("</svg>");
+    out
+}
+
+/// A piece's discs, and the piece it carries, in a 100×100 box.
+fn discs_of(out: &mut String, piece: PieceView) {
     let PieceView {
         color,
         kind,
         carried,
     } = piece;
-    let mut out = format!(
-        r#"<svg class="piece-svg piece-{} tier-{}" viewBox="0 0 100 100" aria-hidden="true" focusable="false">"#,
-        color.name(),
-        tier_class(kind)
-    );
-    stack(&mut out, color, kind, 50.0, 1.0, 50.0);
+    stack(out, color, kind, 50.0, 1.0, 50.0);
     if let Some(load) = carried {
         out.push_str(r#"<g class="carried">"#);
-        stack(&mut out, color, load, 76.0, 0.5, 20.0);
+        stack(out, color, load, 76.0, 0.5, 20.0);
         out.push_str("</g>");
     }
-    out.push_str("</svg>");
-    out
 }
 
 thread_local! {

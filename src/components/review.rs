@@ -9,11 +9,13 @@ use tiers_engine::Color;
 use yew::prelude::*;
 
 use crate::components::export::ExportBar;
+use crate::components::picture::Picture;
 use crate::components::practice::PractiseForm;
 use crate::components::viewer::{use_replay_keys, viewer};
 use crate::components::widgets::seg;
 use crate::components::Dispatch;
-use crate::core::library::rebuild;
+use crate::core::library::files::picture_name;
+use crate::core::library::{rebuild, tag};
 use crate::core::nav::{NavAction, Screen};
 use crate::core::practice::PractiseFrom;
 use crate::core::review::{counts_text, Mark, Review, ReviewAction, ReviewState, Subject};
@@ -166,6 +168,22 @@ impl View<'_> {
         let counts = review.counts(&self.sides);
         let pdn = self.r.annotated_pdn(&crate::i18n::say).unwrap_or_default();
         let file = format!("tiers-review-{}.pdn", self.s.record.kind().name());
+        let picture = {
+            let (record, shown) = (&self.s.record, self.shown);
+            let made = Picture {
+                view: record.view_at(shown).unwrap_or([None; 64]),
+                kind: record.kind(),
+                flipped: false,
+                last_move: shown
+                    .checked_sub(1)
+                    .and_then(|ply| record.move_at(ply))
+                    .map(|m| m.squares)
+                    .unwrap_or_default(),
+            };
+            let date = tag(&self.s.tags, "Date").unwrap_or_default().to_string();
+            let name = picture_name(made.kind, &date, shown);
+            Some(Callback::from(move |()| (made.clone(), name.clone())))
+        };
         html! {
             <>
                 <p class="review-counts" id="review-counts">
@@ -174,7 +192,7 @@ impl View<'_> {
                 { self.graph(review, &marks) }
                 <div class="review-detail" id="review-detail" aria-live="polite">{ self.detail(review, &marks) }</div>
                 { self.marked(review, &marks) }
-                <ExportBar pdn={Callback::from(move |()| (pdn.clone(), file.clone()))} id="review-export" />
+                <ExportBar pdn={Callback::from(move |()| (pdn.clone(), file.clone()))} {picture} id="review-export" />
             </>
         }
     }

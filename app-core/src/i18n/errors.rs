@@ -690,7 +690,7 @@ mod tests {
     #[test]
     fn a_match_not_ready_says_what_it_waits_for() {
         use tiers_bracket::{Bracket, Entrant, Seeding};
-        let people = (1..=4).map(|i| Entrant::person(&format!("P{i}"))).collect();
+        let people = (1..=4).map(|i| Entrant::person(format!("P{i}"))).collect();
         let mut b = Bracket::new("Open", people, Seeding::AsEntered).unwrap();
         let s = b.structure().clone();
         let e = b.set_result(s.grand_final, 0, "", "").unwrap_err();

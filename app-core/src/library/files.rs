@@ -183,18 +183,30 @@ pub fn export(record: &dyn Record, tags: &[(String, String)]) -> String {
     record.to_pdn(&t)
 }
 
-/// A file name for a downloaded game: `tiers-checkers-2024.05.01.pdn`.
+/// A file name for a downloaded game: `tiers-checkers-2024-05-01.pdn`.
 #[must_use]
 pub fn file_name(kind: GameKind, date: &str) -> String {
+    format!("{}.pdn", base_name(kind, date))
+}
+
+/// The file name of a picture of a game's position after `ply` plies:
+/// `tiers-checkers-2024-05-01-ply-12.png` (no date: `tiers-checkers-ply-12.png`).
+#[must_use]
+pub fn picture_name(kind: GameKind, date: &str, ply: usize) -> String {
+    format!("{}-ply-{ply}.png", base_name(kind, date))
+}
+
+/// `tiers-<game>-<date>`, the date's other characters made dashes.
+fn base_name(kind: GameKind, date: &str) -> String {
     let date: String = date
         .chars()
         .map(|c| if c.is_ascii_digit() { c } else { '-' })
         .collect();
     let date = date.trim_matches('-');
     if date.is_empty() {
-        format!("tiers-{}.pdn", kind.name())
+        format!("tiers-{}", kind.name())
     } else {
-        format!("tiers-{}-{date}.pdn", kind.name())
+        format!("tiers-{}-{date}", kind.name())
     }
 }
 
@@ -345,5 +357,13 @@ mod tests {
             "tiers-checkers-2024-05-01.pdn"
         );
         assert_eq!(file_name(GameKind::Tiers, "????.??.??"), "tiers-tiers.pdn");
+        assert_eq!(
+            picture_name(GameKind::Checkers, "2024.05.01", 12),
+            "tiers-checkers-2024-05-01-ply-12.png"
+        );
+        assert_eq!(
+            picture_name(GameKind::Tiers, "", 0),
+            "tiers-tiers-ply-0.png"
+        );
     }
 }

@@ -20,7 +20,10 @@
 // Prints every run and the medians, and fails (exit 1) when a median is
 // over its budget.
 //
-// Usage (after `./dev build`): node e2e/bench/load.mjs [runs (3)] [--slack F] [--gzip-only]
+// Usage (after `./dev build`): node e2e/bench/load.mjs [runs (3)] [--slack F] [--gzip-only] [--files]
+//
+// `--files` lists each visit's files: asked for, first byte, last byte (ms
+// from navigation) and bytes over the network.
 //
 // Files go in brotli (else gzip) as most static hosts serve them;
 // `--gzip-only` measures a host that only gzips (GitHub Pages), see
@@ -41,6 +44,8 @@ const slackAt = args.indexOf('--slack');
 const SLACK = slackAt >= 0 ? Number(args.splice(slackAt, 2)[1]) : 1;
 const gzipAt = args.indexOf('--gzip-only');
 const GZIP_ONLY = gzipAt >= 0 && args.splice(gzipAt, 1).length === 1;
+const filesAt = args.indexOf('--files');
+const FILES = filesAt >= 0 && args.splice(filesAt, 1).length === 1;
 const RUNS = Number(args[0] ?? 3);
 if (!(RUNS >= 1) || !(SLACK >= 1)) {
   console.error('usage: node e2e/bench/load.mjs [runs] [--slack F (>= 1)] [--gzip-only]');
@@ -251,6 +256,8 @@ async function visit(context, url) {
       // From the tap on Start to the board drawn.
       start: board - taps[taps.length - 1],
       files: entries.length,
+      // Each file's request and arrival (for --files).
+      timings: entries.map((e) => [e.name.replace(location.origin, ''), Math.round(e.startTime), Math.round(e.responseStart), Math.round(e.responseEnd), e.transferSize]),
       bytes: entries.reduce((n, e) => n + e.transferSize, 0),
       worker: Boolean(navigator.serviceWorker && navigator.serviceWorker.controller),
     };
@@ -268,6 +275,13 @@ function offlineReady(page) {
   });
 }
 
+/** The visit's files: when each was asked for, began to arrive and ended (ms from navigation). */
+function printFiles(timings) {
+  for (const [name, start, first, end, bytes] of timings) {
+    console.log(`  ${String(start).padStart(5)} ${String(first).padStart(5)} ${String(end).padStart(5)}  ${String(bytes).padStart(7)} B  ${name}`);
+  }
+}
+
 const ms = (t) => `${Math.round(t)} ms`.padStart(8);
 const kb = (b) => `${Math.round(b / 1024)} KB`;
 
@@ -283,6 +297,7 @@ try {
       await browser.context.addInitScript(watch);
       const cold = await visit(browser.context, `${server.url}/`);
       runs.cold.push(cold);
+      if (FILES) printFiles(cold.timings);
       console.log(`cold ${run}: game choice ${ms(cold.choice)}, board ${ms(cold.board)}  (${ms(cold.wall).trim()} with the taps' ${ms(cold.reactions).trim()} of reaction; tap to next ${cold.steps.map((t) => ms(t).trim()).join(', ')}; ${cold.files} files, ${kb(cold.bytes)} over the network)`);
       await offlineReady(cold.page);
       await cold.page.evaluate(() => localStorage.clear());
@@ -290,6 +305,7 @@ try {
       const asked = server.requests.length;
       const warm = await visit(browser.context, `${server.url}/`);
       runs.warm.push(warm);
+      if (FILES) printFiles(warm.timings);
       const from = warm.worker ? 'served by the service worker' : 'NOT served by the service worker';
       console.log(`warm ${run}: game choice ${ms(warm.choice)}, board ${ms(warm.board)}  (${ms(warm.wall).trim()} with the taps' ${ms(warm.reactions).trim()} of reaction; tap to next ${warm.steps.map((t) => ms(t).trim()).join(', ')}; ${from}; ${server.requests.length - asked} requests reached the server)`);
       await warm.page.close();

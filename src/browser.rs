@@ -105,6 +105,23 @@ pub async fn svg_to_png(svg: &str, size: u32) -> Result<web_sys::Blob, Text> {
         .map_err(|_| Text::new("error.picture-failed"))
 }
 
+/// The bytes of `blob`.
+pub async fn blob_bytes(blob: &web_sys::Blob) -> Result<Vec<u8>, Text> {
+    let buffer = JsFuture::from(blob.array_buffer())
+        .await
+        .map_err(|_| Text::new("error.picture-failed"))?;
+    Ok(js_sys::Uint8Array::new(&buffer).to_vec())
+}
+
+/// A blob of `bytes`, of type `mime`.
+pub fn bytes_blob(bytes: &[u8], mime: &str) -> Result<web_sys::Blob, Text> {
+    let array = js_sys::Uint8Array::from(bytes);
+    let options = web_sys::BlobPropertyBag::new();
+    options.set_type(mime);
+    web_sys::Blob::new_with_u8_array_sequence_and_options(&js_sys::Array::of1(&array), &options)
+        .map_err(|_| Text::new("error.picture-failed"))
+}
+
 /// Whether this browser can hand a file to another app (the Web Share API
 /// with files: phones, mostly).
 pub fn can_share_files(name: &str, blob: &web_sys::Blob) -> bool {

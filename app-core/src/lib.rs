@@ -40,6 +40,7 @@
 pub mod ai;
 pub mod analysis;
 pub mod analysis_board;
+pub mod apng;
 pub mod boot;
 pub mod by_game;
 pub mod clock;

@@ -172,6 +172,22 @@ test('a blunder played on purpose is found, exported and imported back without a
     const flat = pdn.replace(/\s+/g, ' ');
     assert.match(flat, /19-16\?\? \{\[%eval -\d+\.\d\d\/\d+\] \[%best \d+[-x]\d+[^\]]*\] Blunder: \d+[-x]\d+ was better\.\}/, pdn);
     assert.equal((flat.match(/\[%eval /g) || []).length, 5, 'an evaluation per move');
+
+    // The whole game as an animated PNG: one frame per position (the
+    // start and 5 moves), 400 pixels square, played once.
+    const [film] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download animation (APNG)' }).click(),
+    ]);
+    assert.match(film.suggestedFilename(), /^tiers-checkers-.*game\.png$/);
+    const apng = readFileSync(await film.path());
+    assert.equal(apng.subarray(12, 16).toString('latin1'), 'IHDR');
+    assert.equal(apng.readUInt32BE(16), 400);
+    const actl = apng.indexOf('acTL');
+    assert.ok(actl > 0, 'an animation control chunk');
+    assert.equal(apng.readUInt32BE(actl + 4), 6, 'six frames');
+    assert.equal((apng.toString('latin1').match(/fcTL/g) || []).length, 6);
+    await page.locator('#review-export-note', { hasText: /^Downloaded tiers-checkers-.*game\.png\.$/ }).waitFor();
     const counts = await page.locator('#review-counts').innerText();
 
     // Imported back: the review is there at once, with no analysis.

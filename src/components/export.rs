@@ -25,6 +25,10 @@ pub struct ExportProps {
     /// the board.
     #[prop_or_default]
     pub picture: Option<Callback<(), (Picture, String)>>,
+    /// Every position of the game and the file name, for an animation
+    /// of the whole game.
+    #[prop_or_default]
+    pub animation: Option<Callback<(), (Vec<Picture>, String)>>,
     /// A prefix for the buttons' DOM ids.
     #[prop_or(AttrValue::Static("export"))]
     pub id: AttrValue,
@@ -32,6 +36,11 @@ pub struct ExportProps {
 
 /// The picture's side in pixels: sharp on a phone, small to send.
 const PICTURE_PX: u32 = 800;
+/// An animation's side in pixels (one frame per position: kept small).
+const ANIMATION_PX: u32 = 400;
+/// How long an animation shows each position, and its last one.
+const FRAME_MS: u16 = 1000;
+const LAST_FRAME_MS: u16 = 3000;
 
 /// What the last action gave: a message, and the text to copy by hand if
 /// the browser refused.
@@ -104,6 +113,47 @@ pub fn ExportBar(props: &ExportProps) -> Html {
             });
         })
     };
+    // Draws every position, then downloads them as one animated PNG.
+    let animate = |make: Callback<(), (Vec<Picture>, String)>| {
+        let say = say.clone();
+        Callback::from(move |_: MouseEvent| {
+            let (pictures, file) = make.emit(());
+            let say = say.clone();
+            spawn_local(async move {
+                let look = Look::of_page();
+                let count = pictures.len();
+                let mut frames = Vec::with_capacity(count);
+                for (i, p) in pictures.iter().enumerate() {
+                    say(Some((
+                        t!("export.drawing", number = i + 1, count = count),
+                        None,
+                    )));
+                    let svg = board_svg(p, &look, ANIMATION_PX);
+                    match browser::svg_to_png(&svg, ANIMATION_PX).await {
+                        Ok(png) => frames.push(browser::blob_bytes(&png).await),
+                        Err(e) => return say(Some((t!("export.picture-failed", e = e), None))),
+                    }
+                }
+                let frames: Result<Vec<Vec<u8>>, Text> = frames.into_iter().collect();
+                let mut delays = vec![FRAME_MS; count];
+                if let Some(last) = delays.last_mut() {
+                    *last = LAST_FRAME_MS;
+                }
+                let made = frames.and_then(|f| {
+                    crate::core::apng::assemble(&f, &delays)
+                        .map_err(|_| Text::new("error.picture-failed"))
+                });
+                let said = match made.and_then(|bytes| browser::bytes_blob(&bytes, "image/png")) {
+                    Err(e) => t!("export.picture-failed", e = e),
+                    Ok(blob) => match browser::download_blob(&file, &blob) {
+                        Ok(()) => t!("export.downloaded", file = file),
+                        Err(e) => t!("export.download-failed", e = e),
+                    },
+                };
+                say(Some((said, None)));
+            });
+        })
+    };
     let pdn_text = {
         let pdn = props.pdn.clone();
         Callback::from(move |()| Ok::<_, Text>(pdn.emit(()).0))
@@ -117,6 +167,9 @@ pub fn ExportBar(props: &ExportProps) -> Html {
                 <button type="button" id={format!("{id}-copy")} onclick={copy(pdn_text, "PDN".to_string())}>{ t!("export.copy-pdn") }</button>
                 if let Some(link) = &props.link {
                     <button type="button" id={format!("{id}-link")} onclick={copy(link.clone(), t!("export.link"))}>{ t!("export.copy-link") }</button>
+                }
+                if let Some(make) = &props.animation {
+                    <button type="button" id={format!("{id}-animation")} onclick={animate(make.clone())}>{ t!("export.download-animation") }</button>
                 }
                 if let Some(make) = &props.picture {
                     <button type="button" id={format!("{id}-picture")} onclick={picture(make.clone(), false)}>{ t!("export.download-picture") }</button>

@@ -14,7 +14,7 @@ use crate::components::practice::PractiseForm;
 use crate::components::viewer::{use_replay_keys, viewer};
 use crate::components::widgets::seg;
 use crate::components::Dispatch;
-use crate::core::library::files::picture_name;
+use crate::core::library::files::{animation_name, picture_name};
 use crate::core::library::{rebuild, tag};
 use crate::core::nav::{NavAction, Screen};
 use crate::core::practice::PractiseFrom;
@@ -184,6 +184,24 @@ impl View<'_> {
             let name = picture_name(made.kind, &date, shown);
             Some(Callback::from(move |()| (made.clone(), name.clone())))
         };
+        let animation = {
+            let record = &self.s.record;
+            let frames: Vec<Picture> = (0..=self.plies)
+                .map(|ply| Picture {
+                    view: record.view_at(ply).unwrap_or([None; 64]),
+                    kind: record.kind(),
+                    flipped: false,
+                    last_move: ply
+                        .checked_sub(1)
+                        .and_then(|m| record.move_at(m))
+                        .map(|m| m.squares)
+                        .unwrap_or_default(),
+                })
+                .collect();
+            let date = tag(&self.s.tags, "Date").unwrap_or_default().to_string();
+            let name = animation_name(record.kind(), &date);
+            Some(Callback::from(move |()| (frames.clone(), name.clone())))
+        };
         html! {
             <>
                 <p class="review-counts" id="review-counts">
@@ -192,7 +210,7 @@ impl View<'_> {
                 { self.graph(review, &marks) }
                 <div class="review-detail" id="review-detail" aria-live="polite">{ self.detail(review, &marks) }</div>
                 { self.marked(review, &marks) }
-                <ExportBar pdn={Callback::from(move |()| (pdn.clone(), file.clone()))} {picture} id="review-export" />
+                <ExportBar pdn={Callback::from(move |()| (pdn.clone(), file.clone()))} {picture} {animation} id="review-export" />
             </>
         }
     }

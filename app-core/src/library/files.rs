@@ -196,6 +196,13 @@ pub fn picture_name(kind: GameKind, date: &str, ply: usize) -> String {
     format!("{}-ply-{ply}.png", base_name(kind, date))
 }
 
+/// The file name of an animation of a whole game:
+/// `tiers-checkers-2024-05-01-game.png` (an animated PNG).
+#[must_use]
+pub fn animation_name(kind: GameKind, date: &str) -> String {
+    format!("{}-game.png", base_name(kind, date))
+}
+
 /// `tiers-<game>-<date>`, the date's other characters made dashes.
 fn base_name(kind: GameKind, date: &str) -> String {
     let date: String = date

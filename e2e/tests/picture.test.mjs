@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SHOTS, shot } from '../harness.mjs';
-import { moveTexts, press, startGame, withApp } from '../app.mjs';
+import { moveTexts, openNav, press, startGame, withApp } from '../app.mjs';
 
 /** The colour at (x, y) of the PNG `bytes`, decoded by the page. */
 function pixels(page, bytes, points) {
@@ -64,5 +64,32 @@ test('a picture of the position is downloaded as a PNG', async () => {
     assert.ok(a1[0] > 150 && a1[1] < 110, `a red piece on a1: ${a1}`);
     assert.ok(Math.max(...a7) < 90, `a black piece on a7: ${a7}`);
     await shot(page, 'picture-play');
+  });
+});
+
+test('a Tiers position set up in the editor, as a picture with its coordinates', async () => {
+  await withApp({}, async (page) => {
+    await openNav(page, 'show-editor');
+    await page.locator('#editor-title').waitFor();
+    await page.click('#editor-tiers');
+    await page.fill('#editor-fen', '8/8/8/3u[k]4/8/8/8/U[M]7 b 3 12');
+    await page.press('#editor-fen', 'Enter');
+    await page.locator('#editor-verdict', { hasText: 'Valid position: Black to move' }).waitFor();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.locator('#editor-export-picture').click(),
+    ]);
+    assert.equal(download.suggestedFilename(), 'tiers-tiers-position.png');
+    const png = readFileSync(await download.path());
+    assert.equal(png.readUInt32BE(16), 800);
+    writeFileSync(join(SHOTS, 'picture-tiers.png'), png);
+    // A frame for the coordinates (36 of 872 units, 33 pixels), then the
+    // squares: a1 (bottom left) holds Red's ultra king, carrying a man.
+    const unit = 800 / 872;
+    const at = (col, row) => [Math.round((36 + col * 100 + 50) * unit), Math.round((36 + row * 100 + 50) * unit)];
+    const [frame, a2, a1] = await pixels(page, png, [[5, 5], at(0, 6), at(0, 7)]);
+    near(frame, [0x26, 0x24, 0x21], 'the frame');
+    near(a2, [240, 217, 181], 'a2, a light square');
+    assert.ok(a1[0] > 150 && a1[1] < 110, `Red's ultra king on a1: ${a1}`);
   });
 });

@@ -13,6 +13,7 @@ use crate::browser;
 use crate::components::board::Board;
 use crate::components::export::ExportBar;
 use crate::components::live_board::game_title;
+use crate::components::picture::Picture;
 use crate::components::piece::{describe, piece};
 use crate::components::practice::PractiseForm;
 use crate::components::widgets::seg;
@@ -132,6 +133,16 @@ pub fn EditorScreen(props: &EditorProps) -> Html {
             share::position_link(&browser::page_base(), g.kind(), &g.start_text(), ed.flipped)
         }))
     };
+    let picture = {
+        let made = Picture {
+            view: ed.board,
+            kind: ed.kind,
+            flipped: ed.flipped,
+            last_move: Vec::new(),
+        };
+        let name = format!("tiers-{}-position.png", ed.kind.name());
+        Some(Callback::from(move |()| (made.clone(), name.clone())))
+    };
     let playable = valid && !game_over;
     let shown_analysis = (ed.analysis.spot.start == text).then_some(&ed.analysis);
 
@@ -210,7 +221,7 @@ pub fn EditorScreen(props: &EditorProps) -> Html {
                         { analysis_view(a) }
                     }
                     if valid {
-                        <ExportBar {pdn} {link} id="editor-export" />
+                        <ExportBar {pdn} {link} {picture} id="editor-export" />
                     }
                 </div>
             </div>

@@ -35,7 +35,7 @@ fn checkers_positions() -> Vec<checkers::Position> {
     let mut p = checkers::Position::start();
     for m in ["11-15", "23-19", "8-11", "22-17"] {
         p = p.play(&p.parse_move(m).unwrap());
-        out.push(p.clone());
+        out.push(p);
     }
     for text in [
         "B:W18,19,21,23,24,26,29,30,31,32:B1,2,3,5,6,7,9,10,12,14",
@@ -52,7 +52,7 @@ fn tiers_positions() -> Vec<tiers::Position> {
     for _ in 0..3 {
         let ms = moves(&p);
         p = p.play(&ms[ms.len() / 2]);
-        out.push(p.clone());
+        out.push(p);
     }
     out
 }

@@ -248,7 +248,7 @@ fn pass_text(text: &str) -> Option<String> {
     // TFEN: the side is the field after the board.
     let fields: Vec<&str> = text.split_whitespace().collect();
     let (i, other) = fields.iter().enumerate().skip(1).find_map(|(i, f)| {
-        swap(*f)
+        swap(f)
             .filter(|o| o.chars().all(char::is_lowercase))
             .map(|o| (i, o))
     })?;

@@ -135,8 +135,11 @@ pub fn engine_panel(b: &AnalysisBoard, d: &Dispatch, here: &Spot, side: Color, o
         <section class="engine-box" id="analysis-engine" aria-labelledby="analysis-engine-title">
             <div class="engine-head">
                 <h2 id="analysis-engine-title">{ t!("analysis.engine") }</h2>
-                { toggle("analysis-engine-toggle", e.on, if e.on { t!("analysis.engine-stop") } else { t!("analysis.engine-start") },
-                    send(d, AnalysisAction::Engine(!e.on))) }
+                // Its words say what it does (start / stop): not a toggle.
+                <button type="button" id="analysis-engine-toggle" class={classes!("toggle", e.on.then_some("active"))}
+                    onclick={send(d, AnalysisAction::Engine(!e.on))}>
+                    { if e.on { t!("analysis.engine-stop") } else { t!("analysis.engine-start") } }
+                </button>
                 <label class="engine-count">
                     { t!("analysis.lines") }
                     <select id="analysis-line-count" onchange={on_count}>{ for counts }</select>

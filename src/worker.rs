@@ -1,6 +1,7 @@
 //! The AI agent, run in a web worker: an [`AiRequest`] comes in; progress
-//! reports after each completed search depth and then the chosen move go
-//! out as [`AiReply`]s, each tagged with the request's id.
+//! reports after each completed search depth (the best line, or the best
+//! lines of a multi-PV request) and then the chosen move go out as
+//! [`AiReply`]s, each tagged with the request's id.
 //!
 //! A request with a reproducible budget (a depth or a number of positions:
 //! a game review) is answered from a cleared searcher, and waits for the
@@ -60,6 +61,26 @@ fn think_in<P: Evaluate>(searcher: &mut Searcher, req: &AiRequest, send: &mut dy
         searcher.clear();
     }
     let pos = game.position().clone();
+    if req.lines > 0 {
+        // Multi-PV (the analysis board): the lines after each depth, then
+        // the best move.
+        let count = usize::try_from(req.lines).unwrap_or(usize::MAX);
+        let found = searcher.search_lines(&pos, &history, &config, count, |info| {
+            send(AiReply::Lines {
+                id,
+                depth: info.depth,
+                nodes: info.nodes,
+                lines: info.lines.clone(),
+            });
+        });
+        return match found.and_then(|f| f.lines.into_iter().next()) {
+            Some(best) => send(AiReply::Move {
+                id,
+                text: best.pv.first().cloned().unwrap_or_default(),
+            }),
+            None => send(fail(AiProblem::NoMove)),
+        };
+    }
     let result = searcher.search(&pos, &history, &config, |info| {
         send(AiReply::Info {
             id,
@@ -304,6 +325,7 @@ mod tests {
             level: Level::ANALYSIS,
             seed: 5,
             budget,
+            lines: 0,
         }
     }
 
@@ -352,6 +374,36 @@ mod tests {
                 "a fresh worker"
             );
         }
+    }
+
+    #[test]
+    fn a_lines_request_gets_its_lines_after_each_depth_then_the_best_move() {
+        let start = checkers::Position::start().to_text();
+        let mut req = request(GameKind::Checkers, start, &["11-15"], Budget::Depth(5));
+        req.lines = 3;
+        let got = replies(&mut Searcher::new(TT_MB), &req);
+        let depths: Vec<u32> = got
+            .iter()
+            .filter_map(|r| match r {
+                AiReply::Lines { depth, lines, .. } => {
+                    assert_eq!(lines.len(), 3, "{r:?}");
+                    Some(*depth)
+                }
+                _ => None,
+            })
+            .collect();
+        assert_eq!(depths, [1, 2, 3, 4, 5]);
+        let Some(AiReply::Lines { lines, .. }) = got.iter().rev().nth(1) else {
+            panic!("{got:?}");
+        };
+        assert_eq!(
+            got.last(),
+            Some(&AiReply::Move {
+                id: 5,
+                text: lines[0].pv[0].clone()
+            }),
+            "the best line's move ends it"
+        );
     }
 
     #[test]

@@ -73,6 +73,7 @@ fn the_engines_verdicts_do_not_depend_on_time_or_on_what_it_searched_before() {
         level: tiers_engine::search::Level::ANALYSIS,
         seed: 99,
         budget: Budget::Time(80),
+        lines: 0,
     };
     think(&mut used, &timed, &mut |_| {});
     assert_eq!(engine_review(GIVEAWAY, &mut used).0, fresh);

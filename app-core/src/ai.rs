@@ -107,6 +107,12 @@ pub struct AiRequest {
     pub seed: u64,
     /// How far to search.
     pub budget: Budget,
+    /// 0: a search for the move to play (progress as [`AiReply::Info`]);
+    /// 1 or more: that many best lines, each scored (multi-PV, the
+    /// analysis board's), reported as [`AiReply::Lines`] after each depth;
+    /// the best move ends both.
+    #[serde(default)]
+    pub lines: u32,
 }
 
 /// What the computer answers.
@@ -124,6 +130,17 @@ pub enum AiReply {
         nodes: u64,
         /// Expected line.
         pv: Vec<String>,
+    },
+    /// A depth of a multi-PV search was completed: its lines, best first.
+    Lines {
+        /// Request id.
+        id: u32,
+        /// Depth completed.
+        depth: u32,
+        /// Nodes searched.
+        nodes: u64,
+        /// The lines, each with its score for the side to move.
+        lines: Vec<tiers_engine::search::PvLine>,
     },
     /// The move to play.
     Move {
@@ -187,6 +204,7 @@ impl AiReply {
     pub fn id(&self) -> u32 {
         match self {
             AiReply::Info { id, .. }
+            | AiReply::Lines { id, .. }
             | AiReply::Move { id, .. }
             | AiReply::Unavailable { id, .. }
             | AiReply::Error { id, .. } => *id,
@@ -221,6 +239,8 @@ pub enum AiTarget {
     Coach,
     /// A game's review.
     Review,
+    /// The analysis board's engine (lines, every move's score, threat).
+    Board,
 }
 
 impl AiTarget {
@@ -229,7 +249,9 @@ impl AiTarget {
     pub fn channel(self) -> Channel {
         match self {
             AiTarget::Game | AiTarget::Match | AiTarget::Lesson => Channel::Play,
-            AiTarget::Analysis | AiTarget::Coach | AiTarget::Review => Channel::Analysis,
+            AiTarget::Analysis | AiTarget::Coach | AiTarget::Review | AiTarget::Board => {
+                Channel::Analysis
+            }
         }
     }
 }

@@ -76,6 +76,7 @@ impl Analysis {
             level: Level::ANALYSIS,
             seed: u64::from(id),
             budget,
+            lines: 0,
         })
     }
 
@@ -113,7 +114,7 @@ impl Analysis {
                 self.best = Some(text);
                 self.pending = None;
             }
-            AiReply::Unavailable { .. } => {}
+            AiReply::Unavailable { .. } | AiReply::Lines { .. } => {}
             AiReply::Error { problem, .. } => {
                 self.error = Some(problem.explain());
                 self.pending = None;

@@ -344,6 +344,15 @@ impl AppState {
                 delay_ms: 0,
                 min_reply_ms: 0,
             }),
+            Screen::Analysis => self
+                .analysis_board
+                .engine_due(id)
+                .map(|(_, request)| DueRequest {
+                    target: AiTarget::Board,
+                    request,
+                    delay_ms: 0,
+                    min_reply_ms: 0,
+                }),
             _ => None,
         }
     }
@@ -553,6 +562,13 @@ impl AppState {
         } else if target.channel() == Channel::Analysis && self.review.analysis.pending.is_some() {
             self.review.update(ReviewState::reset);
         }
+        // Another analysis replaces the analysis board's search likewise.
+        if target != AiTarget::Board
+            && target.channel() == Channel::Analysis
+            && self.analysis_board.engine.busy()
+        {
+            self.analysis_board.update(|b| b.engine.reset());
+        }
         match target {
             AiTarget::Analysis => self.editor.update(|e| e.analysis_sent(id)),
             AiTarget::Match => self
@@ -565,6 +581,7 @@ impl AppState {
                 self.coach.update(|c| c.sent(session, id));
             }
             AiTarget::Review => self.review.update(|r| r.sent(id)),
+            AiTarget::Board => self.analysis_board.update(|b| b.engine_sent(id)),
         }
     }
 
@@ -606,6 +623,8 @@ impl AppState {
                     v.reply(reply);
                 }
             });
+        } else if self.analysis_board.engine.waits_for(id) {
+            self.analysis_board.update(|b| b.engine.reply(reply));
         } else if self.review.waits_for(id) && self.review.update(|r| r.reply(reply)) {
             // Finished: kept with the archived game.
             if let (Some(s), Some(r)) = (&self.review.subject, &self.review.review) {
@@ -761,7 +780,14 @@ impl AppState {
 
     fn apply_one(&mut self, action: AppAction) {
         match action {
-            AppAction::Nav(a) => self.nav.update(|n| n.apply(a)),
+            AppAction::Nav(a) => {
+                self.nav.update(|n| n.apply(a));
+                // Away from the analysis board its engine stops (its worker
+                // is let go) and starts again on coming back.
+                if self.nav.screen != Screen::Analysis && self.analysis_board.engine.busy() {
+                    self.analysis_board.update(|b| b.engine.reset());
+                }
+            }
             AppAction::NewGame(s) => self.new_game.update(|x| *x = s),
             AppAction::Start { coin, roll } => self.start(coin, roll),
             AppAction::Game(a) => {
@@ -863,6 +889,9 @@ impl AppState {
             AppAction::Clock { now, visible } => self.clock(now, visible),
             AppAction::AiReset(channel) => match channel {
                 Channel::Analysis => {
+                    if self.analysis_board.engine.busy() {
+                        self.analysis_board.update(|b| b.engine.reset());
+                    }
                     self.editor.update(Editor::analysis_reset);
                     self.coach.update(Coach::reset);
                     self.review.update(ReviewState::reset);

@@ -505,6 +505,7 @@ impl Session {
             level,
             seed: u64::from(self.serial) << 32 | u64::from(id) | if red { 1 << 31 } else { 0 },
             budget: Budget::Time(think_ms),
+            lines: 0,
         })
     }
 
@@ -833,7 +834,7 @@ impl Session {
                     self.play(&text);
                 }
             }
-            AiReply::Unavailable { .. } => {}
+            AiReply::Unavailable { .. } | AiReply::Lines { .. } => {}
             AiReply::Error { problem, .. } => {
                 self.pending = None;
                 self.thinking = None;

@@ -160,6 +160,15 @@ async function tour(page, ctx, { size, mode }) {
   await page.locator('#analysis-comment').waitFor();
   await check('analysis board');
   await shot(page, `axe-analysis-${size}-${mode}`);
+  // Its engine: the lines, every move's score and the threat shown.
+  await page.click('#analysis-engine-toggle');
+  await page.click('#analysis-all-toggle');
+  await page.click('#analysis-threat-toggle');
+  await page.locator('#analysis-scores li').first().waitFor({ timeout: 120_000 });
+  await page.locator('#analysis-threat', { hasText: /Threat: / }).waitFor({ timeout: 120_000 });
+  await page.locator('#analysis-lines .engine-line').first().waitFor({ timeout: 120_000 });
+  await check('analysis board engine');
+  await page.click('#analysis-engine-toggle');
 
   await page.goto(ctx.server.url + '/?embed=1&ai=2');
   await page.locator('#embed-a1').waitFor();

@@ -10,6 +10,7 @@ use tiers_engine::tree::NodeId;
 use tiers_engine::Color;
 use yew::prelude::*;
 
+use crate::components::analysis_engine::{engine_panel, threat_arrows};
 use crate::components::board::Board;
 use crate::components::export::ExportBar;
 use crate::components::games::{import_box, ImportBox};
@@ -126,7 +127,8 @@ pub fn AnalysisScreen(props: &AnalysisProps) -> Html {
                         selection={b.selection.clone()} {targets} {movable} {last_move}
                         on_square={s.reform(AnalysisAction::Square)}
                         on_drag={s.reform(|(from, to)| AnalysisAction::Drag(from, to))}
-                        on_cancel={s.reform(|()| AnalysisAction::Cancel)} />
+                        on_cancel={s.reform(|()| AnalysisAction::Cancel)}
+                        arrows={threat_arrows(b)} />
                     <p class="viewer-caption" id="analysis-caption" aria-live="polite">{ caption }</p>
                     <div class="nav viewer-nav" role="group" aria-label={t!("moves.look-through")}>
                         <button type="button" id="analysis-first" aria-label={t!("viewer.first-position")} onclick={act(d, AnalysisAction::Step(TreeStep::First))} disabled={root}>{ "|◀" }</button>
@@ -138,6 +140,7 @@ pub fn AnalysisScreen(props: &AnalysisProps) -> Html {
                     if let Some(m) = &b.message {
                         <p class="message" id="analysis-message" role="status">{ say(m) }</p>
                     }
+                    { engine_panel(b, d, &b.here(), side, game.outcome().is_some()) }
                 </div>
                 <div class="review-info">
                     <div class="moves-box">

@@ -4,6 +4,7 @@
 //! ([`live_board::LiveBoard`]) serves every screen that plays moves.
 
 pub mod analysis_board;
+pub mod analysis_engine;
 pub mod app;
 pub mod board;
 pub mod bylink;

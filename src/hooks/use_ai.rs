@@ -86,8 +86,10 @@ pub fn use_ai(app: &UseReducerHandle<AppStore>) {
     // play screen's of a position no longer shown) ends with its worker.
     {
         let workers = workers.clone();
-        let running =
-            app.editor.analysis.running() || app.coach.analysis.running() || app.review.running();
+        let running = app.editor.analysis.running()
+            || app.coach.analysis.running()
+            || app.review.running()
+            || app.analysis_board.engine.busy();
         use_effect_with(running, move |&running| {
             if !running {
                 workers.borrow_mut()[1].bridge = None;

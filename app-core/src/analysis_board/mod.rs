@@ -8,6 +8,7 @@
 //! games screen, a review and the editor ([`From`]), and kept on the
 //! device ([`AnalysisBoard::to_json`], [`AnalysisBoard::read`]).
 
+pub mod engine;
 pub mod tree;
 
 use tiers_engine::pdn::Annotation;
@@ -20,6 +21,7 @@ use crate::library::files::{self, Reading};
 use crate::nav::Screen;
 use crate::record::Record;
 use crate::versioned;
+pub use engine::BoardEngine;
 pub use tree::{AnyTree, ReadTree};
 
 /// The version of the stored record this build writes and reads.
@@ -83,6 +85,17 @@ pub enum AnalysisAction {
     Take(String, String),
     /// An opened file could not be read: its name and why.
     FileError(String, Text),
+    /// The engine's lines on or off.
+    Engine(bool),
+    /// How many lines the engine shows (1 to [`engine::MAX_LINES`]).
+    Lines(u32),
+    /// Every move's score shown or not.
+    AllScores(bool),
+    /// The threat shown or not.
+    Threat(bool),
+    /// Play these moves one after the other from the position shown (an
+    /// engine line, up to the move clicked).
+    PlayLine(Vec<String>),
 }
 
 /// Where the board was opened from, with what it studies.
@@ -117,6 +130,8 @@ pub struct AnalysisBoard {
     pub message: Option<Text>,
     /// The import box's text.
     pub import: String,
+    /// The engine: its lines, every move's score, the threat.
+    pub engine: BoardEngine,
 }
 
 impl Default for AnalysisBoard {
@@ -130,6 +145,7 @@ impl Default for AnalysisBoard {
             back: Screen::NewGame,
             message: None,
             import: String::new(),
+            engine: BoardEngine::default(),
         }
     }
 }
@@ -323,6 +339,54 @@ impl AnalysisBoard {
             AnalysisAction::FileError(name, why) => {
                 self.message = Some(crate::text!("error.file", name = name, why = why));
             }
+            AnalysisAction::Engine(on) => {
+                if on {
+                    self.engine.on = true;
+                } else {
+                    self.engine.stop();
+                }
+            }
+            AnalysisAction::Lines(n) => self.engine.count = n.clamp(1, engine::MAX_LINES),
+            AnalysisAction::AllScores(on) => self.engine.all = on,
+            AnalysisAction::Threat(on) => self.engine.threat = on,
+            AnalysisAction::PlayLine(moves) => {
+                for m in moves {
+                    self.play(&m);
+                    if self.message.is_some() {
+                        break;
+                    }
+                }
+            }
+        }
+    }
+
+    /// The position shown, as the computer is asked about it.
+    #[must_use]
+    pub fn here(&self) -> crate::analysis::Spot {
+        engine::spot_at(&self.tree, self.at)
+    }
+
+    /// The position shown after a pass (where the threat is looked for).
+    #[must_use]
+    pub fn passed(&self) -> Option<crate::analysis::Spot> {
+        engine::passed_spot(&self.tree, self.at)
+    }
+
+    /// The engine's request due now, with id `id`, and for which job.
+    #[must_use]
+    pub fn engine_due(&self, id: u32) -> Option<(engine::Job, crate::ai::AiRequest)> {
+        let passed = if self.engine.threat {
+            self.passed()
+        } else {
+            None
+        };
+        self.engine.due(&self.here(), passed.as_ref(), id)
+    }
+
+    /// The engine's request due went out with id `id`.
+    pub fn engine_sent(&mut self, id: u32) {
+        if let Some((job, req)) = self.engine_due(id) {
+            self.engine.sent(job, &req);
         }
     }
 

@@ -223,3 +223,60 @@ fn a_game_with_its_notes_becomes_a_tree() {
     assert_eq!(tree.note(first).comment, "Good");
     assert!(tree.to_pdn(&[]).contains("1. 11-15! {Good} 23-19"));
 }
+
+#[test]
+fn the_engine_asks_the_analysis_worker_and_stops_away_from_the_board() {
+    use crate::ai::{AiReply, AiTarget, Channel};
+    use crate::nav::NavAction;
+    use crate::{AnalyseFrom, AppAction, AppState};
+    use tiers_engine::search::PvLine;
+    let mut s = AppState::default();
+    s.apply(AppAction::Analyse(AnalyseFrom::Editor));
+    assert_eq!(s.nav.screen, Screen::Analysis);
+    assert!(s.ai_due().is_none(), "the engine is off");
+    s.apply(AppAction::Analysis(AnalysisAction::Lines(9)));
+    assert_eq!(s.analysis_board.engine.count, engine::MAX_LINES);
+    s.apply(AppAction::Analysis(AnalysisAction::Engine(true)));
+    let due = s.ai_due().unwrap();
+    assert_eq!(
+        (due.target, due.target.channel(), due.request.lines),
+        (AiTarget::Board, Channel::Analysis, engine::MAX_LINES)
+    );
+    let id = due.request.id;
+    s.apply(AppAction::AiSent(AiTarget::Board, id));
+    assert!(s.analysis_board.engine.busy() && s.ai_due().is_none());
+    s.apply(AppAction::Ai(AiReply::Lines {
+        id,
+        depth: 3,
+        nodes: 40,
+        lines: vec![PvLine {
+            score: 10,
+            pv: vec!["11-15".into(), "23-19".into()],
+            db: false,
+        }],
+    }));
+    let here = s.analysis_board.here();
+    assert_eq!(s.analysis_board.engine.lines.about(&here).unwrap().depth, 3);
+    // A line's moves clicked: played into the tree; the lines follow.
+    s.apply(AppAction::Analysis(AnalysisAction::PlayLine(vec![
+        "11-15".into(),
+        "23-19".into(),
+    ])));
+    assert_eq!(s.analysis_board.here().moves, ["11-15", "23-19"]);
+    let due = s.ai_due().unwrap();
+    assert_eq!(due.request.moves, ["11-15", "23-19"]);
+    s.apply(AppAction::AiSent(AiTarget::Board, due.request.id));
+    // Away from the board the search stops (its worker is let go), and
+    // it starts again on coming back.
+    s.apply(AppAction::Nav(NavAction::Show(Screen::NewGame)));
+    assert!(!s.analysis_board.engine.busy() && s.ai_due().is_none());
+    s.apply(AppAction::Nav(NavAction::Show(Screen::Analysis)));
+    assert_eq!(s.ai_due().unwrap().target, AiTarget::Board);
+    // A line that cannot be played is refused with a message, the tree kept.
+    let before = s.analysis_board.tree.len();
+    s.apply(AppAction::Analysis(AnalysisAction::PlayLine(vec![
+        "1-5".into()
+    ])));
+    assert!(s.analysis_board.message.is_some());
+    assert_eq!(s.analysis_board.tree.len(), before);
+}

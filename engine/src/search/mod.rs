@@ -53,6 +53,7 @@ pub mod eval;
 mod formation;
 mod level;
 pub mod limits;
+mod lines;
 pub mod ordering;
 mod probe;
 mod techniques;
@@ -65,6 +66,7 @@ pub use eval::{EvalStack, Evaluate, Mobility};
 pub use formation::{choose_formation, choose_formation_for};
 pub use level::{BadLevel, Level, LevelSettings};
 pub use limits::SearchLimits;
+pub use lines::{passed, LinesInfo, PvLine};
 pub use probe::egdb_score;
 pub use techniques::{BadTechnique, Techniques};
 
@@ -747,32 +749,10 @@ impl<'a, P: Evaluate> Worker<'a, P> {
         u32,
         Vec<(usize, P::Move)>,
     ) {
-        // Root moves in order: the hash move, then killers/history.
-        let hash_idx = self
-            .tt
-            .probe(pos.zobrist())
-            .and_then(|e| e.move_index())
-            .filter(|&i| i < root_moves.len());
-        let side = pos.side_to_move().index();
-        let mut scored: Vec<(i32, usize)> = root_moves
-            .iter()
-            .enumerate()
-            .map(|(i, m)| {
-                let s = if Some(i) == hash_idx {
-                    HASH_MOVE
-                } else {
-                    self.ordering.score(0, side, pos.move_key(m))
-                };
-                (s, i)
-            })
-            .collect();
-        scored.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
-        // (original index, move)
-        let mut order: Vec<(usize, P::Move)> =
-            scored.iter().map(|&(_, i)| (i, root_moves[i])).collect();
-
+        let mut order = self.root_order(pos, root_moves);
         let mut best: Option<(usize, i32, Vec<P::Move>)> = None;
         let mut completed = 0u32;
+        let single = root_moves.len() == 1;
         for depth in first..=max_depth {
             // Aspiration: a window around the last score, widened (twice
             // as much each time) on the side that failed.
@@ -785,7 +765,7 @@ impl<'a, P: Evaluate> Worker<'a, P> {
                 _ => (-INFINITY, INFINITY),
             };
             loop {
-                let outcome = self.root(pos, depth as i32, &mut order, alpha, beta);
+                let outcome = self.root(pos, depth as i32, &mut order, alpha, beta, single);
                 let Some((pos_in_order, score, pv)) = outcome else {
                     if self.stopped || alpha == -INFINITY {
                         break;
@@ -842,12 +822,38 @@ impl<'a, P: Evaluate> Worker<'a, P> {
         (best, completed, order)
     }
 
+    /// The root moves in their first order: the hash move, then by
+    /// killers and history; each with its index in `root_moves`.
+    fn root_order(&self, pos: &P, root_moves: &[P::Move]) -> Vec<(usize, P::Move)> {
+        let hash_idx = self
+            .tt
+            .probe(pos.zobrist())
+            .and_then(|e| e.move_index())
+            .filter(|&i| i < root_moves.len());
+        let side = pos.side_to_move().index();
+        let mut scored: Vec<(i32, usize)> = root_moves
+            .iter()
+            .enumerate()
+            .map(|(i, m)| {
+                let s = if Some(i) == hash_idx {
+                    HASH_MOVE
+                } else {
+                    self.ordering.score(0, side, pos.move_key(m))
+                };
+                (s, i)
+            })
+            .collect();
+        scored.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+        scored.iter().map(|&(_, i)| (i, root_moves[i])).collect()
+    }
+
     /// One iteration at the root. Returns the position in `order` of the
     /// best move, its score and principal variation, or `None` if stopped
     /// before the first move was searched.
     /// Searches within `alpha..beta`: no move is returned when none beat
     /// `alpha` (a fail low); a move scoring `beta` or more ends the
-    /// iteration (a fail high).
+    /// iteration (a fail high). `single`: the root has one legal move
+    /// (searched a ply deeper, as it is not counted).
     fn root(
         &mut self,
         pos: &P,
@@ -855,10 +861,11 @@ impl<'a, P: Evaluate> Worker<'a, P> {
         order: &mut [(usize, P::Move)],
         mut alpha: i32,
         beta: i32,
+        single: bool,
     ) -> Option<(usize, i32, Vec<P::Move>)> {
         let mut best = None;
         let capture = order.iter().any(|(_, m)| pos.is_capture(m));
-        let ext = i32::from(order.len() == 1);
+        let ext = i32::from(single);
         for (n, &(_, mv)) in order.iter().enumerate() {
             let child = pos.play(&mv);
             self.previous[1] = pos.move_key(&mv);

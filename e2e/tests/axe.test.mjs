@@ -195,7 +195,9 @@ for (const [size, options] of Object.entries(SIZES)) {
       // the reconnect screen.
       await bob.locator('#live-accept-draw').click();
       for (const page of [ann, bob]) {
-        await page.getByRole('dialog').getByRole('button', { name: 'Look at the board' }).click();
+        await page.getByRole('dialog').waitFor();
+        await page.keyboard.press('Escape');
+        await page.getByRole('dialog').waitFor({ state: 'detached' });
       }
       await ann.locator('#live-offer-rematch').click();
       await bob.locator('#live-accept-rematch').waitFor();
@@ -206,6 +208,9 @@ for (const [size, options] of Object.entries(SIZES)) {
       await ann.locator('#live-reconnect').click();
       await ann.locator('#live-rejoin').waitFor();
       found.push(...(await audit(ann, `live reconnect screen [${size}]`)));
+      await ann.emulateMedia({ colorScheme: 'light' });
+      found.push(...(await audit(ann, `live reconnect screen, light [${size}]`)));
+      await shot(ann, `axe-live-rejoin-${size}-light`);
       assert.equal(found.length, 0, `${found.length} violations:\n${found.join('\n')}`);
     });
   });

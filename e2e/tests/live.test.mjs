@@ -187,6 +187,9 @@ test('a lost live connection is restored with a new pair of links, then a rematc
     const rejoin = await again.inputValue();
     assert.match(rejoin, /\?live=[A-Za-z0-9_-]+$/);
     await shot(black, 'live-rejoin-phone');
+    await black.emulateMedia({ colorScheme: 'light' });
+    await shot(black, 'live-rejoin-phone-light');
+    await black.emulateMedia({ colorScheme: null });
     // Red opens it on the device that played: its saved game, its colour.
     await red.goto(rejoin);
     await red.locator('#live-join', { hasText: 'Reconnect' }).waitFor();
@@ -207,7 +210,9 @@ test('a lost live connection is restored with a new pair of links, then a rematc
     await resign(black);
     for (const page of [black, red]) {
       await gameOver(page);
-      await page.getByRole('dialog').getByRole('button', { name: 'Look at the board' }).click();
+      // Escape closes the dialog (its first button has the focus).
+      await page.keyboard.press('Escape');
+      await page.getByRole('dialog').waitFor({ state: 'detached' });
     }
     await red.locator('#live-offer-rematch').click();
     await red.locator('#live-rematch-sent').waitFor();
@@ -238,13 +243,16 @@ test('two devices play Tiers live: formations sealed, then revealed together', a
     await ann.getByRole('group', { name: 'Time control' }).getByRole('button', { name: '5+3', exact: true }).click();
     await ann.getByRole('button', { name: 'Friend on another device (live)' }).click();
     await ann.locator('#live-tiers').waitFor();
-    const answer = await joinLive(bob, await (async () => {
-      await ann.locator('#live-invite').click();
-      const invite = ann.locator('#live-invite-link');
-      await invite.waitFor();
-      return invite.inputValue();
-    })());
+    await ann.locator('#live-invite').click();
+    const invite = ann.locator('#live-invite-link');
+    await invite.waitFor();
+    await bob.goto(await invite.inputValue());
+    await bob.locator('#live-join').waitFor();
     assert.match(await bob.locator('#live-terms').textContent(), /^Tiers · you play (Red|Black) · clock: 5\+3$/);
+    await bob.locator('#live-join').click();
+    const answerField = bob.locator('#live-answer-link');
+    await answerField.waitFor();
+    const answer = await answerField.inputValue();
     await ann.locator('#live-answer').fill(answer);
     await ann.locator('#live-connect').click();
     // Both pages show their own formation editor.
@@ -265,6 +273,9 @@ test('two devices play Tiers live: formations sealed, then revealed together', a
     await black.locator('#formation-status-red', { hasText: 'Ready (shown when both are).' }).waitFor();
     assert.equal((await piecesOf(black, 'red', 'formation')).length, 0, 'not revealed yet');
     await shot(black, 'live-formation-other-ready-phone');
+    await black.emulateMedia({ colorScheme: 'light' });
+    await shot(black, 'live-formation-other-ready-phone-light');
+    await black.emulateMedia({ colorScheme: null });
     // Black, by keyboard: "ready" in the formation box.
     await black.locator('#formation-move-input').focus();
     await black.keyboard.type('ready');

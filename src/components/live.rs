@@ -495,7 +495,7 @@ fn live_formation(l: &Live, f: &Slice<FormationSetup>, session: &Session, d: &Di
         <button type="button" class="link" onclick={on_click(d, AppAction::Nav(NavAction::Show(Screen::NewGame)))}>{ t!("formation.back") }</button>
     };
     html! {
-        <FormationBoard setup={(**f).clone()} flipped={session.flipped || me == Color::Black} {names}
+        <FormationBoard setup={(**f).clone()} flipped={session.flipped != (me == Color::Black)} {names}
             on_action={to(d, AppAction::Formation)} on_flip={to(d, |()| AppAction::Game(SessionAction::Flip))}
             on_begin={Callback::noop()} begin=false id="formation" {head} {back} />
     }

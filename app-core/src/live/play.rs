@@ -346,7 +346,10 @@ impl AppState {
                 }
             }
             _ if in_game => {
-                let ended = game.as_ref().is_some_and(|g| g.outcome().is_some());
+                // The game-over dialog opens when the game ends (not again
+                // for a rematch offer or a phrase after it).
+                let ended = game.as_ref().is_some_and(|g| g.outcome().is_some())
+                    && self.session.outcome().is_none();
                 // The clocks go on once the copies are compared, or when
                 // the other side moves (its clock was held at zero here).
                 let release =

@@ -377,9 +377,12 @@ fn a_rematch_swaps_colours_on_both_pages() {
     assert!(a.live.outbox.is_empty());
     b.apply(AppAction::Game(SessionAction::Resign));
     carry(&mut a, &mut b);
+    assert!(!b.session.dialog_closed, "the game-over dialog opens");
+    b.apply(AppAction::Game(SessionAction::CloseDialog));
     // Offered by Red, declined; offered again, accepted.
     send(&mut a, Message::Rematch(Answer::Offer));
     carry(&mut a, &mut b);
+    assert!(b.session.dialog_closed, "and does not open again");
     assert_eq!(b.live_game().unwrap().offers.rematch, Some(Color::Red));
     send(&mut b, Message::Rematch(Answer::Decline));
     carry(&mut a, &mut b);

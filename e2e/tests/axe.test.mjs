@@ -208,7 +208,8 @@ for (const [size, options] of Object.entries(SIZES)) {
       await ann.locator('#live-reconnect').click();
       await ann.locator('#live-rejoin').waitFor();
       found.push(...(await audit(ann, `live reconnect screen [${size}]`)));
-      await ann.emulateMedia({ colorScheme: 'light' });
+      await choose(ann, ['mode-light']);
+      await ann.locator('#live-rejoin').waitFor();
       found.push(...(await audit(ann, `live reconnect screen, light [${size}]`)));
       await shot(ann, `axe-live-rejoin-${size}-light`);
       assert.equal(found.length, 0, `${found.length} violations:\n${found.join('\n')}`);

@@ -13,7 +13,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { shot } from '../harness.mjs';
 import {
-  PHONE, WEBRTC, connectLive, eventually, gameOver, inviteLive, joinLive, moveTexts, movesPlayed, piecesOf, playCheckers, playFirstLegal, resign, squaresOf, storedJson, withApp,
+  PHONE, WEBRTC, connectLive, eventually, gameOver, inviteLive, joinLive, moveTexts, movesPlayed, openSettings, piecesOf, playCheckers, playFirstLegal, resign, squaresOf, storedJson, withApp,
 } from '../app.mjs';
 
 test('two devices play checkers live through the invite and answer links', async () => {
@@ -187,9 +187,6 @@ test('a lost live connection is restored with a new pair of links, then a rematc
     const rejoin = await again.inputValue();
     assert.match(rejoin, /\?live=[A-Za-z0-9_-]+$/);
     await shot(black, 'live-rejoin-phone');
-    await black.emulateMedia({ colorScheme: 'light' });
-    await shot(black, 'live-rejoin-phone-light');
-    await black.emulateMedia({ colorScheme: null });
     // Red opens it on the device that played: its saved game, its colour.
     await red.goto(rejoin);
     await red.locator('#live-join', { hasText: 'Reconnect' }).waitFor();
@@ -273,9 +270,12 @@ test('two devices play Tiers live: formations sealed, then revealed together', a
     await black.locator('#formation-status-red', { hasText: 'Ready (shown when both are).' }).waitFor();
     assert.equal((await piecesOf(black, 'red', 'formation')).length, 0, 'not revealed yet');
     await shot(black, 'live-formation-other-ready-phone');
-    await black.emulateMedia({ colorScheme: 'light' });
+    // (In the light page colours too: the settings leave the setup as it was.)
+    await openSettings(black);
+    await black.click('#mode-light');
+    await black.click('#close-settings');
+    await black.locator('#formation-status-red', { hasText: 'Ready (shown when both are).' }).waitFor();
     await shot(black, 'live-formation-other-ready-phone-light');
-    await black.emulateMedia({ colorScheme: null });
     // Black, by keyboard: "ready" in the formation box.
     await black.locator('#formation-move-input').focus();
     await black.keyboard.type('ready');

@@ -307,3 +307,35 @@ test('two devices play Tiers live: formations sealed, then revealed together', a
     assert.equal(a.moves, 3);
   });
 });
+
+// A clock that runs out: with 1+0, Black (to move) lets a minute pass. Its
+// own page says it lost on time and tells the other page (`flag`), which
+// ends the game there too; both archives hold the same game.
+test('a live clock that runs out ends the game on both devices', async () => {
+  await withApp({ ...PHONE, args: WEBRTC }, async (ann, ctx) => {
+    const { page: bob } = await ctx.device(PHONE);
+    await ann.locator('[data-game=checkers]').click();
+    await ann.getByRole('group', { name: 'Time control' }).getByRole('button', { name: '1+0', exact: true }).click();
+    const answer = await joinLive(bob, await inviteLive(ann));
+    await connectLive(ann, answer, [ann, bob]);
+    const side = async (page) => (await page.locator('#live-state').textContent()).match(/you play (Red|Black)\.$/)?.[1];
+    const [black, red] = (await side(ann)) === 'Black' ? [ann, bob] : [bob, ann];
+    await playLive(black, red, '11-15');
+    await playLive(red, black, '23-19');
+    // Black waits: its clock runs out (a minute), on both pages the game ends.
+    for (const page of [black, red]) {
+      const dialog = page.getByRole('dialog');
+      await dialog.waitFor({ timeout: 120_000 });
+      assert.match(await dialog.locator('.reason').innerText(), /time/i);
+    }
+    await shot(red, 'live-flag-phone');
+    const filed = async (page) => {
+      const games = (await storedJson(page, 'tiers.archive', (v) => v?.games?.[0]?.result && v.games[0].result !== '*')).games;
+      const { id, moves, result, reason, pdn } = games[0];
+      return { id, moves, result, reason, pdn };
+    };
+    const [a, b] = [await filed(red), await filed(black)];
+    assert.deepEqual(a, b);
+    assert.equal(a.moves, 2);
+  });
+});

@@ -237,6 +237,13 @@ pub fn keep(peer: Peer) {
     drop(old);
 }
 
+/// Ends the page's connection, if any (before making a new one for the
+/// same game: the old one must not report again).
+pub fn end() {
+    let old = PEER.with(|p| p.borrow_mut().take());
+    drop(old);
+}
+
 /// Sends a text over the page's connection.
 pub fn send(text: &str) -> Result<(), String> {
     PEER.with(|p| match p.borrow().as_ref() {

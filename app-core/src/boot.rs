@@ -175,6 +175,9 @@ pub fn boot(stored: &Stored, query: &str, coin: bool) -> Boot {
         if let Some((game, meta)) = restored.game {
             session.load(game);
             session.meta = meta;
+            // A live game (a game by link with clocks) lost its connection
+            // when the page closed: its clocks wait for the reconnection.
+            session.held = session.meta.bylink.is_some() && session.clock.is_some();
         }
         if let Some(problem) = restored.problem {
             set_aside.push((Kept::Saved, text.clone()));

@@ -106,6 +106,10 @@ pub struct FormationSetup {
     pub note: Option<Text>,
     /// The time control of the game to come (None: no clocks).
     pub clock: Option<TimeControl>,
+    /// A live game's: this device sets `editing`'s formation only; the
+    /// other is set on the other device and shown once both are
+    /// (docs/live.md, "Formations").
+    pub live: bool,
 }
 
 impl Default for FormationSetup {
@@ -144,12 +148,25 @@ impl FormationSetup {
         };
         FormationSetup {
             clock: None,
+            live: false,
             squares,
             editing,
             opponent,
             ready: [false; 2],
             note: None,
         }
+    }
+
+    /// A live game's formations: this device sets `me`'s; the other side's
+    /// is empty until it is revealed.
+    #[must_use]
+    pub fn live(me: Color, clock: Option<TimeControl>) -> Self {
+        let mut f = FormationSetup::new(Opponent::Friend);
+        f.squares[me.opposite().index()].clear();
+        f.editing = me;
+        f.clock = clock;
+        f.live = true;
+        f
     }
 
     /// The computer's colour, if it plays.
@@ -226,7 +243,9 @@ impl FormationSetup {
         self.note = None;
         match action {
             FormationAction::Edit(color) => {
-                if self.computer() == Some(color) {
+                if self.live && color != c {
+                    self.note = Some(text!("formation.note-live-other"));
+                } else if self.computer() == Some(color) {
                     self.note = Some(text!("formation.note-computer-sets"));
                 } else {
                     self.editing = color;
@@ -281,6 +300,10 @@ impl FormationSetup {
                     self.note = Some(text!("formation.note-not-revealed"));
                     return;
                 }
+                if self.live && self.squares[other.index()].is_empty() {
+                    self.note = Some(text!("formation.note-live-hidden"));
+                    return;
+                }
                 match Formation::new(other, &self.squares[other.index()]) {
                     Ok(f) => self.squares[i] = f.mirrored().square_list(),
                     Err(e) => {
@@ -304,7 +327,9 @@ impl FormationSetup {
                     return;
                 }
                 self.ready[i] = true;
-                if let Opponent::Computer { level, .. } = self.opponent {
+                if self.live {
+                    // The live game commits to it (AppState::live_formation).
+                } else if let Opponent::Computer { level, .. } = self.opponent {
                     let them = c.opposite();
                     let (f, name) = computer_formation(them, level, seed);
                     self.squares[them.index()] = f.square_list();
@@ -315,6 +340,10 @@ impl FormationSetup {
                 }
             }
             FormationAction::Unready => {
+                if self.live {
+                    self.note = Some(text!("formation.note-live-committed"));
+                    return;
+                }
                 self.ready[i] = false;
                 if let Some(them) = self.computer() {
                     self.ready[them.index()] = false;

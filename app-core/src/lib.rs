@@ -802,7 +802,14 @@ impl AppState {
             AppAction::Live(a) => self.live_action(a),
             AppAction::PlayByLink { id, names, days } => self.play_by_link(id, names, days),
             AppAction::Load(game, meta) => self.load(*game, meta),
-            AppAction::Formation(a) => self.formation.update(|f| f.apply(a)),
+            AppAction::Formation(a) => {
+                let seed = match &a {
+                    FormationAction::Ready(seed) | FormationAction::Typed { seed, .. } => *seed,
+                    _ => 0,
+                };
+                self.formation.update(|f| f.apply(a));
+                self.live_formation(seed);
+            }
             AppAction::BeginTiers => match self.formation.build() {
                 Ok(record) => {
                     let game = LoadGame {
@@ -886,7 +893,11 @@ impl AppState {
             AppAction::Analysis(a) => self.analysis_board.update(|b| b.apply(a)),
             AppAction::AiSent(target, id) => self.ai_sent(target, id),
             AppAction::Ai(reply) => self.ai_reply(reply),
-            AppAction::Clock { now, visible } => self.clock(now, visible),
+            AppAction::Clock { now, visible } => {
+                let before = self.session.outcome();
+                self.clock(now, visible);
+                self.live_ticked(before);
+            }
             AppAction::AiReset(channel) => match channel {
                 Channel::Analysis => {
                     if self.analysis_board.engine.busy() {

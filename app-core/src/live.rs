@@ -9,7 +9,8 @@
 //! |---|---|---|
 //! | `hello` | `id`, `game`, `inviter`, `clock` | sent by both on connecting: the terms, which must be the same |
 //! | `move` | `ply`, `move`, `clock` | a move at ply `ply` and the mover's time left after it (ms; `null` without a clock) |
-//! | `formation` | `squares` | the sender's Tiers formation (`a1 c1 …`) |
+//! | `commit` | `hash` | the SHA-256 of the sender's Tiers formation and a salt ([`commit`]) |
+//! | `formation` | `squares`, `salt` | the sender's Tiers formation (`a1 c1 …`), revealed once both are committed |
 //! | `draw`, `takeback`, `rematch` | `answer` (`offer`, `accept`, `decline`); takeback also `ply` | an offer or request and its answer |
 //! | `resign` | | the sender resigns |
 //! | `flag` | `side` | `side`'s clock is at zero |
@@ -23,15 +24,16 @@
 //!
 //! ```
 //! use tiers_core::live::{parse, Message};
-//! let m = parse(r#"{"live":1,"type":"move","ply":0,"move":"11-15","clock":null}"#).unwrap();
+//! let m = parse(r#"{"live":2,"type":"move","ply":0,"move":"11-15","clock":null}"#).unwrap();
 //! assert_eq!(m, Message::Move { ply: 0, text: "11-15".into(), clock: None });
 //! assert_eq!(parse(&m.to_text()).unwrap(), m);
 //! assert_eq!(
-//!     parse(r#"{"live":1,"type":"teleport"}"#).unwrap_err(),
+//!     parse(r#"{"live":2,"type":"teleport"}"#).unwrap_err(),
 //!     "unknown message `teleport`"
 //! );
 //! ```
 
+pub mod commit;
 pub mod link;
 pub mod play;
 pub mod qr;
@@ -47,8 +49,9 @@ use crate::library::{rebuild, Declared};
 use crate::record::Record;
 pub use link::{Role, Signal, Terms};
 
-/// The protocol version, the `live` field of every message.
-pub const PROTOCOL: u64 = 1;
+/// The protocol version, the `live` field of every message (2: Tiers
+/// formations are committed to before they are revealed).
+pub const PROTOCOL: u64 = 2;
 
 /// The longest message read, in bytes (a 300-move game's `sync` takes
 /// about 3 KB).
@@ -111,8 +114,17 @@ pub enum Message {
         /// The mover's clock after the move, increment included (ms).
         clock: Option<u64>,
     },
-    /// The sender's Tiers formation (`a1 c1 …`).
-    Formation(String),
+    /// The commitment to the sender's Tiers formation (64 hex digits:
+    /// [`commit::commitment`]).
+    Commit(String),
+    /// The sender's Tiers formation, revealed: its squares (`a1 c1 …`)
+    /// and the salt of its commitment.
+    Formation {
+        /// The men's squares.
+        squares: String,
+        /// The salt (32 hex digits).
+        salt: String,
+    },
     /// A draw offer or its answer.
     Draw(Answer),
     /// A take-back request (back to ply `ply`) or its answer.
@@ -192,9 +204,15 @@ impl Message {
                 f.push(("clock", opt_ms(*clock)));
                 f
             }
-            Message::Formation(squares) => {
+            Message::Commit(hash) => {
+                let mut f = head("commit");
+                f.push(("hash", Json::str(hash)));
+                f
+            }
+            Message::Formation { squares, salt } => {
                 let mut f = head("formation");
                 f.push(("squares", Json::str(squares)));
+                f.push(("salt", Json::str(salt)));
                 f
             }
             Message::Draw(a) | Message::Rematch(a) => {
@@ -291,7 +309,12 @@ pub fn parse(text: &str) -> Result<Message, String> {
                 "the other page speaks a newer version of live play ({n}; this page speaks {PROTOCOL}): reload both pages"
             ))
         }
-        _ => return Err("the message has no protocol version (`live`: 1)".into()),
+        Some(n) => {
+            return Err(format!(
+                "the other page speaks an older version of live play ({n}; this page speaks {PROTOCOL}): reload both pages"
+            ))
+        }
+        None => return Err(format!("the message has no protocol version (`live`: {PROTOCOL})")),
     }
     Ok(match v.text("type")? {
         "hello" => {
@@ -321,7 +344,23 @@ pub fn parse(text: &str) -> Result<Message, String> {
             text: v.text("move")?.to_string(),
             clock: opt_clock(&v, "clock")?,
         },
-        "formation" => Message::Formation(v.text("squares")?.to_string()),
+        "commit" => {
+            let hash = v.text("hash")?;
+            if !commit::is_hex(hash, 64) {
+                return Err("`hash` is not 64 lower-case hex digits (a SHA-256)".into());
+            }
+            Message::Commit(hash.to_string())
+        }
+        "formation" => {
+            let salt = v.text("salt")?;
+            if !commit::is_hex(salt, 32) {
+                return Err("`salt` is not 32 lower-case hex digits".into());
+            }
+            Message::Formation {
+                squares: v.text("squares")?.to_string(),
+                salt: salt.to_string(),
+            }
+        }
         "draw" => Message::Draw(answer(&v)?),
         "rematch" => Message::Rematch(answer(&v)?),
         "takeback" => Message::TakeBack(answer(&v)?, small(&v, "ply", 100_000)? as usize),
@@ -376,7 +415,9 @@ pub enum Event {
     Hello,
     /// A move was played.
     Moved,
-    /// A formation was set; `true` when both are and the game began.
+    /// A side committed to its formation; `true` when both have.
+    Committed(bool),
+    /// A formation was revealed; `true` when both are and the game began.
     Formation(bool),
     /// A draw was offered, agreed or declined.
     Draw(Answer),
@@ -432,7 +473,10 @@ pub struct Live {
     pub terms: Terms,
     /// This device's colour.
     pub me: Color,
-    /// The formations set so far (Tiers, before the first move).
+    /// The commitments to the formations so far (Tiers, before the first
+    /// move), by `Color::index`.
+    pub commits: [Option<String>; 2],
+    /// The formations revealed so far.
     pub formations: [Option<String>; 2],
     /// The pending offers.
     pub offers: Offers,
@@ -467,6 +511,7 @@ impl Live {
             id: id & ID_MASK,
             terms,
             me,
+            commits: [None, None],
             formations: [None, None],
             offers: Offers::default(),
             reported: [full, full],
@@ -578,12 +623,35 @@ impl Live {
                 self.offers = Offers::default();
                 Ok(Event::Moved)
             }
-            Message::Formation(squares) => {
+            Message::Commit(hash) => {
+                if self.terms.kind != GameKind::Tiers || game.is_some() {
+                    return Err("a formation arrived, but no formation is being set up".into());
+                }
+                if self.commits[from.index()].is_some() {
+                    return Err(format!("{from}'s formation is set already"));
+                }
+                self.commits[from.index()] = Some(hash.clone());
+                Ok(Event::Committed(self.commits.iter().all(Option::is_some)))
+            }
+            Message::Formation { squares, salt } => {
                 if self.terms.kind != GameKind::Tiers || game.is_some() {
                     return Err("a formation arrived, but no formation is being set up".into());
                 }
                 if self.formations[from.index()].is_some() {
                     return Err(format!("{from}'s formation is set already"));
+                }
+                let Some(committed) = &self.commits[from.index()] else {
+                    return Err(format!("{from}'s formation came before its commitment"));
+                };
+                if self.commits.iter().any(Option::is_none) {
+                    return Err(format!(
+                        "{from}'s formation came before both formations were committed to"
+                    ));
+                }
+                if commit::commitment(squares, salt) != *committed {
+                    return Err(format!(
+                        "{from}'s formation is not the one committed to (changed after seeing the other?)"
+                    ));
                 }
                 let f = Formation::parse(from, squares)
                     .map_err(|e| format!("{from}'s formation: {e}"))?;
@@ -716,7 +784,19 @@ impl Live {
                     return Ok(Event::Synced(Restore::Theirs));
                 };
                 let restore = match merge(Some(&**g), &*theirs) {
-                    Merge::Same | Merge::New => Restore::Same,
+                    Merge::Same | Merge::New => {
+                        // The same game: neither side is charged for the
+                        // time the connection was lost. Each clock reads
+                        // the more of the two copies, the sender's own
+                        // no more than it last reported (plus increment).
+                        if let (Some(c), Some(left)) = (clock.as_mut(), s.clocks) {
+                            let most = self.reported[from.index()] + c.control.increment_ms();
+                            let (mine, theirs) = (from.opposite().index(), from.index());
+                            c.left[mine] = c.left[mine].max(left[mine]);
+                            c.left[theirs] = c.left[theirs].max(left[theirs].min(most));
+                        }
+                        Restore::Same
+                    }
                     Merge::Update => {
                         *g = theirs;
                         if let (Some(c), Some(left)) = (clock.as_mut(), s.clocks) {

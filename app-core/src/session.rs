@@ -257,6 +257,10 @@ pub struct Session {
     pub proposed: Option<(String, Vec<u8>)>,
     /// The clocks, in a game with a time control.
     pub clock: Option<Clock>,
+    /// The clocks are held (a live game whose connection is lost, or whose
+    /// other side's clock reads zero here and whose own device has not
+    /// said so yet: docs/live.md, "Clocks").
+    pub held: bool,
 }
 
 impl Default for Session {
@@ -282,6 +286,7 @@ impl Default for Session {
             confirm: false,
             proposed: None,
             clock: None,
+            held: false,
         }
     }
 }
@@ -353,6 +358,7 @@ impl Session {
     #[must_use]
     pub fn clock_should_run(&self, shown: bool) -> bool {
         self.clock.is_some()
+            && !self.held
             && self.outcome().is_none()
             && (shown || matches!(self.opponent, Opponent::Friend))
     }
@@ -790,7 +796,13 @@ impl Session {
         } else {
             c.charge(side, now)
         };
-        if flagged {
+        if flagged && self.meta.bylink.as_ref().is_some_and(|b| b.me != side) {
+            // A live game: the other side's own device says when its
+            // clock is out (its moves carry its time); this page holds
+            // the clocks at zero until it does.
+            c.seen = None;
+            self.held = true;
+        } else if flagged {
             c.seen = None;
             g.lose_on_time(side);
             self.pending = None;
@@ -1034,6 +1046,7 @@ impl Session {
         self.announce = text!("announce.new-game");
         self.meta = GameMeta::default();
         self.clock = None;
+        self.held = false;
     }
 
     /// Takes the game off the board (a Tiers game waiting for its

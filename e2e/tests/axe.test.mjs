@@ -200,6 +200,27 @@ for (const [size, options] of Object.entries(SIZES)) {
       await ann.locator('#live-say').click();
       await bob.locator('#live-said-list').waitFor();
       const found = [...(await audit(bob, `live game, an offer [${size}]`)), ...(await audit(ann, `live game [${size}]`))];
+      // The game over, a rematch offered; then the connection lost, and
+      // the reconnect screen.
+      await bob.locator('#live-accept-draw').click();
+      for (const page of [ann, bob]) {
+        await page.getByRole('dialog').waitFor();
+        await page.keyboard.press('Escape');
+        await page.getByRole('dialog').waitFor({ state: 'detached' });
+      }
+      await ann.locator('#live-offer-rematch').click();
+      await bob.locator('#live-accept-rematch').waitFor();
+      found.push(...(await audit(bob, `live game, a rematch offered [${size}]`)));
+      await bob.goto(ctx.server.url + '/');
+      await ann.locator('#live-reconnect').waitFor();
+      found.push(...(await audit(ann, `live game, connection lost [${size}]`)));
+      await ann.locator('#live-reconnect').click();
+      await ann.locator('#live-rejoin').waitFor();
+      found.push(...(await audit(ann, `live reconnect screen [${size}]`)));
+      await choose(ann, ['mode-light']);
+      await ann.locator('#live-rejoin').waitFor();
+      found.push(...(await audit(ann, `live reconnect screen, light [${size}]`)));
+      await shot(ann, `axe-live-rejoin-${size}-light`);
       assert.equal(found.length, 0, `${found.length} violations:\n${found.join('\n')}`);
     });
   });

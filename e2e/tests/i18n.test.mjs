@@ -146,9 +146,9 @@ test('in French no screen shows English', { skip: !catalogue('fr') && 'no French
     await look('new-game');
     await page.locator('[data-game=tiers]').click();
     await look('new-game-tiers');
-    // Live Tiers is not played yet: the live screen says so.
+    // Live Tiers: its terms and the invite.
     await page.locator('#live-start').click();
-    await page.locator('#live-tiers').waitFor();
+    await page.locator('#live-invite').waitFor();
     await look('live-tiers');
     await openNav(page, 'show-new-game');
     await page.locator('[data-game=checkers]').click();

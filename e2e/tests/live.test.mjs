@@ -13,7 +13,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { shot } from '../harness.mjs';
 import {
-  PHONE, WEBRTC, connectLive, eventually, gameOver, moveTexts, movesPlayed, playCheckers, squaresOf, storedJson, withApp,
+  PHONE, WEBRTC, connectLive, eventually, gameOver, inviteLive, joinLive, moveTexts, movesPlayed, openSettings, piecesOf, playCheckers, playFirstLegal, resign, squaresOf, storedJson, withApp,
 } from '../app.mjs';
 
 test('two devices play checkers live through the invite and answer links', async () => {
@@ -147,5 +147,195 @@ test('the live screen works by keyboard', async () => {
     await page.keyboard.press('Enter');
     await page.locator('#live-error', { hasText: 'This live link cannot be used' }).waitFor();
     await shot(page, 'live-invite-desktop');
+  });
+});
+
+// A dropped connection restored: Red's page goes away (reloaded: the page
+// and its connection end) while Black has a move to play; Black's page
+// says the connection is lost and stops the clocks; Black plays on and
+// makes a reconnect link, Red opens it on the same device (the page takes
+// its saved game), joins and sends back the answer; the pages compare
+// their copies (Black's has the move Red's lacks) and play on. Then a
+// resignation, a rematch declined and one accepted, colours swapped.
+test('a lost live connection is restored with a new pair of links, then a rematch', async () => {
+  await withApp({ ...PHONE, args: WEBRTC }, async (ann, ctx) => {
+    const { page: bob } = await ctx.device(PHONE);
+    await ann.locator('[data-game=checkers]').click();
+    await ann.getByRole('group', { name: 'Time control' }).getByRole('button', { name: '5+3', exact: true }).click();
+    const answer = await joinLive(bob, await inviteLive(ann));
+    await connectLive(ann, answer, [ann, bob]);
+    const side = async (page) => (await page.locator('#live-state').textContent()).match(/you play (Red|Black)\.$/)?.[1];
+    const [black, red] = (await side(ann)) === 'Black' ? [ann, bob] : [bob, ann];
+    await playLive(black, red, '11-15');
+    await playLive(red, black, '23-19');
+    // Red's device has saved the game as it goes.
+    await storedJson(red, 'tiers.saved', (v) => v?.game?.moves?.length === 2);
+
+    // Red's page goes away: Black's page sees the connection lost.
+    await red.goto(ctx.server.url + '/');
+    await black.locator('#live-panel #live-state', { hasText: 'The connection was lost: the clocks are stopped.' }).waitFor();
+    await shot(black, 'live-lost-phone');
+    // Black plays on meanwhile: the move waits for the reconnection.
+    await playCheckers(black, '8-11');
+    await eventually(() => movesPlayed(black), 3);
+    // Black reconnects: a new link, saying what to do with it.
+    await black.getByRole('button', { name: 'Reconnect' }).click();
+    await black.getByRole('button', { name: 'Make the reconnect link' }).click();
+    const again = black.locator('#live-invite-link');
+    await again.waitFor();
+    await black.getByRole('heading', { name: '1. Send the reconnect link to your friend' }).waitFor();
+    const rejoin = await again.inputValue();
+    assert.match(rejoin, /\?live=[A-Za-z0-9_-]+$/);
+    await shot(black, 'live-rejoin-phone');
+    // Red opens it on the device that played: its saved game, its colour.
+    await red.goto(rejoin);
+    await red.locator('#live-join', { hasText: 'Reconnect' }).waitFor();
+    assert.match(await red.locator('#live-terms').textContent(), /you play Red/);
+    await red.locator('#live-join').click();
+    const answer2 = red.locator('#live-answer-link');
+    await answer2.waitFor();
+    await connectLive(black, await answer2.inputValue(), [black, red]);
+    // The copies compared: Black's, with one move more, goes on on both.
+    for (const page of [black, red]) await eventually(() => moveTexts(page), ['11-15', '23-19', '8-11']);
+    await red.locator('#live-note', { hasText: /^Reconnected: your friend's copy had moves/ }).waitFor();
+    await black.locator('#live-note', { hasText: /^Reconnected: this copy had moves/ }).waitFor();
+    await shot(red, 'live-restored-phone');
+    // Play goes on over the new connection.
+    await playLive(red, black, '22-18');
+
+    // Black resigns; Red offers a rematch; Black declines, then accepts one.
+    await resign(black);
+    for (const page of [black, red]) {
+      await gameOver(page);
+      // Escape closes the dialog (its first button has the focus).
+      await page.keyboard.press('Escape');
+      await page.getByRole('dialog').waitFor({ state: 'detached' });
+    }
+    await red.locator('#live-offer-rematch').click();
+    await red.locator('#live-rematch-sent').waitFor();
+    await black.locator('#live-panel .offer', { hasText: 'Your friend offers a rematch, colours swapped.' }).waitFor();
+    await shot(black, 'live-rematch-offered-phone');
+    await black.locator('#live-decline-rematch').click();
+    await red.locator('#live-note', { hasText: 'Your friend declined the rematch.' }).waitFor();
+    await red.locator('#live-offer-rematch').click();
+    await black.locator('#live-accept-rematch').click();
+    for (const page of [black, red]) await eventually(() => movesPlayed(page), 0);
+    await eventually(() => side(black), 'Red');
+    await eventually(() => side(red), 'Black');
+    await shot(red, 'live-rematch-phone');
+    // The new game is played: the former Red now moves first, as Black.
+    await playLive(red, black, '11-15');
+  });
+});
+
+// Tiers live with a clock: each device sets up its own formation; Red's is
+// sealed when Red is ready (Black's page sees "ready", not where); Black
+// says ready by keyboard in the formation box; both are revealed together
+// and the game starts on both pages, Red first. Moves over the channel,
+// then a resignation; the game equal in both archives.
+test('two devices play Tiers live: formations sealed, then revealed together', async () => {
+  await withApp({ ...PHONE, args: WEBRTC }, async (ann, ctx) => {
+    const { page: bob } = await ctx.device(PHONE);
+    await ann.locator('[data-game=tiers]').click();
+    await ann.getByRole('group', { name: 'Time control' }).getByRole('button', { name: '5+3', exact: true }).click();
+    await ann.getByRole('button', { name: 'Friend on another device (live)' }).click();
+    await ann.locator('#live-tiers').waitFor();
+    await ann.locator('#live-invite').click();
+    const invite = ann.locator('#live-invite-link');
+    await invite.waitFor();
+    await bob.goto(await invite.inputValue());
+    await bob.locator('#live-join').waitFor();
+    assert.match(await bob.locator('#live-terms').textContent(), /^Tiers · you play (Red|Black) · clock: 5\+3$/);
+    await bob.locator('#live-join').click();
+    const answerField = bob.locator('#live-answer-link');
+    await answerField.waitFor();
+    const answer = await answerField.inputValue();
+    await ann.locator('#live-answer').fill(answer);
+    await ann.locator('#live-connect').click();
+    // Both pages show their own formation editor.
+    for (const page of [ann, bob]) await page.getByRole('heading', { name: 'Set up your formation' }).waitFor();
+    const mine = async (page) => ((await page.locator('.side-tab.active .side-name').textContent()).includes('Red') ? 'Red' : 'Black');
+    const [red, black] = (await mine(ann)) === 'Red' ? [ann, bob] : [bob, ann];
+    assert.equal(await mine(black), 'Black');
+    // Each sees only its own men.
+    assert.equal((await piecesOf(red, 'black', 'formation')).length, 0);
+    assert.equal((await piecesOf(black, 'red', 'formation')).length, 0);
+    await shot(black, 'live-formation-phone');
+    // Red takes a random formation and is ready: sealed, not shown.
+    await red.locator('#formation-random').click();
+    const redMen = (await piecesOf(red, 'red', 'formation')).sort();
+    assert.equal(redMen.length, 12);
+    await red.locator('#formation-ready').click();
+    await red.locator('#live-formation-waiting').waitFor();
+    await black.locator('#formation-status-red', { hasText: 'Ready (shown when both are).' }).waitFor();
+    assert.equal((await piecesOf(black, 'red', 'formation')).length, 0, 'not revealed yet');
+    await shot(black, 'live-formation-other-ready-phone');
+    // (In the light page colours too: the settings leave the setup as it was.)
+    await openSettings(black);
+    await black.click('#mode-light');
+    await black.click('#close-settings');
+    await black.locator('#formation-status-red', { hasText: 'Ready (shown when both are).' }).waitFor();
+    await shot(black, 'live-formation-other-ready-phone-light');
+    // Black, by keyboard: "ready" in the formation box.
+    await black.locator('#formation-move-input').focus();
+    await black.keyboard.type('ready');
+    await black.keyboard.press('Enter');
+    // Both revealed: the game starts on both pages with Red's formation.
+    for (const page of [red, black]) {
+      await page.locator('#live-panel #live-state.live-ok').waitFor();
+      await page.locator('.play .board').waitFor();
+      assert.deepEqual((await piecesOf(page, 'red')).sort(), redMen);
+      assert.equal((await piecesOf(page, 'black')).length, 12);
+    }
+    await shot(red, 'live-tiers-playing-phone');
+    // Red moves first; then Black; each seen on the other page.
+    for (const [mover, other, color] of [[red, black, 'red'], [black, red, 'black'], [red, black, 'red']]) {
+      const before = await movesPlayed(other);
+      const played = await playFirstLegal(mover, color);
+      await eventually(() => movesPlayed(other), before + 1);
+      assert.equal((await moveTexts(other)).at(-1), played);
+    }
+    await resign(black);
+    for (const page of [red, black]) await gameOver(page);
+    const filed = async (page) => {
+      const games = (await storedJson(page, 'tiers.archive', (v) => v?.games?.[0]?.result && v.games[0].result !== '*')).games;
+      const { id, moves, result, reason, pdn } = games[0];
+      return { id, moves, result, reason, pdn };
+    };
+    const [a, b] = [await filed(red), await filed(black)];
+    assert.deepEqual(a, b);
+    assert.equal(a.moves, 3);
+  });
+});
+
+// A clock that runs out: with 1+0, Black (to move) lets a minute pass. Its
+// own page says it lost on time and tells the other page (`flag`), which
+// ends the game there too; both archives hold the same game.
+test('a live clock that runs out ends the game on both devices', async () => {
+  await withApp({ ...PHONE, args: WEBRTC }, async (ann, ctx) => {
+    const { page: bob } = await ctx.device(PHONE);
+    await ann.locator('[data-game=checkers]').click();
+    await ann.getByRole('group', { name: 'Time control' }).getByRole('button', { name: '1+0', exact: true }).click();
+    const answer = await joinLive(bob, await inviteLive(ann));
+    await connectLive(ann, answer, [ann, bob]);
+    const side = async (page) => (await page.locator('#live-state').textContent()).match(/you play (Red|Black)\.$/)?.[1];
+    const [black, red] = (await side(ann)) === 'Black' ? [ann, bob] : [bob, ann];
+    await playLive(black, red, '11-15');
+    await playLive(red, black, '23-19');
+    // Black waits: its clock runs out (a minute), on both pages the game ends.
+    for (const page of [black, red]) {
+      const dialog = page.getByRole('dialog');
+      await dialog.waitFor({ timeout: 120_000 });
+      assert.match(await dialog.locator('.reason').innerText(), /time/i);
+    }
+    await shot(red, 'live-flag-phone');
+    const filed = async (page) => {
+      const games = (await storedJson(page, 'tiers.archive', (v) => v?.games?.[0]?.result && v.games[0].result !== '*')).games;
+      const { id, moves, result, reason, pdn } = games[0];
+      return { id, moves, result, reason, pdn };
+    };
+    const [a, b] = [await filed(red), await filed(black)];
+    assert.deepEqual(a, b);
+    assert.equal(a.moves, 2);
   });
 });

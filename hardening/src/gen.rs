@@ -1266,7 +1266,15 @@ pub fn near_live_message(u: &mut Unstructured<'_>) -> String {
             text: ["11-15", "22-18", "24-20", "9-13", "a3-b4"][pick(u, 5)].into(),
             clock: chance(u, 2).then(|| number(u, 400_000)),
         },
-        3 => Message::Formation(Formation::random(color, number(u, u64::MAX)).to_string()),
+        3 => {
+            let squares = Formation::random(color, number(u, u64::MAX)).to_string();
+            let salt = tiers_core::live::commit::salt(number(u, 3), 0);
+            if chance(u, 2) {
+                Message::Commit(tiers_core::live::commit::commitment(&squares, &salt))
+            } else {
+                Message::Formation { squares, salt }
+            }
+        }
         4 => Message::Draw(answer),
         5 => Message::TakeBack(answer, pick(u, 4)),
         6 => Message::Rematch(answer),

@@ -95,7 +95,7 @@ pub fn App() -> Html {
                 on_live={to(&d, |()| AppAction::Nav(NavAction::Show(Screen::Live)))} />
         },
         Screen::Live => html! {
-            <LiveScreen choices={*app.new_game} live={app.live.clone()} dispatch={d.clone()} on_back={to(&d, |()| AppAction::Nav(NavAction::Show(Screen::NewGame)))} />
+            <LiveScreen choices={*app.new_game} live={app.live.clone()} session={app.session.clone()} formation={app.formation.clone()} dispatch={d.clone()} on_back={to(&d, |()| AppAction::Nav(NavAction::Show(Screen::NewGame)))} />
         },
         Screen::Formation => html! {
             <FormationScreen formation={app.formation.clone()} session={app.session.clone()} dispatch={d.clone()} />

@@ -38,6 +38,9 @@ pub struct FormationBoardProps {
     /// Offer "Mirror other side".
     #[prop_or_default]
     pub mirror: bool,
+    /// Offer "Start the game" (a live game starts by itself).
+    #[prop_or(true)]
+    pub begin: bool,
     /// Above the tabs: the title and what to do.
     pub head: Html,
     /// The way back (a link-styled button).
@@ -53,8 +56,19 @@ pub fn FormationBoard(props: &FormationBoardProps) -> Html {
     let computer = f.computer();
     let side_status = |c: Color| {
         let problems = f.problems(c);
-        let count = f.squares[c.index()].len();
-        let (text, ok) = if computer == Some(c) && !f.ready[c.index()] {
+        let count = if f.live && c != editing {
+            12
+        } else {
+            f.squares[c.index()].len()
+        };
+        let (text, ok) = if f.live && c != editing {
+            // The other device's formation: ready or not, never where.
+            if f.ready[c.index()] {
+                (t!("live.formation-other-ready"), true)
+            } else {
+                (t!("live.formation-other-setting"), false)
+            }
+        } else if computer == Some(c) && !f.ready[c.index()] {
             (t!("formation.computer-chooses"), false)
         } else if let Some(p) = problems.first() {
             (capitalise(&say(p)), false)
@@ -140,13 +154,17 @@ pub fn FormationBoard(props: &FormationBoardProps) -> Html {
                 </div>
                 <div class="actions">
                     if is_ready {
-                        <button type="button" onclick={fa(FormationAction::Unready)} id="formation-change">{ t!("formation.change") }</button>
+                        if !f.live {
+                            <button type="button" onclick={fa(FormationAction::Unready)} id="formation-change">{ t!("formation.change") }</button>
+                        }
                     } else {
                         <button type="button" class="primary" onclick={seeded(FormationAction::Ready)} disabled={!problems.is_empty()} id="formation-ready">
                             { t!("formation.side-ready", editing = editing) }
                         </button>
                     }
-                    <button type="button" class="primary big" onclick={props.on_begin.reform(|_: MouseEvent| ())} disabled={!f.complete()} id="begin-tiers">{ t!("formation.start-the-game") }</button>
+                    if props.begin {
+                        <button type="button" class="primary big" onclick={props.on_begin.reform(|_: MouseEvent| ())} disabled={!f.complete()} id="begin-tiers">{ t!("formation.start-the-game") }</button>
+                    }
                     { props.back.clone() }
                 </div>
             </div>

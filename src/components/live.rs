@@ -11,17 +11,22 @@ use wasm_bindgen_futures::spawn_local;
 use yew::prelude::*;
 
 use crate::browser;
-use crate::components::Dispatch;
+use crate::components::formation::FormationBoard;
+use crate::components::{on_click, to, Dispatch};
+use crate::core::formation::FormationSetup;
 use crate::core::i18n::words;
 use crate::core::live::link::{self, Role, Signal, Terms};
-use crate::core::live::play::{phrase, takeback_ply, LinkState, LiveAction, LivePlay};
+use crate::core::live::play::{phrase, resume, takeback_ply, LinkState, LiveAction, LivePlay};
 use crate::core::live::{self, qr, Answer, Live, Message};
+use crate::core::nav::{NavAction, Screen};
 use crate::core::new_game::NewGameChoices;
 use crate::core::session::Session;
+use crate::core::session::SessionAction;
 use crate::core::{AppAction, Slice};
 use crate::i18n::say;
 use crate::rtc::{self, Peer, RtcEvent};
 use crate::t;
+use tiers_engine::Color;
 
 /// Where the screen is.
 #[derive(Clone, Debug, PartialEq)]
@@ -36,6 +41,9 @@ enum Step {
     Join(Signal),
     /// The joiner's answer link: send it back.
     Answer(String),
+    /// The connection of the game on the play screen was lost: make a
+    /// reconnect invite for it.
+    Rejoin(Live),
 }
 
 /// The screen's state.
@@ -48,10 +56,13 @@ struct View {
     error: Option<String>,
     /// What happened to the last link sent or copied.
     said: Option<String>,
+    /// The links are for reconnecting to a game in progress.
+    reconnect: bool,
 }
 
 enum Msg {
     Step(Step),
+    Reconnect,
     Live(Live),
     Error(String),
     Said(Option<String>),
@@ -68,10 +79,13 @@ impl Reducible for View {
                 v.error = None;
                 v.said = None;
             }
+            Msg::Reconnect => v.reconnect = true,
             Msg::Live(l) => v.live = Some(l),
             Msg::Error(e) => {
                 if v.step == Step::Working {
-                    v.step = if v.live.as_ref().is_some_and(|l| l.me == l.terms.inviter) {
+                    v.step = if let (true, Some(l)) = (v.reconnect, v.live.as_ref()) {
+                        Step::Rejoin(l.clone())
+                    } else if v.live.as_ref().is_some_and(|l| l.me == l.terms.inviter) {
                         Step::Terms
                     } else {
                         v.step
@@ -92,6 +106,10 @@ pub struct LiveProps {
     pub choices: NewGameChoices,
     /// The live game in the app's state (the connection's state).
     pub live: Slice<LivePlay>,
+    /// The game on the play screen (a live game to reconnect to).
+    pub session: Slice<Session>,
+    /// A live Tiers game's formations.
+    pub formation: Slice<FormationSetup>,
     /// Dispatches actions.
     pub dispatch: Dispatch,
     /// Back to the new game screen.
@@ -137,8 +155,13 @@ fn terms_text(terms: &Terms, me: tiers_engine::Color) -> String {
 /// The live play screen.
 #[component]
 pub fn LiveScreen(props: &LiveProps) -> Html {
+    // The game on the play screen lost its connection: reconnect to it.
+    let lost = (props.live.link == LinkState::Lost)
+        .then(|| props.live.of(props.session.meta.id).cloned())
+        .flatten();
     let view = use_reducer(|| View {
-        step: Step::Terms,
+        reconnect: lost.is_some(),
+        step: lost.map_or(Step::Terms, Step::Rejoin),
         live: None,
         error: None,
         said: None,
@@ -148,18 +171,35 @@ pub fn LiveScreen(props: &LiveProps) -> Html {
     // A link in the address: an invite to join (or a misplaced answer).
     {
         let (d, app) = (view.dispatcher(), app.clone());
+        let (play, session) = (props.live.clone(), props.session.clone());
         use_effect_with((), move |()| {
             let (_, query) = browser::location();
             if let Some(value) = link::value_in(&query) {
                 browser::forget_query();
                 match link::decode(&value) {
                     Ok(s) => match s.role {
-                        Role::Invite(terms) | Role::Reconnect(terms) => {
+                        Role::Invite(terms) => {
                             let live = Live::new(s.id, terms, terms.inviter.opposite());
                             app.dispatch(AppAction::Live(LiveAction::Begin(live.clone())));
                             d.dispatch(Msg::Live(live));
                             d.dispatch(Msg::Step(Step::Join(s)));
                         }
+                        // Reconnecting: this device's copy of the game (its
+                        // live state, or its saved game) goes on.
+                        Role::Reconnect(terms) => match resume(&play, &session, s.id, terms) {
+                            Some(live) => {
+                                let action = if play.live.as_ref().is_some_and(|l| l.id == s.id) {
+                                    LiveAction::Reconnect
+                                } else {
+                                    LiveAction::Begin(live.clone())
+                                };
+                                app.dispatch(AppAction::Live(action));
+                                d.dispatch(Msg::Reconnect);
+                                d.dispatch(Msg::Live(live));
+                                d.dispatch(Msg::Step(Step::Join(s)));
+                            }
+                            None => d.dispatch(Msg::Error(t!("live.not-this-game"))),
+                        },
                         Role::Answer => d.dispatch(Msg::Error(t!("live.answer-here"))),
                     },
                     Err(e) => d.dispatch(Msg::Error(t!("live.link-failed", why = e))),
@@ -179,6 +219,7 @@ pub fn LiveScreen(props: &LiveProps) -> Html {
         Callback::from(move |_: MouseEvent| {
             let (d, on_rtc) = (d.clone(), on_rtc.clone());
             let live = Live::new(browser::new_id(), terms, terms.inviter);
+            rtc::end();
             app.dispatch(AppAction::Live(LiveAction::Begin(live.clone())));
             d.dispatch(Msg::Live(live.clone()));
             d.dispatch(Msg::Step(Step::Working));
@@ -204,6 +245,44 @@ pub fn LiveScreen(props: &LiveProps) -> Html {
             });
         })
     };
+    let rejoin = {
+        let (d, app, on_rtc, step) = (
+            view.dispatcher(),
+            app.clone(),
+            on_rtc.clone(),
+            view.step.clone(),
+        );
+        Callback::from(move |_: MouseEvent| {
+            let Step::Rejoin(live) = step.clone() else {
+                return;
+            };
+            let (d, on_rtc) = (d.clone(), on_rtc.clone());
+            rtc::end();
+            app.dispatch(AppAction::Live(LiveAction::Reconnect));
+            d.dispatch(Msg::Live(live.clone()));
+            d.dispatch(Msg::Step(Step::Working));
+            spawn_local(async move {
+                let made = async {
+                    let mut p = Peer::new(&[], on_rtc.clone())?;
+                    let sdp = p.offer(&on_rtc).await?;
+                    let signal = Signal {
+                        id: live.id,
+                        role: Role::Reconnect(live.terms),
+                        sdp,
+                    };
+                    let url = link::link(&browser::page_base(), &signal)?;
+                    Ok::<_, String>((p, url))
+                };
+                match made.await {
+                    Ok((p, url)) => {
+                        rtc::keep(p);
+                        d.dispatch(Msg::Step(Step::Invite(url)));
+                    }
+                    Err(e) => d.dispatch(Msg::Error(e)),
+                }
+            });
+        })
+    };
     let join = {
         let (d, on_rtc, step) = (view.dispatcher(), on_rtc.clone(), view.step.clone());
         Callback::from(move |_: MouseEvent| {
@@ -211,6 +290,7 @@ pub fn LiveScreen(props: &LiveProps) -> Html {
                 return;
             };
             let (d, on_rtc) = (d.clone(), on_rtc.clone());
+            rtc::end();
             d.dispatch(Msg::Step(Step::Working));
             spawn_local(async move {
                 let made = async {
@@ -284,6 +364,12 @@ pub fn LiveScreen(props: &LiveProps) -> Html {
         })
     };
     let back = props.on_back.reform(|_: MouseEvent| ());
+    let to_game = {
+        let app = app.clone();
+        Callback::from(move |_: MouseEvent| {
+            app.dispatch(AppAction::Nav(NavAction::Show(Screen::Play)))
+        })
+    };
     let link_state = view
         .live
         .as_ref()
@@ -302,12 +388,10 @@ pub fn LiveScreen(props: &LiveProps) -> Html {
                     <p>{ t!("live.how") }</p>
                     <p class="hint">{ t!("live.same-network") }</p>
                     if terms.kind == tiers_engine::GameKind::Tiers {
-                        <p class="warn" id="live-tiers">{ t!("live.tiers-later") }</p>
+                        <p class="hint" id="live-tiers">{ t!("live.tiers-how") }</p>
                     }
                     <div class="actions">
-                        if terms.kind == tiers_engine::GameKind::Checkers {
-                            <button type="button" class="primary" id="live-invite" onclick={make_invite}>{ t!("live.make-invite") }</button>
-                        }
+                        <button type="button" class="primary" id="live-invite" onclick={make_invite}>{ t!("live.make-invite") }</button>
                         <button type="button" onclick={back}>{ t!("live.back") }</button>
                     </div>
                 </>
@@ -315,10 +399,21 @@ pub fn LiveScreen(props: &LiveProps) -> Html {
             Step::Working => {
                 html! { <p role="status" id="live-working">{ t!("live.working") }</p> }
             }
+            Step::Rejoin(l) => html! {
+                <>
+                    <p id="live-terms">{ terms_text(&l.terms, l.me) }</p>
+                    <p>{ t!("live.rejoin-how") }</p>
+                    <p class="hint">{ t!("live.same-network") }</p>
+                    <div class="actions">
+                        <button type="button" class="primary" id="live-rejoin" onclick={rejoin}>{ t!("live.make-rejoin") }</button>
+                        <button type="button" onclick={to_game.clone()}>{ t!("live.to-game") }</button>
+                    </div>
+                </>
+            },
             Step::Invite(url) => html! {
                 <>
-                    <h2>{ t!("live.step-1") }</h2>
-                    <p>{ t!("live.send-invite") }</p>
+                    <h2>{ if view.reconnect { t!("live.step-1-rejoin") } else { t!("live.step-1") } }</h2>
+                    <p>{ if view.reconnect { t!("live.send-rejoin") } else { t!("live.send-invite") } }</p>
                     { link_box("live-invite-link", url, &send) }
                     <h2>{ t!("live.step-2") }</h2>
                     <form class="live-paste" onsubmit={connect}>
@@ -333,12 +428,16 @@ pub fn LiveScreen(props: &LiveProps) -> Html {
                     Role::Invite(t) | Role::Reconnect(t) => t,
                     Role::Answer => terms,
                 };
+                let me = view
+                    .live
+                    .as_ref()
+                    .map_or(terms.inviter.opposite(), |l| l.me);
                 html! {
                     <>
-                        <p id="live-terms">{ terms_text(&terms, terms.inviter.opposite()) }</p>
-                        <p>{ t!("live.join-how") }</p>
+                        <p id="live-terms">{ terms_text(&terms, me) }</p>
+                        <p>{ if view.reconnect { t!("live.rejoin-join-how") } else { t!("live.join-how") } }</p>
                         <div class="actions">
-                            <button type="button" class="primary" id="live-join" onclick={join}>{ t!("live.join") }</button>
+                            <button type="button" class="primary" id="live-join" onclick={join}>{ if view.reconnect { t!("live.rejoin") } else { t!("live.join") } }</button>
                             <button type="button" onclick={back}>{ t!("live.back") }</button>
                         </div>
                     </>
@@ -353,6 +452,9 @@ pub fn LiveScreen(props: &LiveProps) -> Html {
             },
         },
     };
+    if let Some(l) = props.live.setting_up() {
+        return live_formation(l, &props.formation, &props.session, &app);
+    }
     html! {
         <section class="live card" aria-labelledby="live-title">
             <h1 id="live-title">{ t!("live.title") }</h1>
@@ -364,6 +466,38 @@ pub fn LiveScreen(props: &LiveProps) -> Html {
                 <p role="alert" id="live-error" class="warn">{ e.clone() }</p>
             }
         </section>
+    }
+}
+
+/// A live Tiers game's formation: this device sets its own; the other's
+/// tab says whether it is ready, never where its men stand, until both are
+/// (the game then starts on the play screen).
+fn live_formation(l: &Live, f: &Slice<FormationSetup>, session: &Session, d: &Dispatch) -> Html {
+    let me = l.me;
+    let names = Color::ALL.map(|c| {
+        if c == me {
+            t!("formation.you-side", c = c)
+        } else {
+            t!("live.friend-side", c = c)
+        }
+    });
+    let waiting = f.ready[me.index()];
+    let head = html! {
+        <>
+            <h1 id="formation-title">{ t!("live.formation-title") }</h1>
+            <p class="hint">{ t!("live.formation-how") }</p>
+            if waiting {
+                <p role="status" id="live-formation-waiting">{ t!("live.formation-waiting") }</p>
+            }
+        </>
+    };
+    let back = html! {
+        <button type="button" class="link" onclick={on_click(d, AppAction::Nav(NavAction::Show(Screen::NewGame)))}>{ t!("formation.back") }</button>
+    };
+    html! {
+        <FormationBoard setup={(**f).clone()} flipped={session.flipped != (me == Color::Black)} {names}
+            on_action={to(d, AppAction::Formation)} on_flip={to(d, |()| AppAction::Game(SessionAction::Flip))}
+            on_begin={Callback::noop()} begin=false id="formation" {head} {back} />
     }
 }
 
@@ -397,34 +531,43 @@ fn link_box(id: &'static str, url: &str, send: &dyn Fn(String) -> Callback<Mouse
 }
 
 /// Sends the messages the app's state has for the other page, in order,
-/// each once, over the page's connection; a message that cannot go means
-/// the connection is lost.
+/// each once, over the page's connection while it is open. A message that
+/// cannot go means the connection is lost: it and those after it stay in
+/// the outbox, to go after reconnecting (docs/live.md, "Reconnecting").
 #[hook]
 pub fn use_live_outbox(live: &Slice<LivePlay>, d: &Dispatch) {
     let d = d.clone();
     // The number of messages sent so far (the outbox may be seen again
     // before the state hears they went).
     let done = use_mut_ref(|| 0_u64);
-    use_effect_with((live.sent, live.outbox.clone()), move |(first, outbox)| {
-        let mut upto = *done.borrow();
-        if upto < *first {
-            upto = *first;
-        }
-        let mut lost = false;
-        for (i, text) in (*first..).zip(outbox) {
-            if i >= upto && !lost {
-                lost = rtc::send(text).is_err();
+    let open = live.link == LinkState::Connected;
+    use_effect_with(
+        (live.sent, live.outbox.clone(), open),
+        move |(first, outbox, open)| {
+            if !*open {
+                return;
+            }
+            let mut upto = (*done.borrow()).max(*first);
+            let mut lost = false;
+            for (i, text) in (*first..).zip(outbox) {
+                if i < upto {
+                    continue;
+                }
+                if rtc::send(text).is_err() {
+                    lost = true;
+                    break;
+                }
                 upto = i + 1;
             }
-        }
-        *done.borrow_mut() = upto;
-        if upto > *first {
-            d.dispatch(AppAction::Live(LiveAction::Drained(upto)));
-        }
-        if lost {
-            d.dispatch(AppAction::Live(LiveAction::Lost));
-        }
-    });
+            *done.borrow_mut() = upto;
+            if upto > *first {
+                d.dispatch(AppAction::Live(LiveAction::Drained(upto)));
+            }
+            if lost {
+                d.dispatch(AppAction::Live(LiveAction::Lost));
+            }
+        },
+    );
 }
 
 /// Props of [`LivePanel`].
@@ -458,17 +601,31 @@ pub fn LivePanel(props: &LivePanelProps) -> Html {
     let them = l.me.opposite();
     let connected = props.live.link == LinkState::Connected;
     let running = connected && s.record().is_some_and(|g| g.outcome().is_none());
+    let over = connected && s.record().is_some_and(|g| g.outcome().is_some());
+    let reconnect = {
+        let d = d.clone();
+        Callback::from(move |_: MouseEvent| {
+            d.dispatch(AppAction::Nav(NavAction::Show(Screen::Live)))
+        })
+    };
     let state = match props.live.link {
         LinkState::Connecting => {
-            html! { <p role="status" id="live-state">{ t!("live.connecting") }</p> }
+            html! { <p role="status" id="live-state">{ t!("live.reconnecting") }</p> }
         }
         LinkState::Connected => html! {
             <p role="status" id="live-state" class="live-ok">{ t!("live.playing", side = say(&words::side(l.me))) }</p>
         },
-        LinkState::Lost => {
-            html! { <p role="status" id="live-state" class="warn">{ t!("live.lost-by-link") }</p> }
-        }
+        LinkState::Lost => html! {
+            <>
+                <p role="status" id="live-state" class="warn">{ t!("live.lost-by-link") }</p>
+                <div class="actions">
+                    <button type="button" class="primary" id="live-reconnect" onclick={reconnect.clone()}>{ t!("live.reconnect") }</button>
+                </div>
+            </>
+        },
     };
+    let rematch_asked = l.offers.rematch == Some(them);
+    let rematch_made = l.offers.rematch == Some(l.me);
     let takeback = s.record().and_then(|g| takeback_ply(g, l.me));
     let draw_asked = l.offers.draw == Some(them);
     let takeback_asked = l
@@ -515,6 +672,22 @@ pub fn LivePanel(props: &LivePanelProps) -> Html {
                     <button type="button" id="live-ask-takeback" onclick={send(Message::TakeBack(Answer::Offer, takeback.unwrap_or(0)))}
                         disabled={takeback.is_none() || l.offers.takeback.is_some()}>{ t!("live.ask-takeback") }</button>
                 </div>
+            }
+            if over && rematch_asked {
+                <div class="offer" role="group" aria-label={t!("live.rematch-offered")}>
+                    <span>{ t!("live.rematch-offered") }</span>
+                    <button type="button" class="primary" id="live-accept-rematch" onclick={send(Message::Rematch(Answer::Accept))}>{ t!("board.accept") }</button>
+                    <button type="button" id="live-decline-rematch" onclick={send(Message::Rematch(Answer::Decline))}>{ t!("board.decline") }</button>
+                </div>
+            }
+            if over && !rematch_asked {
+                <div class="actions">
+                    <button type="button" id="live-offer-rematch" onclick={send(Message::Rematch(Answer::Offer))}
+                        disabled={rematch_made}>{ t!("live.offer-rematch") }</button>
+                </div>
+                if rematch_made {
+                    <p role="status" id="live-rematch-sent">{ t!("live.rematch-sent") }</p>
+                }
             }
             if connected {
                 <form class="live-chat" onsubmit={chat}>

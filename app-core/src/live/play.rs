@@ -9,10 +9,17 @@
 
 use tiers_engine::Color;
 
-use super::{Answer, Board, Event, Live, Message};
+use tiers_engine::WinReason;
+
+use super::{Answer, Board, Event, Live, Message, Restore, Terms};
+use crate::formation::FormationSetup;
 use crate::i18n::Text;
-use crate::session::{ByLink, GameMeta, LoadGame, Opponent, SessionAction};
+use crate::library::archive::Entry;
+use crate::library::rebuild;
+use crate::nav::{NavAction, Screen};
+use crate::session::{ByLink, GameMeta, LoadGame, Opponent, Session, SessionAction};
 use crate::{text, AppState};
+use tiers_engine::tiers::Formation;
 
 /// The state of the connection to the other device.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -44,6 +51,9 @@ pub struct LivePlay {
     pub sent: u64,
     /// What the page says last: a refused message, an answer, a phrase.
     pub note: Option<Text>,
+    /// This device's Tiers formation and the salt of its commitment, kept
+    /// here until both are committed to and it is revealed.
+    pub secret: Option<(String, String)>,
 }
 
 /// What happens in a live game.
@@ -58,8 +68,13 @@ pub enum LiveAction {
     /// This page sends a message (an offer, an answer, a resignation, a
     /// phrase): checked and applied here first.
     Send(Message),
-    /// The connection was lost.
+    /// The connection was lost: the clocks are held until the two copies
+    /// of the game are compared again.
     Lost,
+    /// A new connection is being made for the same game (a reconnect
+    /// invite, or its answer): the game, the chat and the messages not
+    /// yet delivered are kept.
+    Reconnect,
     /// The messages before this number were sent (counted from the
     /// first of the connection: [`LivePlay::sent`] plus the outbox's).
     Drained(u64),
@@ -71,6 +86,17 @@ impl LivePlay {
     pub fn of(&self, id: u64) -> Option<&Live> {
         self.live.as_ref().filter(|l| l.id == id && id != 0)
     }
+
+    /// The live Tiers game whose formations are being set up (the terms
+    /// agreed, the game not begun), if any.
+    #[must_use]
+    pub fn setting_up(&self) -> Option<&Live> {
+        self.live.as_ref().filter(|l| {
+            self.agreed
+                && l.terms.kind == tiers_engine::GameKind::Tiers
+                && l.formations.iter().any(Option::is_none)
+        })
+    }
 }
 
 /// The last ply at which `me` was to move before `ply` (a take-back's
@@ -81,6 +107,50 @@ pub fn takeback_ply(game: &dyn crate::record::Record, me: Color) -> Option<usize
     (ply.saturating_sub(2)..ply)
         .rev()
         .find(|&p| game.side_at(p) == Some(me))
+}
+
+/// The id under which the other device's differing copy of live game
+/// `id` is filed.
+#[must_use]
+pub fn their_copy_id(id: u64) -> u64 {
+    (id ^ (1 << 47)) & crate::library::bylink::ID_MASK
+}
+
+/// Whether a message not delivered before the connection was lost goes
+/// again after reconnecting: not the hello and copy (sent anew), nor a
+/// move (the copy holds it).
+fn resend(text: &str) -> bool {
+    !matches!(
+        super::parse(text),
+        Ok(Message::Hello { .. } | Message::Sync(_) | Message::Move { .. }) | Err(_)
+    )
+}
+
+/// A live game resumed from this device's copy (a reconnect invite for
+/// game `id` was opened): the live state if it is that game's, else the
+/// saved game on the play screen if it is that live game (the page was
+/// closed and opened again). `None`: this device does not have that game.
+#[must_use]
+pub fn resume(play: &LivePlay, session: &Session, id: u64, terms: Terms) -> Option<Live> {
+    if let Some(l) = play
+        .live
+        .as_ref()
+        .filter(|l| l.id == id && l.terms == terms)
+    {
+        return Some(l.clone());
+    }
+    let me = session.meta.bylink.as_ref()?.me;
+    if session.meta.id != id
+        || session.record().is_none_or(|g| g.kind() != terms.kind)
+        || session.clock.map(|c| c.control) != terms.clock
+    {
+        return None;
+    }
+    let mut live = Live::new(id, terms, me);
+    if let Some(c) = session.clock {
+        live.reported = c.left;
+    }
+    Some(live)
 }
 
 /// A chat phrase in the reader's language (one of [`super::PHRASES`]).
@@ -125,21 +195,45 @@ impl AppState {
                 let Some(l) = self.live.live.clone() else {
                     return;
                 };
+                let hello = Message::Hello {
+                    id: l.id,
+                    terms: l.terms,
+                }
+                .to_text();
+                // Reconnecting to a game in progress: after the hello, this
+                // page's copy of the game; then what was not delivered
+                // before (the moves are in the copy).
+                let copy = self.live_game().and_then(|_| {
+                    let g = self.session.record()?;
+                    Some(Message::Sync(Live::sync(g, self.session.clock.as_ref())).to_text())
+                });
                 self.live.update(|p| {
                     p.link = LinkState::Connected;
                     p.note = None;
-                    p.outbox.push(
-                        Message::Hello {
-                            id: l.id,
-                            terms: l.terms,
-                        }
-                        .to_text(),
-                    );
+                    let waiting = std::mem::take(&mut p.outbox);
+                    p.outbox.push(hello);
+                    if let Some(copy) = copy {
+                        p.outbox.push(copy);
+                        p.outbox.extend(waiting.into_iter().filter(|m| resend(m)));
+                    } else {
+                        p.outbox.extend(waiting);
+                    }
                 });
             }
             LiveAction::Lost => {
                 if self.live.link != LinkState::Lost {
                     self.live.update(|p| p.link = LinkState::Lost);
+                }
+                if self.live_game().is_some() && !self.session.held {
+                    self.session.update(|s| s.held = true);
+                }
+            }
+            LiveAction::Reconnect => {
+                if self.live.link != LinkState::Connecting {
+                    self.live.update(|p| {
+                        p.link = LinkState::Connecting;
+                        p.note = None;
+                    });
                 }
             }
             LiveAction::Drained(upto) => {
@@ -202,31 +296,73 @@ impl AppState {
             Event::TakeBack(Answer::Decline, _) if !mine => Some(text!("live.takeback-refused")),
             Event::TakeBack(Answer::Accept, _) if !mine => Some(text!("live.takeback-done")),
             Event::Chat(p) if !mine => Some(text!("live.said", phrase = phrase(p))),
+            Event::Rematch(Answer::Decline) if !mine => Some(text!("live.rematch-declined")),
+            Event::Synced(r) => Some(match r {
+                Restore::Same => text!("live.restored"),
+                Restore::Theirs => text!("live.restored-theirs"),
+                Restore::Ours => text!("live.restored-ours"),
+                Restore::Differ(why) => text!("live.restored-differ", why = why.clone()),
+            }),
             _ => None,
         };
+        // A note stays until a newer one, or a move.
+        let renote = note.is_some() || matches!(event, Event::Moved);
         self.live.update(|p| {
             p.live = Some(live.clone());
-            p.note = note;
+            if renote {
+                p.note = note;
+            }
             if mine {
                 p.outbox.push(msg.to_text());
             }
         });
+        if let (Event::Synced(Restore::Differ(_)), Message::Sync(copy)) = (&event, msg) {
+            self.file_their_copy(&live, copy);
+        }
         match event {
             Event::Hello => {
                 self.live.update(|p| p.agreed = true);
-                if !in_game {
+                if in_game {
+                    // Reconnected: back to the game (the copies are
+                    // compared next).
+                    self.nav.update(|n| n.apply(NavAction::Show(Screen::Play)));
+                } else {
                     self.live_start(&live);
                 }
             }
             Event::Rematch(Answer::Accept) => self.live_start(&live),
+            Event::Committed(_) => {
+                if !mine {
+                    self.formation
+                        .update(|f| f.ready[live.me.opposite().index()] = true);
+                }
+                self.live_reveal();
+            }
+            Event::Formation(true) => {
+                if let Some(record) = game {
+                    let clock = live.terms.clock.map(crate::clock::Clock::new);
+                    self.live.update(|p| p.secret = None);
+                    self.live_load(&live, record, clock);
+                }
+            }
             _ if in_game => {
-                let ended = game.as_ref().is_some_and(|g| g.outcome().is_some());
+                // The game-over dialog opens when the game ends (not again
+                // for a rematch offer or a phrase after it).
+                let ended = game.as_ref().is_some_and(|g| g.outcome().is_some())
+                    && self.session.outcome().is_none();
+                // The clocks go on once the copies are compared, or when
+                // the other side moves (its clock was held at zero here).
+                let release =
+                    matches!(event, Event::Synced(_)) || (matches!(event, Event::Moved) && !mine);
                 self.session.update(|s| {
                     s.game = game;
                     s.clock = clock;
                     s.view_ply = None;
                     s.selection.clear();
                     s.draw_offer = None;
+                    if release {
+                        s.held = false;
+                    }
                     if ended {
                         s.dialog_closed = false;
                     }
@@ -237,12 +373,114 @@ impl AppState {
         }
     }
 
+    /// After a formation action: when this device's formation of a live
+    /// Tiers game is ready, the page commits to it (salted with `seed`),
+    /// and reveals it once the other's commitment is there too.
+    pub(crate) fn live_formation(&mut self, seed: u64) {
+        let Some(live) = self.live.setting_up().cloned() else {
+            return;
+        };
+        let me = live.me;
+        let f = &self.formation;
+        if !f.live || !f.ready[me.index()] || live.commits[me.index()].is_some() {
+            return;
+        }
+        let Ok(squares) = Formation::new(me, &f.squares[me.index()]).map(|f| f.to_string()) else {
+            return;
+        };
+        let salt = super::commit::salt(seed, seed.rotate_left(29) ^ live.id);
+        let hash = super::commit::commitment(&squares, &salt);
+        self.live.update(|p| p.secret = Some((squares, salt)));
+        self.live_apply(true, &Message::Commit(hash));
+    }
+
+    /// Reveals this device's formation once both are committed to.
+    fn live_reveal(&mut self) {
+        let Some(live) = self.live.setting_up() else {
+            return;
+        };
+        let me = live.me.index();
+        let both = live.commits.iter().all(Option::is_some);
+        if !both || live.formations[me].is_some() {
+            return;
+        }
+        if let Some((squares, salt)) = self.live.secret.clone() {
+            self.live_apply(true, &Message::Formation { squares, salt });
+        }
+    }
+
+    /// Files the other device's copy of the game, which differs from this
+    /// one's, in the archive beside it (under its own id, marked as the
+    /// other device's).
+    fn file_their_copy(&mut self, live: &Live, copy: &super::Sync) {
+        let Ok(record) = rebuild(
+            live.terms.kind,
+            &copy.start,
+            &copy.moves,
+            copy.moves.len(),
+            copy.ended,
+        ) else {
+            return;
+        };
+        let s = &self.session;
+        let mut meta = s.meta.clone();
+        meta.id = their_copy_id(live.id);
+        meta.tags
+            .push(("Annotator".into(), "the other device's copy".into()));
+        if let Some(entry) = Entry::of(&*record, s.opponent, &meta, s.meta.started) {
+            self.library.update(|l| l.file(entry));
+        }
+    }
+
+    /// A live game resumed from this device's copy: see [`resume`].
+    #[must_use]
+    pub fn live_resume(&self, id: u64, terms: Terms) -> Option<Live> {
+        resume(&self.live, &self.session, id, terms)
+    }
+
+    /// After the clocks ticked: a live game this device lost on time
+    /// (its own clock is the one that ran out here) tells the other page.
+    pub(crate) fn live_ticked(&mut self, before: Option<tiers_engine::Outcome>) {
+        let Some(me) = self.live_game().map(|l| l.me) else {
+            return;
+        };
+        let now = self.session.outcome();
+        let flagged = matches!(
+            now,
+            Some(tiers_engine::Outcome::Win { winner, reason: WinReason::Time }) if winner != me
+        );
+        if before.is_none() && flagged {
+            self.live.update(|p| {
+                if let Some(l) = p.live.as_mut() {
+                    l.offers = super::Offers::default();
+                }
+                p.outbox.push(Message::Flag(me).to_text());
+            });
+            self.file_by_link();
+        }
+    }
+
     /// Puts the live game on the play screen, a game by link played here
     /// by [`Live::me`].
     fn live_start(&mut self, live: &Live) {
         let (Some(record), clock) = live.start() else {
-            return self.live_note(text!("live.tiers-later"));
+            // Tiers: the formations first, on the live screen.
+            self.live.update(|p| p.secret = None);
+            self.formation
+                .update(|f| *f = FormationSetup::live(live.me, live.terms.clock));
+            self.nav.update(|n| n.apply(NavAction::Show(Screen::Live)));
+            return;
         };
+        self.live_load(live, record, clock);
+    }
+
+    /// Puts the live game `record` on the play screen.
+    fn live_load(
+        &mut self,
+        live: &Live,
+        record: Box<dyn crate::record::Record>,
+        clock: Option<crate::clock::Clock>,
+    ) {
         let game = LoadGame {
             record,
             opponent: Opponent::Friend,

@@ -151,7 +151,11 @@ fn every_message_round_trips() {
             text: "11-15".into(),
             clock: Some(170_000),
         },
-        Message::Formation("a1 c1 e1".into()),
+        Message::Commit(commit::commitment("a1 c1 e1", &commit::salt(1, 2))),
+        Message::Formation {
+            squares: "a1 c1 e1".into(),
+            salt: commit::salt(1, 2),
+        },
         Message::Draw(Answer::Offer),
         Message::TakeBack(Answer::Decline, 4),
         Message::Resign,
@@ -176,35 +180,42 @@ fn malformed_messages_are_named() {
         ("", "not JSON"),
         ("[1]", "not a JSON object"),
         (r#"{"type":"resign"}"#, "protocol version"),
-        (r#"{"live":2,"type":"resign"}"#, "newer version"),
-        (r#"{"live":1}"#, "`type`"),
-        (r#"{"live":1,"type":"move","ply":0,"clock":null}"#, "`move`"),
+        (r#"{"live":3,"type":"resign"}"#, "newer version"),
+        (r#"{"live":1,"type":"resign"}"#, "older version"),
+        (r#"{"live":2}"#, "`type`"),
+        (r#"{"live":2,"type":"move","ply":0,"clock":null}"#, "`move`"),
         (
-            r#"{"live":1,"type":"move","ply":99999999999,"move":"x","clock":null}"#,
+            r#"{"live":2,"type":"move","ply":99999999999,"move":"x","clock":null}"#,
             "too large",
         ),
         (
-            r#"{"live":1,"type":"chat","phrase":"you stink"}"#,
+            r#"{"live":2,"type":"chat","phrase":"you stink"}"#,
             "phrases",
         ),
-        (r#"{"live":1,"type":"draw","answer":"maybe"}"#, "`maybe`"),
-        (r#"{"live":1,"type":"flag","side":"blue"}"#, "`blue`"),
+        (r#"{"live":2,"type":"draw","answer":"maybe"}"#, "`maybe`"),
+        (r#"{"live":2,"type":"flag","side":"blue"}"#, "`blue`"),
         (
-            r#"{"live":1,"type":"hello","id":1,"game":"chess","inviter":"red","clock":null}"#,
+            r#"{"live":2,"type":"hello","id":1,"game":"chess","inviter":"red","clock":null}"#,
             "`chess`",
         ),
         (
-            r#"{"live":1,"type":"hello","id":1,"game":"tiers","inviter":"red","clock":"0+0"}"#,
+            r#"{"live":2,"type":"hello","id":1,"game":"tiers","inviter":"red","clock":"0+0"}"#,
             "time control",
         ),
         (
-            r#"{"live":1,"type":"sync","start":"x","moves":[1],"ended":null,"clocks":null}"#,
+            r#"{"live":2,"type":"sync","start":"x","moves":[1],"ended":null,"clocks":null}"#,
             "list of texts",
         ),
         (
-            r#"{"live":1,"type":"sync","start":"x","moves":[],"ended":null,"clocks":[1]}"#,
+            r#"{"live":2,"type":"sync","start":"x","moves":[],"ended":null,"clocks":[1]}"#,
             "two numbers",
         ),
+        (r#"{"live":2,"type":"commit","hash":"00"}"#, "SHA-256"),
+        (
+            r#"{"live":2,"type":"formation","squares":"a1","salt":"XYZ"}"#,
+            "`salt`",
+        ),
+        (r#"{"live":2,"type":"formation","squares":"a1"}"#, "`salt`"),
     ] {
         let e = parse(text).unwrap_err();
         assert!(e.contains(why), "{text}: {e}");
@@ -448,6 +459,19 @@ fn formation(c: Color, seed: u64) -> String {
     Formation::random(c, seed).to_string()
 }
 
+/// A formation revealed with salt `seed`.
+fn reveal(squares: &str, seed: u64) -> Message {
+    Message::Formation {
+        squares: squares.into(),
+        salt: commit::salt(seed, seed),
+    }
+}
+
+/// The commitment to [`reveal`]`(squares, seed)`.
+fn commit_to(squares: &str, seed: u64) -> Message {
+    Message::Commit(commit::commitment(squares, &commit::salt(seed, seed)))
+}
+
 #[test]
 fn tiers_formations_then_a_game() {
     let t = terms(GameKind::Tiers, None);
@@ -462,23 +486,38 @@ fn tiers_formations_then_a_game() {
         },
         "not begun",
     );
-    p.refused(Red, &Message::Formation("a1 a2".into()), "Red's formation");
-    p.refused(
-        Red,
-        &Message::Formation(formation(Black, 1)),
-        "Red's formation",
-    );
+    let (red, black) = (formation(Red, 1), formation(Black, 2));
+    // A formation shown before its commitment, or before the other's.
+    p.refused(Red, &reveal(&red, 1), "before its commitment");
     assert_eq!(
-        p.send(Red, &Message::Formation(formation(Red, 1))),
-        Ok(Event::Formation(false))
+        p.send(Red, &commit_to(&red, 1)),
+        Ok(Event::Committed(false))
     );
-    p.refused(Red, &Message::Formation(formation(Red, 2)), "set already");
+    p.refused(Red, &commit_to(&red, 1), "set already");
+    p.refused(Red, &reveal(&red, 1), "before both");
     assert_eq!(
-        p.send(Black, &Message::Formation(formation(Black, 2))),
+        p.send(Black, &commit_to(&black, 2)),
+        Ok(Event::Committed(true))
+    );
+    // A formation other than the one committed to (changed after seeing
+    // the other's), or the right one with another salt: refused.
+    p.refused(Red, &reveal(&formation(Red, 9), 1), "not the one committed");
+    p.refused(Red, &reveal(&red, 3), "not the one committed");
+    assert_eq!(p.send(Red, &reveal(&red, 1)), Ok(Event::Formation(false)));
+    p.refused(Red, &reveal(&red, 1), "set already");
+    assert_eq!(
+        p.send(Black, &reveal(&black, 2)),
         Ok(Event::Formation(true))
     );
     p.agree();
-    p.refused(Red, &Message::Formation(formation(Red, 3)), "no formation");
+    p.refused(Red, &commit_to(&red, 1), "no formation");
+    p.refused(Red, &reveal(&red, 1), "no formation");
+
+    // Committed to a formation that is not valid: refused when revealed.
+    let mut q = Pair::new(t);
+    q.send(Red, &commit_to("a1 a2", 4)).unwrap();
+    q.send(Black, &commit_to(&black, 2)).unwrap();
+    q.refused(Red, &reveal("a1 a2", 4), "Red's formation");
     // A few moves, each side's engine checking them.
     let mut rng = tiers_rng::SplitMix64::new(5);
     for _ in 0..12 {
@@ -580,7 +619,14 @@ fn random_messages_keep_both_copies_equal() {
                     answers[pick(3, &mut rng)],
                     ply.saturating_sub(pick(3, &mut rng)),
                 ),
-                7 => Message::Formation(formation(from, rng.next_u64())),
+                7 => {
+                    let f = formation(from, rng.next_u64());
+                    if rng.below(2) == 0 {
+                        commit_to(&f, 1)
+                    } else {
+                        reveal(&f, 1)
+                    }
+                }
                 8 => Message::Rematch(answers[pick(3, &mut rng)]),
                 _ => Message::Chat(PHRASES[pick(PHRASES.len(), &mut rng)].into()),
             };
@@ -595,4 +641,38 @@ fn random_messages_keep_both_copies_equal() {
             assert_eq!(p.sides[0].live.offers, p.sides[1].live.offers);
         }
     }
+}
+
+#[test]
+fn ultra_king_actions_go_over_the_channel_like_any_move() {
+    let t = terms(GameKind::Tiers, TimeControl::new(3, 2).ok());
+    let mut p = Pair::new(t);
+    // A Tiers game where Red has an ultra king (d4) next to a Black man,
+    // and a man to load.
+    let start = "7m/8/8/4m3/3U4/2M5/8/8 r 0 1";
+    for s in &mut p.sides {
+        s.game = Some(crate::library::rebuild(GameKind::Tiers, start, &[], 0, None).unwrap());
+    }
+    // A teleport now is refused by the engine (a consume is due).
+    p.refused(
+        Red,
+        &Message::Move {
+            ply: 0,
+            text: "d4-a8".into(),
+            clock: Some(180_000),
+        },
+        "",
+    );
+    p.play(Red, "d4xe5", Some(180_000));
+    p.play(Black, "h8-h7", Some(181_000));
+    // Teleport, then load and drop.
+    p.play(Red, "e5-d4", Some(181_000));
+    p.play(Black, "h7-h6", Some(182_000));
+    p.play(Red, "d4<c3", Some(182_000));
+    p.play(Black, "h6-h5", Some(183_000));
+    p.play(Red, "d4>c8", Some(183_000));
+    p.agree();
+    assert_eq!(p.sides[1].moves().len(), 7);
+    p.send(Black, &Message::Resign).unwrap();
+    p.agree();
 }

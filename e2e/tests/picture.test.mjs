@@ -93,3 +93,24 @@ test('a Tiers position set up in the editor, as a picture with its coordinates',
     assert.ok(a1[0] > 150 && a1[1] < 110, `Red's ultra king on a1: ${a1}`);
   });
 });
+
+test('the analysis board gives the position it shows as a picture', async () => {
+  await withApp({}, async (page) => {
+    await startGame(page, { game: 'checkers', opponent: 'friend' });
+    await press(page, 'f6');
+    await press(page, 'e5');
+    await page.click('#analyse-game');
+    await page.locator('#analysis-title').waitFor();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.locator('#analysis-export-picture').click(),
+    ]);
+    assert.match(download.suggestedFilename(), /^tiers-checkers-.*ply-1\.png$/);
+    const png = readFileSync(await download.path());
+    assert.equal(png.readUInt32BE(16), 800);
+    // 11-15: f6 empty and tinted, e5 a black man on a tinted square.
+    const [f6, e5] = await pixels(page, png, [[550, 250], [450, 360]]);
+    near(f6, [170, 162, 58], 'f6, the last move, tinted');
+    assert.ok(Math.max(...e5) < 90, `a black man on e5: ${e5}`);
+  });
+});

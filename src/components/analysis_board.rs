@@ -15,12 +15,13 @@ use crate::components::board::Board;
 use crate::components::export::ExportBar;
 use crate::components::games::{import_box, ImportBox};
 use crate::components::move_list::TreeList;
+use crate::components::picture::Picture;
 use crate::components::viewer::use_step_keys;
 use crate::components::Dispatch;
 use crate::core::analysis_board::{AnalysisAction, AnalysisBoard, TreeStep, MOVE_NAGS};
 use crate::core::i18n::Text;
 use crate::core::input;
-use crate::core::library::files::file_name;
+use crate::core::library::files::{file_name, picture_name};
 use crate::core::library::tag;
 use crate::core::nav::NavAction;
 use crate::core::{AppAction, Slice};
@@ -114,6 +115,17 @@ pub fn AnalysisScreen(props: &AnalysisProps) -> Html {
             (b.pdn(), file_name(b.tree.kind(), &date))
         })
     };
+    let picture = {
+        let made = Picture {
+            view,
+            kind: b.tree.kind(),
+            flipped: b.flipped,
+            last_move: last_move.clone(),
+        };
+        let date = tag(&b.tags, "Date").unwrap_or_default().to_string();
+        let name = picture_name(made.kind, &date, ply);
+        Some(Callback::from(move |()| (made.clone(), name.clone())))
+    };
     let s = send(d);
     html! {
         <section class="analysis-board card" aria-labelledby="analysis-title">
@@ -148,7 +160,7 @@ pub fn AnalysisScreen(props: &AnalysisProps) -> Html {
                         <TreeList segments={b.layout()} shown={at} on_pick={s.reform(AnalysisAction::Go)} />
                     </div>
                     { edit_box(b, d) }
-                    <ExportBar {pdn} id="analysis-export" />
+                    <ExportBar {pdn} {picture} id="analysis-export" />
                     { import_box(&ImportBox {
                         id: "analysis-import",
                         text: &b.import,

@@ -152,22 +152,23 @@ fn file_share_data(name: &str, blob: &web_sys::Blob) -> Option<js_sys::Object> {
 /// `Ok(false)`: the person closed the share sheet.
 pub async fn share_file(name: &str, blob: &web_sys::Blob) -> Result<bool, Text> {
     let data = file_share_data(name, blob).ok_or(Text::new("error.share-none"))?;
+    call_share(&data).await
+}
+
+/// Calls `navigator.share(data)`: `Ok(true)` shared, `Ok(false)` the share
+/// sheet closed (`AbortError`), an error: not possible or refused.
+async fn call_share(data: &JsValue) -> Result<bool, Text> {
     let navigator = gloo::utils::window().navigator();
     let share = js_sys::Reflect::get(&navigator, &"share".into())
         .ok()
         .and_then(|v| v.dyn_into::<js_sys::Function>().ok())
         .ok_or(Text::new("error.share-none"))?;
     let promise = share
-        .call1(&navigator, &data)
+        .call1(&navigator, data)
         .map_err(|_| Text::new("error.share-refused"))?
         .dyn_into::<js_sys::Promise>()
         .map_err(|_| Text::new("error.share-none"))?;
-    shared(JsFuture::from(promise).await)
-}
-
-/// What a share's promise gave: done, cancelled (`AbortError`), refused.
-fn shared(result: Result<JsValue, JsValue>) -> Result<bool, Text> {
-    match result {
+    match JsFuture::from(promise).await {
         Ok(_) => Ok(true),
         Err(e) => {
             let name = js_sys::Reflect::get(&e, &"name".into())
@@ -209,21 +210,11 @@ pub fn can_share() -> bool {
 /// Hands `url` to another app through the Web Share API. `Ok(false)`: the
 /// person closed the share sheet; an error: sharing is not possible.
 pub async fn share(title: &str, text: &str, url: &str) -> Result<bool, Text> {
-    let navigator = gloo::utils::window().navigator();
-    let share = js_sys::Reflect::get(&navigator, &"share".into())
-        .ok()
-        .and_then(|v| v.dyn_into::<js_sys::Function>().ok())
-        .ok_or(Text::new("error.share-none"))?;
     let data = js_sys::Object::new();
     for (k, v) in [("title", title), ("text", text), ("url", url)] {
         let _ = js_sys::Reflect::set(&data, &k.into(), &v.into());
     }
-    let promise = share
-        .call1(&navigator, &data)
-        .map_err(|_| Text::new("error.share-refused"))?
-        .dyn_into::<js_sys::Promise>()
-        .map_err(|_| Text::new("error.share-none"))?;
-    shared(JsFuture::from(promise).await)
+    call_share(&data).await
 }
 
 /// What [`share_or_copy`] did with a link.

@@ -116,12 +116,7 @@ pub fn AnalysisScreen(props: &AnalysisProps) -> Html {
         })
     };
     let picture = {
-        let made = Picture {
-            view,
-            kind: b.tree.kind(),
-            flipped: b.flipped,
-            last_move: last_move.clone(),
-        };
+        let made = Picture::of_record(&*game, ply, b.flipped);
         let date = tag(&b.tags, "Date").unwrap_or_default().to_string();
         let name = picture_name(made.kind, &date, ply);
         Some(Callback::from(move |()| (made.clone(), name.clone())))

@@ -10,7 +10,7 @@ use std::fmt::Write;
 use tiers_engine::{BoardView, GameKind};
 
 use crate::components::piece::markup_at;
-use crate::core::record::{checkers_number, is_dark};
+use crate::core::record::{checkers_number, is_dark, Record};
 
 /// One square's side in the drawing's units.
 const SQUARE: f64 = 100.0;
@@ -29,6 +29,24 @@ pub struct Picture {
     pub flipped: bool,
     /// The squares of the last move, tinted.
     pub last_move: Vec<u8>,
+}
+
+impl Picture {
+    /// The position of `record` after `ply` plies, with the move that led
+    /// to it.
+    #[must_use]
+    pub fn of_record(record: &dyn Record, ply: usize, flipped: bool) -> Picture {
+        Picture {
+            view: record.view_at(ply).unwrap_or([None; 64]),
+            kind: record.kind(),
+            flipped,
+            last_move: ply
+                .checked_sub(1)
+                .and_then(|p| record.move_at(p))
+                .map(|m| m.squares)
+                .unwrap_or_default(),
+        }
+    }
 }
 
 /// The board's look: the theme's colours, and whether pieces show their

@@ -168,39 +168,24 @@ impl View<'_> {
         let counts = review.counts(&self.sides);
         let pdn = self.r.annotated_pdn(&crate::i18n::say).unwrap_or_default();
         let file = format!("tiers-review-{}.pdn", self.s.record.kind().name());
+        // The pictures are drawn when a button is pressed, not on a render.
+        let date = tag(&self.s.tags, "Date").unwrap_or_default().to_string();
         let picture = {
-            let (record, shown) = (&self.s.record, self.shown);
-            let made = Picture {
-                view: record.view_at(shown).unwrap_or([None; 64]),
-                kind: record.kind(),
-                flipped: false,
-                last_move: shown
-                    .checked_sub(1)
-                    .and_then(|ply| record.move_at(ply))
-                    .map(|m| m.squares)
-                    .unwrap_or_default(),
-            };
-            let date = tag(&self.s.tags, "Date").unwrap_or_default().to_string();
-            let name = picture_name(made.kind, &date, shown);
-            Some(Callback::from(move |()| (made.clone(), name.clone())))
+            let (record, shown) = (self.s.record.clone(), self.shown);
+            let name = picture_name(record.kind(), &date, shown);
+            Some(Callback::from(move |()| {
+                (Picture::of_record(&*record, shown, false), name.clone())
+            }))
         };
         let animation = {
-            let record = &self.s.record;
-            let frames: Vec<Picture> = (0..=self.plies)
-                .map(|ply| Picture {
-                    view: record.view_at(ply).unwrap_or([None; 64]),
-                    kind: record.kind(),
-                    flipped: false,
-                    last_move: ply
-                        .checked_sub(1)
-                        .and_then(|m| record.move_at(m))
-                        .map(|m| m.squares)
-                        .unwrap_or_default(),
-                })
-                .collect();
-            let date = tag(&self.s.tags, "Date").unwrap_or_default().to_string();
+            let (record, plies) = (self.s.record.clone(), self.plies);
             let name = animation_name(record.kind(), &date);
-            Some(Callback::from(move |()| (frames.clone(), name.clone())))
+            Some(Callback::from(move |()| {
+                let frames = (0..=plies)
+                    .map(|ply| Picture::of_record(&*record, ply, false))
+                    .collect();
+                (frames, name.clone())
+            }))
         };
         html! {
             <>

@@ -273,6 +273,8 @@ pub enum AppAction {
     ReviewGame(ReviewFrom),
     /// The review screen.
     Review(ReviewAction),
+    /// Learning from the mistakes of the game reviewed.
+    Drill(review::mistakes::DrillAction),
     /// Open the analysis board on a game.
     Analyse(AnalyseFrom),
     /// The analysis board.
@@ -549,7 +551,7 @@ impl AppState {
             if self.coach.pending() {
                 self.coach.update(Coach::reset);
             }
-        } else if target.channel() == Channel::Analysis && self.review.analysis.pending.is_some() {
+        } else if target.channel() == Channel::Analysis && self.review.pending() {
             self.review.update(ReviewState::reset);
         }
         match target {
@@ -605,6 +607,10 @@ impl AppState {
                     v.reply(reply);
                 }
             });
+        } else if self.review.drill.as_ref().is_some_and(|d| d.waits_for(id)) {
+            if self.review.update(|r| r.drill_reply(reply)) {
+                self.keep_drill();
+            }
         } else if self.review.waits_for(id) && self.review.update(|r| r.reply(reply)) {
             // Finished: kept with the archived game.
             if let (Some(s), Some(r)) = (&self.review.subject, &self.review.review) {
@@ -612,6 +618,15 @@ impl AppState {
                     self.library.update(|l| l.keep_review(id, r));
                 }
             }
+        }
+    }
+
+    /// What was done of the reviewed game's exercises is kept with it in
+    /// the archive.
+    fn keep_drill(&mut self) {
+        if let Some(id) = self.review.subject.as_ref().and_then(|s| s.id) {
+            let progress = &self.review.progress;
+            self.library.update(|l| l.keep_drill(id, progress));
         }
     }
 
@@ -663,7 +678,13 @@ impl AppState {
                 (subject, c.review, Screen::Games)
             }
         };
-        self.review.update(|r| r.open(subject, saved, back));
+        let progress = subject
+            .id
+            .and_then(|id| self.library.archive.games.iter().find(|e| e.id == id))
+            .and_then(|e| e.drill.clone())
+            .unwrap_or_default();
+        self.review
+            .update(|r| r.open_with(subject, saved, back, progress));
         self.nav
             .update(|n| n.apply(NavAction::Show(Screen::Review)));
     }
@@ -855,6 +876,11 @@ impl AppState {
             AppAction::Preferences(p) => self.set_preferences(p),
             AppAction::ReviewGame(from) => self.review_game(from),
             AppAction::Review(a) => self.review.update(|r| r.apply(a)),
+            AppAction::Drill(a) => {
+                if self.review.update(|r| r.drill(a)) {
+                    self.keep_drill();
+                }
+            }
             AppAction::Analyse(from) => self.analyse(from),
             AppAction::Analysis(a) => self.analysis_board.update(|b| b.apply(a)),
             AppAction::AiSent(target, id) => self.ai_sent(target, id),

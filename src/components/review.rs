@@ -9,6 +9,7 @@ use tiers_engine::Color;
 use yew::prelude::*;
 
 use crate::components::export::ExportBar;
+use crate::components::mistakes;
 use crate::components::practice::PractiseForm;
 use crate::components::viewer::{use_replay_keys, viewer};
 use crate::components::widgets::seg;
@@ -58,6 +59,9 @@ pub fn ReviewScreen(props: &ReviewProps) -> Html {
     let Some(s) = r.subject.clone() else {
         return html! { <section class="review card"><p>{ t!("review.no-game-to-review") }</p></section> };
     };
+    if let Some(drill) = &r.drill {
+        return mistakes::view(&s, drill, d, &on_ply);
+    }
     let back = r.back.unwrap_or(Screen::Games);
     let back_click = {
         let d = d.clone();
@@ -171,6 +175,7 @@ impl View<'_> {
                 <p class="review-counts" id="review-counts">
                     { counts_text(Color::Red, counts[0], &say) }<br />{ counts_text(Color::Black, counts[1], &say) }
                 </p>
+                { mistakes::entry(self.r, self.d) }
                 { self.graph(review, &marks) }
                 <div class="review-detail" id="review-detail" aria-live="polite">{ self.detail(review, &marks) }</div>
                 { self.marked(review, &marks) }

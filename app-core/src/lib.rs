@@ -57,6 +57,7 @@ pub mod live;
 pub mod nav;
 pub mod new_game;
 pub mod notices;
+pub mod openings;
 pub mod params;
 pub mod practice;
 pub mod preferences;

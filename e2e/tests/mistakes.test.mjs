@@ -11,7 +11,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { shot } from '../harness.mjs';
 import {
-  PHONE, eventually, noSideScroll, openNav, openSettings, piecesOf, playCheckers, resign, squaresOf, startGame, still, storedJson, withApp,
+  PHONE, eventually, focused, noSideScroll, openNav, openSettings, piecesOf, playCheckers, resign, squaresOf, startGame, still, storedJson, withApp,
 } from '../app.mjs';
 
 /** The game: Red's 19-16 gives a man away for nothing (as in review.test.mjs). */
@@ -49,8 +49,10 @@ test('a mistake replayed: the move of the game, a refused move, a good one, show
   await withApp({ viewport: { width: 1280, height: 900 } }, async (page) => {
     await reviewed(page);
     assert.equal(await page.locator('#drill-entry-count').innerText(), '1 exercise made from your mistakes and blunders.');
-    await page.click('#drill-open');
-    await page.locator('#drill-title').waitFor();
+    // Opened by keyboard: the focus goes to the exercise's title.
+    await page.focus('#drill-open');
+    await page.keyboard.press('Enter');
+    await focused(page, '#drill-title');
     assert.equal(await page.locator('#drill-count').innerText(), 'Exercise 1 of 1');
     assert.equal(await page.locator('#drill-task').innerText(), 'In the game, Red played 19-16?? here (Blunder). Find a better move.');
     const start = await redMen(page);
@@ -71,8 +73,10 @@ test('a mistake replayed: the move of the game, a refused move, a good one, show
     assert.deepEqual(await redMen(page), start, 'taken back');
     await shot(page, 'drill-wrong');
 
-    // A good move, not the computer's first choice: accepted after the search.
-    await playCheckers(page, GOOD, 'drill');
+    // A good move, not the computer's first choice, by keyboard (the move
+    // box): accepted after the search.
+    await page.fill('#drill-move-input', GOOD);
+    await page.press('#drill-move-input', 'Enter');
     const good = await eventually(() => note(page), new RegExp(`^${GOOD}: good`), 60_000);
     assert.match(good, new RegExp(`^${GOOD}: good, as strong as the computer's \\d+-\\d+ or close to it\\.$`));
     const best = good.match(/computer's (\d+-\d+)/)[1];
@@ -98,6 +102,7 @@ test('a mistake replayed: the move of the game, a refused move, a good one, show
     await shot(page, 'drill-summary');
     await page.click('#drill-done');
     await page.locator('#review-counts').waitFor();
+    await focused(page, '#drill-open');
 
     // After a reload: the review and the exercise's progress are kept.
     await reloaded(page);

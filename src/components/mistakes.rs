@@ -54,7 +54,7 @@ fn mark_words(e: &Exercise) -> (String, String) {
 pub fn view(s: &Subject, drill: &Drill, d: &Dispatch, on_ply: &Callback<usize>) -> Html {
     let head = html! {
         <div class="review-head">
-            <h1 id="drill-title">{ t!("drill.title") }</h1>
+            <h1 id="drill-title" tabindex="-1">{ t!("drill.title") }</h1>
             <div class="actions tight">
                 <button type="button" id="drill-back" onclick={act(d, DrillAction::Close)}>{ t!("drill.back") }</button>
             </div>

@@ -71,6 +71,7 @@ test('a mistake replayed: the move of the game, a refused move, a good one, show
     const [, before, after] = wrong.match(/from (\d+)% to (\d+)%/).map(Number);
     assert.ok(before - after >= 10, `a drop of at least the inaccuracy threshold: ${before} → ${after}`);
     assert.deepEqual(await redMen(page), start, 'taken back');
+    assert.equal(await page.locator('#drill-move-box .move-box-reply').innerText(), 'Move taken back.');
     await shot(page, 'drill-wrong');
 
     // A good move, not the computer's first choice, by keyboard (the move

@@ -479,6 +479,7 @@ impl Drill {
             b.forget_pending();
             b.selection.clear();
             b.message = None;
+            b.announce = Text::new("announce.undo");
         });
     }
 

@@ -196,6 +196,9 @@ pub fn boot(stored: &Stored, query: &str, coin: bool) -> Boot {
             if let Some(p) = read.problem {
                 notices.list.push(p);
             }
+            if let Some(p) = read.drill_problem {
+                notices.list.push(p);
+            }
             read.archive
         }
     };

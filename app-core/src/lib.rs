@@ -58,6 +58,7 @@ pub mod live;
 pub mod nav;
 pub mod new_game;
 pub mod notices;
+pub mod openings;
 pub mod params;
 pub mod practice;
 pub mod preferences;
@@ -274,6 +275,8 @@ pub enum AppAction {
     ReviewGame(ReviewFrom),
     /// The review screen.
     Review(ReviewAction),
+    /// Learning from the mistakes of the game reviewed.
+    Drill(review::mistakes::DrillAction),
     /// Open the analysis board on a game.
     Analyse(AnalyseFrom),
     /// The analysis board.
@@ -559,7 +562,7 @@ impl AppState {
             if self.coach.pending() {
                 self.coach.update(Coach::reset);
             }
-        } else if target.channel() == Channel::Analysis && self.review.analysis.pending.is_some() {
+        } else if target.channel() == Channel::Analysis && self.review.pending() {
             self.review.update(ReviewState::reset);
         }
         // Another analysis replaces the analysis board's search likewise.
@@ -625,6 +628,10 @@ impl AppState {
             });
         } else if self.analysis_board.engine.waits_for(id) {
             self.analysis_board.update(|b| b.engine.reply(reply));
+        } else if self.review.drill.as_ref().is_some_and(|d| d.waits_for(id)) {
+            if self.review.update(|r| r.drill_reply(reply)) {
+                self.keep_drill();
+            }
         } else if self.review.waits_for(id) && self.review.update(|r| r.reply(reply)) {
             // Finished: kept with the archived game.
             if let (Some(s), Some(r)) = (&self.review.subject, &self.review.review) {
@@ -632,6 +639,15 @@ impl AppState {
                     self.library.update(|l| l.keep_review(id, r));
                 }
             }
+        }
+    }
+
+    /// What was done of the reviewed game's exercises is kept with it in
+    /// the archive.
+    fn keep_drill(&mut self) {
+        if let Some(id) = self.review.subject.as_ref().and_then(|s| s.id) {
+            let progress = &self.review.progress;
+            self.library.update(|l| l.keep_drill(id, progress));
         }
     }
 
@@ -683,7 +699,13 @@ impl AppState {
                 (subject, c.review, Screen::Games)
             }
         };
-        self.review.update(|r| r.open(subject, saved, back));
+        let progress = subject
+            .id
+            .and_then(|id| self.library.archive.games.iter().find(|e| e.id == id))
+            .and_then(|e| e.drill.clone())
+            .unwrap_or_default();
+        self.review
+            .update(|r| r.open_with(subject, saved, back, progress));
         self.nav
             .update(|n| n.apply(NavAction::Show(Screen::Review)));
     }
@@ -889,6 +911,11 @@ impl AppState {
             AppAction::Preferences(p) => self.set_preferences(p),
             AppAction::ReviewGame(from) => self.review_game(from),
             AppAction::Review(a) => self.review.update(|r| r.apply(a)),
+            AppAction::Drill(a) => {
+                if self.review.update(|r| r.drill(a)) {
+                    self.keep_drill();
+                }
+            }
             AppAction::Analyse(from) => self.analyse(from),
             AppAction::Analysis(a) => self.analysis_board.update(|b| b.apply(a)),
             AppAction::AiSent(target, id) => self.ai_sent(target, id),

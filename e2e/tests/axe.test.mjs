@@ -8,7 +8,7 @@
 // invite, and the game over the channel with an offer and a phrase: its own test, two devices), settings, rules, learn, a
 // lesson, puzzles (rated, daily, a streak's start, a rush), games, statistics, editor (and a practice game
 // from it with the coach's verdict), tournaments and a new tournament's form,
-// play checkers (and its game-over dialog, review and analysis board), the Tiers formation,
+// play checkers (and its game-over dialog, review, learn from your mistakes and analysis board), the Tiers formation,
 // play Tiers, and the embed page.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -145,6 +145,8 @@ async function tour(page, ctx, { size, mode }) {
     await check('play checkers, non-visual mode');
     await choose(page, ['non-visual']);
   }
+  // Red's 19-16 gives a man away: the review makes an exercise of it.
+  for (const mv of ['11-15', '23-19', '9-14', '19-16', '12x19']) await playCheckers(page, mv);
   await resign(page);
   await page.getByRole('dialog').waitFor();
   await check('game over');
@@ -152,6 +154,18 @@ async function tour(page, ctx, { size, mode }) {
   await page.click('#review-game');
   await page.locator('#review-counts').waitFor({ timeout: 120_000 });
   await check('review');
+  // Learn from your mistakes: the exercise with a refused answer, the summary.
+  await page.click('#drill-open');
+  await playCheckers(page, '19-16', 'drill');
+  await page.locator('#drill-note.wrong').waitFor();
+  await check('learn from your mistakes');
+  await shot(page, `axe-drill-${size}-${mode}`);
+  await page.click('#drill-next');
+  await page.locator('#drill-summary').waitFor();
+  await check('learn from your mistakes: summary');
+  await page.click('#drill-done');
+  await page.locator('#review-counts').waitFor();
+  await page.keyboard.press('Home');
   // The analysis board from the review, a move played and chosen (its
   // NAGs and comment shown).
   await page.click('#review-analyse');

@@ -19,6 +19,7 @@ pub mod games;
 pub mod learn;
 pub mod live;
 pub mod live_board;
+pub mod mistakes;
 pub mod move_box;
 pub mod move_list;
 pub mod nav;

@@ -6,9 +6,11 @@
 
 use tiers_engine::search::{format_score, Level};
 use tiers_engine::Color;
+use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use crate::components::export::ExportBar;
+use crate::components::mistakes;
 use crate::components::picture::Picture;
 use crate::components::practice::PractiseForm;
 use crate::components::viewer::{use_replay_keys, viewer};
@@ -57,9 +59,28 @@ pub fn ReviewScreen(props: &ReviewProps) -> Html {
         Callback::from(move |s| d.dispatch(AppAction::Review(ReviewAction::Step(s))))
     };
     use_replay_keys(r.subject.is_some(), on_step);
+    // Learn from your mistakes opened or closed: the focus goes to its
+    // title, or back to the button that opens it (a keyboard user is not
+    // left at the top of the page).
+    let was_open = use_mut_ref(|| false);
+    use_effect_with(r.drill.is_some(), move |&open| {
+        if std::mem::replace(&mut *was_open.borrow_mut(), open) == open {
+            return;
+        }
+        let id = if open { "drill-title" } else { "drill-open" };
+        if let Some(el) = gloo::utils::document()
+            .get_element_by_id(id)
+            .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok())
+        {
+            let _ = el.focus();
+        }
+    });
     let Some(s) = r.subject.clone() else {
         return html! { <section class="review card"><p>{ t!("review.no-game-to-review") }</p></section> };
     };
+    if let Some(drill) = &r.drill {
+        return mistakes::view(&s, drill, d, &on_ply);
+    }
     let back = r.back.unwrap_or(Screen::Games);
     let back_click = {
         let d = d.clone();
@@ -192,6 +213,7 @@ impl View<'_> {
                 <p class="review-counts" id="review-counts">
                     { counts_text(Color::Red, counts[0], &say) }<br />{ counts_text(Color::Black, counts[1], &say) }
                 </p>
+                { mistakes::entry(self.r, self.d) }
                 { self.graph(review, &marks) }
                 <div class="review-detail" id="review-detail" aria-live="polite">{ self.detail(review, &marks) }</div>
                 { self.marked(review, &marks) }

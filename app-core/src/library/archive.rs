@@ -14,6 +14,7 @@ use super::{game_tags, game_title, tag};
 use crate::coach::hints_in;
 use crate::i18n::{words, Text};
 use crate::record::Record;
+use crate::review::mistakes::Progress;
 use crate::review::Review;
 use crate::session::Opponent;
 use crate::session::{ByLink, GameMeta};
@@ -53,6 +54,9 @@ pub struct Entry {
     pub bylink: Option<ByLink>,
     /// Its finished review (stored only when there is one).
     pub review: Option<Review>,
+    /// What was done of its exercises ("Learn from your mistakes"; stored
+    /// only when some were done).
+    pub drill: Option<Progress>,
 }
 
 impl Entry {
@@ -83,6 +87,7 @@ impl Entry {
             pdn,
             bylink: meta.bylink.clone(),
             review: None,
+            drill: None,
         })
     }
 
@@ -108,6 +113,9 @@ impl Entry {
         }
         if let Some(r) = &self.review {
             v.set("review", r.to_value());
+        }
+        if let Some(d) = &self.drill {
+            v.set("drill", d.to_value());
         }
         v
     }
@@ -139,6 +147,10 @@ impl Entry {
             review: v
                 .get("review")
                 .and_then(|r| Review::from_value(r, moves).ok()),
+            // A damaged one is set aside by `Archive::read`.
+            drill: v
+                .get("drill")
+                .and_then(|d| Progress::from_value(d, moves).ok()),
         })
     }
 
@@ -249,6 +261,10 @@ pub struct ReadArchive {
     pub set_aside: Vec<String>,
     /// What was wrong, for the notice.
     pub problem: Option<Text>,
+    /// What was done of some games' exercises could not be read: it was
+    /// set aside (in [`ReadArchive::set_aside`], with the game's id) and
+    /// the games kept; the notice.
+    pub drill_problem: Option<Text>,
 }
 
 impl Archive {
@@ -304,6 +320,7 @@ impl Archive {
             archive: Archive::new(),
             set_aside: vec![text.to_string()],
             problem: Some(crate::text!("notice.set-aside", problem = problem)),
+            drill_problem: None,
         };
         let value = match Json::parse(text) {
             Ok(v) => v,
@@ -319,22 +336,38 @@ impl Archive {
             archive: Archive::new(),
             ..ReadArchive::default()
         };
+        // Exercises' progress set aside (their games are kept).
+        let mut drills = 0;
         for item in items {
             let checked = Entry::from_value(item)
                 .ok()
                 .filter(|entry| entry.game().is_ok());
             match checked {
                 Some(entry) if !out.archive.games.iter().any(|e| e.id == entry.id) => {
+                    if let Some(Err(problem)) = item
+                        .get("drill")
+                        .map(|d| Progress::from_value(d, entry.moves))
+                    {
+                        let kept = Json::obj([
+                            ("id", Json::int(entry.id)),
+                            ("drill", item.get("drill").cloned().unwrap_or(Json::Null)),
+                        ]);
+                        out.set_aside.push(kept.to_string());
+                        drills += 1;
+                        out.drill_problem =
+                            Some(crate::text!("notice.drill-set-aside", problem = problem));
+                    }
                     out.archive.games.push(entry);
                 }
                 // A duplicate, or an entry the engine cannot read.
                 _ => out.set_aside.push(item.to_string()),
             }
         }
-        if !out.set_aside.is_empty() {
+        let games = out.set_aside.len() - drills;
+        if games > 0 {
             out.problem = Some(crate::text!(
                 "error.archive-games",
-                count = out.set_aside.len(),
+                count = games,
                 kept = out.archive.games.len()
             ));
         }

@@ -196,6 +196,13 @@ impl Library {
         }
     }
 
+    /// Keeps what was done of a reviewed game's exercises with it.
+    pub fn keep_drill(&mut self, id: u64, progress: &crate::review::mistakes::Progress) {
+        if let Some(e) = self.archive.games.iter_mut().find(|e| e.id == id) {
+            e.drill = (!progress.done.is_empty()).then(|| progress.clone());
+        }
+    }
+
     /// Files a finished game in the archive (or replaces it, if it ended
     /// again after a take-back).
     pub fn file(&mut self, entry: Entry) {

@@ -36,6 +36,9 @@ use super::analysis::{bar_share, Analysis, Spot};
 use super::nav::{Screen, Step};
 use super::record::Record;
 use crate::i18n::Text;
+use mistakes::{Drill, DrillAction, Progress};
+
+pub mod mistakes;
 
 /// How far the computer looks at each position: a fixed number of
 /// positions (the search's own limit, checked inside it), so the verdicts
@@ -533,7 +536,11 @@ impl OneByOne for ReviewState {
         ReviewState::due(self)
     }
     fn current(&mut self) -> &mut Analysis {
-        &mut self.analysis
+        let reviewed = self.review.is_some();
+        match self.drill.as_mut() {
+            Some(d) if reviewed => &mut d.analysis,
+            _ => &mut self.analysis,
+        }
     }
 }
 
@@ -604,6 +611,10 @@ pub struct ReviewState {
     pub line: Option<usize>,
     /// The ply shown in that line (counted from the game's start).
     pub line_ply: usize,
+    /// Learning from the mistakes ([`mistakes`]), when it is under way.
+    pub drill: Option<Drill>,
+    /// What was done of the exercises (kept with the archived game).
+    pub progress: Progress,
 }
 
 /// Where a review is asked for.
@@ -642,18 +653,83 @@ impl ReviewState {
     /// Opens the review of a game: `saved` is its finished review if it
     /// has one (matching its moves), else the analysis starts.
     pub fn open(&mut self, subject: Subject, saved: Option<Review>, back: Screen) {
+        self.open_with(subject, saved, back, Progress::default());
+    }
+
+    /// [`ReviewState::open`], with what was done of its exercises.
+    pub fn open_with(
+        &mut self,
+        subject: Subject,
+        saved: Option<Review>,
+        back: Screen,
+        progress: Progress,
+    ) {
         let saved = saved.filter(|r| r.moves.len() == subject.plies());
         *self = ReviewState {
             only: subject.human,
             subject: Some(Rc::new(subject)),
             review: saved,
             back: Some(back),
+            progress,
             ..ReviewState::default()
         };
     }
 
+    /// The exercises of the finished review: the person's mistakes (or
+    /// those of the side stepped through).
+    #[must_use]
+    pub fn exercises(&self) -> Vec<mistakes::Exercise> {
+        match (&self.subject, &self.review) {
+            (Some(s), Some(r)) => mistakes::exercises(s, r, self.only),
+            _ => Vec::new(),
+        }
+    }
+
+    /// Learning from the mistakes: returns whether what was done of the
+    /// exercises changed (to be kept with the archived game).
+    pub fn drill(&mut self, action: DrillAction) -> bool {
+        match action {
+            DrillAction::Open => {
+                let (Some(s), Some(r)) = (&self.subject, &self.review) else {
+                    return false;
+                };
+                let d = Drill::open(s, r, self.only, self.progress.clone());
+                self.line = None;
+                self.drill = (!d.exercises.is_empty()).then_some(d);
+                false
+            }
+            DrillAction::Close => {
+                if let Some(e) = self.drill.as_ref().and_then(Drill::exercise) {
+                    self.ply = e.index;
+                }
+                self.drill = None;
+                false
+            }
+            a => {
+                let Some(d) = self.drill.as_mut() else {
+                    return false;
+                };
+                let changed = d.apply(a);
+                if changed {
+                    self.progress = d.progress.clone();
+                }
+                changed
+            }
+        }
+    }
+
     /// Reduces one action.
     pub fn apply(&mut self, action: ReviewAction) {
+        if self.drill.is_some() {
+            // The keys step through the computer's line of the exercise.
+            let a = match action {
+                ReviewAction::Step(s) => DrillAction::Step(s),
+                ReviewAction::Ply(p) => DrillAction::LinePly(p),
+                _ => return,
+            };
+            self.drill(a);
+            return;
+        }
         let last = self.subject.as_ref().map_or(0, |s| s.plies());
         if let Some(moves) = self.line_moves() {
             match action {
@@ -728,7 +804,7 @@ impl ReviewState {
     /// Whether the computer is at it (asked or answering).
     #[must_use]
     pub fn running(&self) -> bool {
-        self.analysis.running()
+        self.analysis.running() || self.drill.as_ref().is_some_and(|d| d.analysis.running())
     }
 
     /// Whether the analysis is under way (not cancelled, not finished).
@@ -740,6 +816,9 @@ impl ReviewState {
     /// The analysis due now: the next position's, unless one is under way.
     #[must_use]
     pub fn due(&self) -> Option<Analysis> {
+        if self.review.is_some() {
+            return self.drill.as_ref()?.due();
+        }
         if !self.analysing() || self.analysis.pending.is_some() {
             return None;
         }
@@ -751,12 +830,39 @@ impl ReviewState {
     /// Whether it waits for the reply to request `id`.
     #[must_use]
     pub fn waits_for(&self, id: u32) -> bool {
-        self.analysis.waits_for(id)
+        self.analysis.waits_for(id) || self.drill.as_ref().is_some_and(|d| d.waits_for(id))
+    }
+
+    /// Whether a search of its own is under way (the review's or an
+    /// exercise's answer).
+    #[must_use]
+    pub fn pending(&self) -> bool {
+        self.analysis.pending.is_some()
+            || self
+                .drill
+                .as_ref()
+                .is_some_and(|d| d.analysis.pending.is_some())
     }
 
     /// Its worker was replaced: the position is asked again.
     pub fn reset(&mut self) {
         self.analysis.reset();
+        if let Some(d) = self.drill.as_mut() {
+            d.reset();
+        }
+    }
+
+    /// What the computer found about an exercise's answer; returns whether
+    /// what was done of the exercises changed.
+    pub fn drill_reply(&mut self, reply: AiReply) -> bool {
+        let Some(d) = self.drill.as_mut() else {
+            return false;
+        };
+        let changed = d.reply(reply);
+        if changed {
+            self.progress = d.progress.clone();
+        }
+        changed
     }
 
     /// What the computer found (a reply to another request is ignored).

@@ -4,7 +4,7 @@ use crate::library::files;
 
 const GAME: &str = "[Event \"x\"]\n1. 11-15 23-19 2. 8-11 22-17 1-0\n";
 
-fn subject() -> Subject {
+pub(super) fn subject() -> Subject {
     let mut g = files::read_games(tiers_engine::GameKind::Checkers, GAME).unwrap();
     let g = g.remove(0).unwrap();
     Subject {
@@ -52,7 +52,7 @@ fn answer(r: &mut ReviewState, id: &mut u32, positions: usize) -> bool {
     done
 }
 
-fn reviewed() -> ReviewState {
+pub(super) fn reviewed() -> ReviewState {
     let mut r = ReviewState::default();
     r.open(subject(), None, Screen::Games);
     let mut id = 10;

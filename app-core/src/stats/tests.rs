@@ -46,6 +46,7 @@ fn entry(
         pdn: String::new(),
         bylink: None,
         review: None,
+        drill: None,
     }
 }
 

@@ -37,6 +37,8 @@ mod ballots;
 mod book;
 #[path = "tiers/egdb.rs"]
 mod egdb_cmd;
+#[path = "tiers/openings.rs"]
+mod openings;
 #[path = "tiers/puzzles.rs"]
 mod puzzles;
 #[path = "tiers/random_games.rs"]
@@ -51,7 +53,7 @@ mod train_nnue;
 mod tune;
 use starts::tiers_start_for_game;
 
-const USAGE: &str = "usage: tiers <moves|perft|divide|bestmove|selfplay|bench|tune|train|random-games|puzzles> <checkers|tiers> ... | tiers pdn FILE | tiers egdb <build|probe|verify|pack> ... | tiers book <build|probe|verify> ... (see `tiers help`)";
+const USAGE: &str = "usage: tiers <moves|perft|divide|bestmove|selfplay|bench|tune|train|random-games|puzzles|openings> <checkers|tiers> ... | tiers pdn FILE | tiers egdb <build|probe|verify|pack> ... | tiers book <build|probe|verify> ... (see `tiers help`)";
 
 const HELP: &str = "\
 tiers moves    <checkers|tiers> <POSITION|start>
@@ -161,6 +163,7 @@ fn run(args: &[String]) -> CliResult {
             for line in HELP
                 .lines()
                 .chain(puzzles::HELP.lines())
+                .chain(openings::HELP.lines())
                 .chain(egdb_cmd::HELP.lines())
                 .chain(book::HELP.lines())
             {
@@ -172,6 +175,7 @@ fn run(args: &[String]) -> CliResult {
         "book" => book::run(&args[1..]).map_err(CliError),
         "train" => train::run(&args[1..]).map_err(CliError),
         "puzzles" => puzzles::run(&args[1..]).map_err(CliError),
+        "openings" => openings::run(&args[1..]).map_err(CliError),
         "pdn" => pdn_command(&args[1..]),
         "bench" => {
             let mut techniques = Techniques::default();

@@ -223,26 +223,7 @@ pub fn LiveScreen(props: &LiveProps) -> Html {
             app.dispatch(AppAction::Live(LiveAction::Begin(live.clone())));
             d.dispatch(Msg::Live(live.clone()));
             d.dispatch(Msg::Step(Step::Working));
-            spawn_local(async move {
-                let made = async {
-                    let mut p = Peer::new(&[], on_rtc.clone())?;
-                    let sdp = p.offer(&on_rtc).await?;
-                    let signal = Signal {
-                        id: live.id,
-                        role: Role::Invite(live.terms),
-                        sdp,
-                    };
-                    let url = link::link(&browser::page_base(), &signal)?;
-                    Ok::<_, String>((p, url))
-                };
-                match made.await {
-                    Ok((p, url)) => {
-                        rtc::keep(p);
-                        d.dispatch(Msg::Step(Step::Invite(url)));
-                    }
-                    Err(e) => d.dispatch(Msg::Error(e)),
-                }
-            });
+            spawn_local(offer_link(d, on_rtc, live.id, Role::Invite(live.terms)));
         })
     };
     let rejoin = {
@@ -261,26 +242,7 @@ pub fn LiveScreen(props: &LiveProps) -> Html {
             app.dispatch(AppAction::Live(LiveAction::Reconnect));
             d.dispatch(Msg::Live(live.clone()));
             d.dispatch(Msg::Step(Step::Working));
-            spawn_local(async move {
-                let made = async {
-                    let mut p = Peer::new(&[], on_rtc.clone())?;
-                    let sdp = p.offer(&on_rtc).await?;
-                    let signal = Signal {
-                        id: live.id,
-                        role: Role::Reconnect(live.terms),
-                        sdp,
-                    };
-                    let url = link::link(&browser::page_base(), &signal)?;
-                    Ok::<_, String>((p, url))
-                };
-                match made.await {
-                    Ok((p, url)) => {
-                        rtc::keep(p);
-                        d.dispatch(Msg::Step(Step::Invite(url)));
-                    }
-                    Err(e) => d.dispatch(Msg::Error(e)),
-                }
-            });
+            spawn_local(offer_link(d, on_rtc, live.id, Role::Reconnect(live.terms)));
         })
     };
     let join = {
@@ -466,6 +428,30 @@ pub fn LiveScreen(props: &LiveProps) -> Html {
                 <p role="alert" id="live-error" class="warn">{ e.clone() }</p>
             }
         </section>
+    }
+}
+
+/// Makes a connection offer and shows it as a link of `role` (an invite,
+/// or a reconnect for the game `id`), keeping the new connection; or shows
+/// why it could not be made.
+async fn offer_link(
+    d: UseReducerDispatcher<View>,
+    on_rtc: Callback<RtcEvent>,
+    id: u64,
+    role: Role,
+) {
+    let made = async {
+        let mut p = Peer::new(&[], on_rtc.clone())?;
+        let sdp = p.offer(&on_rtc).await?;
+        let url = link::link(&browser::page_base(), &Signal { id, role, sdp })?;
+        Ok::<_, String>((p, url))
+    };
+    match made.await {
+        Ok((p, url)) => {
+            rtc::keep(p);
+            d.dispatch(Msg::Step(Step::Invite(url)));
+        }
+        Err(e) => d.dispatch(Msg::Error(e)),
     }
 }
 

@@ -15,8 +15,8 @@ use serde::{Deserialize, Serialize};
 
 use super::limits::Deadline;
 use super::{
-    probe, to_tt, written, Bound, Evaluate, Level, SearchConfig, SearchLimits, Searcher, Shared,
-    Worker, INFINITY, MATE, MATE_BOUND, MAX_PLY,
+    probe, to_tt, written, Bound, Evaluate, SearchConfig, Searcher, Shared, Worker, INFINITY, MATE,
+    MATE_BOUND,
 };
 use crate::{GameKind, Position};
 
@@ -71,31 +71,14 @@ impl Searcher {
         if root_moves.is_empty() {
             return None;
         }
-        if self.kind != Some(P::KIND) {
-            self.clear();
-            self.kind = Some(P::KIND);
-        }
-        self.tt.new_search();
-        self.ordering.age();
+        self.begin::<P>();
         let settings = config.level.settings();
-        let mut limits = config.limits;
-        if limits.is_unlimited() {
-            limits.time_ms = Some(if config.level == Level::ANALYSIS {
-                settings.movetime_ms
-            } else {
-                SearchLimits::DEFAULT_TIME_MS
-            });
-        }
+        let (limits, max_depth) = super::budget(config, &settings);
         let egdb = self
             .egdb
             .as_deref()
             .filter(|_| settings.egdb && P::KIND == GameKind::Checkers);
         let root_known = egdb.is_some_and(|db| probe::knows_every_move(db, pos));
-        let max_depth = limits
-            .depth
-            .unwrap_or(u32::MAX)
-            .min(settings.max_depth)
-            .clamp(1, (MAX_PLY / 2) as u32);
         let count = count.clamp(1, root_moves.len());
         let single = root_moves.len() == 1;
         let shared = Shared {

@@ -316,6 +316,18 @@ impl Searcher {
         }
     }
 
+    /// Starts a search of a position of game `P`: the tables of another
+    /// game are cleared, the transposition table and the move ordering's
+    /// history aged.
+    fn begin<P: Position>(&mut self) {
+        if self.kind != Some(P::KIND) {
+            self.clear();
+            self.kind = Some(P::KIND);
+        }
+        self.tt.new_search();
+        self.ordering.age();
+    }
+
     /// Searches `pos` and returns the move to play, or `None` when there is
     /// no legal move (the game is lost).
     ///
@@ -339,25 +351,12 @@ impl Searcher {
         if root_moves.is_empty() {
             return None;
         }
-        if self.kind != Some(P::KIND) {
-            self.clear();
-            self.kind = Some(P::KIND);
-        }
-        self.tt.new_search();
-        self.ordering.age();
-
+        self.begin::<P>();
         let settings = config.level.settings();
         if let Some(found) = self.book_move(pos, &root_moves, config) {
             return Some(found);
         }
-        let mut limits = config.limits;
-        if limits.is_unlimited() {
-            limits.time_ms = Some(if config.level == Level::ANALYSIS {
-                settings.movetime_ms
-            } else {
-                SearchLimits::DEFAULT_TIME_MS
-            });
-        }
+        let (limits, max_depth) = budget(config, &settings);
         let egdb = self
             .egdb
             .as_deref()
@@ -365,11 +364,6 @@ impl Searcher {
         // A root the database holds is settled by its children's values
         // (pending captures are searched to the end at any depth).
         let root_known = egdb.is_some_and(|db| probe::knows_every_move(db, pos));
-        let max_depth = limits
-            .depth
-            .unwrap_or(u32::MAX)
-            .min(settings.max_depth)
-            .clamp(1, (MAX_PLY / 2) as u32);
 
         // A player with a single legal move plays it at once; the analysis
         // strength searches it like any position, since what it reports is
@@ -1228,6 +1222,26 @@ impl<'a, P: Evaluate> Worker<'a, P> {
         }
         best
     }
+}
+
+/// A search's limits (an unlimited search stops after the level's move
+/// time at the analysis strength, else after the default time) and its
+/// deepest iteration (the level's, within the stack's plies).
+fn budget(config: &SearchConfig, settings: &LevelSettings) -> (SearchLimits, u32) {
+    let mut limits = config.limits;
+    if limits.is_unlimited() {
+        limits.time_ms = Some(if config.level == Level::ANALYSIS {
+            settings.movetime_ms
+        } else {
+            SearchLimits::DEFAULT_TIME_MS
+        });
+    }
+    let max_depth = limits
+        .depth
+        .unwrap_or(u32::MAX)
+        .min(settings.max_depth)
+        .clamp(1, (MAX_PLY / 2) as u32);
+    (limits, max_depth)
 }
 
 #[cfg(test)]

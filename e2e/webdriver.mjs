@@ -705,7 +705,10 @@ class Page {
       await this.send('POST', '/window/rect', { width: width + frame.w, height: height + frame.h });
       inner = await this.run('() => [innerWidth, innerHeight]');
       if (inner[0] === width && inner[1] === height) return;
-      frame = { w: frame.w + width - inner[0], h: frame.h + height - inner[1] };
+      // The window's frame is never negative: a size read before the
+      // window took the new one (seen once on a fresh machine: the next
+      // request was then a width WebKit refuses) is tried again as it is.
+      frame = { w: Math.max(0, frame.w + width - inner[0]), h: Math.max(0, frame.h + height - inner[1]) };
     }
     throw new Error(`${this.engine}: the page could not be made ${width}×${height} (it is ${inner.join('×')})`);
   }

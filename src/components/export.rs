@@ -42,6 +42,14 @@ const ANIMATION_PX: u32 = 400;
 const FRAME_MS: u16 = 1000;
 const LAST_FRAME_MS: u16 = 3000;
 
+/// Offers `blob` as the file `file`; says whether the download started.
+fn downloaded(file: &str, blob: &web_sys::Blob) -> String {
+    match browser::download_blob(file, blob) {
+        Ok(()) => t!("export.downloaded", file = file),
+        Err(e) => t!("export.download-failed", e = e),
+    }
+}
+
 /// What the last action gave: a message, and the text to copy by hand if
 /// the browser refused.
 type Said = Option<(String, Option<String>)>;
@@ -104,10 +112,7 @@ pub fn ExportBar(props: &ExportProps) -> Html {
                         Ok(false) => return say(None),
                         Err(e) => t!("export.share-failed", e = e),
                     },
-                    Ok(png) => match browser::download_blob(&file, &png) {
-                        Ok(()) => t!("export.downloaded", file = file),
-                        Err(e) => t!("export.download-failed", e = e),
-                    },
+                    Ok(png) => downloaded(&file, &png),
                 };
                 say(Some((said, None)));
             });
@@ -129,26 +134,25 @@ pub fn ExportBar(props: &ExportProps) -> Html {
                         None,
                     )));
                     let svg = board_svg(p, &look, ANIMATION_PX);
-                    match browser::svg_to_png(&svg, ANIMATION_PX).await {
-                        Ok(png) => frames.push(browser::blob_bytes(&png).await),
+                    let bytes = match browser::svg_to_png(&svg, ANIMATION_PX).await {
+                        Ok(png) => browser::blob_bytes(&png).await,
+                        Err(e) => Err(e),
+                    };
+                    match bytes {
+                        Ok(bytes) => frames.push(bytes),
                         Err(e) => return say(Some((t!("export.picture-failed", e = e), None))),
                     }
                 }
-                let frames: Result<Vec<Vec<u8>>, Text> = frames.into_iter().collect();
                 let mut delays = vec![FRAME_MS; count];
                 if let Some(last) = delays.last_mut() {
                     *last = LAST_FRAME_MS;
                 }
-                let made = frames.and_then(|f| {
-                    crate::core::apng::assemble(&f, &delays)
-                        .map_err(|_| Text::new("error.picture-failed"))
-                });
-                let said = match made.and_then(|bytes| browser::bytes_blob(&bytes, "image/png")) {
+                let made = crate::core::apng::assemble(&frames, &delays)
+                    .map_err(|_| Text::new("error.picture-failed"))
+                    .and_then(|bytes| browser::bytes_blob(&bytes, "image/png"));
+                let said = match made {
                     Err(e) => t!("export.picture-failed", e = e),
-                    Ok(blob) => match browser::download_blob(&file, &blob) {
-                        Ok(()) => t!("export.downloaded", file = file),
-                        Err(e) => t!("export.download-failed", e = e),
-                    },
+                    Ok(blob) => downloaded(&file, &blob),
                 };
                 say(Some((said, None)));
             });

@@ -9,6 +9,7 @@ use std::fmt::Write;
 
 use tiers_engine::{BoardView, GameKind};
 
+use crate::components::board::screen_pos;
 use crate::components::piece::markup_at;
 use crate::core::record::{checkers_number, is_dark, Record};
 
@@ -115,17 +116,6 @@ fn safe_colour(v: &str) -> Option<String> {
     (hex || func).then(|| v.to_string())
 }
 
-/// Screen column and row (0..8, top-left first) of a square.
-fn screen_pos(sq: u8, flipped: bool) -> (f64, f64) {
-    let (file, rank) = (sq % 8, sq / 8);
-    let (col, row) = if flipped {
-        (7 - file, rank)
-    } else {
-        (file, 7 - rank)
-    };
-    (f64::from(col), f64::from(row))
-}
-
 /// The picture as an SVG document, `size` pixels wide and high.
 #[must_use]
 pub fn board_svg(p: &Picture, look: &Look, size: u32) -> String {
@@ -147,6 +137,7 @@ pub fn board_svg(p: &Picture, look: &Look, size: u32) -> String {
     );
     for sq in 0..64u8 {
         let (col, row) = screen_pos(sq, p.flipped);
+        let (col, row) = (f64::from(col), f64::from(row));
         let (x, y) = (frame + col * SQUARE, frame + row * SQUARE);
         let fill = if is_dark(sq) { &look.dark } else { &look.light };
         let _ = write!(

@@ -82,7 +82,7 @@ pub struct BoardProps {
 }
 
 /// Screen column and row (0..8, top-left first) of a square.
-fn screen_pos(sq: u8, flipped: bool) -> (u8, u8) {
+pub(crate) fn screen_pos(sq: u8, flipped: bool) -> (u8, u8) {
     let file = sq % 8;
     let rank = sq / 8;
     if flipped {

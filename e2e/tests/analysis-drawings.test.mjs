@@ -71,7 +71,7 @@ test('arrows and marks drawn by mouse and keyboard, exported, imported into a fr
     await page.keyboard.down('Shift');
     await rightDrag(page, checkersSquare(9), checkersSquare(9));
     await page.keyboard.up('Shift');
-    await eventually(() => drawings(page), 'Drawn on this position: square 9 (red), arrow 22–18 (green)');
+    await eventually(() => drawings(page), 'Drawn on this position: arrow 22–18 (green), square 9 (red)');
     assert.equal(await page.locator('.board .shapes line.shape.green').count(), 1);
     assert.equal(await page.locator('.board .shapes circle.shape.red').count(), 1);
     // The engine's threat arrow is drawn apart (numbered, another layer).

@@ -58,6 +58,8 @@ pub(super) struct KeyHandlers {
 /// The handlers that move the `cursor` (none shown: it starts on
 /// `start`) and choose its square. `pressed`: a pointer press is under way
 /// (drag.rs, `Pointer::pressed`), so a focus is not the keyboard's.
+// The board's own state and callbacks, each needed by the handlers.
+#[allow(clippy::too_many_arguments)]
 pub(super) fn key_handlers(
     cursor: &UseStateHandle<Option<u8>>,
     pressed: &Rc<Cell<bool>>,

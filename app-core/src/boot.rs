@@ -4,7 +4,7 @@
 //! in a notice and handed back to be set aside (never lost); a readable
 //! part of a damaged record is kept and written back cleaned.
 
-use super::analysis_board::AnalysisBoard;
+use super::analysis_board::{self, AnalysisBoard};
 use super::learn::progress::Progress;
 use super::learn::Learn;
 use super::library::archive::Archive;
@@ -267,8 +267,24 @@ pub fn boot(stored: &Stored, query: &str, coin: bool) -> Boot {
         ..AppState::default()
     };
     let by_link = bylink::value_in(query);
-    let share_link = by_link.is_none() && share::asks_for_game(query);
-    let game_link = share_link || by_link.is_some();
+    // A link to the analysis board opens it on the tree it carries; the
+    // game in progress is left as it is.
+    let analysis_link = by_link.is_none() && analysis_board::link::asks(query);
+    let analysis_opened = analysis_link
+        && match analysis_board::link::open(query) {
+            Ok((opening, flipped)) => {
+                state.analysis_board = Slice::new(AnalysisBoard::open(opening, flipped));
+                true
+            }
+            Err(e) => {
+                notices
+                    .list
+                    .push(crate::text!("notice.share-link-failed", why = e));
+                false
+            }
+        };
+    let share_link = by_link.is_none() && !analysis_link && share::asks_for_game(query);
+    let game_link = share_link || by_link.is_some() || analysis_link;
     if share_link {
         match share::open(query, coin) {
             Ok(game) => {
@@ -292,6 +308,12 @@ pub fn boot(stored: &Stored, query: &str, coin: bool) -> Boot {
     if session.game.is_some() {
         state.nav = Slice::new(Nav {
             screen: Screen::Play,
+            back: Screen::NewGame,
+        });
+    }
+    if analysis_opened {
+        state.nav = Slice::new(Nav {
+            screen: Screen::Analysis,
             back: Screen::NewGame,
         });
     }

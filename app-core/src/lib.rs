@@ -756,6 +756,26 @@ impl AppState {
                     back: Screen::Editor,
                 })
             }),
+            AnalyseFrom::Puzzle => self.puzzles.solving.as_ref().and_then(|s| {
+                let record = s.board.record()?;
+                let tree = AnyTree::from_record(record, record.recorded(), &[]).ok()?;
+                let at = tree.line_end(tiers_engine::tree::NodeId::ROOT);
+                Some(Opening {
+                    tree,
+                    tags: Vec::new(),
+                    at,
+                    back: Screen::Puzzles,
+                })
+            }),
+            AnalyseFrom::Menu => {
+                let back = self.nav.screen;
+                if back != Screen::Analysis {
+                    self.analysis_board.update(|b| b.back = back);
+                }
+                self.nav
+                    .update(|n| n.apply(NavAction::Show(Screen::Analysis)));
+                return;
+            }
         };
         let Some(opening) = opening else {
             return;
@@ -957,6 +977,12 @@ pub enum AnalyseFrom {
     Review(Vec<tiers_engine::pdn::Annotation>),
     /// The editor's position.
     Editor,
+    /// The puzzle on the puzzles screen: its position and the moves
+    /// played on it (once it is over, to study it).
+    Puzzle,
+    /// The main menu: the board as it was left (a start position of
+    /// checkers the first time).
+    Menu,
 }
 
 /// The node `ply` moves down the main line (its end if it is shorter).

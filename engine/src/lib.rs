@@ -35,6 +35,7 @@ pub mod puzzle;
 #[cfg(feature = "reference")]
 pub mod reference;
 pub mod search;
+pub mod shapes;
 pub mod tiers;
 pub mod tree;
 

@@ -56,6 +56,7 @@
 //! );
 //! ```
 
+use crate::shapes::{self, Shape, ShapeSquares};
 use crate::tree::{GameTree, NodeId};
 use crate::{Color, Game, GameKind, Outcome, Position, WinReason};
 use core::fmt;
@@ -195,7 +196,7 @@ impl PdnResult {
 }
 
 /// What each game brings to the shared reader and writer.
-pub trait Variant: Position {
+pub trait Variant: Position + ShapeSquares {
     /// The `GameType` tag value written for this game.
     const GAME_TYPE: &'static str;
 
@@ -246,13 +247,29 @@ pub struct Annotation {
     pub nags: Vec<u8>,
     /// The comment; empty when none.
     pub comment: String,
+    /// The arrows and marked squares drawn on the position after the move
+    /// (the `[%cal …]` and `[%csl …]` commands of its comment, see
+    /// [`crate::shapes`]), sorted.
+    pub shapes: Vec<Shape>,
 }
 
 impl Annotation {
     /// Whether it says nothing.
     #[must_use]
     pub fn is_empty(&self) -> bool {
-        self.nags.is_empty() && self.comment.is_empty()
+        self.nags.is_empty() && self.comment.is_empty() && self.shapes.is_empty()
+    }
+
+    /// Takes the shapes' commands out of the comment into
+    /// [`Annotation::shapes`].
+    fn take_shapes<G: ShapeSquares>(&mut self) {
+        if self.comment.contains("[%") {
+            let (text, shapes) = shapes::split::<G>(&self.comment);
+            self.comment = text;
+            for s in shapes {
+                shapes::put(&mut self.shapes, s);
+            }
+        }
     }
 
     fn add_comment(&mut self, text: &str) {
@@ -1002,6 +1019,7 @@ fn build<P: Variant>(raw: RawGame, index: usize) -> Result<PdnGame<P>, PdnError>
     let first = P::FIRST;
     let mut tree = GameTree::new(start);
     tree.node_mut(tree.root()).note = raw.intro;
+    tree.node_mut(tree.root()).note.take_shapes::<P>();
     // The tree node of each raw move (a move comes after its parent).
     let mut nodes: Vec<NodeId> = Vec::with_capacity(raw.moves.len());
     let mut legal = Vec::new();
@@ -1046,6 +1064,7 @@ fn build<P: Variant>(raw: RawGame, index: usize) -> Result<PdnGame<P>, PdnError>
         let note = &mut tree.node_mut(node).note;
         note.nags.extend(m.note.nags);
         note.add_comment(&m.note.comment);
+        note.take_shapes::<P>();
         nodes.push(node);
     }
     let mut game = tree.main_line_game();
@@ -1348,7 +1367,8 @@ pub fn write_tree<P: Variant>(tags: &Tags, tree: &GameTree<P>, outcome: Option<O
     }
     out.push('\n');
     let mut text = MoveText::default();
-    text.comment(&tree.node(tree.root()).note.comment);
+    let root = &tree.node(tree.root()).note;
+    text.comment(&shapes::with_comment::<P>(&root.comment, &root.shapes));
     let write_move = |text: &mut MoveText, id: NodeId, numbered: bool| {
         let parent = tree.parent(id).expect("a move has a parent");
         let pos = tree.position(parent);
@@ -1369,7 +1389,10 @@ pub fn write_tree<P: Variant>(tags: &Tags, tree: &GameTree<P>, outcome: Option<O
         for nag in rest {
             text.word(&format!("${nag}"));
         }
-        text.comment(&node.note.comment);
+        text.comment(&shapes::with_comment::<P>(
+            &node.note.comment,
+            &node.note.shapes,
+        ));
     };
     let mut steps = vec![Step::Line(tree.root(), true)];
     while let Some(step) = steps.pop() {

@@ -3,6 +3,7 @@
 
 use proptest::prelude::*;
 use tiers_engine::pdn::{self, Annotation, PdnErrorKind, Tags, Variant};
+use tiers_engine::shapes::{self, Shape, ShapeColor};
 use tiers_engine::tree::{GameTree, NodeId};
 use tiers_engine::{checkers, tiers, Position};
 use tiers_rng::SplitMix64;
@@ -108,7 +109,7 @@ fn an_annotated_file_is_written_back_with_the_same_meaning() {
 
 /// A random tree: `size` moves, each played from a random node already in
 /// the tree, some with notes.
-fn random_tree<P: Position>(seed: u64, size: usize) -> GameTree<P> {
+fn random_tree<P: Variant>(seed: u64, size: usize) -> GameTree<P> {
     const WORDS: [&str; 8] = [
         "good", "a trap!", "(see", "move)", "only", "50%", "draw;", "\"win\"",
     ];
@@ -142,12 +143,33 @@ fn random_tree<P: Position>(seed: u64, size: usize) -> GameTree<P> {
             .map(|_| WORDS[below(&mut rng, WORDS.len())])
             .collect();
         note.comment = words.join(" ");
+        add_shapes::<P>(&mut rng, &mut note);
         tree.node_mut(id).note = note;
     }
     if rng.below(3) == 0 {
         tree.node_mut(NodeId::ROOT).note.comment = "from the start".to_string();
     }
+    if rng.below(3) == 0 {
+        add_shapes::<P>(&mut rng, &mut tree.node_mut(NodeId::ROOT).note);
+    }
     tree
+}
+
+/// Up to three drawn shapes (arrows and marks) on squares the game names.
+fn add_shapes<P: Variant>(rng: &mut SplitMix64, note: &mut Annotation) {
+    let squares: Vec<u8> = (0..64)
+        .filter(|&s| P::shape_square_name(s).is_some())
+        .collect();
+    for _ in 0..rng.below(4) {
+        let from = squares[rng.below(squares.len() as u64) as usize];
+        let to = if rng.below(3) == 0 {
+            from
+        } else {
+            squares[rng.below(squares.len() as u64) as usize]
+        };
+        let color = ShapeColor::ALL[rng.below(4) as usize];
+        shapes::toggle(&mut note.shapes, Shape::arrow(from, to, color));
+    }
 }
 
 fn round_trip<P: Variant>(seed: u64, size: usize) {

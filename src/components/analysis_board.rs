@@ -4,10 +4,13 @@
 //! move shown's NAGs and comment, promoting and deleting variations, the
 //! whole tree as PDN (download, copy) and a PDN file or position to read.
 //! The keys: left / right along the line, up / down between the moves
-//! played from the same position, Home / End.
+//! played from the same position, Home / End. Arrows and marked squares
+//! drawn on the board (right-drag, a long touch, `a` and `m` on the
+//! board's keyboard cursor) belong to the position shown.
 
+use tiers_engine::shapes::ShapeColor;
 use tiers_engine::tree::NodeId;
-use tiers_engine::Color;
+use tiers_engine::{Color, GameKind};
 use yew::prelude::*;
 
 use crate::components::analysis_engine::{engine_panel, threat_arrows};
@@ -18,12 +21,14 @@ use crate::components::move_list::TreeList;
 use crate::components::picture::Picture;
 use crate::components::viewer::use_step_keys;
 use crate::components::Dispatch;
+use crate::core::analysis_board::link::link as analysis_link;
 use crate::core::analysis_board::{AnalysisAction, AnalysisBoard, TreeStep, MOVE_NAGS};
 use crate::core::i18n::Text;
 use crate::core::input;
 use crate::core::library::files::{file_name, picture_name};
 use crate::core::library::tag;
 use crate::core::nav::NavAction;
+use crate::core::record::{algebraic, checkers_number};
 use crate::core::{AppAction, Slice};
 use crate::i18n::say;
 use crate::t;
@@ -121,6 +126,12 @@ pub fn AnalysisScreen(props: &AnalysisProps) -> Html {
         let name = picture_name(made.kind, &date, ply);
         Some(Callback::from(move |()| (made.clone(), name.clone())))
     };
+    let link = {
+        let b = b.clone();
+        Some(Callback::from(move |()| {
+            analysis_link(&crate::browser::page_base(), &b.tree, &b.tags, b.flipped)
+        }))
+    };
     let s = send(d);
     html! {
         <section class="analysis-board card" aria-labelledby="analysis-title">
@@ -135,7 +146,10 @@ pub fn AnalysisScreen(props: &AnalysisProps) -> Html {
                         on_square={s.reform(AnalysisAction::Square)}
                         on_drag={s.reform(|(from, to)| AnalysisAction::Drag(from, to))}
                         on_cancel={s.reform(|()| AnalysisAction::Cancel)}
-                        arrows={threat_arrows(b)} />
+                        arrows={threat_arrows(b)}
+                        shapes={b.tree.note(at).shapes.clone()}
+                        on_shape={Some(s.reform(AnalysisAction::Shape))} />
+                    { drawings(b, d) }
                     <p class="viewer-caption" id="analysis-caption" aria-live="polite">{ caption }</p>
                     <div class="nav viewer-nav" role="group" aria-label={t!("moves.look-through")}>
                         <button type="button" id="analysis-first" aria-label={t!("viewer.first-position")} onclick={act(d, AnalysisAction::Step(TreeStep::First))} disabled={root}>{ "|◀" }</button>
@@ -155,7 +169,12 @@ pub fn AnalysisScreen(props: &AnalysisProps) -> Html {
                         <TreeList segments={b.layout()} shown={at} on_pick={s.reform(AnalysisAction::Go)} />
                     </div>
                     { edit_box(b, d) }
-                    <ExportBar {pdn} {picture} id="analysis-export" />
+                    <div class="actions tight" role="group" aria-labelledby="analysis-new-label">
+                        <span id="analysis-new-label">{ t!("analysis.new-board") }</span>
+                        <button type="button" id="analysis-new-checkers" onclick={act(d, AnalysisAction::Fresh(GameKind::Checkers))}>{ t!("game.checkers") }</button>
+                        <button type="button" id="analysis-new-tiers" onclick={act(d, AnalysisAction::Fresh(GameKind::Tiers))}>{ t!("game.tiers") }</button>
+                    </div>
+                    <ExportBar {pdn} {picture} {link} id="analysis-export" />
                     { import_box(&ImportBox {
                         id: "analysis-import",
                         text: &b.import,
@@ -170,6 +189,7 @@ pub fn AnalysisScreen(props: &AnalysisProps) -> Html {
                         }),
                     }) }
                     <p class="hint">{ t!("analysis.keys") }</p>
+                    <p class="hint" id="analysis-draw-keys">{ t!("analysis.draw-keys") }</p>
                 </div>
             </div>
         </section>
@@ -214,6 +234,47 @@ fn edit_box(b: &AnalysisBoard, d: &Dispatch) -> Html {
                 <button type="button" id="analysis-main-line" onclick={act(d, AnalysisAction::MainLine)} disabled={!variation}>{ t!("analysis.make-main-line") }</button>
                 <button type="button" id="analysis-delete" onclick={act(d, AnalysisAction::Delete)}>{ t!("analysis.delete") }</button>
             </div>
+        </div>
+    }
+}
+
+/// The drawings on the position shown, in words, with the control that
+/// clears them (nothing when there are none).
+fn drawings(b: &AnalysisBoard, d: &Dispatch) -> Html {
+    let shapes = &b.tree.note(b.at).shapes;
+    if shapes.is_empty() {
+        return html! {};
+    }
+    let kind = b.tree.kind();
+    let name = |sq: u8| match kind {
+        GameKind::Checkers => checkers_number(sq).map_or_else(|| algebraic(sq), |n| n.to_string()),
+        GameKind::Tiers => algebraic(sq),
+    };
+    let list: Vec<String> = shapes
+        .iter()
+        .map(|s| {
+            let color = say(&Text::new(match s.color {
+                ShapeColor::Green => "analysis.color-green",
+                ShapeColor::Red => "analysis.color-red",
+                ShapeColor::Blue => "analysis.color-blue",
+                ShapeColor::Yellow => "analysis.color-yellow",
+            }));
+            if s.is_mark() {
+                t!("analysis.shape-mark", square = name(s.from), color = color)
+            } else {
+                t!(
+                    "analysis.shape-arrow",
+                    from = name(s.from),
+                    to = name(s.to),
+                    color = color
+                )
+            }
+        })
+        .collect();
+    html! {
+        <div class="analysis-drawings" id="analysis-drawings">
+            <p>{ t!("analysis.drawings", list = list.join(", ")) }</p>
+            <button type="button" id="analysis-clear-drawings" onclick={act(d, AnalysisAction::ClearShapes)}>{ t!("analysis.clear-drawings") }</button>
         </div>
     }
 }

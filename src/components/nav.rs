@@ -13,7 +13,7 @@ use yew::prelude::*;
 use crate::components::board::focus;
 use crate::components::Dispatch;
 use crate::core::nav::{NavAction, Screen};
-use crate::core::AppAction;
+use crate::core::{AnalyseFrom, AppAction};
 use crate::t;
 
 /// Props of [`MainNav`].
@@ -109,6 +109,8 @@ pub fn MainNav(props: &MainNavProps) -> Html {
                 { item(Screen::Puzzles, "show-puzzles", t!("nav.puzzles")) }
                 { item(Screen::Games, "show-games", t!("nav.games")) }
                 { item(Screen::Editor, "show-editor", t!("nav.editor")) }
+                <button type="button" class="nav-link" onclick={go(AppAction::Analyse(AnalyseFrom::Menu))} id="show-analysis"
+                    aria-current={(props.screen == Screen::Analysis).then_some("page")}>{ t!("nav.analysis") }</button>
                 { item(Screen::Tournaments, "show-tournaments", t!("nav.tournaments")) }
                 <button type="button" class="nav-link" onclick={go(AppAction::Nav(NavAction::ShowRules))} id="show-rules"
                     aria-current={(props.screen == Screen::Rules).then_some("page")}>{ t!("nav.rules") }</button>

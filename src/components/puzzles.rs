@@ -224,11 +224,20 @@ fn solving(s: &Solving, d: &Dispatch, level: tiers_engine::search::Level) -> Htm
     } else {
         act(d, || PuzzleAction::Next(browser::random_seed()))
     };
+    let on_analyse = {
+        let d = d.clone();
+        Callback::from(move |_: MouseEvent| {
+            d.dispatch(crate::core::AppAction::Analyse(
+                crate::core::AnalyseFrom::Puzzle,
+            ));
+        })
+    };
     let result = s.solved.then(|| {
         html! {
             <div class="lesson-result" role="status" id="puzzle-result">
                 <p class="solved">{ if s.failed { t!("puzzles.solved-counted-as-failed") } else { t!("puzzles.solved") } }</p>
                 <button type="button" class="primary" id="puzzle-next" onclick={next}>{ t!("puzzles.next-puzzle") }</button>
+                <button type="button" id="puzzle-analyse" onclick={on_analyse.clone()}>{ t!("analysis.open") }</button>
                 if let Some(position) = s.board.record().and_then(|g| g.position_text_at(g.ply())) {
                     <crate::components::practice::PractiseForm id="puzzle-practise" kind={s.kind} position={AttrValue::from(position)}
                         from={crate::core::practice::PractiseFrom::Puzzle} {level} dispatch={d.clone()} />

@@ -9,10 +9,13 @@
 //! device ([`AnalysisBoard::to_json`], [`AnalysisBoard::read`]).
 
 pub mod engine;
+pub mod link;
 pub mod tree;
 
 use tiers_engine::pdn::Annotation;
+use tiers_engine::shapes::{self, Shape};
 use tiers_engine::tree::NodeId;
+use tiers_engine::GameKind;
 use tiers_json::Json;
 
 use crate::i18n::Text;
@@ -22,7 +25,7 @@ use crate::nav::Screen;
 use crate::record::Record;
 use crate::versioned;
 pub use engine::BoardEngine;
-pub use tree::{AnyTree, ReadTree};
+pub use tree::{AnyTree, ReadTree, TreeOf};
 
 /// The version of the stored record this build writes and reads.
 pub const VERSION: u64 = 1;
@@ -96,6 +99,14 @@ pub enum AnalysisAction {
     /// Play these moves one after the other from the position shown (an
     /// engine line, up to the move clicked).
     PlayLine(Vec<String>),
+    /// An arrow or a marked square drawn on the position shown: added,
+    /// recoloured, or taken away when drawn again
+    /// ([`tiers_engine::shapes::toggle`]).
+    Shape(Shape),
+    /// The drawings on the position shown are wiped.
+    ClearShapes,
+    /// A new board: the start position of this game, no move, no tags.
+    Fresh(GameKind),
 }
 
 /// Where the board was opened from, with what it studies.
@@ -291,7 +302,11 @@ impl AnalysisBoard {
         self.message = None;
         match action {
             AnalysisAction::ImportText(_) => {}
-            AnalysisAction::Square(sq) => self.click(sq),
+            AnalysisAction::Square(sq) => {
+                // A click on the board wipes the drawings, as on lichess.
+                self.tree.note_mut(self.at).shapes.clear();
+                self.click(sq);
+            }
             AnalysisAction::Drag(from, to) => {
                 if from != to {
                     self.selection.clear();
@@ -356,6 +371,22 @@ impl AnalysisBoard {
                         break;
                     }
                 }
+            }
+            AnalysisAction::Shape(shape) => {
+                // Checkers names only the dark squares.
+                let named = |sq: u8| {
+                    sq < 64 && (self.tree.kind() == GameKind::Tiers || crate::record::is_dark(sq))
+                };
+                if named(shape.from) && named(shape.to) {
+                    shapes::toggle(&mut self.tree.note_mut(self.at).shapes, shape);
+                }
+            }
+            AnalysisAction::ClearShapes => self.tree.note_mut(self.at).shapes.clear(),
+            AnalysisAction::Fresh(kind) => {
+                self.tree = AnyTree::start(kind);
+                self.tags.clear();
+                self.at = NodeId::ROOT;
+                self.selection.clear();
             }
         }
     }

@@ -216,6 +216,7 @@ fn a_game_with_its_notes_becomes_a_tree() {
     let notes = [Annotation {
         nags: vec![1],
         comment: "Good".into(),
+        shapes: vec![],
     }];
     let tree = AnyTree::from_record(game.as_ref(), 2, &notes).unwrap();
     assert_eq!(tree.len(), 3);
@@ -279,4 +280,88 @@ fn the_engine_asks_the_analysis_worker_and_stops_away_from_the_board() {
     ])));
     assert!(s.analysis_board.message.is_some());
     assert_eq!(s.analysis_board.tree.len(), before);
+}
+
+#[test]
+fn drawings_belong_to_the_position_shown_and_go_into_the_pdn() {
+    use tiers_engine::shapes::{Shape, ShapeColor};
+    let mut b = with_variations(); // at 24-20, a variation
+    let (s22, s18, s9) = (square("c3"), square("d4"), square("b6"));
+    b.apply(AnalysisAction::Shape(Shape::arrow(
+        s22,
+        s18,
+        ShapeColor::Green,
+    )));
+    b.apply(AnalysisAction::Shape(Shape::mark(s9, ShapeColor::Red)));
+    b.apply(AnalysisAction::Comment("plan".into()));
+    assert_eq!(b.tree.note(b.at).shapes.len(), 2);
+    // Another position has none; coming back shows them again.
+    b.apply(AnalysisAction::Step(TreeStep::Back));
+    assert!(b.tree.note(b.at).shapes.is_empty());
+    b.apply(AnalysisAction::Step(TreeStep::On));
+    b.apply(AnalysisAction::Step(TreeStep::Down));
+    b.apply(AnalysisAction::Step(TreeStep::Down));
+    assert_eq!(b.tree.note(b.at).shapes.len(), 2);
+    // The start position takes drawings too.
+    b.apply(AnalysisAction::Go(NodeId::ROOT));
+    b.apply(AnalysisAction::Shape(Shape::mark(s22, ShapeColor::Yellow)));
+    let pdn = b.pdn();
+    assert!(pdn.contains("{[%csl Y22]}"), "{pdn}");
+    let flat = pdn.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        flat.contains("24-20 {plan [%csl R9] [%cal G22-18]}"),
+        "{pdn}"
+    );
+    let mut c = board();
+    c.apply(AnalysisAction::Take("a.pdn".into(), pdn));
+    assert_eq!(c.tree, b.tree);
+    let v = c.tree.children(c.tree.children(NodeId::ROOT)[0])[2];
+    assert_eq!(c.tree.note(v).comment, "plan", "the text is kept apart");
+    // Drawn again: taken away; a click on the board wipes the rest.
+    b.apply(AnalysisAction::Shape(Shape::mark(s22, ShapeColor::Yellow)));
+    assert!(b.tree.note(NodeId::ROOT).shapes.is_empty());
+    // (Ids are each tree's own: 24-20 is found in each.)
+    let vb = b.tree.children(b.tree.children(NodeId::ROOT)[0])[2];
+    b.apply(AnalysisAction::Go(vb));
+    b.apply(AnalysisAction::Square(square("a1")));
+    assert!(b.tree.note(vb).shapes.is_empty());
+    c.apply(AnalysisAction::Go(NodeId::ROOT));
+    c.apply(AnalysisAction::ClearShapes);
+    c.apply(AnalysisAction::Go(v));
+    c.apply(AnalysisAction::ClearShapes);
+    assert_eq!(c.tree, b.tree);
+    // Squares off the board, and light squares in checkers, are refused.
+    c.apply(AnalysisAction::Shape(Shape::arrow(70, 2, ShapeColor::Blue)));
+    c.apply(AnalysisAction::Shape(Shape::mark(
+        square("b1"),
+        ShapeColor::Blue,
+    )));
+    assert!(c.tree.note(v).shapes.is_empty());
+}
+
+#[test]
+fn the_menu_shows_the_board_kept_and_a_new_board_starts_either_game() {
+    use crate::nav::NavAction;
+    use crate::{AnalyseFrom, AppAction, AppState};
+    let mut s = AppState::default();
+    s.apply(AppAction::Nav(NavAction::Show(Screen::Games)));
+    s.apply(AppAction::Analysis(AnalysisAction::Play("11-15".into())));
+    s.apply(AppAction::Analyse(AnalyseFrom::Menu));
+    assert_eq!(s.nav.screen, Screen::Analysis);
+    assert_eq!(s.analysis_board.back, Screen::Games);
+    assert_eq!(s.analysis_board.tree.len(), 2, "the tree is kept");
+    // Again from the board itself: back still leads where it did.
+    s.apply(AppAction::Analyse(AnalyseFrom::Menu));
+    assert_eq!(s.analysis_board.back, Screen::Games);
+    s.apply(AppAction::Analysis(AnalysisAction::Fresh(GameKind::Tiers)));
+    let b = &s.analysis_board;
+    assert_eq!(
+        (b.tree.kind(), b.tree.len(), b.at),
+        (GameKind::Tiers, 1, NodeId::ROOT)
+    );
+    assert!(!b.record().legal().is_empty());
+    s.apply(AppAction::Analysis(AnalysisAction::Fresh(
+        GameKind::Checkers,
+    )));
+    assert_eq!(s.analysis_board.record().legal().len(), 7);
 }

@@ -101,6 +101,16 @@ impl AnyTree {
         })
     }
 
+    /// A tree with no move from the standard start of `kind` (Tiers: the
+    /// default formations).
+    #[must_use]
+    pub fn start(kind: GameKind) -> AnyTree {
+        match kind {
+            GameKind::Checkers => AnyTree::Checkers(GameTree::new(checkers::Position::start())),
+            GameKind::Tiers => AnyTree::Tiers(GameTree::new(tiers::Position::start())),
+        }
+    }
+
     /// A tree with no move, from a position (FEN or TFEN).
     ///
     /// # Errors

@@ -770,3 +770,52 @@ fn the_dashboard_counts_each_theme_weakest_first() {
     // The rating log the graph draws: one point per rated puzzle.
     assert_eq!(h.log[GameKind::Checkers].len(), 6);
 }
+
+#[test]
+fn a_finished_puzzle_opens_on_the_analysis_board() {
+    let mut app = AppState::default();
+    app.apply(AppAction::Nav(NavAction::Show(Screen::Puzzles)));
+    app.apply(AppAction::Puzzle(PuzzleAction::Loaded(
+        GameKind::Checkers,
+        Ok(FILE.into()),
+    )));
+    app.apply(AppAction::Puzzle(PuzzleAction::Next(0)));
+    let id = app.puzzles.solving.as_ref().unwrap().puzzle.id.clone();
+    let solution = app
+        .puzzles
+        .solving
+        .as_ref()
+        .unwrap()
+        .puzzle
+        .solution
+        .clone();
+    let mut p = (*app.puzzles).clone();
+    for (i, mv) in solution.iter().enumerate() {
+        if i % 2 == 0 {
+            play(&mut p, mv);
+        } else {
+            p.apply(PuzzleAction::Reply);
+        }
+    }
+    assert!(p.solving.as_ref().unwrap().solved, "{id}");
+    app.puzzles.update(|q| *q = p);
+    app.apply(AppAction::Analyse(crate::AnalyseFrom::Puzzle));
+    assert_eq!(app.nav.screen, Screen::Analysis);
+    let b = &app.analysis_board;
+    assert_eq!(b.back, Screen::Puzzles);
+    // The puzzle's position, its solution as the main line, shown at its end.
+    assert_eq!(b.tree.record(b.at).move_texts(), solution);
+    let start = b.tree.record(tiers_engine::tree::NodeId::ROOT);
+    assert_eq!(
+        start.position_text_at(0),
+        Some(
+            app.puzzles
+                .solving
+                .as_ref()
+                .unwrap()
+                .puzzle
+                .position
+                .clone()
+        )
+    );
+}

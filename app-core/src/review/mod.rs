@@ -450,6 +450,7 @@ impl Review {
                 Annotation {
                     nags: mark.map(|k| vec![k.nag()]).unwrap_or_default(),
                     comment,
+                    shapes: Vec::new(),
                 }
             })
             .collect()

@@ -315,7 +315,8 @@ fn the_annotated_pdn_imports_back_without_loss() {
     let other = vec![
         Annotation {
             nags: vec![],
-            comment: "forced".into()
+            comment: "forced".into(),
+            shapes: vec![]
         };
         4
     ];

@@ -15,9 +15,28 @@
 
 use super::Position;
 use crate::pdn::{self as shared, BadStart, PdnError, PdnGame, StartProblem, Tags, Variant};
+use crate::shapes::ShapeSquares;
 use crate::{Color, Game, Position as _};
 
 pub use crate::pdn::{PdnErrorKind, PdnResult};
+
+/// Checkers names squares in shapes by their numbers (1–32, dark squares
+/// only), an arrow's two joined by `-` (`[%cal G22-18]`).
+impl ShapeSquares for Position {
+    const ARROW_JOIN: &'static str = "-";
+
+    fn shape_square_name(sq: u8) -> Option<String> {
+        super::index64_to_square(sq).map(|n| n.to_string())
+    }
+
+    fn shape_square(name: &str) -> Option<u8> {
+        if name.is_empty() || name.len() > 2 || !name.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        let i = super::square_to_index64(name.parse().ok()?);
+        (i < 64).then_some(i)
+    }
+}
 
 impl Variant for Position {
     const GAME_TYPE: &'static str = "21";

@@ -59,6 +59,9 @@ impl Position {
     }
 }
 
+/// Tiers names squares in shapes a1–h8 (`[%cal Gd2d4]`).
+impl crate::shapes::ShapeSquares for Position {}
+
 impl Variant for Position {
     const GAME_TYPE: &'static str = "Tiers";
     const FIRST: Color = Color::Red;

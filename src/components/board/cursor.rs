@@ -7,6 +7,7 @@
 use std::cell::Cell;
 use std::rc::Rc;
 
+use tiers_engine::shapes::Shape;
 use yew::prelude::*;
 
 use super::{screen_pos, square_at};
@@ -37,6 +38,16 @@ pub(super) fn cursor_start(
         .unwrap_or(if flipped { 60 } else { 3 })
 }
 
+/// Drawing with the keyboard: `a` on the cursor's square starts an arrow
+/// (`start`), `a` again ends it there; `m` marks the square; Shift, Alt
+/// or both give the colour as with the mouse.
+pub(super) struct Drawing {
+    /// Where drawings go (None: the board takes none).
+    pub(super) on_shape: Option<Callback<tiers_engine::shapes::Shape>>,
+    /// The square an arrow being drawn starts on.
+    pub(super) start: UseStateHandle<Option<u8>>,
+}
+
 /// The board element's keyboard and focus handlers.
 pub(super) struct KeyHandlers {
     pub(super) keydown: Callback<KeyboardEvent>,
@@ -47,6 +58,8 @@ pub(super) struct KeyHandlers {
 /// The handlers that move the `cursor` (none shown: it starts on
 /// `start`) and choose its square. `pressed`: a pointer press is under way
 /// (drag.rs, `Pointer::pressed`), so a focus is not the keyboard's.
+// The board's own state and callbacks, each needed by the handlers.
+#[allow(clippy::too_many_arguments)]
 pub(super) fn key_handlers(
     cursor: &UseStateHandle<Option<u8>>,
     pressed: &Rc<Cell<bool>>,
@@ -55,13 +68,34 @@ pub(super) fn key_handlers(
     interactive: bool,
     on_square: &Callback<u8>,
     on_cancel: &Callback<()>,
+    drawing: &Drawing,
 ) -> KeyHandlers {
     let keydown = {
         let cursor = cursor.clone();
         let on_square = on_square.clone();
         let on_cancel = on_cancel.clone();
+        let (on_shape, arrow) = (drawing.on_shape.clone(), drawing.start.clone());
         Callback::from(move |e: KeyboardEvent| {
             let current = cursor.unwrap_or(start);
+            if let Some(on_shape) = &on_shape {
+                let code = e.code();
+                if (code == "KeyA" || code == "KeyM") && !e.ctrl_key() && !e.meta_key() {
+                    e.prevent_default();
+                    cursor.set(Some(current));
+                    let color = super::drag::shape_color(e.shift_key(), e.alt_key());
+                    if code == "KeyM" {
+                        on_shape.emit(Shape::mark(current, color));
+                    } else if let Some(from) = *arrow {
+                        arrow.set(None);
+                        if from != current {
+                            on_shape.emit(Shape::arrow(from, current, color));
+                        }
+                    } else {
+                        arrow.set(Some(current));
+                    }
+                    return;
+                }
+            }
             let (col, row) = screen_pos(current, flipped);
             let (col, row) = (i32::from(col), i32::from(row));
             let next = match e.key().as_str() {
@@ -81,6 +115,7 @@ pub(super) fn key_handlers(
                 }
                 "Escape" => {
                     e.prevent_default();
+                    arrow.set(None);
                     on_cancel.emit(());
                     return;
                 }

@@ -6,6 +6,7 @@
 use std::cell::Cell;
 use std::rc::Rc;
 
+use tiers_engine::shapes::{Shape, ShapeColor};
 use tiers_engine::BoardView;
 use web_sys::{Element, HtmlElement};
 use yew::prelude::*;
@@ -24,6 +25,28 @@ pub(super) struct Drag {
     dy: f64,
     /// Whether it moved far enough to be a drag (not a click).
     pub(super) moved: bool,
+    /// When the press began (the event's time stamp, milliseconds).
+    t0: f64,
+    /// A shape being drawn (a right-button press, or a long touch that
+    /// then moves) in this colour, instead of a piece moved.
+    pub(super) draw: Option<ShapeColor>,
+    /// The square under the pointer while a shape is drawn.
+    pub(super) over: u8,
+}
+
+/// How long a finger rests on a square before a press draws instead of
+/// moving a piece (milliseconds).
+const LONG_PRESS: f64 = 500.0;
+
+/// The colour the modifier keys give a drawn shape: none green, Shift
+/// red, Alt blue, both yellow.
+pub(super) fn shape_color(shift: bool, alt: bool) -> ShapeColor {
+    match (shift, alt) {
+        (false, false) => ShapeColor::Green,
+        (true, false) => ShapeColor::Red,
+        (false, true) => ShapeColor::Blue,
+        (true, true) => ShapeColor::Yellow,
+    }
 }
 
 /// The square under a pointer position on the board element.
@@ -71,6 +94,8 @@ pub(super) struct Pointer<'a> {
     pub(super) on_square: &'a Callback<u8>,
     /// A piece was dragged from one square to another.
     pub(super) on_drag: &'a Callback<(u8, u8)>,
+    /// A shape was drawn (None: the board takes no drawings).
+    pub(super) on_shape: &'a Option<Callback<Shape>>,
 }
 
 impl Pointer<'_> {
@@ -101,9 +126,11 @@ impl Pointer<'_> {
         let (view, interactive, flipped) = (self.view, self.interactive, self.flipped);
         let board_ref = self.board_ref.clone();
         let pressed = self.pressed.clone();
+        let draws = self.on_shape.is_some();
         Callback::from(move |e: PointerEvent| {
             pressed.set(true);
-            if !interactive || e.button() != 0 {
+            let right = e.button() == 2 && draws;
+            if !right && (!interactive || e.button() != 0) {
                 return;
             }
             let Some(el) = board_ref.cast::<Element>() else {
@@ -113,11 +140,7 @@ impl Pointer<'_> {
             let Some(sq) = square_from_point(&el, x, y, flipped) else {
                 return;
             };
-            if view[usize::from(sq)].is_some() {
-                let _ = el.set_pointer_capture(e.pointer_id());
-                e.prevent_default();
-            }
-            drag.set(Some(Drag {
+            let start = Drag {
                 from: sq,
                 pointer: e.pointer_id(),
                 x0: x,
@@ -125,7 +148,24 @@ impl Pointer<'_> {
                 dx: 0.0,
                 dy: 0.0,
                 moved: false,
-            }));
+                t0: e.time_stamp(),
+                draw: None,
+                over: sq,
+            };
+            if right {
+                let _ = el.set_pointer_capture(e.pointer_id());
+                e.prevent_default();
+                drag.set(Some(Drag {
+                    draw: Some(shape_color(e.shift_key(), e.alt_key())),
+                    ..start
+                }));
+                return;
+            }
+            if view[usize::from(sq)].is_some() {
+                let _ = el.set_pointer_capture(e.pointer_id());
+                e.prevent_default();
+            }
+            drag.set(Some(start));
         })
     }
 
@@ -134,14 +174,41 @@ impl Pointer<'_> {
         let drag = self.drag.clone();
         let view = self.view;
         let board_ref = self.board_ref.clone();
+        let (draws, flipped) = (self.on_shape.is_some(), self.flipped);
         Callback::from(move |e: PointerEvent| {
             if let Some(d) = *drag {
-                if d.pointer != e.pointer_id() || view[usize::from(d.from)].is_none() {
+                if d.pointer != e.pointer_id() {
                     return;
                 }
                 let dx = f64::from(e.client_x()) - d.x0;
                 let dy = f64::from(e.client_y()) - d.y0;
-                let moved = d.moved || dx.abs() + dy.abs() > 6.0;
+                let far = dx.abs() + dy.abs() > 6.0;
+                // A finger that rested long enough before moving draws.
+                let long = draws
+                    && e.pointer_type() == "touch"
+                    && !d.moved
+                    && e.time_stamp() - d.t0 >= LONG_PRESS;
+                if d.draw.is_some() || (long && far) {
+                    let over = board_ref.cast::<Element>().and_then(|el| {
+                        square_from_point(
+                            &el,
+                            f64::from(e.client_x()),
+                            f64::from(e.client_y()),
+                            flipped,
+                        )
+                    });
+                    drag.set(Some(Drag {
+                        draw: d.draw.or(Some(ShapeColor::Green)),
+                        over: over.unwrap_or(d.over),
+                        moved: d.moved || far,
+                        ..d
+                    }));
+                    return;
+                }
+                if view[usize::from(d.from)].is_none() {
+                    return;
+                }
+                let moved = d.moved || far;
                 // The offset goes through the CSSOM (custom properties the
                 // dragged piece's CSS reads): a strict CSP (`style-src
                 // 'self'`) refuses `style` attributes but not this.
@@ -163,6 +230,7 @@ impl Pointer<'_> {
         let board_ref = self.board_ref.clone();
         let on_square = self.on_square.clone();
         let on_drag = self.on_drag.clone();
+        let on_shape = self.on_shape.clone();
         let cursor = self.cursor.clone();
         let pressed = self.pressed.clone();
         let flipped = self.flipped;
@@ -187,6 +255,22 @@ impl Pointer<'_> {
                 flipped,
             );
             cursor.set(None);
+            if let Some(on_shape) = &on_shape {
+                let held =
+                    e.pointer_type() == "touch" && !d.moved && e.time_stamp() - d.t0 >= LONG_PRESS;
+                match (d.draw, target) {
+                    (Some(color), Some(to)) => {
+                        on_shape.emit(Shape::arrow(d.from, to, color));
+                        return;
+                    }
+                    (Some(_), None) => return,
+                    (None, _) if held => {
+                        on_shape.emit(Shape::mark(d.from, ShapeColor::Green));
+                        return;
+                    }
+                    (None, _) => {}
+                }
+            }
             match target {
                 Some(to) if d.moved && to != d.from => on_drag.emit((d.from, to)),
                 Some(_) | None if d.moved => {}

@@ -15,6 +15,7 @@ mod motion;
 use std::cell::Cell;
 use std::rc::Rc;
 
+use tiers_engine::shapes::{Shape, ShapeColor};
 use tiers_engine::{BoardView, GameKind};
 use wasm_bindgen::JsCast;
 use web_sys::HtmlElement;
@@ -79,6 +80,14 @@ pub struct BoardProps {
     /// Escape was pressed.
     #[prop_or_default]
     pub on_cancel: Callback<()>,
+    /// Arrows and marked squares the player drew, in their colours.
+    #[prop_or_default]
+    pub shapes: Vec<Shape>,
+    /// A shape was drawn: right-drag (a right-click marks), a long touch
+    /// then a drag (a long touch marks), `a` and `m` on the keyboard
+    /// cursor's square. None: the board takes no drawings.
+    #[prop_or_default]
+    pub on_shape: Option<Callback<Shape>>,
 }
 
 /// Screen column and row (0..8, top-left first) of a square.
@@ -124,8 +133,11 @@ pub fn Board(props: &BoardProps) -> Html {
         interactive: props.interactive,
         on_square: &props.on_square,
         on_drag: &props.on_drag,
+        on_shape: &props.on_shape,
     }
     .handlers();
+    // The start of an arrow drawn with the keyboard (`a`).
+    let arrow_start = use_state(|| None::<u8>);
     let start = cursor::cursor_start(&props.selection, &props.highlight, &props.movable, flipped);
     let keys = cursor::key_handlers(
         &cursor,
@@ -135,7 +147,17 @@ pub fn Board(props: &BoardProps) -> Html {
         props.interactive,
         &props.on_square,
         &props.on_cancel,
+        &cursor::Drawing {
+            on_shape: props.on_shape.clone(),
+            start: arrow_start.clone(),
+        },
     );
+    // A right-click or a long touch opens no menu where the board draws.
+    let oncontextmenu = props
+        .on_shape
+        .is_some()
+        .then(|| Callback::from(|e: MouseEvent| e.prevent_default()));
+    let drawing = (*drag).and_then(|d| d.draw.map(|c| Shape::arrow(d.from, d.over, c)));
 
     let id = props.id.clone();
     let sq_id = move |sq: u8| format!("{id}-{}", algebraic(sq));
@@ -145,7 +167,8 @@ pub fn Board(props: &BoardProps) -> Html {
         format!("board-{}", props.kind.name()),
         flipped.then_some("flipped"),
         props.interactive.then_some("interactive"),
-        drag.is_some_and(|d| d.moved).then_some("dragging")
+        drag.is_some_and(|d| d.moved && d.draw.is_none())
+            .then_some("dragging")
     );
     html! {
         <div class="board-wrap">
@@ -164,12 +187,16 @@ pub fn Board(props: &BoardProps) -> Html {
                 onkeydown={keys.keydown}
                 onfocus={keys.focus}
                 onblur={keys.blur}
+                {oncontextmenu}
             >
-                <div class="squares">{ squares(props, *cursor, &sq_id) }</div>
+                <div class="squares">{ squares(props, *cursor, *arrow_start, &sq_id) }</div>
                 { coordinates(flipped) }
                 <div class="pieces" aria-hidden="true">{ pieces(props, &tracker.borrow(), *drag) }</div>
                 if !props.arrows.is_empty() {
                     { arrows(&props.arrows, flipped) }
+                }
+                if !props.shapes.is_empty() || drawing.is_some() {
+                    { drawn_shapes(&props.shapes, drawing, flipped) }
                 }
             </div>
         </div>
@@ -178,7 +205,12 @@ pub fn Board(props: &BoardProps) -> Html {
 
 /// The squares in screen order, in rows: each with its name and piece for
 /// screen readers, and its marks (selected, target, last move, cursor…).
-fn squares(props: &BoardProps, cursor: Option<u8>, sq_id: &dyn Fn(u8) -> String) -> Html {
+fn squares(
+    props: &BoardProps,
+    cursor: Option<u8>,
+    arrow_start: Option<u8>,
+    sq_id: &dyn Fn(u8) -> String,
+) -> Html {
     let flipped = props.flipped;
     let rows = (0..8u8).map(|row| {
         let cells = (0..8u8).map(|col| {
@@ -210,6 +242,9 @@ fn squares(props: &BoardProps, cursor: Option<u8>, sq_id: &dyn Fn(u8) -> String)
             }
             if cursor == Some(sq) {
                 class.push("cursor");
+            }
+            if arrow_start == Some(sq) {
+                class.push("arrow-start");
             }
             let number = match props.kind {
                 GameKind::Checkers => checkers_number(sq),
@@ -280,7 +315,7 @@ fn pieces(props: &BoardProps, tracker: &Tracker, drag: Option<Drag>) -> Html {
         };
         let id = tracker.ids[usize::from(sq)];
         let mut class = place(sq);
-        if drag.is_some_and(|d| d.from == sq && d.moved) {
+        if drag.is_some_and(|d| d.from == sq && d.moved && d.draw.is_none()) {
             class.push("dragging");
         }
         if props.selection.first() == Some(&sq) {
@@ -355,6 +390,49 @@ fn arrows(moves: &[Vec<u8>], flipped: bool) -> Html {
                 </marker>
             </defs>
             { for drawn }
+        </svg>
+    }
+}
+
+/// The player's drawings over the board: wide translucent arrows and
+/// rings around marked squares, in their colours (unlike the engine's
+/// numbered arrows), with the one being drawn.
+fn drawn_shapes(shapes: &[Shape], drawing: Option<Shape>, flipped: bool) -> Html {
+    let centre = |sq: u8| {
+        let (col, row) = screen_pos(sq, flipped);
+        (f64::from(col) + 0.5, f64::from(row) + 0.5)
+    };
+    let one = |shape: &Shape, extra: Option<&'static str>| {
+        let class = classes!("shape", shape.color.name(), extra);
+        let (x1, y1) = centre(shape.from);
+        if shape.is_mark() {
+            return html! {
+                <circle {class} cx={x1.to_string()} cy={y1.to_string()} r="0.44" />
+            };
+        }
+        let (x2, y2) = centre(shape.to);
+        let (dx, dy) = (x2 - x1, y2 - y1);
+        let len = (dx * dx + dy * dy).sqrt().max(0.01);
+        // The head ends at the target square's centre.
+        let (x2, y2) = (x2 - dx / len * 0.35, y2 - dy / len * 0.35);
+        html! {
+            <line {class} x1={x1.to_string()} y1={y1.to_string()} x2={x2.to_string()} y2={y2.to_string()}
+                marker-end={format!("url(#shape-head-{})", shape.color.name())} />
+        }
+    };
+    let heads = ShapeColor::ALL.iter().map(|c| {
+        html! {
+            <marker id={format!("shape-head-{}", c.name())} class={classes!("shape-head", c.name())}
+                viewBox="0 0 10 10" refX="2" refY="5" markerWidth="2.6" markerHeight="2.6" orient="auto">
+                <path d="M0,0 L10,5 L0,10 z" />
+            </marker>
+        }
+    });
+    html! {
+        <svg class="shapes" viewBox="0 0 8 8" aria-hidden="true">
+            <defs>{ for heads }</defs>
+            { for shapes.iter().map(|s| one(s, None)) }
+            { for drawing.iter().map(|s| one(s, Some("drawing"))) }
         </svg>
     }
 }

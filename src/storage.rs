@@ -1,7 +1,8 @@
 //! The device's storage (the browser's `localStorage`): the only code that
 //! touches it. Each record the app keeps ([`Kept`]) has its key
 //! (`tiers.saved`, `tiers.archive`, `tiers.tournaments`, `tiers.previous`,
-//! `tiers.lessons`, `tiers.preferences`, `tiers.puzzles`, `tiers.analysis`);
+//! `tiers.lessons`, `tiers.preferences`, `tiers.puzzles`, `tiers.analysis`,
+//! `tiers.openings`);
 //! what could not be read is kept under `tiers.set-aside.<name>` rather
 //! than deleted. The formats themselves (versioned JSON) are the core's
 //! ([`crate::core::library::saved`], [`crate::core::library::archive`],
@@ -56,6 +57,7 @@ pub fn read() -> Stored {
         preferences: get(&key(Kept::Preferences)),
         puzzles: get(&key(Kept::Puzzles)),
         analysis: get(&key(Kept::Analysis)),
+        openings: get(&key(Kept::Openings)),
     }
 }
 

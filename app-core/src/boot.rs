@@ -13,6 +13,7 @@ use super::library::{bylink, saved, share};
 use super::nav::{Nav, Screen};
 use super::new_game::NewGameChoices;
 use super::notices::Notices;
+use super::openings::trainer::{Progress as OpeningsProgress, Trainer};
 use super::preferences::Preferences;
 use super::puzzles::history::History;
 use super::puzzles::Puzzles;
@@ -38,6 +39,8 @@ pub struct Stored {
     pub puzzles: Option<String>,
     /// The analysis board's tree.
     pub analysis: Option<String>,
+    /// The opening trainer's schedule and choices.
+    pub openings: Option<String>,
 }
 
 /// One of the records the app keeps.
@@ -59,11 +62,13 @@ pub enum Kept {
     Puzzles,
     /// The analysis board's tree.
     Analysis,
+    /// The opening trainer's schedule and choices.
+    Openings,
 }
 
 impl Kept {
     /// Every kept record.
-    pub const ALL: [Kept; 8] = [
+    pub const ALL: [Kept; 9] = [
         Kept::Saved,
         Kept::Archive,
         Kept::Tournaments,
@@ -72,6 +77,7 @@ impl Kept {
         Kept::Preferences,
         Kept::Puzzles,
         Kept::Analysis,
+        Kept::Openings,
     ];
 
     /// Its name in storage keys and messages.
@@ -86,6 +92,7 @@ impl Kept {
             Kept::Preferences => "preferences",
             Kept::Puzzles => "puzzles",
             Kept::Analysis => "analysis",
+            Kept::Openings => "openings",
         }
     }
 
@@ -112,6 +119,10 @@ impl Kept {
             Kept::Puzzles => Content::Text(app.puzzles.history().to_json()),
             Kept::Analysis if app.analysis_board.tree.is_empty() => Content::Remove,
             Kept::Analysis => Content::Text(app.analysis_board.to_json()),
+            Kept::Openings if *app.openings.progress() == OpeningsProgress::default() => {
+                Content::Remove
+            }
+            Kept::Openings => Content::Text(app.openings.progress().to_json()),
         }
     }
 
@@ -129,6 +140,8 @@ impl Kept {
             // Not the slice's: a rush's clock ticks change it 4 times a second.
             Kept::Puzzles => (app.puzzles.history_rev(), 0),
             Kept::Analysis => (app.analysis_board.rev(), 0),
+            // Not the slice's: the board's every move changes it.
+            Kept::Openings => (app.openings.progress_rev(), 0),
         }
     }
 }
@@ -253,6 +266,17 @@ pub fn boot(stored: &Stored, query: &str, coin: bool) -> Boot {
             }
         }
     }
+    let mut openings = OpeningsProgress::default();
+    if let Some(text) = &stored.openings {
+        let read = OpeningsProgress::read(text);
+        if let Some(problem) = read.problem {
+            set_aside.push((Kept::Openings, text.clone()));
+            notices
+                .list
+                .push(crate::text!("notice.set-aside", problem = problem));
+        }
+        openings = read.progress;
+    }
     let raw = stored.tournaments.as_deref();
     let tournaments = Tournaments::from_loaded(store::decode(raw), raw);
 
@@ -264,6 +288,7 @@ pub fn boot(stored: &Stored, query: &str, coin: bool) -> Boot {
         preferences: Slice::new(preferences),
         puzzles: Slice::new(Puzzles::with(history)),
         analysis_board: Slice::new(board),
+        openings: Slice::new(Trainer::with(openings)),
         ..AppState::default()
     };
     let by_link = bylink::value_in(query);

@@ -24,6 +24,7 @@
 //! | a game's review | [`review::ReviewState`] | [`review::ReviewAction`] |
 //! | puzzles, the puzzle rating and history | [`puzzles::Puzzles`] | [`puzzles::PuzzleAction`] |
 //! | the analysis board | [`analysis_board::AnalysisBoard`] | [`analysis_board::AnalysisAction`] |
+//! | the opening trainer and its schedule | [`openings::trainer::Trainer`] | [`openings::trainer::OpeningsAction`] |
 //!
 //! Practice from any position ([`practice`]) is a game on the play screen
 //! ([`AppAction::Practise`]); the coach's verdict on a move is the
@@ -193,6 +194,8 @@ pub struct AppState {
     pub analysis_board: Slice<AnalysisBoard>,
     /// A live game with a friend on another device (docs/live.md).
     pub live: Slice<live::play::LivePlay>,
+    /// The opening trainer: its lines, the item on the board, the schedule.
+    pub openings: Slice<openings::trainer::Trainer>,
     /// The next id for a request to the computer (ids are unique across
     /// the parts that ask).
     pub next_ai_id: u32,
@@ -260,6 +263,8 @@ pub enum AppAction {
     Coach(CoachAction),
     /// Puzzles.
     Puzzle(PuzzleAction),
+    /// The opening trainer.
+    Openings(openings::trainer::OpeningsAction),
     /// Show the best move on the play screen (counted in the game record).
     Hint,
     /// Practise a position against the computer (a game on the play
@@ -922,6 +927,7 @@ impl AppState {
             AppAction::Learn(a) => self.learn.update(|l| l.apply(a)),
             AppAction::Coach(a) => self.coach.update(|c| c.apply(a)),
             AppAction::Puzzle(a) => self.puzzle(a),
+            AppAction::Openings(a) => self.openings.update(|o| o.apply(a)),
             AppAction::Hint => self.hint(),
             AppAction::Practise(p) => self.practise(&p),
             AppAction::Judge => {

@@ -26,6 +26,8 @@ pub enum Screen {
     Review,
     /// Puzzles.
     Puzzles,
+    /// The opening trainer (checkers).
+    Openings,
     /// The player's statistics.
     Statistics,
     /// The analysis board.

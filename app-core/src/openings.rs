@@ -1,9 +1,11 @@
-//! The opening trainer's pieces (checkers; not yet on a screen): the lines
+//! The opening trainer (checkers): the lines
 //! file made by `tiers openings` (after each ACF ballot, the engine's main
 //! line; its format: docs/content-formats.md, "Opening trainer lines"),
 //! read and checked move by move, and the spaced-repetition schedule of
 //! its items ([`Schedule`]): an item answered well comes back later each
-//! time, one answered wrongly soon.
+//! time, one answered wrongly soon. The screen's state: [`trainer`].
+
+pub mod trainer;
 
 use std::collections::BTreeMap;
 

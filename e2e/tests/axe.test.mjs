@@ -6,7 +6,7 @@
 // at phone and desktop sizes; every board theme on the play screen (both
 // page colours, desktop) and the non-visual mode's. Screens: new game, live play (terms and
 // invite, and the game over the channel with an offer and a phrase: its own test, two devices), settings, rules, learn, a
-// lesson, puzzles (rated, daily, a streak's start, a rush), games, statistics, editor (and a practice game
+// lesson, puzzles (rated, daily, a streak's start, a rush), the opening trainer, games, statistics, editor (and a practice game
 // from it with the coach's verdict), tournaments and a new tournament's form,
 // play checkers (and its game-over dialog, review, learn from your mistakes and analysis board), the Tiers formation,
 // play Tiers, and the embed page.
@@ -103,6 +103,13 @@ async function tour(page, ctx, { size, mode }) {
   await page.locator('.puzzle-board').waitFor();
   await check('puzzle rush');
   await page.click('#puzzle-mode-rated');
+  // The opening trainer, reached from the puzzles screen.
+  await page.click('#show-openings');
+  await page.locator('#openings-ballot').waitFor();
+  await page.click('#openings-ballots summary');
+  await page.click('#openings-chosen');
+  await page.locator('#openings-list').waitFor();
+  await check('opening trainer');
 
   await openNav(page, 'show-games');
   await page.getByRole('heading', { name: /games/i }).first().waitFor();

@@ -403,13 +403,13 @@ pub fn check_lesson_progress(text: &str) -> Checked {
 
 /// The records a boot input holds and the page's query: the raw text is
 /// split on NUL into the saved game, the archive, the tournaments, the
-/// lesson progress, the query, the preferences, the puzzle history and the
-/// analysis board (an
+/// lesson progress, the query, the preferences, the puzzle history, the
+/// analysis board and the opening trainer's progress (an
 /// empty part: nothing kept; the later records last, so that inputs made
 /// before they existed read as before).
 #[must_use]
 pub fn boot_input(text: &str) -> (Stored, String) {
-    let mut parts = text.splitn(8, '\0');
+    let mut parts = text.splitn(9, '\0');
     let mut next = || parts.next().filter(|p| !p.is_empty()).map(str::to_string);
     let stored = Stored {
         saved: next(),
@@ -419,6 +419,7 @@ pub fn boot_input(text: &str) -> (Stored, String) {
         preferences: None,
         puzzles: None,
         analysis: None,
+        openings: None,
     };
     let query = next().unwrap_or_default();
     let preferences = next();
@@ -427,6 +428,7 @@ pub fn boot_input(text: &str) -> (Stored, String) {
             preferences,
             puzzles: next(),
             analysis: next(),
+            openings: next(),
             ..stored
         },
         query,
@@ -448,6 +450,7 @@ fn written(state: &tiers_core::AppState, stored: &Stored) -> Stored {
         preferences: text(Kept::Preferences, &stored.preferences),
         puzzles: text(Kept::Puzzles, &stored.puzzles),
         analysis: text(Kept::Analysis, &stored.analysis),
+        openings: text(Kept::Openings, &stored.openings),
     }
 }
 
@@ -469,12 +472,16 @@ pub fn check_boot(text: &str) -> Checked {
             Kept::Preferences => stored.preferences.as_deref(),
             Kept::Puzzles => stored.puzzles.as_deref(),
             Kept::Analysis => stored.analysis.as_deref(),
+            Kept::Openings => stored.openings.as_deref(),
             _ => None,
         };
         let ok = match kept {
-            Kept::Saved | Kept::Lessons | Kept::Preferences | Kept::Puzzles | Kept::Analysis => {
-                was == Some(aside.as_str())
-            }
+            Kept::Saved
+            | Kept::Lessons
+            | Kept::Preferences
+            | Kept::Puzzles
+            | Kept::Analysis
+            | Kept::Openings => was == Some(aside.as_str()),
             Kept::Archive => stored.archive.is_some() && !aside.is_empty(),
             _ => false,
         };

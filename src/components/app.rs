@@ -16,6 +16,7 @@ use crate::components::live::{use_live_outbox, LiveScreen};
 use crate::components::nav::MainNav;
 use crate::components::new_game::{DailyMarks, NewGame};
 use crate::components::notices::NoticeBar;
+use crate::components::openings::OpeningsScreen;
 use crate::components::play::Play;
 use crate::components::puzzles::PuzzlesScreen;
 use crate::components::review::ReviewScreen;
@@ -92,6 +93,7 @@ pub fn App() -> Html {
                 on_rules={to(&d, |()| AppAction::Nav(NavAction::ShowRules))}
                 on_learn={to(&d, |()| AppAction::Nav(NavAction::Show(Screen::Learn)))}
                 daily={daily_marks(app.puzzles.history())} on_daily={open_daily(&d)}
+                on_openings={to(&d, |()| AppAction::Nav(NavAction::Show(Screen::Openings)))}
                 on_live={to(&d, |()| AppAction::Nav(NavAction::Show(Screen::Live)))} />
         },
         Screen::Live => html! {
@@ -126,6 +128,9 @@ pub fn App() -> Html {
         }
         Screen::Puzzles => {
             html! { <PuzzlesScreen puzzles={app.puzzles.clone()} level={app.new_game.level} dispatch={d.clone()} /> }
+        }
+        Screen::Openings => {
+            html! { <OpeningsScreen openings={app.openings.clone()} dispatch={d.clone()} /> }
         }
         Screen::Analysis => html! {
             <AnalysisScreen board={app.analysis_board.clone()} dispatch={d.clone()} />

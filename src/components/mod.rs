@@ -25,6 +25,7 @@ pub mod move_list;
 pub mod nav;
 pub mod new_game;
 pub mod notices;
+pub mod openings;
 pub mod panels;
 pub mod picture;
 pub mod piece;

@@ -39,6 +39,9 @@ pub struct NewGameProps {
     /// Open a game's daily puzzle.
     #[prop_or_default]
     pub on_daily: Callback<GameKind>,
+    /// Open the opening trainer.
+    #[prop_or_default]
+    pub on_openings: Callback<()>,
 }
 
 /// Today's daily puzzles: which are solved, and the days in a row on which
@@ -81,7 +84,7 @@ pub fn NewGame(props: &NewGameProps) -> Html {
                 <button type="button" id="live-start" onclick={props.on_live.reform(|_: MouseEvent| ())}>{ t!("newgame.live") }</button>
                 <button type="button" class="link" onclick={props.on_rules.reform(|_: MouseEvent| ())}>{ t!("newgame.how-to-play") }</button>
             </div>
-            { daily(props.daily, &props.on_daily) }
+            { daily(props.daily, &props.on_daily, &props.on_openings) }
         </section>
     }
 }
@@ -359,8 +362,8 @@ fn OpeningSelect(props: &OpeningSelectProps) -> Html {
 }
 
 /// Today's daily puzzles, one button per game, with the solved mark and the
-/// streak of days.
-fn daily(marks: DailyMarks, on_daily: &Callback<GameKind>) -> Html {
+/// streak of days; the way to the opening trainer.
+fn daily(marks: DailyMarks, on_daily: &Callback<GameKind>, on_openings: &Callback<()>) -> Html {
     let buttons = crate::core::puzzles::GAMES.into_iter().map(|kind| {
         let solved = marks.solved[kind];
         html! {
@@ -378,6 +381,7 @@ fn daily(marks: DailyMarks, on_daily: &Callback<GameKind>) -> Html {
             <h2 id="daily-title">{ t!("newgame.daily") }</h2>
             <div class="daily-buttons">{ for buttons }</div>
             <p class="daily-days" id="daily-days">{ t!("puzzles.daily-days", count = marks.days) }</p>
+            <button type="button" class="link" id="newgame-openings" onclick={on_openings.reform(|_: MouseEvent| ())}>{ t!("openings.title") }</button>
         </section>
     }
 }

@@ -151,6 +151,10 @@ pub fn PuzzlesScreen(props: &PuzzlesProps) -> Html {
                 <div class="puzzle-tabs" role="group" aria-label={t!("puzzles.game")}>{ for tabs }</div>
                 { modes }
                 { stats }
+                <button type="button" class="link" id="show-openings"
+                    onclick={crate::components::on_click(d, AppAction::Nav(crate::core::nav::NavAction::Show(crate::core::nav::Screen::Openings)))}>
+                    { t!("openings.title") }
+                </button>
             </header>
             { mode_line(pz, d) }
             if !pz.mode.is_run() { { dashboard(pz) } }

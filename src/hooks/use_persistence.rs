@@ -32,6 +32,7 @@ fn failure(kept: Kept, why: Text) -> Text {
         Kept::Preferences => text!("notice.save-settings-failed", why = why),
         Kept::Puzzles => text!("notice.save-puzzles-failed", why = why),
         Kept::Analysis => text!("notice.save-analysis-failed", why = why),
+        Kept::Openings => text!("notice.save-openings-failed", why = why),
     }
 }
 

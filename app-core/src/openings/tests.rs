@@ -1,6 +1,6 @@
 use super::*;
 
-const FILE: &str = include_str!("../../../assets/openings/checkers.txt");
+const FILE: &str = include_str!("../../../assets/data/openings/checkers.txt");
 
 #[test]
 fn the_shipped_lines_read_and_play() {

@@ -25,6 +25,7 @@ use crate::core::session::SessionAction;
 use crate::core::{AppAction, Slice};
 use crate::i18n::say;
 use crate::rtc::{self, Peer, RtcEvent};
+use crate::storage;
 use crate::t;
 use tiers_engine::Color;
 
@@ -312,7 +313,7 @@ pub fn LiveScreen(props: &LiveProps) -> Html {
             d.dispatch(Msg::Step(Step::Working));
             spawn_local(async move {
                 let made = async {
-                    let p = Peer::new(&[], on_rtc)?;
+                    let p = Peer::new(&storage::stun().0.urls, on_rtc)?;
                     let sdp = p.answer(&signal.sdp).await?;
                     let answer = Signal {
                         id: signal.id,
@@ -404,7 +405,7 @@ pub fn LiveScreen(props: &LiveProps) -> Html {
                 <>
                     <p id="live-terms">{ terms_text(&terms, terms.inviter) }</p>
                     <p>{ t!("live.how") }</p>
-                    <p class="hint">{ t!("live.same-network") }</p>
+                    { reach() }
                     if terms.kind == tiers_engine::GameKind::Tiers {
                         <p class="hint" id="live-tiers">{ t!("live.tiers-how") }</p>
                     }
@@ -421,7 +422,7 @@ pub fn LiveScreen(props: &LiveProps) -> Html {
                 <>
                     <p id="live-terms">{ terms_text(&l.terms, l.me) }</p>
                     <p>{ t!("live.rejoin-how") }</p>
-                    <p class="hint">{ t!("live.same-network") }</p>
+                    { reach() }
                     <div class="actions">
                         <button type="button" class="primary" id="live-rejoin" onclick={rejoin}>{ t!("live.make-rejoin") }</button>
                         <button type="button" onclick={to_game.clone()}>{ t!("live.to-game") }</button>
@@ -487,6 +488,22 @@ pub fn LiveScreen(props: &LiveProps) -> Html {
     }
 }
 
+/// What the connection can reach: the same network only, or across
+/// networks with the STUN servers of Settings (docs/live.md, "Network
+/// reach"); a stored setting that could not be read is said here.
+fn reach() -> Html {
+    let (servers, problem) = storage::stun();
+    let n = servers.urls.len();
+    html! {
+        <>
+            <p class="hint" id="live-reach">{ if n == 0 { t!("live.same-network") } else { t!("live.stun-on", count = n) } }</p>
+            if let Some(p) = problem {
+                <p role="alert" class="warn" id="live-stun-problem">{ t!("settings.stun-set-aside", why = say(&p)) }</p>
+            }
+        </>
+    }
+}
+
 /// Makes a connection offer and shows it as a link of `role` (an invite,
 /// or a reconnect for the game `id`), keeping the new connection; or shows
 /// why it could not be made.
@@ -497,7 +514,7 @@ async fn offer_link(
     role: Role,
 ) {
     let made = async {
-        let mut p = Peer::new(&[], on_rtc.clone())?;
+        let mut p = Peer::new(&storage::stun().0.urls, on_rtc.clone())?;
         let sdp = p.offer(&on_rtc).await?;
         let url = link::link(&browser::page_base(), &Signal { id, role, sdp })?;
         Ok::<_, String>((p, url))

@@ -11,7 +11,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { shot } from '../harness.mjs';
-import { PHONE, WEBRTC, connectLive, inviteLive, openSettings, storedJson, withApp } from '../app.mjs';
+import { PHONE, WEBRTC, connectLive, inviteLive, openNav, openSettings, storedJson, withApp } from '../app.mjs';
 
 const DESKTOP = { viewport: { width: 1280, height: 900 } };
 
@@ -39,9 +39,8 @@ test('Settings and the rules opened during the invite and the answer keep the li
     await ann.locator('#close-settings').click();
     assert.equal(await ann.locator('#live-invite-link').inputValue(), link);
     await ann.getByRole('img', { name: /QR code of the link/ }).waitFor();
-    // And the rules, by keyboard.
-    await ann.locator('#show-rules').focus();
-    await ann.keyboard.press('Enter');
+    // And the rules.
+    await openNav(ann, 'show-rules');
     await ann.locator('#close-rules').click();
     assert.equal(await ann.locator('#live-invite-link').inputValue(), link);
 
@@ -50,7 +49,7 @@ test('Settings and the rules opened during the invite and the answer keep the li
     await bob.goto(link);
     await bob.locator('#live-join').waitFor();
     const terms = await bob.locator('#live-terms').textContent();
-    await bob.locator('#show-rules').click();
+    await openNav(bob, 'show-rules');
     await bob.locator('#close-rules').click();
     assert.equal(await bob.locator('#live-terms').textContent(), terms);
     await bob.locator('#live-join').click();

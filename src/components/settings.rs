@@ -131,28 +131,29 @@ fn check(id: &'static str, label: String, on: bool, set: Callback<bool>) -> Html
 fn StunSetting() -> Html {
     // What is kept, and what was wrong with a record set aside.
     let kept = use_state(crate::storage::stun);
-    let field = use_node_ref();
+    // The text being typed (the field shows it: a redraw keeps it).
+    let draft = use_state(|| kept.0.as_lines());
     // The answer to the last save: what was kept, or why not.
     let said = use_state(|| None::<Result<usize, String>>);
     let save = {
-        let (field, said, kept) = (field.clone(), said.clone(), kept.clone());
+        let (draft, said, kept) = (draft.clone(), said.clone(), kept.clone());
         Callback::from(move |_: MouseEvent| {
-            let Some(area) = field.cast::<web_sys::HtmlTextAreaElement>() else {
-                return;
-            };
-            let answer = parse_list(&area.value())
+            let answer = parse_list(&draft)
                 .and_then(|s| crate::storage::set_stun(&s).map(|()| s))
                 .map_err(|e| say(&e));
             if let Ok(s) = &answer {
-                area.set_value(&s.as_lines());
+                draft.set(s.as_lines());
                 kept.set((s.clone(), None));
             }
             said.set(Some(answer.map(|s| s.urls.len())));
         })
     };
     let edited = {
-        let said = said.clone();
-        Callback::from(move |_: InputEvent| {
+        let (draft, said) = (draft.clone(), said.clone());
+        Callback::from(move |e: InputEvent| {
+            if let Some(area) = e.target_dyn_into::<web_sys::HtmlTextAreaElement>() {
+                draft.set(area.value());
+            }
             if said.is_some() {
                 said.set(None);
             }
@@ -163,8 +164,8 @@ fn StunSetting() -> Html {
             <legend>{ t!("settings.live") }</legend>
             <label class="range" for="stun-servers">
                 <span>{ t!("settings.stun") }</span>
-                <textarea id="stun-servers" ref={field} rows="3" spellcheck="false" autocomplete="off"
-                    aria-describedby="stun-hint" value={kept.0.as_lines()} oninput={edited} />
+                <textarea id="stun-servers" rows="3" spellcheck="false" autocomplete="off"
+                    aria-describedby="stun-hint" value={(*draft).clone()} oninput={edited} />
             </label>
             <p class="muted" id="stun-hint">{ t!("settings.stun-hint") }</p>
             <button type="button" id="stun-save" onclick={save}>{ t!("settings.stun-save") }</button>

@@ -163,7 +163,10 @@ impl Stun {
         for u in list {
             let u = u.as_str().ok_or_else(damaged)?;
             check_url(u).map_err(|_| damaged())?;
-            urls.push(u.to_string());
+            // (A repeat, written by hand, is dropped as when typed.)
+            if !urls.iter().any(|v| v == u) {
+                urls.push(u.to_string());
+            }
         }
         if urls.len() > MAX {
             return Err(damaged());

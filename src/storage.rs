@@ -95,3 +95,39 @@ pub const LANGUAGE_KEY: &str = "tiers.language";
 pub fn set_language(tag: &str) {
     let _ = set(LANGUAGE_KEY, tag);
 }
+
+/// The key of live play's STUN servers (a setting of its own, read when a
+/// connection is made: `tiers_core::live::stun`).
+pub const STUN_KEY: &str = "tiers.stun";
+
+/// Live play's STUN servers as kept (none if there is no record), and
+/// what was wrong with a record that could not be read: it is set aside
+/// (`tiers.set-aside.stun`) and removed, and none are used.
+#[must_use]
+pub fn stun() -> (crate::core::live::stun::Stun, Option<Text>) {
+    use crate::core::live::stun::Stun;
+    let Some(text) = get(STUN_KEY) else {
+        return (Stun::default(), None);
+    };
+    match Stun::read(&text) {
+        Ok(s) => (s, None),
+        Err(e) => {
+            let _ = set("tiers.set-aside.stun", &text);
+            if let Some(s) = storage() {
+                let _ = s.remove_item(STUN_KEY);
+            }
+            (Stun::default(), Some(e))
+        }
+    }
+}
+
+/// Keeps live play's STUN servers (none: the record is removed).
+pub fn set_stun(servers: &crate::core::live::stun::Stun) -> Result<(), Text> {
+    if servers.urls.is_empty() {
+        if let Some(s) = storage() {
+            let _ = s.remove_item(STUN_KEY);
+        }
+        return Ok(());
+    }
+    set(STUN_KEY, &servers.to_json())
+}

@@ -37,6 +37,7 @@ pub mod commit;
 pub mod link;
 pub mod play;
 pub mod qr;
+pub mod stun;
 
 use tiers_engine::tiers::{self, Formation};
 use tiers_engine::{checkers, Color, GameKind, Position};

@@ -692,3 +692,41 @@ pub fn check_live_message(text: &str) -> Checked {
     }
     Ok(())
 }
+
+/// Live play's STUN servers: the setting as typed (`stun::parse_list`) and
+/// as kept (`Stun::read`, `tiers.stun`). A refusal is a catalogue message
+/// with words; a list read keeps at most `stun::MAX` servers, each of
+/// which reads again as one, writes back and reads the same (typed and
+/// kept), and the written text is a fixed point.
+pub fn check_stun(text: &str) -> Checked {
+    use tiers_core::live::stun::{self, Stun};
+    let (typed, kept) = bounded("the STUN servers reader", text, || {
+        (stun::parse_list(text), Stun::read(text))
+    })?;
+    for read in [typed, kept] {
+        let s = match read {
+            Ok(s) => s,
+            Err(e) => {
+                has_words("the STUN servers reader", text, &e)?;
+                continue;
+            }
+        };
+        if s.urls.len() > stun::MAX {
+            return fail(format!("{}: {} servers kept", show(text), s.urls.len()));
+        }
+        let once = s.to_json();
+        match (stun::parse_list(&s.as_lines()), Stun::read(&once)) {
+            (Ok(a), Ok(b)) if a == s && b == s => {}
+            other => {
+                return fail(format!(
+                    "{}: read as {s:?}, which reads back as {other:?}",
+                    show(text)
+                ))
+            }
+        }
+        if Stun::read(&once).map(|b| b.to_json()).ok().as_deref() != Some(once.as_str()) {
+            return fail(format!("{}: writing is not a fixed point", show(text)));
+        }
+    }
+    Ok(())
+}

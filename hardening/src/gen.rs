@@ -1289,3 +1289,49 @@ pub fn near_live_message(u: &mut Unstructured<'_>) -> String {
     };
     damage(u, m.to_text())
 }
+
+/// Live play's STUN servers: a list of near-real URLs a line (good ones,
+/// and ones with a part changed: the scheme, the host, the port, a path,
+/// brackets), typed with spaces and blank lines, or the stored record of
+/// such a list (its version or a field changed).
+pub fn near_stun(u: &mut Unstructured<'_>) -> String {
+    const SCHEMES: [&str; 6] = ["stun:", "stuns:", "turn:", "STUN:", "stun://", ""];
+    const HOSTS: [&str; 10] = [
+        "stun.example.org",
+        "192.0.2.7",
+        "[2001:db8::1]",
+        "[::1",
+        "localhost",
+        "-x.example",
+        "a..b",
+        "",
+        "ex_ample.org",
+        "stun.l.google.com",
+    ];
+    const PORTS: [&str; 8] = ["", ":3478", ":19302", ":0", ":65536", ":", ":+1", ":1:2"];
+    const TAILS: [&str; 5] = ["", "", "?transport=udp", "/x", " x"];
+    let lines = pick(u, 11);
+    let mut urls = Vec::new();
+    for _ in 0..lines {
+        urls.push(format!(
+            "{}{}{}{}",
+            SCHEMES[pick(u, SCHEMES.len())],
+            HOSTS[pick(u, HOSTS.len())],
+            PORTS[pick(u, PORTS.len())],
+            TAILS[pick(u, TAILS.len())]
+        ));
+    }
+    match pick(u, 4) {
+        0 => urls.join("\n"),
+        1 => urls
+            .iter()
+            .map(|l| format!("  {l}\t\n"))
+            .collect::<String>(),
+        _ => {
+            let list: Vec<String> = urls.iter().map(|l| format!("{l:?}")).collect();
+            let v = ["1", "1", "2", "0", "\"1\""][pick(u, 5)];
+            let field = ["urls", "urls", "url"][pick(u, 3)];
+            format!("{{\"v\":{v},\"{field}\":[{}]}}", list.join(","))
+        }
+    }
+}

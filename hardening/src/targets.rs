@@ -17,7 +17,7 @@ use tiers_engine::{checkers, tiers, Position};
 
 /// The targets, by name (the names of the fuzz targets and of the
 /// corpus folders `fuzz/corpus/<name>/`).
-pub const NAMES: [&str; 21] = [
+pub const NAMES: [&str; 22] = [
     "fen",
     "tfen",
     "checkers_move",
@@ -39,6 +39,7 @@ pub const NAMES: [&str; 21] = [
     "weights",
     "live_link",
     "live_message",
+    "stun",
 ];
 
 /// The raw text of an input, or the generator's bytes.
@@ -164,6 +165,8 @@ pub fn run(name: &str, data: &[u8]) -> Checked {
         ("live_message", Input::Structured(mut u)) => {
             crate::check_live_message(&gen::near_live_message(&mut u))
         }
+        ("stun", Input::Text(t)) => crate::check_stun(&t),
+        ("stun", Input::Structured(mut u)) => crate::check_stun(&gen::near_stun(&mut u)),
         (other, _) => Err(Violation(format!(
             "no target `{other}` (targets: {})",
             NAMES.join(", ")

@@ -12,7 +12,7 @@ use crate::components::editor::EditorScreen;
 use crate::components::formation::FormationScreen;
 use crate::components::games::GamesScreen;
 use crate::components::learn::LearnScreen;
-use crate::components::live::{use_live_outbox, LiveScreen};
+use crate::components::live::{use_live_outbox, use_live_view, LiveScreen};
 use crate::components::nav::MainNav;
 use crate::components::new_game::{DailyMarks, NewGame};
 use crate::components::notices::NoticeBar;
@@ -85,6 +85,8 @@ pub fn App() -> Html {
         &app.preferences,
     );
     use_live_outbox(&app.live, &app.dispatcher());
+    // The live screen's steps outlive a visit to Settings or the rules.
+    let live_view = use_live_view(app.nav.screen);
     let d = app.dispatcher();
     let body = match app.nav.screen {
         Screen::NewGame => html! {
@@ -97,7 +99,7 @@ pub fn App() -> Html {
                 on_live={to(&d, |()| AppAction::Nav(NavAction::Show(Screen::Live)))} />
         },
         Screen::Live => html! {
-            <LiveScreen choices={*app.new_game} live={app.live.clone()} session={app.session.clone()} formation={app.formation.clone()} dispatch={d.clone()} on_back={to(&d, |()| AppAction::Nav(NavAction::Show(Screen::NewGame)))} />
+            <LiveScreen choices={*app.new_game} live={app.live.clone()} session={app.session.clone()} formation={app.formation.clone()} view={live_view.clone()} dispatch={d.clone()} on_back={to(&d, |()| AppAction::Nav(NavAction::Show(Screen::NewGame)))} />
         },
         Screen::Formation => html! {
             <FormationScreen formation={app.formation.clone()} session={app.session.clone()} dispatch={d.clone()} />

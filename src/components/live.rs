@@ -25,12 +25,13 @@ use crate::core::session::SessionAction;
 use crate::core::{AppAction, Slice};
 use crate::i18n::say;
 use crate::rtc::{self, Peer, RtcEvent};
+use crate::storage;
 use crate::t;
 use tiers_engine::Color;
 
 /// Where the screen is.
 #[derive(Clone, Debug, PartialEq)]
-enum Step {
+pub enum Step {
     /// The inviter sees the terms and makes the invite.
     Terms,
     /// The browser is making a description.
@@ -46,10 +47,19 @@ enum Step {
     Rejoin(Live),
 }
 
-/// The screen's state.
+/// The screen's state: kept by the app above the screen switch
+/// ([`use_live_view`]), so that opening Settings or the rules during the
+/// invite, the join or a reconnect and coming back finds the same step,
+/// the same link and the same connection.
 #[derive(Clone, Debug, PartialEq)]
-struct View {
+pub struct LiveView {
     step: Step,
+    /// Nothing was done on the screen yet: it opens at the terms, or at
+    /// the reconnect step if the game on the play screen lost its
+    /// connection.
+    fresh: bool,
+    /// The coin tossed for a random colour, once per visit.
+    coin: bool,
     /// The live game once there is one (its terms, this device's colour).
     live: Option<Live>,
     /// What went wrong last.
@@ -60,19 +70,49 @@ struct View {
     reconnect: bool,
 }
 
-enum Msg {
+impl LiveView {
+    /// A fresh screen, with `coin` for a random colour.
+    #[must_use]
+    pub fn new(coin: bool) -> Self {
+        LiveView {
+            step: Step::Terms,
+            fresh: true,
+            coin,
+            live: None,
+            error: None,
+            said: None,
+            reconnect: false,
+        }
+    }
+}
+
+/// What changes the screen's state.
+pub enum LiveMsg {
     Step(Step),
     Reconnect,
     Live(Live),
     Error(String),
     Said(Option<String>),
+    /// The screen was left for another one than Settings or the rules:
+    /// the next visit starts afresh (with a new coin).
+    Reset(bool),
 }
+use LiveMsg as Msg;
 
-impl Reducible for View {
+impl Reducible for LiveView {
     type Action = Msg;
 
     fn reduce(self: Rc<Self>, msg: Msg) -> Rc<Self> {
+        if let Msg::Reset(coin) = msg {
+            // Already fresh: the same state (no redraw).
+            return if self.fresh && self.error.is_none() {
+                self
+            } else {
+                Rc::new(LiveView::new(coin))
+            };
+        }
         let mut v = (*self).clone();
+        v.fresh = false;
         match msg {
             Msg::Step(s) => {
                 v.step = s;
@@ -94,9 +134,27 @@ impl Reducible for View {
                 v.error = Some(e);
             }
             Msg::Said(s) => v.said = s,
+            Msg::Reset(_) => {}
         }
         Rc::new(v)
     }
+}
+
+/// The live screen's state, kept by the app (above the screen switch):
+/// started afresh whenever another screen than the live screen, Settings
+/// or the rules is shown.
+#[hook]
+pub fn use_live_view(screen: Screen) -> UseReducerHandle<LiveView> {
+    let view = use_reducer(|| LiveView::new(browser::coin()));
+    {
+        let d = view.dispatcher();
+        use_effect_with(screen, move |screen| {
+            if !matches!(screen, Screen::Live | Screen::Settings | Screen::Rules) {
+                d.dispatch(Msg::Reset(browser::coin()));
+            }
+        });
+    }
+    view
 }
 
 /// Props of [`LiveScreen`].
@@ -110,6 +168,8 @@ pub struct LiveProps {
     pub session: Slice<Session>,
     /// A live Tiers game's formations.
     pub formation: Slice<FormationSetup>,
+    /// The screen's state, kept by the app ([`use_live_view`]).
+    pub view: UseReducerHandle<LiveView>,
     /// Dispatches actions.
     pub dispatch: Dispatch,
     /// Back to the new game screen.
@@ -159,13 +219,14 @@ pub fn LiveScreen(props: &LiveProps) -> Html {
     let lost = (props.live.link == LinkState::Lost)
         .then(|| props.live.of(props.session.meta.id).cloned())
         .flatten();
-    let view = use_reducer(|| View {
-        reconnect: lost.is_some(),
-        step: lost.map_or(Step::Terms, Step::Rejoin),
-        live: None,
-        error: None,
-        said: None,
-    });
+    let view = props.view.clone();
+    // A fresh screen opens at the terms, or at the reconnect step.
+    let (step, reconnect) = if view.fresh {
+        let reconnect = lost.is_some();
+        (lost.map_or(Step::Terms, Step::Rejoin), reconnect)
+    } else {
+        (view.step.clone(), view.reconnect)
+    };
     let app = props.dispatch.clone();
     let on_rtc = rtc_events(&app);
     // A link in the address: an invite to join (or a misplaced answer).
@@ -208,7 +269,7 @@ pub fn LiveScreen(props: &LiveProps) -> Html {
         });
     }
     // A random colour is tossed once, when the screen opens.
-    let inviter = *use_state(|| props.choices.color.resolve(browser::coin()));
+    let inviter = props.choices.color.resolve(view.coin);
     let terms = Terms {
         kind: props.choices.kind,
         inviter,
@@ -227,12 +288,7 @@ pub fn LiveScreen(props: &LiveProps) -> Html {
         })
     };
     let rejoin = {
-        let (d, app, on_rtc, step) = (
-            view.dispatcher(),
-            app.clone(),
-            on_rtc.clone(),
-            view.step.clone(),
-        );
+        let (d, app, on_rtc, step) = (view.dispatcher(), app.clone(), on_rtc.clone(), step.clone());
         Callback::from(move |_: MouseEvent| {
             let Step::Rejoin(live) = step.clone() else {
                 return;
@@ -240,13 +296,14 @@ pub fn LiveScreen(props: &LiveProps) -> Html {
             let (d, on_rtc) = (d.clone(), on_rtc.clone());
             rtc::end();
             app.dispatch(AppAction::Live(LiveAction::Reconnect));
+            d.dispatch(Msg::Reconnect);
             d.dispatch(Msg::Live(live.clone()));
             d.dispatch(Msg::Step(Step::Working));
             spawn_local(offer_link(d, on_rtc, live.id, Role::Reconnect(live.terms)));
         })
     };
     let join = {
-        let (d, on_rtc, step) = (view.dispatcher(), on_rtc.clone(), view.step.clone());
+        let (d, on_rtc, step) = (view.dispatcher(), on_rtc.clone(), step.clone());
         Callback::from(move |_: MouseEvent| {
             let Step::Join(signal) = step.clone() else {
                 return;
@@ -256,7 +313,7 @@ pub fn LiveScreen(props: &LiveProps) -> Html {
             d.dispatch(Msg::Step(Step::Working));
             spawn_local(async move {
                 let made = async {
-                    let p = Peer::new(&[], on_rtc)?;
+                    let p = Peer::new(&storage::stun().0.urls, on_rtc)?;
                     let sdp = p.answer(&signal.sdp).await?;
                     let answer = Signal {
                         id: signal.id,
@@ -336,7 +393,7 @@ pub fn LiveScreen(props: &LiveProps) -> Html {
         .live
         .as_ref()
         .and_then(|l| props.live.of(l.id).map(|_| props.live.link));
-    let body = match (&view.step, link_state) {
+    let body = match (&step, link_state) {
         (_, Some(LinkState::Connected)) => html! {
             <p role="status" id="live-state" class="live-ok">{ t!("live.connected") }</p>
         },
@@ -348,7 +405,7 @@ pub fn LiveScreen(props: &LiveProps) -> Html {
                 <>
                     <p id="live-terms">{ terms_text(&terms, terms.inviter) }</p>
                     <p>{ t!("live.how") }</p>
-                    <p class="hint">{ t!("live.same-network") }</p>
+                    { reach() }
                     if terms.kind == tiers_engine::GameKind::Tiers {
                         <p class="hint" id="live-tiers">{ t!("live.tiers-how") }</p>
                     }
@@ -365,7 +422,7 @@ pub fn LiveScreen(props: &LiveProps) -> Html {
                 <>
                     <p id="live-terms">{ terms_text(&l.terms, l.me) }</p>
                     <p>{ t!("live.rejoin-how") }</p>
-                    <p class="hint">{ t!("live.same-network") }</p>
+                    { reach() }
                     <div class="actions">
                         <button type="button" class="primary" id="live-rejoin" onclick={rejoin}>{ t!("live.make-rejoin") }</button>
                         <button type="button" onclick={to_game.clone()}>{ t!("live.to-game") }</button>
@@ -374,8 +431,8 @@ pub fn LiveScreen(props: &LiveProps) -> Html {
             },
             Step::Invite(url) => html! {
                 <>
-                    <h2>{ if view.reconnect { t!("live.step-1-rejoin") } else { t!("live.step-1") } }</h2>
-                    <p>{ if view.reconnect { t!("live.send-rejoin") } else { t!("live.send-invite") } }</p>
+                    <h2>{ if reconnect { t!("live.step-1-rejoin") } else { t!("live.step-1") } }</h2>
+                    <p>{ if reconnect { t!("live.send-rejoin") } else { t!("live.send-invite") } }</p>
                     { link_box("live-invite-link", url, &send) }
                     <h2>{ t!("live.step-2") }</h2>
                     <form class="live-paste" onsubmit={connect}>
@@ -397,9 +454,9 @@ pub fn LiveScreen(props: &LiveProps) -> Html {
                 html! {
                     <>
                         <p id="live-terms">{ terms_text(&terms, me) }</p>
-                        <p>{ if view.reconnect { t!("live.rejoin-join-how") } else { t!("live.join-how") } }</p>
+                        <p>{ if reconnect { t!("live.rejoin-join-how") } else { t!("live.join-how") } }</p>
                         <div class="actions">
-                            <button type="button" class="primary" id="live-join" onclick={join}>{ if view.reconnect { t!("live.rejoin") } else { t!("live.join") } }</button>
+                            <button type="button" class="primary" id="live-join" onclick={join}>{ if reconnect { t!("live.rejoin") } else { t!("live.join") } }</button>
                             <button type="button" onclick={back}>{ t!("live.back") }</button>
                         </div>
                     </>
@@ -431,17 +488,33 @@ pub fn LiveScreen(props: &LiveProps) -> Html {
     }
 }
 
+/// What the connection can reach: the same network only, or across
+/// networks with the STUN servers of Settings (docs/live.md, "Network
+/// reach"); a stored setting that could not be read is said here.
+fn reach() -> Html {
+    let (servers, problem) = storage::stun();
+    let n = servers.urls.len();
+    html! {
+        <>
+            <p class="hint" id="live-reach">{ if n == 0 { t!("live.same-network") } else { t!("live.stun-on", count = n) } }</p>
+            if let Some(p) = problem {
+                <p role="alert" class="warn" id="live-stun-problem">{ t!("settings.stun-set-aside", why = say(&p)) }</p>
+            }
+        </>
+    }
+}
+
 /// Makes a connection offer and shows it as a link of `role` (an invite,
 /// or a reconnect for the game `id`), keeping the new connection; or shows
 /// why it could not be made.
 async fn offer_link(
-    d: UseReducerDispatcher<View>,
+    d: UseReducerDispatcher<LiveView>,
     on_rtc: Callback<RtcEvent>,
     id: u64,
     role: Role,
 ) {
     let made = async {
-        let mut p = Peer::new(&[], on_rtc.clone())?;
+        let mut p = Peer::new(&storage::stun().0.urls, on_rtc.clone())?;
         let sdp = p.offer(&on_rtc).await?;
         let url = link::link(&browser::page_base(), &Signal { id, role, sdp })?;
         Ok::<_, String>((p, url))

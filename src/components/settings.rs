@@ -10,6 +10,7 @@ use yew::prelude::*;
 use crate::components::board::Board;
 use crate::core::game_events::Sound;
 use crate::core::i18n::{words, Lang, Text};
+use crate::core::live::stun::parse_list;
 use crate::core::new_game::ColorChoice;
 use crate::core::preferences::{
     Animation, BoardTheme, CheckersCoords, ColorMode, Named, PieceStyle, Preferences,
@@ -119,6 +120,65 @@ fn check(id: &'static str, label: String, on: bool, set: Callback<bool>) -> Html
             <input type="checkbox" {id} checked={on} {onchange} />
             <span>{ label }</span>
         </label>
+    }
+}
+
+/// Live play's STUN servers (docs/live.md, "Network reach"): one URL a
+/// line, checked and kept when saved; empty means the same network only.
+/// Kept in a record of its own (`tiers.stun`), read when a connection is
+/// made.
+#[component]
+fn StunSetting() -> Html {
+    // What is kept, and what was wrong with a record set aside.
+    let kept = use_state(crate::storage::stun);
+    // The text being typed (the field shows it: a redraw keeps it).
+    let draft = use_state(|| kept.0.as_lines());
+    // The answer to the last save: what was kept, or why not.
+    let said = use_state(|| None::<Result<usize, String>>);
+    let save = {
+        let (draft, said, kept) = (draft.clone(), said.clone(), kept.clone());
+        Callback::from(move |_: MouseEvent| {
+            let answer = parse_list(&draft)
+                .and_then(|s| crate::storage::set_stun(&s).map(|()| s))
+                .map_err(|e| say(&e));
+            if let Ok(s) = &answer {
+                draft.set(s.as_lines());
+                kept.set((s.clone(), None));
+            }
+            said.set(Some(answer.map(|s| s.urls.len())));
+        })
+    };
+    let edited = {
+        let (draft, said) = (draft.clone(), said.clone());
+        Callback::from(move |e: InputEvent| {
+            if let Some(area) = e.target_dyn_into::<web_sys::HtmlTextAreaElement>() {
+                draft.set(area.value());
+            }
+            if said.is_some() {
+                said.set(None);
+            }
+        })
+    };
+    html! {
+        <fieldset id="stun-setting">
+            <legend>{ t!("settings.live") }</legend>
+            <label class="range" for="stun-servers">
+                <span>{ t!("settings.stun") }</span>
+                <textarea id="stun-servers" rows="3" spellcheck="false" autocomplete="off"
+                    aria-describedby="stun-hint" value={(*draft).clone()} oninput={edited} />
+            </label>
+            <p class="muted" id="stun-hint">{ t!("settings.stun-hint") }</p>
+            <button type="button" id="stun-save" onclick={save}>{ t!("settings.stun-save") }</button>
+            if let Some(p) = &kept.1 {
+                <p role="alert" class="warn" id="stun-problem">{ t!("settings.stun-set-aside", why = say(p)) }</p>
+            }
+            { match &*said {
+                Some(Ok(0)) => html! { <p role="status" id="stun-said">{ t!("settings.stun-none") }</p> },
+                Some(Ok(n)) => html! { <p role="status" id="stun-said">{ t!("settings.stun-saved", count = *n) }</p> },
+                Some(Err(e)) => html! { <p role="alert" class="warn" id="stun-error">{ e.clone() }</p> },
+                None => html! {},
+            } }
+        </fieldset>
     }
 }
 
@@ -238,6 +298,7 @@ pub fn SettingsScreen(props: &SettingsProps) -> Html {
                     </label>
                     { choice("color", t!("newgame.your-color"), options(p.color), |p, i| Preferences { color: <ColorChoice as Named>::ALL[i], ..p }) }
                 </fieldset>
+                <StunSetting />
             </div>
             <div class="actions">
                 <button type="button" class="primary" id="close-settings" onclick={props.on_close.reform(|_: MouseEvent| ())}>{ t!("settings.done") }</button>

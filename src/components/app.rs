@@ -128,7 +128,7 @@ pub fn App() -> Html {
             html! { <PuzzlesScreen puzzles={app.puzzles.clone()} level={app.new_game.level} dispatch={d.clone()} /> }
         }
         Screen::Analysis => html! {
-            <AnalysisScreen board={app.analysis_board.clone()} dispatch={d.clone()} />
+            <AnalysisScreen board={app.analysis_board.clone()} dispatch={d.clone()} library={app.library.clone()} />
         },
         Screen::Statistics => html! {
             <StatsScreen library={app.library.clone()} puzzles={app.puzzles.clone()} learn={app.learn.clone()} />

@@ -9,16 +9,24 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { shot } from '../harness.mjs';
-import { PHONE, eventually, noSideScroll, openNav, openSettings, playCheckers, still, withApp } from '../app.mjs';
+import { PHONE, eventually, noSideScroll, openNav, openSettings, playCheckers, still, storedJson, withApp } from '../app.mjs';
 
 /** Imports a PDN game on the games screen and keeps it in the archive. */
-async function archive(page, moves, result) {
+async function archive(page, moves, result, count) {
   await openNav(page, 'show-games');
   if (!(await page.locator('#import-text').isVisible())) await page.locator('.import-form summary').click();
   await page.fill('#import-text', `[Event "e2e"]\n[Result "${result}"]\n${moves} ${result}`);
   await page.click('#import-read');
   await page.click('#import-archive');
-  await page.locator('#archive-delete').waitFor();
+  await storedJson(page, 'tiers.archive', (v) => v?.games?.length === count);
+}
+
+/** Opens the newest archived game on the analysis board, at its start. */
+async function analyseNewest(page) {
+  await page.locator('.archive-item').first().click();
+  await page.click('#archive-analyse');
+  await page.locator('#analysis-title').waitFor();
+  await page.locator('#analysis-first').click();
 }
 
 /** The explorer's rows: move, count, results in words. */
@@ -39,13 +47,11 @@ function current(page) {
 
 test('the explorer lists the archive\'s moves with counts after three games', async () => {
   await withApp({ viewport: { width: 1200, height: 900 } }, async (page) => {
-    await archive(page, '1. 11-15 23-19 2. 8-11 22-17', '1-0');
-    await archive(page, '1. 11-15 22-18 2. 15x22 25x18', '1/2-1/2');
-    await archive(page, '1. 9-14 22-17 2. 11-15', '0-1');
+    await archive(page, '1. 11-15 23-19 2. 8-11 22-17', '1-0', 1);
+    await archive(page, '1. 11-15 22-18 2. 15x22 25x18', '1/2-1/2', 2);
+    await archive(page, '1. 9-14 22-17 2. 11-15', '0-1', 3);
     // The last one on the board, back at its start.
-    await page.click('#archive-analyse');
-    await page.locator('#analysis-title').waitFor();
-    await page.locator('#analysis-first').click();
+    await analyseNewest(page);
     await page.click('#explorer-toggle');
     assert.equal(await page.locator('#explorer-toggle').getAttribute('aria-expanded'), 'true');
     assert.equal(await page.locator('#explorer-tab-mine').getAttribute('aria-pressed'), 'true');
@@ -90,12 +96,10 @@ test('position search finds a game by a position reached by transposition', asyn
     await openSettings(page);
     await page.click('#mode-light');
     await page.click('#close-settings');
-    await archive(page, '1. 11-15 23-19 2. 9-14 22-17 3. 5-9 17-13', '1/2-1/2');
-    await archive(page, '1. 10-14 24-20 2. 14-18', '1-0');
+    await archive(page, '1. 11-15 23-19 2. 9-14 22-17 3. 5-9 17-13', '1/2-1/2', 1);
+    await archive(page, '1. 10-14 24-20 2. 14-18', '1-0', 2);
     // Another order of moves on the board: 9-14 22-17 11-15 23-19.
-    await page.click('#archive-analyse');
-    await page.locator('#analysis-title').waitFor();
-    await page.locator('#analysis-first').click();
+    await analyseNewest(page);
     for (const m of ['9-14', '22-17', '11-15', '23-19']) await playCheckers(page, m, 'analysis');
     await eventually(() => current(page), '23-19');
     // By keys: the explorer's button, then the first game found.

@@ -108,11 +108,12 @@ fn move_row(i: usize, m: &MoveStats, d: &Dispatch) -> Html {
             </th>
             <td class="explorer-count">{ m.games }</td>
             <td class="explorer-results">
-                <span class="explorer-bar" aria-hidden="true">
-                    <span class="win" style={format!("width: {w}%")}></span>
-                    <span class="draw" style={format!("width: {dr}%")}></span>
-                    <span class="loss" style={format!("width: {l}%")}></span>
-                </span>
+                // SVG geometry, not inline styles (the page's CSP forbids them).
+                <svg class="explorer-bar" viewBox="0 0 100 10" preserveAspectRatio="none" aria-hidden="true">
+                    <rect class="win" x="0" y="0" width={w.to_string()} height="10" />
+                    <rect class="draw" x={w.to_string()} y="0" width={dr.to_string()} height="10" />
+                    <rect class="loss" x={(w + dr).to_string()} y="0" width={l.to_string()} height="10" />
+                </svg>
                 <span class="explorer-numbers">{ numbers }</span>
             </td>
         </tr>

@@ -49,6 +49,7 @@ pub mod coach;
 pub mod correspondence;
 pub mod editor;
 pub mod embed;
+pub mod explorer;
 pub mod formation;
 pub mod game_events;
 pub mod i18n;
@@ -781,6 +782,21 @@ impl AppState {
                     .update(|n| n.apply(NavAction::Show(Screen::Analysis)));
                 return;
             }
+            AnalyseFrom::Found {
+                kind,
+                start,
+                moves,
+                tags,
+                ply,
+            } => AnyTree::from_moves(kind, &start, &moves).ok().map(|tree| {
+                let at = nth_main(&tree, ply);
+                Opening {
+                    tree,
+                    tags,
+                    at,
+                    back: self.analysis_board.back,
+                }
+            }),
         };
         let Some(opening) = opening else {
             return;
@@ -989,6 +1005,21 @@ pub enum AnalyseFrom {
     /// The main menu: the board as it was left (a start position of
     /// checkers the first time).
     Menu,
+    /// A game found by the opening explorer's position search (in the
+    /// archive or the games collection): its moves from `start`, its
+    /// tags, shown after `ply` moves; back goes where the board's did.
+    Found {
+        /// The game kind.
+        kind: GameKind,
+        /// The starting position (FEN / TFEN).
+        start: String,
+        /// Its moves.
+        moves: Vec<String>,
+        /// Its tags.
+        tags: Vec<(String, String)>,
+        /// The moves played before the position shown.
+        ply: usize,
+    },
 }
 
 /// The node `ply` moves down the main line (its end if it is shorter).

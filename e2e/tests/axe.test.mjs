@@ -8,7 +8,7 @@
 // invite, and the game over the channel with an offer and a phrase: its own test, two devices), settings, rules, learn, a
 // lesson, puzzles (rated, daily, a streak's start, a rush), the opening trainer, games, statistics, editor (and a practice game
 // from it with the coach's verdict), tournaments and a new tournament's form,
-// play checkers (and its game-over dialog, review, learn from your mistakes and analysis board), the Tiers formation,
+// play checkers (and its game-over dialog, review, learn from your mistakes and analysis board with its engine and opening explorer), the Tiers formation,
 // play Tiers, and the embed page.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -190,6 +190,15 @@ async function tour(page, ctx, { size, mode }) {
   await page.locator('#analysis-lines .engine-line').first().waitFor({ timeout: 120_000 });
   await check('analysis board engine');
   await page.click('#analysis-engine-toggle');
+  // Its opening explorer: the player's games, then the collection's.
+  await page.click('#explorer-toggle');
+  await page.locator('#explorer-summary').waitFor();
+  await check('analysis board explorer: your games');
+  await page.click('#explorer-tab-collection');
+  await page.locator('#explorer-moves .explorer-row').first().waitFor({ timeout: 60_000 });
+  await check('analysis board explorer: collection');
+  await shot(page, `axe-explorer-${size}-${mode}`);
+  await page.click('#explorer-toggle');
 
   await page.goto(ctx.server.url + '/?embed=1&ai=2');
   await page.locator('#embed-a1').waitFor();

@@ -15,6 +15,7 @@ use yew::prelude::*;
 
 use crate::components::analysis_engine::{engine_panel, threat_arrows};
 use crate::components::board::Board;
+use crate::components::explorer::Explorer;
 use crate::components::export::ExportBar;
 use crate::components::games::{import_box, ImportBox};
 use crate::components::move_list::TreeList;
@@ -26,6 +27,7 @@ use crate::core::analysis_board::{AnalysisAction, AnalysisBoard, TreeStep, MOVE_
 use crate::core::i18n::Text;
 use crate::core::input;
 use crate::core::library::files::{file_name, picture_name};
+use crate::core::library::games::Library;
 use crate::core::library::tag;
 use crate::core::nav::NavAction;
 use crate::core::record::{algebraic, checkers_number};
@@ -40,6 +42,8 @@ pub struct AnalysisProps {
     pub board: Slice<AnalysisBoard>,
     /// Dispatches actions.
     pub dispatch: Dispatch,
+    /// The games library (the opening explorer reads its archive).
+    pub library: Slice<Library>,
 }
 
 fn send(d: &Dispatch) -> Callback<AnalysisAction> {
@@ -162,6 +166,7 @@ pub fn AnalysisScreen(props: &AnalysisProps) -> Html {
                         <p class="message" id="analysis-message" role="status">{ say(m) }</p>
                     }
                     { engine_panel(b, d, &b.here(), side, game.outcome().is_some()) }
+                    <Explorer board={b.clone()} library={props.library.clone()} dispatch={d.clone()} />
                 </div>
                 <div class="review-info">
                     <div class="moves-box">

@@ -135,7 +135,7 @@ pub fn App() -> Html {
             html! { <OpeningsScreen openings={app.openings.clone()} dispatch={d.clone()} /> }
         }
         Screen::Analysis => html! {
-            <AnalysisScreen board={app.analysis_board.clone()} dispatch={d.clone()} />
+            <AnalysisScreen board={app.analysis_board.clone()} dispatch={d.clone()} library={app.library.clone()} />
         },
         Screen::Statistics => html! {
             <StatsScreen library={app.library.clone()} puzzles={app.puzzles.clone()} learn={app.learn.clone()} />

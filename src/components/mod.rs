@@ -11,6 +11,7 @@ pub mod bylink;
 pub mod coach;
 pub mod editor;
 pub mod embed;
+pub mod explorer;
 pub mod export;
 pub mod formation;
 pub mod game_over;

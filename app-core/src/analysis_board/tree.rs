@@ -111,6 +111,17 @@ impl AnyTree {
         }
     }
 
+    /// The main line of a game's moves from `start` (FEN or TFEN).
+    ///
+    /// # Errors
+    /// When the start cannot be read or a move cannot be played.
+    pub fn from_moves(kind: GameKind, start: &str, moves: &[String]) -> Result<AnyTree, Text> {
+        Ok(match kind {
+            GameKind::Checkers => AnyTree::Checkers(read_tree(start, moves, &[])?),
+            GameKind::Tiers => AnyTree::Tiers(read_tree(start, moves, &[])?),
+        })
+    }
+
     /// A tree with no move, from a position (FEN or TFEN).
     ///
     /// # Errors

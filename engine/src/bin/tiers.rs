@@ -35,6 +35,8 @@ use tiers_engine::{checkers, egdb, tiers, Color, Game, GameKind, Outcome, Positi
 mod ballots;
 #[path = "tiers/book.rs"]
 mod book;
+#[path = "tiers/collection.rs"]
+mod collection;
 #[path = "tiers/egdb.rs"]
 mod egdb_cmd;
 #[path = "tiers/openings.rs"]
@@ -53,7 +55,7 @@ mod train_nnue;
 mod tune;
 use starts::tiers_start_for_game;
 
-const USAGE: &str = "usage: tiers <moves|perft|divide|bestmove|selfplay|bench|tune|train|random-games|puzzles|openings> <checkers|tiers> ... | tiers pdn FILE | tiers egdb <build|probe|verify|pack> ... | tiers book <build|probe|verify> ... (see `tiers help`)";
+const USAGE: &str = "usage: tiers <moves|perft|divide|bestmove|selfplay|bench|tune|train|random-games|puzzles|openings|collection> <checkers|tiers> ... | tiers pdn FILE | tiers egdb <build|probe|verify|pack> ... | tiers book <build|probe|verify> ... (see `tiers help`)";
 
 const HELP: &str = "\
 tiers moves    <checkers|tiers> <POSITION|start>
@@ -164,6 +166,7 @@ fn run(args: &[String]) -> CliResult {
                 .lines()
                 .chain(puzzles::HELP.lines())
                 .chain(openings::HELP.lines())
+                .chain(collection::HELP.lines())
                 .chain(egdb_cmd::HELP.lines())
                 .chain(book::HELP.lines())
             {
@@ -176,6 +179,7 @@ fn run(args: &[String]) -> CliResult {
         "train" => train::run(&args[1..]).map_err(CliError),
         "puzzles" => puzzles::run(&args[1..]).map_err(CliError),
         "openings" => openings::run(&args[1..]).map_err(CliError),
+        "collection" => collection::run(&args[1..]).map_err(CliError),
         "pdn" => pdn_command(&args[1..]),
         "bench" => {
             let mut techniques = Techniques::default();

@@ -7,8 +7,8 @@
 //! archive keeps its games as PDN and has at most 2000, so no key is
 //! stored with an entry and no stored record changes) and the games
 //! collection, a lazy data file of the engine's games from every ACF
-//! ballot ([`read_collection`]; docs/content-formats.md, "The games
-//! collection").
+//! ballot ([`read_collection`];
+//! docs/content-formats.md, "The games collection").
 
 use std::collections::HashMap;
 

@@ -489,8 +489,8 @@ pub fn LiveScreen(props: &LiveProps) -> Html {
 }
 
 /// What the connection can reach: the same network only, or across
-/// networks with the STUN servers of Settings (docs/live.md, "Network
-/// reach"); a stored setting that could not be read is said here.
+/// networks with the STUN servers of Settings
+/// (docs/live.md, "Network reach"); a stored setting that could not be read is said here.
 fn reach() -> Html {
     let (servers, problem) = storage::stun();
     let n = servers.urls.len();

@@ -145,7 +145,7 @@ test('the menu on a 390 px phone: one row, opened, chosen, closed by Escape, a t
     await toggle.focus();
     await page.keyboard.press('Enter');
     await focused(page, '#show-new-game');
-    for (let i = 0; i < 8 && (await expanded()) === 'true'; i++) await page.keyboard.press('Tab');
+    for (let i = 0; i < 16 && (await expanded()) === 'true'; i++) await page.keyboard.press('Tab');
     assert.equal(await expanded(), 'false', 'closed once the focus left it');
     assert.equal(await page.evaluate(() => document.activeElement?.closest('.nav-area')), null);
     // A wide screen has no menu: the screens are in the bar.

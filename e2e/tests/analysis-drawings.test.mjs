@@ -172,6 +172,13 @@ test('a malformed analysis link says why and keeps the page usable; a finished p
     for (let i = 1; i <= 6; i++) await touch('touchMove', { x: a.x + ((b.x - a.x) * i) / 6, y: a.y + ((b.y - a.y) * i) / 6 });
     await touch('touchEnd');
     await eventually(() => drawings(page), 'Drawn on this position: arrow 22–18 (green)');
+    // A person lifts the finger and then reaches for Back. Chromium's touch
+    // gesture detector swallows a tap that comes within a few hundred ms of
+    // a long press's end (no click follows it: seen under load, when the
+    // test's tap came 100 ms after the lift), so wait as a hand would, on
+    // the page's own clock.
+    const lifted = await page.evaluate(() => performance.now());
+    await page.waitForFunction((start) => performance.now() - start > 700, lifted);
     await page.locator('#analysis-back').tap();
     await page.locator('#puzzle-result').waitFor();
     await page.locator('#puzzle-analyse').tap();

@@ -1052,3 +1052,16 @@ pub fn min_reply_ms(session: &Session) -> u32 {
 
 #[cfg(test)]
 mod tests;
+
+/// What the tests of the page's links share: the page's address they make
+/// links under, and a link's query.
+#[cfg(test)]
+pub(crate) mod test_links {
+    /// The page's address in the tests.
+    pub const BASE: &str = "https://example.org/tiers/";
+
+    /// The query of a link (after its `?`).
+    pub fn query(link: &str) -> &str {
+        link.split_once('?').map_or("", |(_, q)| q)
+    }
+}

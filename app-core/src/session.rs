@@ -324,6 +324,22 @@ impl Session {
         s
     }
 
+    /// A drill's board: `record` played on by the player as `side`, the
+    /// board turned to that side, the computer at its full strength on the
+    /// other (the drills decide when it replies), no clock.
+    #[must_use]
+    pub fn drill(record: Box<dyn Record>, side: Color) -> Session {
+        Session::playing(LoadGame {
+            record,
+            opponent: Opponent::Computer {
+                level: Level::MAX,
+                human: side,
+            },
+            flipped: side == Color::Black,
+            clock: None,
+        })
+    }
+
     /// Starts playing `load`, with a new serial and a fresh id to come.
     pub fn load(&mut self, load: LoadGame) {
         self.opponent = load.opponent;
@@ -614,6 +630,20 @@ impl Session {
         if before.is_none_or(|b| b != self.announce) {
             self.said = self.said.wrapping_add(1);
         }
+    }
+
+    /// Applies an action of the player's on the board and, when it
+    /// completed a move, says which: the ply it was played at and its text.
+    /// What the drills ask after each of the player's gestures.
+    pub fn apply_move(&mut self, action: SessionAction) -> Option<(usize, String)> {
+        let before = self.record()?.ply();
+        self.apply(action);
+        let record = self.record()?;
+        if record.ply() <= before {
+            return None;
+        }
+        let played = record.move_texts().get(before).cloned().unwrap_or_default();
+        Some((before, played))
     }
 
     fn reduce(&mut self, action: SessionAction) {

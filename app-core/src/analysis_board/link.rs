@@ -127,11 +127,7 @@ mod tests {
     use crate::analysis_board::{AnalysisAction, AnalysisBoard};
     use tiers_engine::shapes::{Shape, ShapeColor};
 
-    const BASE: &str = "https://example.org/tiers/";
-
-    fn query(link: &str) -> &str {
-        link.split_once('?').unwrap().1
-    }
+    use crate::test_links::{query, BASE};
 
     #[test]
     fn a_tree_with_variations_and_drawings_goes_through_a_link() {

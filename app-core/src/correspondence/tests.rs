@@ -11,7 +11,7 @@ use crate::AppAction;
 use tiers_engine::search::Level;
 use tiers_engine::GameKind;
 
-const BASE: &str = "https://example.org/tiers/";
+use crate::test_links::BASE;
 const NOW: u64 = 1_790_000_000_000;
 
 fn friend_game(kind: GameKind) -> AppState {

@@ -121,11 +121,7 @@ mod tests {
     use crate::library::rebuild;
     use crate::session::Opponent;
 
-    const BASE: &str = "https://example.org/tiers/";
-
-    fn query(link: &str) -> &str {
-        link.split_once('?').unwrap().1
-    }
+    use crate::test_links::{query, BASE};
 
     #[test]
     fn a_checkers_game_link_is_readable_and_reopens_the_game() {

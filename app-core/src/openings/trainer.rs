@@ -15,7 +15,6 @@
 use std::collections::BTreeSet;
 use std::rc::Rc;
 
-use tiers_engine::search::Level;
 use tiers_engine::{Color, GameKind};
 use tiers_json::Json;
 
@@ -24,7 +23,7 @@ use crate::ai::AiReply;
 use crate::i18n::errors::{Explain, FetchError};
 use crate::i18n::Text;
 use crate::library::rebuild;
-use crate::session::{LoadGame, Opponent, Session, SessionAction};
+use crate::session::{Session, SessionAction};
 use crate::versioned;
 use crate::Slice;
 
@@ -237,15 +236,7 @@ impl Drill {
         )
         .ok()?;
         let first = record.side_at(record.ply())?;
-        let board = Session::playing(LoadGame {
-            record,
-            opponent: Opponent::Computer {
-                level: Level::MAX,
-                human: side,
-            },
-            flipped: side == Color::Black,
-            clock: None,
-        });
+        let board = Session::drill(record, side);
         Some(Drill {
             key,
             line,
@@ -478,17 +469,9 @@ impl Trainer {
         if d.done || d.reply_due || matches!(d.note, Some(Note::Broken(_))) {
             return;
         }
-        let Some(before) = d.board.record().map(|r| r.ply()) else {
+        let Some((before, played)) = d.board.update(|b| b.apply_move(action)) else {
             return;
         };
-        d.board.update(|b| b.apply(action));
-        let Some(record) = d.board.record() else {
-            return;
-        };
-        if record.ply() <= before {
-            return;
-        }
-        let played = record.move_texts().get(before).cloned().unwrap_or_default();
         let Some(expected) = d.line.line.get(d.step).cloned() else {
             return;
         };

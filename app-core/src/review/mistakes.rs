@@ -19,7 +19,6 @@
 
 use std::collections::BTreeMap;
 
-use tiers_engine::search::Level;
 use tiers_engine::{Color, GameKind};
 use tiers_json::Json;
 
@@ -29,7 +28,7 @@ use crate::analysis::{Analysis, Spot};
 use crate::i18n::Text;
 use crate::library::rebuild;
 use crate::nav::Step;
-use crate::session::{LoadGame, Opponent, Session, SessionAction};
+use crate::session::{Session, SessionAction};
 use crate::versioned;
 use crate::Slice;
 
@@ -324,15 +323,7 @@ impl Drill {
             self.board = Slice::default();
             return;
         };
-        self.board = Slice::new(Session::playing(LoadGame {
-            record,
-            opponent: Opponent::Computer {
-                level: Level::MAX,
-                human: side,
-            },
-            flipped: side == Color::Black,
-            clock: None,
-        }));
+        self.board = Slice::new(Session::drill(record, side));
     }
 
     /// Whether the board takes an answer now.
@@ -421,24 +412,23 @@ impl Drill {
         let Some(e) = self.exercise().cloned() else {
             return;
         };
-        let Some(before) = self.board.record().map(|r| r.ply()) else {
+        let Some((before, played)) = self.board.update(|b| b.apply_move(action)) else {
             return;
         };
-        self.board.update(|b| b.apply(action));
-        let Some(record) = self.board.record() else {
-            return;
-        };
-        if record.ply() <= before {
-            return;
-        }
-        let played = record.move_texts().get(before).cloned().unwrap_or_default();
         if e.best.first() == Some(&played) {
             self.right(played, true);
-        } else if played == e.played {
+            return;
+        }
+        if played == e.played {
             self.take_back(before);
             self.tries += 1;
             self.note = Note::Same(played);
-        } else if let Some(red) = record.outcome().map(|_| outcome_score(record)) {
+            return;
+        }
+        let Some(record) = self.board.record() else {
+            return;
+        };
+        if let Some(red) = record.outcome().map(|_| outcome_score(record)) {
             // The game is over after it: no search, the outcome scores it.
             self.judge(&e, played, Eval { red, depth: 0 });
         } else {

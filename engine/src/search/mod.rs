@@ -114,6 +114,26 @@ pub struct SearchConfig {
     pub seed: u64,
 }
 
+impl SearchConfig {
+    /// The analysis strength (no evaluation noise, no level cap) within
+    /// `limits`, seed 0: what the commands that build data files use, so
+    /// that a node or depth limit gives the same move on any machine.
+    ///
+    /// ```
+    /// use tiers_engine::search::{Level, SearchConfig, SearchLimits};
+    /// let config = SearchConfig::analysis(SearchLimits::nodes(1_000));
+    /// assert_eq!((config.level, config.limits.nodes), (Level::ANALYSIS, Some(1_000)));
+    /// ```
+    #[must_use]
+    pub const fn analysis(limits: SearchLimits) -> Self {
+        SearchConfig {
+            limits,
+            level: Level::ANALYSIS,
+            seed: 0,
+        }
+    }
+}
+
 impl Default for SearchConfig {
     fn default() -> Self {
         SearchConfig {

@@ -5,7 +5,7 @@ use tiers_engine::pdn::Variant;
 use tiers_engine::Game;
 use tiers_rng::SplitMix64;
 
-const BASE: &str = "https://example.org/tiers/";
+use crate::test_links::BASE;
 
 /// A game of up to `plies` random legal moves from `start`.
 fn random_game<P: Variant<MoveError: Explain>>(

@@ -7,7 +7,7 @@
 //! (docs/content-formats.md, "The games collection").
 
 use tiers_engine::pdn::{PdnResult, Variant};
-use tiers_engine::search::{Level, SearchConfig, SearchLimits, Searcher};
+use tiers_engine::search::{SearchConfig, SearchLimits, Searcher};
 use tiers_engine::{checkers, Color, Game, Position};
 
 use super::ballots;
@@ -79,14 +79,7 @@ fn play(
         } else {
             nodes
         };
-        let config = SearchConfig {
-            limits: SearchLimits {
-                nodes: Some(budget),
-                ..SearchLimits::default()
-            },
-            level: Level::ANALYSIS,
-            seed: 0,
-        };
+        let config = SearchConfig::analysis(SearchLimits::nodes(budget));
         let found = searcher
             .search(&pos, &history, &config, |_| {})
             .ok_or(format!("ballot {}: no move found", b.number))?;

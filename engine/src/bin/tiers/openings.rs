@@ -6,7 +6,7 @@
 //! (docs/content-formats.md, "Opening trainer lines").
 
 use tiers_engine::checkers;
-use tiers_engine::search::{Level, SearchConfig, SearchLimits, Searcher};
+use tiers_engine::search::{SearchConfig, SearchLimits, Searcher};
 use tiers_engine::Position;
 
 use super::ballots;
@@ -50,14 +50,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
                 break;
             }
             searcher.clear();
-            let config = SearchConfig {
-                limits: SearchLimits {
-                    nodes: Some(nodes),
-                    ..SearchLimits::default()
-                },
-                level: Level::ANALYSIS,
-                seed: 0,
-            };
+            let config = SearchConfig::analysis(SearchLimits::nodes(nodes));
             let found = searcher
                 .search(&pos, &history, &config, |_| {})
                 .ok_or(format!("ballot {}: no move found", b.number))?;

@@ -324,3 +324,77 @@ fn the_app_keeps_the_progress_in_the_archive_entry() {
     let kept = app.library.archive.games[0].drill.clone().unwrap();
     assert_eq!(kept.done.get(&1), Some(&Solved::First));
 }
+
+/// A Tiers game of four moves from the standard formations, each the first
+/// legal move, and for each position a legal move other than the game's.
+fn tiers_game() -> (String, Vec<String>, Vec<String>) {
+    use tiers_engine::{tiers, Position};
+    let start = tiers::Position::start();
+    let (mut pos, mut played, mut others) = (start, Vec::new(), Vec::new());
+    for _ in 0..4 {
+        let mut moves = Vec::new();
+        pos.legal_moves(&mut moves);
+        assert!(moves.len() > 1, "a choice at every ply");
+        played.push(pos.move_to_string(&moves[0]));
+        others.push(pos.move_to_string(&moves[1]));
+        pos = pos.play(&moves[0]);
+    }
+    (start.to_text(), played, others)
+}
+
+#[test]
+fn a_tiers_game_gives_the_same_drill_in_its_own_notation() {
+    let (start, played, others) = tiers_game();
+    let record = rebuild(GameKind::Tiers, &start, &played, played.len(), None).unwrap();
+    let mover = record.side_at(1).unwrap();
+    let subject = Subject {
+        record,
+        tags: Vec::new(),
+        title: crate::library::game_title(GameKind::Tiers, "Red", "Black"),
+        id: Some(7),
+        human: Some(mover),
+    };
+    let mut r = ReviewState::default();
+    r.open(subject, None, crate::nav::Screen::Games);
+    // The second move throws three men away (the side to move after it
+    // stands +3.00); every other position is level.
+    let scores = [0, 0, 300, 0, 0];
+    let mut id = 20;
+    for _ in 0..scores.len() {
+        let req = r.request(id).expect("a position is due");
+        assert_eq!(req.kind, GameKind::Tiers);
+        let at = req.moves.len();
+        r.sent(id);
+        let best = others.get(at).cloned().unwrap_or_else(|| played[0].clone());
+        r.reply(AiReply::Info {
+            id,
+            depth: 7,
+            score: scores[at],
+            nodes: 1,
+            pv: vec![best.clone()],
+        });
+        r.reply(AiReply::Move { id, text: best });
+        id += 1;
+    }
+    let list = r.exercises();
+    assert_eq!(list.len(), 1, "{list:?}");
+    assert_eq!((list[0].index, list[0].side), (1, mover));
+    assert_eq!(list[0].played, played[1]);
+    assert_eq!(list[0].best.first(), Some(&others[1]));
+
+    r.drill(DrillAction::Open);
+    assert_eq!(ply(&r), 1, "the position before the blunder");
+    // The game's move, typed in Tiers notation: refused without a search.
+    r.drill(typed(&played[1]));
+    assert_eq!(note(&r), Note::Same(played[1].clone()));
+    assert_eq!(ply(&r), 1);
+    // The review's best: right at once.
+    assert!(r.drill(typed(&others[1])));
+    assert_eq!(note(&r), Note::Right(others[1].clone(), true));
+    assert_eq!(ply(&r), 2);
+    assert_eq!(
+        r.progress.done.get(&1),
+        Some(&Solved::Retried),
+        "after one wrong try"
+    );
+}

@@ -1,7 +1,9 @@
 // Offline play: after one visit the service worker has cached the whole
 // build, so with the network off (and the server gone) the page reloads,
 // a checkers game against the computer gets its replies, the rules show,
-// a Tiers game starts and the tournaments open, the game in progress kept.
+// a Tiers game starts and the tournaments open, the game in progress kept;
+// the files only some screens fetch (the opening trainer's lines, the
+// explorer's games collection) come from the cache too.
 // A new deployment is noticed by an open page, which offers to switch to
 // it. The page's CSP refuses nothing along the way (the harness turns
 // violations into errors).
@@ -12,7 +14,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DIST, ROOT, launch, newPage, serve, shot } from '../harness.mjs';
-import { drag } from '../app.mjs';
+import { drag, openNav } from '../app.mjs';
 
 /** The build version written into a build's sw.js. */
 function buildOf(dir) {
@@ -129,6 +131,19 @@ test('after one visit the app works with the network off', async () => {
     await shot(page, 'offline-tournaments');
     await page.locator('#resume').click();
     await page.getByRole('grid', { name: /tiers board/i }).waitFor();
+
+    // The opening trainer, whose lines are a file of their own.
+    await openNav(page, 'show-puzzles');
+    await page.click('#show-openings');
+    await page.locator('#openings-ballot', { hasText: /^ACF 1:/ }).waitFor();
+    // The analysis board's explorer over the games collection (a lazy file).
+    await openNav(page, 'show-analysis');
+    await page.locator('#analysis-title').waitFor();
+    await page.click('#explorer-toggle');
+    await page.click('#explorer-tab-collection');
+    await page.locator('#explorer-summary', { hasText: '312 games of the engine' }).waitFor();
+    await page.locator('#explorer-moves .explorer-row').first().waitFor();
+    await shot(page, 'offline-explorer-collection');
 
     assert.equal(server.requests.length, served, 'nothing reached the server while offline');
     assert.deepEqual(page.problems(), []);

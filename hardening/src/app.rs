@@ -730,3 +730,104 @@ pub fn check_stun(text: &str) -> Checked {
     }
     Ok(())
 }
+
+/// The games collection (the opening explorer's lazy file): a refusal is a
+/// catalogue message with words; a file read is indexed or refused with a
+/// message naming a line; an index holds every game read at the start
+/// position, and its moves from there count each game once, with wins,
+/// draws, losses and unfinished games adding up.
+///
+/// # Errors
+/// The violation found.
+pub fn check_collection(text: &str) -> Checked {
+    use tiers_core::explorer::{collection_index, position_key, read_collection};
+    use tiers_engine::Position;
+    let (read, index) = bounded("the collection reader", text, || {
+        (read_collection(text), collection_index(text))
+    })?;
+    let games = match (read, index) {
+        (Err(e), Err(f)) => {
+            has_words("the collection reader", text, &e)?;
+            return has_words("the collection reader", text, &f);
+        }
+        (Ok(_), Err(e)) => return has_words("the collection index", text, &e),
+        (Err(e), Ok(_)) => {
+            return fail(format!(
+                "{}: indexed although the reader refused it: {}",
+                show(text),
+                e.english()
+            ))
+        }
+        (Ok(games), Ok(index)) => (games, index),
+    };
+    let (games, index) = games;
+    let start = tiers_engine::checkers::Position::start().to_text();
+    let Some(key) = position_key(GameKind::Checkers, &start, &[]) else {
+        return fail(String::from("the start position has no key"));
+    };
+    let at_start = index.games_at(key).len();
+    let moves = index.moves_from(key);
+    let counted: u32 = moves.iter().map(|m| m.games).sum();
+    if at_start != games.len() || counted as usize != games.len() {
+        return fail(format!(
+            "{}: {} games read, {at_start} at the start, {counted} counted by their first moves",
+            show(text),
+            games.len()
+        ));
+    }
+    if let Some(m) = moves
+        .iter()
+        .find(|m| m.wins + m.draws + m.losses + m.unknown != m.games)
+    {
+        return fail(format!(
+            "{}: the results of {m:?} do not add up",
+            show(text)
+        ));
+    }
+    Ok(())
+}
+
+/// The opening trainer's lines file: a refusal names a line; a file read
+/// holds lines whose ballot and line are legal from the start (played
+/// again here), with distinct numbers.
+///
+/// # Errors
+/// The violation found.
+pub fn check_openings(text: &str) -> Checked {
+    use tiers_engine::{checkers, Position};
+    let read = bounded("the openings reader", text, || {
+        tiers_core::openings::read(text)
+    })?;
+    let lines = match read {
+        Ok(lines) => lines,
+        Err(e) if e.starts_with("line ") || e == "no line" => {
+            return has_message("the openings reader", text, &e);
+        }
+        Err(e) => {
+            return fail(format!(
+                "{}: refused without naming a line: {e}",
+                show(text)
+            ))
+        }
+    };
+    let mut numbers = std::collections::HashSet::new();
+    for l in &lines {
+        if !numbers.insert(l.number) {
+            return fail(format!("{}: ballot {} read twice", show(text), l.number));
+        }
+        let mut pos = checkers::Position::start();
+        for mv in l.ballot.iter().chain(&l.line) {
+            match pos.parse_move(mv) {
+                Ok(m) => pos = pos.play(&m),
+                Err(_) => {
+                    return fail(format!(
+                        "{}: ballot {} read with {mv}, not legal there",
+                        show(text),
+                        l.number
+                    ))
+                }
+            }
+        }
+    }
+    Ok(())
+}

@@ -1335,3 +1335,73 @@ pub fn near_stun(u: &mut Unstructured<'_>) -> String {
         }
     }
 }
+
+/// A games collection near the real one: some of its lines, kept, cut,
+/// repeated or replaced by a line it may get wrong, then perhaps mutated.
+pub fn near_collection(u: &mut Unstructured<'_>) -> String {
+    const LINES: &[&str] = &[
+        "# a comment",
+        "",
+        "1|1-0|9-13 21-17 5-9",
+        "1|*|9-13 21-17 5-9 17-14",
+        "1|1/2-1/2|9-13 21-17 9-14",
+        "0|1-0|9-13",
+        "999|0-1|9-13",
+        "1|2-0|9-13",
+        "1|1-0|",
+        "1|1-0",
+        "1|1-0|9-13|x",
+        "x|1-0|9-13",
+        "1|1-0|9-13 9-13",
+        "1|0-1|13-9",
+    ];
+    near_lines(
+        u,
+        include_str!("../../assets/data/collection/checkers.txt"),
+        LINES,
+    )
+}
+
+/// An opening trainer's lines file near the real one, the same way.
+pub fn near_openings(u: &mut Unstructured<'_>) -> String {
+    const LINES: &[&str] = &[
+        "# a comment",
+        "",
+        "1|9-13 21-17 5-9|25-21 9-14",
+        "1|9-13 21-17 5-9|25-21",
+        "2|9-13 21-17|25-21",
+        "3|9-13 21-17 5-9|",
+        "x|9-13 21-17 5-9|25-21",
+        "4|9-13 21-17 5-9|25-21|x",
+        "5|9-13 21-17 5-9|13-9",
+        "4294967296|9-13 21-17 5-9|25-21",
+    ];
+    near_lines(
+        u,
+        include_str!("../../assets/data/openings/checkers.txt"),
+        LINES,
+    )
+}
+
+/// A few lines of `text` (from anywhere in it), with some of `wrong`
+/// inserted or put in place of one, perhaps mutated.
+fn near_lines(u: &mut Unstructured<'_>, text: &str, wrong: &[&str]) -> String {
+    let all: Vec<&str> = text.lines().collect();
+    let from = pick(u, all.len());
+    let mut lines: Vec<&str> = all[from..].iter().take(1 + pick(u, 6)).copied().collect();
+    for _ in 0..pick(u, 3) {
+        let at = pick(u, lines.len() + 1);
+        let line = wrong[pick(u, wrong.len())];
+        if chance(u, 2) && at < lines.len() {
+            lines[at] = line;
+        } else {
+            lines.insert(at, line);
+        }
+    }
+    let text = lines.join("\n");
+    if chance(u, 2) {
+        mutate(u, &text)
+    } else {
+        text
+    }
+}

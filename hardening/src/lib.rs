@@ -35,9 +35,9 @@ pub mod gen;
 pub mod targets;
 
 pub use app::{
-    check_archive, check_boot, check_course, check_egdb, check_embed_command, check_language,
-    check_lesson_progress, check_live_link, check_live_message, check_preferences,
-    check_saved_game, check_stun, check_tournament_store, check_url,
+    check_archive, check_boot, check_collection, check_course, check_egdb, check_embed_command,
+    check_language, check_lesson_progress, check_live_link, check_live_message, check_openings,
+    check_preferences, check_saved_game, check_stun, check_tournament_store, check_url,
 };
 pub use bracket::{check_json, check_tournament};
 pub use engine::{

@@ -17,7 +17,7 @@ use tiers_engine::{checkers, tiers, Position};
 
 /// The targets, by name (the names of the fuzz targets and of the
 /// corpus folders `fuzz/corpus/<name>/`).
-pub const NAMES: [&str; 22] = [
+pub const NAMES: [&str; 24] = [
     "fen",
     "tfen",
     "checkers_move",
@@ -40,6 +40,8 @@ pub const NAMES: [&str; 22] = [
     "live_link",
     "live_message",
     "stun",
+    "collection",
+    "openings",
 ];
 
 /// The raw text of an input, or the generator's bytes.
@@ -167,6 +169,14 @@ pub fn run(name: &str, data: &[u8]) -> Checked {
         }
         ("stun", Input::Text(t)) => crate::check_stun(&t),
         ("stun", Input::Structured(mut u)) => crate::check_stun(&gen::near_stun(&mut u)),
+        ("collection", Input::Text(t)) => crate::check_collection(&t),
+        ("collection", Input::Structured(mut u)) => {
+            crate::check_collection(&gen::near_collection(&mut u))
+        }
+        ("openings", Input::Text(t)) => crate::check_openings(&t),
+        ("openings", Input::Structured(mut u)) => {
+            crate::check_openings(&gen::near_openings(&mut u))
+        }
         (other, _) => Err(Violation(format!(
             "no target `{other}` (targets: {})",
             NAMES.join(", ")

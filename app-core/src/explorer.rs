@@ -199,20 +199,26 @@ impl GameIndex {
     /// does not read (the archive set it aside already) is left out.
     #[must_use]
     pub fn of_archive(kind: GameKind, games: &[Entry]) -> GameIndex {
-        let mut index = GameIndex::new(kind);
-        for e in games.iter().filter(|e| e.kind() == Some(kind)) {
-            let Ok(game) = e.game() else { continue };
-            let result = e.winner().unwrap_or(PdnResult::Unknown);
-            let moves = game.record.move_texts();
-            let _ = index.add(
-                Source::Archive(e.id),
-                (e.red.clone(), e.black.clone()),
-                result,
-                &game.record.start_text(),
-                &moves,
-            );
+        let mut work = ArchiveIndexing::new(kind);
+        work.step(games, || true);
+        work.index
+    }
+
+    /// Adds an archived game, if it is of the index's kind and reads.
+    fn add_archived(&mut self, e: &Entry) {
+        if e.kind() != self.kind {
+            return;
         }
-        index
+        let Ok(game) = e.game() else { return };
+        let result = e.winner().unwrap_or(PdnResult::Unknown);
+        let moves = game.record.move_texts();
+        let _ = self.add(
+            Source::Archive(e.id),
+            (e.red.clone(), e.black.clone()),
+            result,
+            &game.record.start_text(),
+            &moves,
+        );
     }
 
     /// The moves played from the position `key`, most played first.
@@ -292,6 +298,51 @@ pub struct CollectionGame {
     pub result: PdnResult,
     /// Its moves from the start.
     pub moves: Vec<String>,
+}
+
+/// The archive indexed a slice at a time: each game is read back from its
+/// PDN and played (some half a millisecond a game natively, a second for
+/// 2,000 games: `cargo bench -p tiers-core --bench explorer`), so the page
+/// indexes between frames and a large archive never holds it.
+pub struct ArchiveIndexing {
+    index: GameIndex,
+    next: usize,
+}
+
+impl ArchiveIndexing {
+    /// Nothing indexed yet, of the games of `kind`.
+    #[must_use]
+    pub fn new(kind: GameKind) -> ArchiveIndexing {
+        ArchiveIndexing {
+            index: GameIndex::new(kind),
+            next: 0,
+        }
+    }
+
+    /// Indexes the next games of `games` (the same list every call) while
+    /// `more()` allows, at least one; true once every game is done.
+    pub fn step(&mut self, games: &[Entry], mut more: impl FnMut() -> bool) -> bool {
+        while let Some(e) = games.get(self.next) {
+            self.index.add_archived(e);
+            self.next += 1;
+            if !more() {
+                break;
+            }
+        }
+        self.next >= games.len()
+    }
+
+    /// How many of the games are done.
+    #[must_use]
+    pub fn done(&self) -> usize {
+        self.next
+    }
+
+    /// The index (complete once [`ArchiveIndexing::step`] said so).
+    #[must_use]
+    pub fn into_index(self) -> GameIndex {
+        self.index
+    }
 }
 
 /// Reads the collection file: `#` comments, blank lines and one

@@ -30,7 +30,9 @@ async function exported(page) {
 
 /** The centre of a square of the analysis board. */
 async function centre(page, name) {
-  const b = await page.locator(`#analysis-${name}`).boundingBox();
+  const square = page.locator(`#analysis-${name}`);
+  await square.scrollIntoViewIfNeeded();
+  const b = await square.boundingBox();
   return { x: b.x + b.width / 2, y: b.y + b.height / 2 };
 }
 

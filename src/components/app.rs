@@ -87,6 +87,13 @@ pub fn App() -> Html {
     use_live_outbox(&app.live, &app.dispatcher());
     // The live screen's steps outlive a visit to Settings or the rules.
     let live_view = use_live_view(app.nav.screen);
+    // Another screen opens at its top, as another page would (a button at
+    // the foot of a long screen left the next one scrolled to its middle).
+    use_effect_with(app.nav.screen, |_| {
+        if let Some(w) = web_sys::window() {
+            w.scroll_to_with_x_and_y(0.0, 0.0);
+        }
+    });
     let d = app.dispatcher();
     let body = match app.nav.screen {
         Screen::NewGame => html! {

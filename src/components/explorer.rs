@@ -8,10 +8,11 @@
 //! position, by any order of moves (position search); one clicked opens
 //! on the board at that position.
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
 use std::rc::Rc;
 
+use gloo::timers::future::TimeoutFuture;
 use tiers_engine::pdn::PdnResult;
 use tiers_engine::GameKind;
 use yew::prelude::*;
@@ -20,8 +21,8 @@ use crate::browser;
 use crate::components::Dispatch;
 use crate::core::analysis_board::{AnalysisAction, AnalysisBoard};
 use crate::core::explorer::{
-    ballots, collection_index, position_key, GameIndex, IndexedGame, MoveStats, Source,
-    COLLECTION_PATH, SHOWN_GAMES,
+    ballots, collection_index, position_key, ArchiveIndexing, GameIndex, IndexedGame, MoveStats,
+    Source, COLLECTION_PATH, SHOWN_GAMES,
 };
 use crate::core::i18n::errors::Explain;
 use crate::core::i18n::Text;
@@ -201,10 +202,37 @@ pub fn Explorer(props: &ExplorerProps) -> Html {
             }
         });
     }
-    // The archive's games of this kind, indexed while the panel is open.
-    let mine = use_memo((*open, kind, lib.clone()), |(open, kind, lib)| {
-        open.then(|| GameIndex::of_archive(*kind, &lib.archive.games))
-    });
+    // The archive's games of this kind, indexed while the panel is open, a
+    // slice of at most some 12 ms at a time between frames (a large archive
+    // takes seconds to read back).
+    let mine = use_state(|| None::<Rc<GameIndex>>);
+    {
+        let mine = mine.clone();
+        use_effect_with((*open, kind, lib.clone()), move |(open, kind, lib)| {
+            let live = Rc::new(Cell::new(true));
+            mine.set(None);
+            if *open {
+                let (live, lib, kind) = (live.clone(), lib.clone(), *kind);
+                wasm_bindgen_futures::spawn_local(async move {
+                    let mut work = ArchiveIndexing::new(kind);
+                    loop {
+                        let t0 = js_sys::Date::now();
+                        let done =
+                            work.step(&lib.archive.games, || js_sys::Date::now() - t0 < 12.0);
+                        if !live.get() {
+                            return;
+                        }
+                        if done {
+                            mine.set(Some(Rc::new(work.into_index())));
+                            return;
+                        }
+                        TimeoutFuture::new(0).await;
+                    }
+                });
+            }
+            move || live.set(false)
+        });
+    }
     let game = b.record();
     let mut moves = game.move_texts();
     moves.truncate(game.ply());
@@ -248,7 +276,7 @@ pub fn Explorer(props: &ExplorerProps) -> Html {
         }
     });
     let index: Result<&GameIndex, String> = match *tab {
-        Tab::Mine => mine.as_ref().as_ref().ok_or_else(|| t!("explorer.loading")),
+        Tab::Mine => mine.as_deref().ok_or_else(|| t!("explorer.loading")),
         Tab::Collection if kind != GameKind::Checkers => {
             Err(t!("explorer.collection-checkers-only"))
         }

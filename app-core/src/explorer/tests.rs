@@ -222,3 +222,75 @@ fn the_committed_collection_reads_and_every_game_is_legal() {
     let first = index.moves_from(key(""));
     assert_eq!(first.iter().map(|m| m.games).sum::<u32>(), 2 * 156);
 }
+
+/// Finished games of the collection, archived (ids from 1), with a Tiers
+/// game and a damaged entry among them.
+fn archived() -> Vec<crate::library::archive::Entry> {
+    use crate::library::archive::Entry;
+    use crate::session::{GameMeta, Opponent};
+    let text = include_str!("../../../assets/data/collection/checkers.txt");
+    let meta = |id| GameMeta {
+        id,
+        ..GameMeta::default()
+    };
+    let mut out: Vec<Entry> = read_collection(text)
+        .unwrap()
+        .iter()
+        .take(30)
+        .filter_map(|g| {
+            crate::library::rebuild(GameKind::Checkers, &start(), &g.moves, g.moves.len(), None)
+                .ok()
+        })
+        .filter(|r| r.outcome().is_some())
+        .enumerate()
+        .filter_map(|(i, r)| Entry::of(&*r, Opponent::Friend, &meta(i as u64 + 1), 0))
+        .collect();
+    assert!(out.len() > 10, "{} finished games", out.len());
+    let mut tiers = tiers_engine::Game::new(tiers_engine::tiers::Position::start());
+    while tiers.outcome().is_none() {
+        let mv = tiers.legal_moves()[0];
+        tiers.play(mv).unwrap();
+        if tiers.ply() > 400 {
+            break;
+        }
+    }
+    if let Some(e) = Entry::of(&tiers, Opponent::Friend, &meta(500), 0) {
+        out.insert(3, e);
+    }
+    let mut damaged = out[5].clone();
+    damaged.id = 501;
+    damaged.pdn = damaged.pdn.replace("1. ", "1. 32-28 ");
+    out.insert(6, damaged);
+    out
+}
+
+#[test]
+fn the_archive_indexed_a_game_at_a_time_is_the_archive_indexed_at_once() {
+    let games = archived();
+    let whole = GameIndex::of_archive(GameKind::Checkers, &games);
+    let mut work = ArchiveIndexing::new(GameKind::Checkers);
+    let mut steps = 0;
+    while !work.step(&games, || false) {
+        steps += 1;
+        assert_eq!(work.done(), steps, "one game a step");
+    }
+    assert_eq!(steps + 1, games.len());
+    let sliced = work.into_index();
+    let at_start = key("");
+    assert_eq!(sliced.moves_from(at_start), whole.moves_from(at_start));
+    let ids = |i: &GameIndex| -> Vec<Source> {
+        i.games_at(at_start)
+            .iter()
+            .map(|f| i.games[f.game].source.clone())
+            .collect()
+    };
+    assert_eq!(ids(&sliced), ids(&whole));
+    // Every checkers game but the damaged one; not the Tiers game.
+    let checkers = games
+        .iter()
+        .filter(|e| e.kind() == Some(GameKind::Checkers))
+        .count();
+    assert_eq!(ids(&whole).len(), checkers - 1);
+    assert!(!ids(&whole).contains(&Source::Archive(501)));
+    assert!(!ids(&whole).contains(&Source::Archive(500)));
+}

@@ -309,19 +309,10 @@ pub enum AppAction {
 impl AppState {
     /// Whether the computer should be asked something now, and what: the
     /// play screen's game or a tournament match when it is the computer's
-    /// turn there and that screen is shown, the editor's analysis when it
-    /// was asked for.
+    /// turn there and that screen is shown, …
     #[must_use]
     pub fn ai_due(&self) -> Option<DueRequest> {
         let id = self.next_ai_id;
-        if let Some(request) = self.editor.analysis_request(id) {
-            return Some(DueRequest {
-                target: AiTarget::Analysis,
-                request,
-                delay_ms: 0,
-                min_reply_ms: 0,
-            });
-        }
         match self.nav.screen {
             Screen::Play if self.session.ai_due() => {
                 self.session.ai_request(id).map(|request| DueRequest {
@@ -562,9 +553,6 @@ impl AppState {
         // so the part that waited stops waiting (the review asks again for
         // its position when its screen is shown).
         if target == AiTarget::Review {
-            if self.editor.analysis.pending.is_some() {
-                self.editor.update(Editor::analysis_reset);
-            }
             if self.coach.pending() {
                 self.coach.update(Coach::reset);
             }
@@ -579,7 +567,6 @@ impl AppState {
             self.analysis_board.update(|b| b.engine.reset());
         }
         match target {
-            AiTarget::Analysis => self.editor.update(|e| e.analysis_sent(id)),
             AiTarget::Match => self
                 .tournaments
                 .update(|t| t.apply(TournamentAction::Board(SessionAction::AiSent(id)))),
@@ -619,8 +606,6 @@ impl AppState {
         } else if self.tournaments.waits_for(id) {
             self.tournaments
                 .update(|t| t.apply(TournamentAction::Board(SessionAction::Ai(reply))));
-        } else if self.editor.waits_for(id) {
-            self.editor.update(|e| e.analysis_reply(reply));
         } else if self.learn.waits_for(id) {
             self.learn
                 .update(|l| l.apply(LearnAction::Board(SessionAction::Ai(reply))));
@@ -722,6 +707,7 @@ impl AppState {
     /// position, at the move shown there. Nothing happens when there is
     /// no game (or the editor's position cannot be played).
     fn analyse(&mut self, from: AnalyseFrom) {
+        let from_editor = from == AnalyseFrom::Editor;
         let opening = match from {
             AnalyseFrom::Play => self.session.record().and_then(|record| {
                 let s = &self.session;
@@ -755,6 +741,9 @@ impl AppState {
                 })
             }),
             AnalyseFrom::Editor => self.editor.validate().ok().and_then(|record| {
+                if record.outcome().is_some() {
+                    return None;
+                }
                 Some(Opening {
                     tree: AnyTree::from_record(record.as_ref(), 0, &[]).ok()?,
                     tags: Vec::new(),
@@ -806,8 +795,12 @@ impl AppState {
             Screen::Editor => self.editor.flipped,
             _ => false,
         };
-        self.analysis_board
-            .update(|b| *b = AnalysisBoard::open(opening, flipped));
+        // The editor's "Analyse": the engine starts on the position set up.
+        let engine = from_editor;
+        self.analysis_board.update(|b| {
+            *b = AnalysisBoard::open(opening, flipped);
+            b.engine.on = engine;
+        });
         self.nav
             .update(|n| n.apply(NavAction::Show(Screen::Analysis)));
     }
@@ -972,7 +965,6 @@ impl AppState {
                     if self.analysis_board.engine.busy() {
                         self.analysis_board.update(|b| b.engine.reset());
                     }
-                    self.editor.update(Editor::analysis_reset);
                     self.coach.update(Coach::reset);
                     self.review.update(ReviewState::reset);
                 }
@@ -997,7 +989,7 @@ pub enum AnalyseFrom {
     /// The game reviewed, with the review's notes on its moves (in the
     /// page's language: the web app writes them).
     Review(Vec<tiers_engine::pdn::Annotation>),
-    /// The editor's position.
+    /// The editor's position ("Analyse": the engine starts there).
     Editor,
     /// The puzzle on the puzzles screen: its position and the moves
     /// played on it (once it is over, to study it).

@@ -132,27 +132,35 @@ fn the_computer_thinks_only_on_its_screen_and_replies_go_to_who_asked() {
 }
 
 #[test]
-fn the_editor_position_is_played_and_analysed() {
+fn the_editor_position_is_played_and_analysed_on_the_board() {
     let mut s = run([AppAction::Editor(EditorAction::Load(
         GameKind::Checkers,
         "W:W18:B14".into(),
     ))]);
-    s.apply(AppAction::Editor(EditorAction::Analyse));
-    let due = s.ai_due().expect("the analysis is asked for");
-    assert_eq!(due.target, AiTarget::Analysis);
+    s.editor.update(|e| e.flipped = true);
+    // "Analyse" opens the analysis board on the position, its engine on.
+    s.apply(AppAction::Analyse(AnalyseFrom::Editor));
+    assert_eq!(s.nav.screen, Screen::Analysis);
+    assert_eq!(s.analysis_board.back, Screen::Editor);
+    assert!(s.analysis_board.flipped, "seen as in the editor");
+    assert!(s.analysis_board.engine.on);
+    let due = s.ai_due().expect("the engine asks at once");
+    assert_eq!(due.target, AiTarget::Board);
     assert_eq!(due.request.start, "W:W18:B14");
-    s.apply(AppAction::AiSent(AiTarget::Analysis, due.request.id));
+    assert!(due.request.moves.is_empty());
+    s.apply(AppAction::AiSent(AiTarget::Board, due.request.id));
     assert!(s.ai_due().is_none());
-    s.apply(AppAction::Ai(AiReply::Move {
-        id: due.request.id,
-        text: "18x9".into(),
-    }));
-    assert_eq!(s.editor.analysis.best.as_deref(), Some("18x9"));
-    assert!(!s.editor.analysis.running());
+    // Back in the editor, the position is played.
+    s.apply(AppAction::Nav(NavAction::Show(Screen::Editor)));
     s.apply(AppAction::PlayEditor(Some(Color::Red)));
     assert_eq!(s.nav.screen, Screen::Play);
     assert_eq!(s.session.record().unwrap().start_text(), "W:W18:B14");
     assert_eq!(s.session.opponent.human(), Some(Color::Red));
+    // A position that cannot be played opens nothing.
+    let mut t = run([AppAction::Editor(EditorAction::Clear)]);
+    t.apply(AppAction::Nav(NavAction::Show(Screen::Editor)));
+    t.apply(AppAction::Analyse(AnalyseFrom::Editor));
+    assert_eq!(t.nav.screen, Screen::Editor);
 }
 
 #[test]
@@ -482,7 +490,7 @@ fn a_review_is_routed_finished_kept_with_the_archived_game_and_not_made_again() 
 }
 
 #[test]
-fn a_review_and_the_editor_analysis_share_the_worker_without_waiting_forever() {
+fn a_review_and_the_board_engine_share_the_worker_without_waiting_forever() {
     use crate::review::ReviewFrom;
     let mut s = AppState::default();
     s.apply(AppAction::Library(LibraryAction::Take(
@@ -493,24 +501,25 @@ fn a_review_and_the_editor_analysis_share_the_worker_without_waiting_forever() {
     let due = s.ai_due().unwrap();
     s.apply(AppAction::AiSent(AiTarget::Review, due.request.id));
     assert!(s.review.running());
-    // The editor's analysis goes out meanwhile: the review's search is cut.
+    // The editor's position analysed on the board meanwhile: the review's
+    // search is cut.
     s.apply(AppAction::EditPosition(
         GameKind::Checkers,
         "W:W18:B14".into(),
     ));
-    s.apply(AppAction::Editor(EditorAction::Analyse));
+    s.apply(AppAction::Analyse(AnalyseFrom::Editor));
     let due = s.ai_due().unwrap();
-    assert_eq!(due.target, AiTarget::Analysis);
-    s.apply(AppAction::AiSent(AiTarget::Analysis, due.request.id));
+    assert_eq!(due.target, AiTarget::Board);
+    s.apply(AppAction::AiSent(AiTarget::Board, due.request.id));
     assert!(
         !s.review.running(),
         "no longer waiting for a reply that will not come"
     );
-    // Back on the review: the position is asked again, and the editor's
+    // Back on the review: the position is asked again, and the board's
     // search, cut in turn, is no longer waited for.
     s.apply(AppAction::Nav(NavAction::Show(Screen::Review)));
     let due = s.ai_due().unwrap();
     assert_eq!((due.target, due.request.moves.len()), (AiTarget::Review, 0));
     s.apply(AppAction::AiSent(AiTarget::Review, due.request.id));
-    assert!(s.editor.analysis.pending.is_none());
+    assert!(!s.analysis_board.engine.busy());
 }

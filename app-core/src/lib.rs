@@ -633,6 +633,30 @@ impl AppState {
         }
     }
 
+    /// Learning from the mistakes is shown on the review screen, opened
+    /// from the review's panel on the analysis board; closed, the board
+    /// shows the move of the exercise left.
+    fn drill_shown(&mut self, opened: bool, closed: bool) {
+        if opened && self.review.drill.is_some() {
+            self.nav
+                .update(|n| n.apply(NavAction::Show(Screen::Review)));
+        }
+        if closed {
+            let ply = self.review.ply;
+            if let Some(at) = self
+                .analysis_board
+                .review
+                .as_ref()
+                .and_then(|p| p.node(&self.analysis_board.tree, ply))
+            {
+                self.analysis_board
+                    .update(|b| b.apply(AnalysisAction::Go(at)));
+                self.nav
+                    .update(|n| n.apply(NavAction::Show(Screen::Analysis)));
+            }
+        }
+    }
+
     /// What was done of the reviewed game's exercises is kept with it in
     /// the archive.
     fn keep_drill(&mut self) {
@@ -708,6 +732,7 @@ impl AppState {
     /// no game (or the editor's position cannot be played).
     fn analyse(&mut self, from: AnalyseFrom) {
         let from_editor = from == AnalyseFrom::Editor;
+        let mut panel = None;
         let opening = match from {
             AnalyseFrom::Play => self.session.record().and_then(|record| {
                 let s = &self.session;
@@ -730,16 +755,23 @@ impl AppState {
                     back: Screen::Games,
                 }
             }),
-            AnalyseFrom::Review(notes) => self.review.subject.as_ref().and_then(|s| {
-                let tree = AnyTree::from_record(s.record.as_ref(), s.plies(), &notes).ok()?;
+            AnalyseFrom::Review(notes) => {
+                let (Some(s), Some(r)) = (&self.review.subject, &self.review.review) else {
+                    return;
+                };
+                let Ok((tree, tags)) = analysis_board::review::review_tree(s, r, &notes) else {
+                    return;
+                };
+                panel = Some(analysis_board::review::ReviewPanel::of(s, r));
                 let at = nth_main(&tree, self.review.ply);
                 Some(Opening {
                     tree,
-                    tags: s.tags.clone(),
+                    tags,
                     at,
-                    back: Screen::Review,
+                    // Back goes where the review was opened from.
+                    back: self.review.back.unwrap_or(Screen::Games),
                 })
-            }),
+            }
             AnalyseFrom::Editor => self.editor.validate().ok().and_then(|record| {
                 if record.outcome().is_some() {
                     return None;
@@ -791,6 +823,10 @@ impl AppState {
             return;
         };
         let flipped = match opening.back {
+            // A review: seen from the person's side.
+            _ if panel.is_some() => {
+                self.review.subject.as_ref().and_then(|s| s.human) == Some(Color::Black)
+            }
             Screen::Play => self.session.flipped,
             Screen::Editor => self.editor.flipped,
             _ => false,
@@ -800,6 +836,7 @@ impl AppState {
         self.analysis_board.update(|b| {
             *b = AnalysisBoard::open(opening, flipped);
             b.engine.on = engine;
+            b.review = panel;
         });
         self.nav
             .update(|n| n.apply(NavAction::Show(Screen::Analysis)));
@@ -947,9 +984,12 @@ impl AppState {
             AppAction::ReviewGame(from) => self.review_game(from),
             AppAction::Review(a) => self.review.update(|r| r.apply(a)),
             AppAction::Drill(a) => {
+                let open = matches!(a, review::mistakes::DrillAction::Open);
+                let close = matches!(a, review::mistakes::DrillAction::Close);
                 if self.review.update(|r| r.drill(a)) {
                     self.keep_drill();
                 }
+                self.drill_shown(open, close);
             }
             AppAction::Analyse(from) => self.analyse(from),
             AppAction::Analysis(a) => self.analysis_board.update(|b| b.apply(a)),

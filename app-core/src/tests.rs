@@ -523,3 +523,80 @@ fn a_review_and_the_board_engine_share_the_worker_without_waiting_forever() {
     s.apply(AppAction::AiSent(AiTarget::Review, due.request.id));
     assert!(!s.analysis_board.engine.busy());
 }
+
+#[test]
+fn a_finished_review_is_shown_on_the_analysis_board_and_its_exercises_come_back_to_it() {
+    use crate::review::mistakes::DrillAction;
+    use crate::review::ReviewFrom;
+    let mut s = AppState::default();
+    s.apply(AppAction::Library(LibraryAction::Take(
+        "t".into(),
+        "[White \"You\"]\n1. 11-15 23-19 2. 8-11 22-17 1-0\n".into(),
+    )));
+    s.apply(AppAction::Nav(NavAction::Show(Screen::Games)));
+    s.apply(AppAction::ReviewGame(ReviewFrom::Games));
+    // Scores for the side to move and lines: Red's 23-19 throws 3 men away.
+    let answers = [
+        (0, "11-15 23-19"),
+        (0, "22-18 8-11"),
+        (300, "9-14"),
+        (-300, "22-17"),
+        (250, "9-13"),
+    ];
+    for (score, line) in answers {
+        let due = s.ai_due().expect("the next position");
+        let id = due.request.id;
+        s.apply(AppAction::AiSent(AiTarget::Review, id));
+        let pv: Vec<String> = line.split(' ').map(str::to_string).collect();
+        s.apply(AppAction::Ai(AiReply::Info {
+            id,
+            depth: 7,
+            score,
+            nodes: 1,
+            pv: pv.clone(),
+        }));
+        s.apply(AppAction::Ai(AiReply::Move {
+            id,
+            text: pv[0].clone(),
+        }));
+    }
+    let (subject, review) = (
+        s.review.subject.clone().unwrap(),
+        s.review.review.clone().unwrap(),
+    );
+    // The web app, the review done, opens the board with the notes in the
+    // page's words.
+    let notes = review.notes(&subject.sides(), &crate::i18n::Text::english);
+    s.apply(AppAction::Analyse(AnalyseFrom::Review(notes)));
+    assert_eq!(s.nav.screen, Screen::Analysis);
+    let b = &s.analysis_board;
+    assert_eq!(b.back, Screen::Games, "back where the review was opened");
+    assert!(b
+        .tags
+        .iter()
+        .any(|(n, v)| n == "Review" && v.starts_with("500000 nodes")));
+    let panel = b.review.clone().expect("the review's panel");
+    assert_eq!(panel.marked(None), [1]);
+    let blunder = panel.node(&b.tree, 2).unwrap();
+    assert_eq!(b.tree.note(blunder).nags, [4]);
+    let before = panel.node(&b.tree, 1).unwrap();
+    assert_eq!(
+        b.tree.children(before).len(),
+        2,
+        "the better line: a variation"
+    );
+    assert!(s.ai_due().is_none(), "the board's engine waits to be asked");
+    // Learning from the mistakes, opened from the panel, is on the review
+    // screen; closed, the board shows the exercise's move.
+    s.apply(AppAction::Drill(DrillAction::Open));
+    assert_eq!(s.nav.screen, Screen::Review);
+    assert!(s.review.drill.is_some());
+    s.apply(AppAction::Drill(DrillAction::Close));
+    assert_eq!(s.nav.screen, Screen::Analysis);
+    assert!(s.review.drill_closed);
+    let b = &s.analysis_board;
+    assert_eq!(b.at, panel.node(&b.tree, 1).unwrap(), "before the blunder");
+    // A file read on the board replaces the game: no review any more.
+    s.apply(AppAction::Analysis(AnalysisAction::Fresh(GameKind::Tiers)));
+    assert!(s.analysis_board.review.is_none());
+}

@@ -42,7 +42,8 @@ pub fn ReviewScreen(props: &ReviewProps) -> Html {
         let d = d.clone();
         Callback::from(move |s| d.dispatch(AppAction::Review(ReviewAction::Step(s))))
     };
-    use_replay_keys(r.subject.is_some(), on_step);
+    // The keys step through an exercise's line (the progress has no board).
+    use_replay_keys(r.drill.is_some(), on_step);
     // Learn from your mistakes opened: the focus goes to its title (a
     // keyboard user is not left at the top of the page; closed, the board
     // gives it back to the button that opens it).

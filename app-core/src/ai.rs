@@ -231,8 +231,6 @@ pub enum AiTarget {
     Game,
     /// A computer player's move in a tournament match.
     Match,
-    /// The board editor's analysis.
-    Analysis,
     /// The opponent's move in a lesson.
     Lesson,
     /// The play screen's evaluation bar and hints.
@@ -249,9 +247,7 @@ impl AiTarget {
     pub fn channel(self) -> Channel {
         match self {
             AiTarget::Game | AiTarget::Match | AiTarget::Lesson => Channel::Play,
-            AiTarget::Analysis | AiTarget::Coach | AiTarget::Review | AiTarget::Board => {
-                Channel::Analysis
-            }
+            AiTarget::Coach | AiTarget::Review | AiTarget::Board => Channel::Analysis,
         }
     }
 }

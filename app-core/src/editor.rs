@@ -3,24 +3,19 @@
 //! the side to move, and its live validation by the engine: the
 //! arrangement is written as FEN / TFEN and read back through the engine's
 //! [`checkers::Setup`] / TFEN validation, whose message says what is wrong.
+//! The position is played from ([`Editor::game_to_play`]) or analysed on
+//! the analysis board (`AnalyseFrom::Editor`, its engine started there).
 
 use tiers_engine::checkers::{self, index64_to_square};
 use tiers_engine::search::Level;
 use tiers_engine::tiers::{self, tfen};
 use tiers_engine::{BoardView, Color, Game, GameKind, PieceKind, PieceView, Position};
 
-use super::ai::{AiReply, AiRequest, Budget};
-pub use super::analysis::Analysis;
-use super::analysis::Spot;
 use super::library::files::read_position;
 use super::record::{is_dark, Record};
 use super::session::{LoadGame, Opponent};
 use crate::i18n::errors::Explain;
 use crate::i18n::Text;
-
-/// How long the analysis searches at most, in milliseconds (the analysis
-/// strength's own limit; "Stop" ends it sooner).
-pub const ANALYSIS_MS: u64 = Level::ANALYSIS.settings().movetime_ms;
 
 /// What a click on the board does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -62,10 +57,6 @@ pub enum EditorAction {
     Type(String),
     /// Set up the text typed (its game told by its shape).
     SetTyped,
-    /// Let the computer analyse the position.
-    Analyse,
-    /// Stop the analysis (what it found so far stays).
-    StopAnalysis,
 }
 
 /// The position being set up.
@@ -94,8 +85,6 @@ pub struct Editor {
     pub note: Option<Text>,
     /// The position's text as typed, until it is set.
     pub typed: Option<String>,
-    /// The computer's analysis of a position.
-    pub analysis: Analysis,
 }
 
 impl Default for Editor {
@@ -155,7 +144,6 @@ impl Editor {
             flipped: false,
             note: None,
             typed: None,
-            analysis: Analysis::default(),
         }
     }
 
@@ -204,7 +192,6 @@ impl Editor {
             flipped: false,
             note: None,
             typed: None,
-            analysis: Analysis::default(),
         })
     }
 
@@ -227,19 +214,6 @@ impl Editor {
                         self.kind
                     };
                     self.apply(EditorAction::Load(kind, t));
-                }
-            }
-            EditorAction::StopAnalysis => self.analysis.stop(),
-            EditorAction::Analyse => {
-                if let Ok(game) = self.validate() {
-                    if game.outcome().is_none() {
-                        let spot = Spot {
-                            kind: Some(game.kind()),
-                            start: game.start_text(),
-                            moves: Vec::new(),
-                        };
-                        self.analysis = Analysis::ask(spot, game.side_at(0));
-                    }
                 }
             }
             EditorAction::Kind(kind) => {
@@ -300,33 +274,6 @@ impl Editor {
         }
     }
 
-    /// The request for the analysis asked for, with this id.
-    #[must_use]
-    pub fn analysis_request(&self, id: u32) -> Option<AiRequest> {
-        self.analysis.request(id, Budget::Time(ANALYSIS_MS))
-    }
-
-    /// The analysis request went out with this id.
-    pub fn analysis_sent(&mut self, id: u32) {
-        self.analysis.sent(id);
-    }
-
-    /// Whether the analysis waits for the reply to request `id`.
-    #[must_use]
-    pub fn waits_for(&self, id: u32) -> bool {
-        self.analysis.waits_for(id)
-    }
-
-    /// What the computer found.
-    pub fn analysis_reply(&mut self, reply: AiReply) {
-        self.analysis.reply(reply);
-    }
-
-    /// The analysis's worker was replaced: its reply will not come.
-    pub fn analysis_reset(&mut self) {
-        self.analysis.reset();
-    }
-
     /// The game to play from this position: two players (`human` None),
     /// or the person as `human` against the computer at `level`.
     pub fn game_to_play(&self, human: Option<Color>, level: Level) -> Result<LoadGame, Text> {
@@ -349,7 +296,6 @@ impl Editor {
     /// Keeps the palette and orientation of `old` (the brush only if it
     /// exists in this game).
     fn keep_palette(&mut self, old: &Editor) {
-        self.analysis = old.analysis.clone();
         self.colour = old.colour;
         self.carried = old.carried;
         self.flipped = old.flipped;

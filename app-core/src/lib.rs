@@ -309,19 +309,10 @@ pub enum AppAction {
 impl AppState {
     /// Whether the computer should be asked something now, and what: the
     /// play screen's game or a tournament match when it is the computer's
-    /// turn there and that screen is shown, the editor's analysis when it
-    /// was asked for.
+    /// turn there and that screen is shown, …
     #[must_use]
     pub fn ai_due(&self) -> Option<DueRequest> {
         let id = self.next_ai_id;
-        if let Some(request) = self.editor.analysis_request(id) {
-            return Some(DueRequest {
-                target: AiTarget::Analysis,
-                request,
-                delay_ms: 0,
-                min_reply_ms: 0,
-            });
-        }
         match self.nav.screen {
             Screen::Play if self.session.ai_due() => {
                 self.session.ai_request(id).map(|request| DueRequest {
@@ -562,9 +553,6 @@ impl AppState {
         // so the part that waited stops waiting (the review asks again for
         // its position when its screen is shown).
         if target == AiTarget::Review {
-            if self.editor.analysis.pending.is_some() {
-                self.editor.update(Editor::analysis_reset);
-            }
             if self.coach.pending() {
                 self.coach.update(Coach::reset);
             }
@@ -579,7 +567,6 @@ impl AppState {
             self.analysis_board.update(|b| b.engine.reset());
         }
         match target {
-            AiTarget::Analysis => self.editor.update(|e| e.analysis_sent(id)),
             AiTarget::Match => self
                 .tournaments
                 .update(|t| t.apply(TournamentAction::Board(SessionAction::AiSent(id)))),
@@ -619,8 +606,6 @@ impl AppState {
         } else if self.tournaments.waits_for(id) {
             self.tournaments
                 .update(|t| t.apply(TournamentAction::Board(SessionAction::Ai(reply))));
-        } else if self.editor.waits_for(id) {
-            self.editor.update(|e| e.analysis_reply(reply));
         } else if self.learn.waits_for(id) {
             self.learn
                 .update(|l| l.apply(LearnAction::Board(SessionAction::Ai(reply))));
@@ -644,6 +629,30 @@ impl AppState {
                 if let Some(id) = s.id {
                     self.library.update(|l| l.keep_review(id, r));
                 }
+            }
+        }
+    }
+
+    /// Learning from the mistakes is shown on the review screen, opened
+    /// from the review's panel on the analysis board; closed, the board
+    /// shows the move of the exercise left.
+    fn drill_shown(&mut self, opened: bool, closed: bool) {
+        if opened && self.review.drill.is_some() {
+            self.nav
+                .update(|n| n.apply(NavAction::Show(Screen::Review)));
+        }
+        if closed {
+            let ply = self.review.ply;
+            if let Some(at) = self
+                .analysis_board
+                .review
+                .as_ref()
+                .and_then(|p| p.node(&self.analysis_board.tree, ply))
+            {
+                self.analysis_board
+                    .update(|b| b.apply(AnalysisAction::Go(at)));
+                self.nav
+                    .update(|n| n.apply(NavAction::Show(Screen::Analysis)));
             }
         }
     }
@@ -722,6 +731,8 @@ impl AppState {
     /// position, at the move shown there. Nothing happens when there is
     /// no game (or the editor's position cannot be played).
     fn analyse(&mut self, from: AnalyseFrom) {
+        let from_editor = from == AnalyseFrom::Editor;
+        let mut panel = None;
         let opening = match from {
             AnalyseFrom::Play => self.session.record().and_then(|record| {
                 let s = &self.session;
@@ -744,17 +755,27 @@ impl AppState {
                     back: Screen::Games,
                 }
             }),
-            AnalyseFrom::Review(notes) => self.review.subject.as_ref().and_then(|s| {
-                let tree = AnyTree::from_record(s.record.as_ref(), s.plies(), &notes).ok()?;
+            AnalyseFrom::Review(notes) => {
+                let (Some(s), Some(r)) = (&self.review.subject, &self.review.review) else {
+                    return;
+                };
+                let Ok((tree, tags)) = analysis_board::review::review_tree(s, r, &notes) else {
+                    return;
+                };
+                panel = Some(analysis_board::review::ReviewPanel::of(s, r));
                 let at = nth_main(&tree, self.review.ply);
                 Some(Opening {
                     tree,
-                    tags: s.tags.clone(),
+                    tags,
                     at,
-                    back: Screen::Review,
+                    // Back goes where the review was opened from.
+                    back: self.review.back.unwrap_or(Screen::Games),
                 })
-            }),
+            }
             AnalyseFrom::Editor => self.editor.validate().ok().and_then(|record| {
+                if record.outcome().is_some() {
+                    return None;
+                }
                 Some(Opening {
                     tree: AnyTree::from_record(record.as_ref(), 0, &[]).ok()?,
                     tags: Vec::new(),
@@ -802,12 +823,21 @@ impl AppState {
             return;
         };
         let flipped = match opening.back {
+            // A review: seen from the person's side.
+            _ if panel.is_some() => {
+                self.review.subject.as_ref().and_then(|s| s.human) == Some(Color::Black)
+            }
             Screen::Play => self.session.flipped,
             Screen::Editor => self.editor.flipped,
             _ => false,
         };
-        self.analysis_board
-            .update(|b| *b = AnalysisBoard::open(opening, flipped));
+        // The editor's "Analyse": the engine starts on the position set up.
+        let engine = from_editor;
+        self.analysis_board.update(|b| {
+            *b = AnalysisBoard::open(opening, flipped);
+            b.engine.on = engine;
+            b.review = panel;
+        });
         self.nav
             .update(|n| n.apply(NavAction::Show(Screen::Analysis)));
     }
@@ -954,9 +984,12 @@ impl AppState {
             AppAction::ReviewGame(from) => self.review_game(from),
             AppAction::Review(a) => self.review.update(|r| r.apply(a)),
             AppAction::Drill(a) => {
+                let open = matches!(a, review::mistakes::DrillAction::Open);
+                let close = matches!(a, review::mistakes::DrillAction::Close);
                 if self.review.update(|r| r.drill(a)) {
                     self.keep_drill();
                 }
+                self.drill_shown(open, close);
             }
             AppAction::Analyse(from) => self.analyse(from),
             AppAction::Analysis(a) => self.analysis_board.update(|b| b.apply(a)),
@@ -972,7 +1005,6 @@ impl AppState {
                     if self.analysis_board.engine.busy() {
                         self.analysis_board.update(|b| b.engine.reset());
                     }
-                    self.editor.update(Editor::analysis_reset);
                     self.coach.update(Coach::reset);
                     self.review.update(ReviewState::reset);
                 }
@@ -997,7 +1029,7 @@ pub enum AnalyseFrom {
     /// The game reviewed, with the review's notes on its moves (in the
     /// page's language: the web app writes them).
     Review(Vec<tiers_engine::pdn::Annotation>),
-    /// The editor's position.
+    /// The editor's position ("Analyse": the engine starts there).
     Editor,
     /// The puzzle on the puzzles screen: its position and the moves
     /// played on it (once it is over, to study it).

@@ -132,27 +132,35 @@ fn the_computer_thinks_only_on_its_screen_and_replies_go_to_who_asked() {
 }
 
 #[test]
-fn the_editor_position_is_played_and_analysed() {
+fn the_editor_position_is_played_and_analysed_on_the_board() {
     let mut s = run([AppAction::Editor(EditorAction::Load(
         GameKind::Checkers,
         "W:W18:B14".into(),
     ))]);
-    s.apply(AppAction::Editor(EditorAction::Analyse));
-    let due = s.ai_due().expect("the analysis is asked for");
-    assert_eq!(due.target, AiTarget::Analysis);
+    s.editor.update(|e| e.flipped = true);
+    // "Analyse" opens the analysis board on the position, its engine on.
+    s.apply(AppAction::Analyse(AnalyseFrom::Editor));
+    assert_eq!(s.nav.screen, Screen::Analysis);
+    assert_eq!(s.analysis_board.back, Screen::Editor);
+    assert!(s.analysis_board.flipped, "seen as in the editor");
+    assert!(s.analysis_board.engine.on);
+    let due = s.ai_due().expect("the engine asks at once");
+    assert_eq!(due.target, AiTarget::Board);
     assert_eq!(due.request.start, "W:W18:B14");
-    s.apply(AppAction::AiSent(AiTarget::Analysis, due.request.id));
+    assert!(due.request.moves.is_empty());
+    s.apply(AppAction::AiSent(AiTarget::Board, due.request.id));
     assert!(s.ai_due().is_none());
-    s.apply(AppAction::Ai(AiReply::Move {
-        id: due.request.id,
-        text: "18x9".into(),
-    }));
-    assert_eq!(s.editor.analysis.best.as_deref(), Some("18x9"));
-    assert!(!s.editor.analysis.running());
+    // Back in the editor, the position is played.
+    s.apply(AppAction::Nav(NavAction::Show(Screen::Editor)));
     s.apply(AppAction::PlayEditor(Some(Color::Red)));
     assert_eq!(s.nav.screen, Screen::Play);
     assert_eq!(s.session.record().unwrap().start_text(), "W:W18:B14");
     assert_eq!(s.session.opponent.human(), Some(Color::Red));
+    // A position that cannot be played opens nothing.
+    let mut t = run([AppAction::Editor(EditorAction::Clear)]);
+    t.apply(AppAction::Nav(NavAction::Show(Screen::Editor)));
+    t.apply(AppAction::Analyse(AnalyseFrom::Editor));
+    assert_eq!(t.nav.screen, Screen::Editor);
 }
 
 #[test]
@@ -482,7 +490,7 @@ fn a_review_is_routed_finished_kept_with_the_archived_game_and_not_made_again() 
 }
 
 #[test]
-fn a_review_and_the_editor_analysis_share_the_worker_without_waiting_forever() {
+fn a_review_and_the_board_engine_share_the_worker_without_waiting_forever() {
     use crate::review::ReviewFrom;
     let mut s = AppState::default();
     s.apply(AppAction::Library(LibraryAction::Take(
@@ -493,24 +501,102 @@ fn a_review_and_the_editor_analysis_share_the_worker_without_waiting_forever() {
     let due = s.ai_due().unwrap();
     s.apply(AppAction::AiSent(AiTarget::Review, due.request.id));
     assert!(s.review.running());
-    // The editor's analysis goes out meanwhile: the review's search is cut.
+    // The editor's position analysed on the board meanwhile: the review's
+    // search is cut.
     s.apply(AppAction::EditPosition(
         GameKind::Checkers,
         "W:W18:B14".into(),
     ));
-    s.apply(AppAction::Editor(EditorAction::Analyse));
+    s.apply(AppAction::Analyse(AnalyseFrom::Editor));
     let due = s.ai_due().unwrap();
-    assert_eq!(due.target, AiTarget::Analysis);
-    s.apply(AppAction::AiSent(AiTarget::Analysis, due.request.id));
+    assert_eq!(due.target, AiTarget::Board);
+    s.apply(AppAction::AiSent(AiTarget::Board, due.request.id));
     assert!(
         !s.review.running(),
         "no longer waiting for a reply that will not come"
     );
-    // Back on the review: the position is asked again, and the editor's
+    // Back on the review: the position is asked again, and the board's
     // search, cut in turn, is no longer waited for.
     s.apply(AppAction::Nav(NavAction::Show(Screen::Review)));
     let due = s.ai_due().unwrap();
     assert_eq!((due.target, due.request.moves.len()), (AiTarget::Review, 0));
     s.apply(AppAction::AiSent(AiTarget::Review, due.request.id));
-    assert!(s.editor.analysis.pending.is_none());
+    assert!(!s.analysis_board.engine.busy());
+}
+
+#[test]
+fn a_finished_review_is_shown_on_the_analysis_board_and_its_exercises_come_back_to_it() {
+    use crate::review::mistakes::DrillAction;
+    use crate::review::ReviewFrom;
+    let mut s = AppState::default();
+    s.apply(AppAction::Library(LibraryAction::Take(
+        "t".into(),
+        "[White \"You\"]\n1. 11-15 23-19 2. 8-11 22-17 1-0\n".into(),
+    )));
+    s.apply(AppAction::Nav(NavAction::Show(Screen::Games)));
+    s.apply(AppAction::ReviewGame(ReviewFrom::Games));
+    // Scores for the side to move and lines: Red's 23-19 throws 3 men away.
+    let answers = [
+        (0, "11-15 23-19"),
+        (0, "22-18 8-11"),
+        (300, "9-14"),
+        (-300, "22-17"),
+        (250, "9-13"),
+    ];
+    for (score, line) in answers {
+        let due = s.ai_due().expect("the next position");
+        let id = due.request.id;
+        s.apply(AppAction::AiSent(AiTarget::Review, id));
+        let pv: Vec<String> = line.split(' ').map(str::to_string).collect();
+        s.apply(AppAction::Ai(AiReply::Info {
+            id,
+            depth: 7,
+            score,
+            nodes: 1,
+            pv: pv.clone(),
+        }));
+        s.apply(AppAction::Ai(AiReply::Move {
+            id,
+            text: pv[0].clone(),
+        }));
+    }
+    let (subject, review) = (
+        s.review.subject.clone().unwrap(),
+        s.review.review.clone().unwrap(),
+    );
+    // The web app, the review done, opens the board with the notes in the
+    // page's words.
+    let notes = review.notes(&subject.sides(), &crate::i18n::Text::english);
+    s.apply(AppAction::Analyse(AnalyseFrom::Review(notes)));
+    assert_eq!(s.nav.screen, Screen::Analysis);
+    let b = &s.analysis_board;
+    assert_eq!(b.back, Screen::Games, "back where the review was opened");
+    assert!(b
+        .tags
+        .iter()
+        .any(|(n, v)| n == "Review" && v.starts_with("500000 nodes")));
+    let panel = b.review.clone().expect("the review's panel");
+    assert_eq!(panel.marked(None), [1]);
+    let blunder = panel.node(&b.tree, 2).unwrap();
+    assert_eq!(b.tree.note(blunder).nags, [4]);
+    let before = panel.node(&b.tree, 1).unwrap();
+    assert_eq!(
+        b.tree.children(before).len(),
+        2,
+        "the better line: a variation"
+    );
+    assert!(s.ai_due().is_none(), "the board's engine waits to be asked");
+    // Learning from the mistakes, opened from the panel, is on the review
+    // screen; closed, the board shows the exercise's move.
+    s.apply(AppAction::Drill(DrillAction::Open));
+    assert_eq!(s.nav.screen, Screen::Review);
+    assert!(s.review.drill.is_some());
+    s.apply(AppAction::Drill(DrillAction::Close));
+    assert_eq!(s.nav.screen, Screen::Analysis);
+    assert!(s.review.drill_closed);
+    let b = &s.analysis_board;
+    assert_eq!(b.at, panel.node(&b.tree, 1).unwrap(), "before the blunder");
+    // A file read on the board replaces the game: no review any more.
+    s.apply(AppAction::Analysis(AnalysisAction::Fresh(GameKind::Tiers)));
+    assert!(s.analysis_board.review.is_none());
 }

@@ -93,7 +93,7 @@ for (const engine of crossEngines()) {
       await page.click('#review-only-red');
       await eventually(() => page.locator('#review-marks').innerText(), /Red 19-16\?\? · Blunder · better \d+[-x]\d+/);
       await page.click('#review-next-mark');
-      await eventually(() => page.locator('#review-caption').innerText(), /^After move 4 of 5 \(19-16\)/);
+      await eventually(() => page.locator('#analysis-caption').innerText(), /^After 19-16, Black to move/);
       await still(page);
       await shot(page, `cross-${engine}-review`);
     });

@@ -12,11 +12,9 @@ import assert from 'node:assert/strict';
 import { shot } from '../harness.mjs';
 import { PHONE, eventually, noSideScroll, openNav, openSettings, squaresOf, still, withApp } from '../app.mjs';
 
-/** Opens the analysis board from the editor (the start position). */
+/** Opens the analysis board from the menu (a fresh profile: the start position). */
 async function openBoard(page) {
-  await openNav(page, 'show-editor');
-  await page.locator('#editor-verdict').waitFor();
-  await page.click('#editor-analysis-board');
+  await openNav(page, 'show-analysis');
   await page.locator('#analysis-title').waitFor();
 }
 

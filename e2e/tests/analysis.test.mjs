@@ -118,9 +118,7 @@ test('a bad file keeps the tree and says why; on a phone in the light page, by k
     await openSettings(page);
     await page.click('#mode-light');
     await page.click('#close-settings');
-    await openNav(page, 'show-editor');
-    await page.locator('#editor-verdict').waitFor();
-    await page.click('#editor-analysis-board');
+    await openNav(page, 'show-analysis');
     await page.locator('#analysis-title').waitFor();
     await page.locator('.import-form summary').click();
     await page.fill('#analysis-import-text', '[Event "x"]\n1. 11-15 (22-18 {never closed');

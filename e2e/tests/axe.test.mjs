@@ -160,7 +160,8 @@ async function tour(page, ctx, { size, mode }) {
   await shot(page, `axe-game-over-${size}-${mode}`);
   await page.click('#review-game');
   await page.locator('#review-counts').waitFor({ timeout: 120_000 });
-  await check('review');
+  await check('review on the analysis board');
+  await shot(page, `axe-review-${size}-${mode}`);
   // Learn from your mistakes: the exercise with a refused answer, the summary.
   await page.click('#drill-open');
   await playCheckers(page, '19-16', 'drill');
@@ -172,11 +173,10 @@ async function tour(page, ctx, { size, mode }) {
   await check('learn from your mistakes: summary');
   await page.click('#drill-done');
   await page.locator('#review-counts').waitFor();
-  await page.keyboard.press('Home');
-  // The analysis board from the review, a move played and chosen (its
-  // NAGs and comment shown).
-  await page.click('#review-analyse');
+  // Back on the analysis board with the review: its start, a move played
+  // and chosen (its NAGs and comment shown).
   await page.locator('#analysis-title').waitFor();
+  await page.click('#analysis-first');
   await playCheckers(page, '11-15', 'analysis');
   await page.locator('#analysis-comment').waitFor();
   await check('analysis board');

@@ -379,7 +379,7 @@ test('board editor: set up a checkers position, fix what the engine rejects, pla
   });
 });
 
-test('board editor: a Tiers position with carried pieces, analysed and played; a pasted TFEN opens it', async () => {
+test('board editor: a Tiers position with carried pieces, analysed on the board and played; a pasted TFEN opens it', async () => {
   await withApp({}, async (page, { server }) => {
     await page.click('#show-editor');
     await page.click('#editor-tiers');
@@ -406,16 +406,23 @@ test('board editor: a Tiers position with carried pieces, analysed and played; a
     assert.match(await page.textContent('#editor-verdict'), /^Valid position: Red to move, \d+ legal moves\.$/);
     assert.match(await page.textContent('.editor-counts'), /Red 2 pieces · Black 4 pieces/);
 
-    // The computer's analysis: a best move, an evaluation and a line.
+    // "Analyse" opens the analysis board on the position, its engine
+    // started: a line led by a move of the ultra king, scored, at a depth.
     await page.click('#editor-analyse');
-    await page.locator('#analysis-info').waitFor();
-    // It thinks on (up to 30 s) until stopped; the best move so far stays.
-    await page.locator('#analysis-so-far').waitFor();
-    await page.click('#editor-analyse-stop');
-    await page.locator('#analysis-best').waitFor();
-    assert.match(await page.textContent('#analysis-best'), /^Best move: d4>\w\d\. $/);
-    assert.match(await page.textContent('#analysis-info'), /^Evaluation [+-]\d+\.\d\d for Red · depth \d+ · \d+ nodes$/);
+    await page.locator('#analysis-title').waitFor();
+    assert.equal(await page.locator('#analysis-engine-toggle').innerText(), 'Stop analysis');
+    const first = page.locator('#analysis-lines .engine-line').first();
+    await first.locator('.line-depth').waitFor({ timeout: 120_000 });
+    assert.match(await first.locator('.line-move').first().innerText(), /^d4>\w\d$/);
+    assert.match(await first.locator('.line-score').innerText(), /^([+-]\d+\.\d\d|(database )?(win|loss) in \d+ pl(y|ies)|database draw)$/);
+    assert.match(await first.locator('.line-depth').innerText(), /^d\d+$/);
+    await page.click('#analysis-engine-toggle');
+    assert.equal(await page.locator('#analysis-engine-toggle').innerText(), 'Start analysis');
     await shot(page, 'library-editor-tiers');
+    // Back to the editor, the position is still there and played.
+    await page.click('#analysis-back');
+    await page.locator('#editor-title').waitFor();
+    assert.equal(await page.inputValue('#editor-fen'), tfen);
 
     await page.click('#editor-play-friend');
     await page.waitForSelector('#play-a1');

@@ -54,7 +54,7 @@ test('practice from a position of a review: the move before the blunder, played 
     await page.locator('#review-counts').waitFor({ timeout: 120_000 });
     // The position before the blunder: Red to move.
     await page.locator('#review-graph circle[data-ply="3"]').click();
-    assert.match(await page.locator('#review-caption').innerText(), /^After move 3 of 5 \(9-14\)/);
+    assert.match(await page.locator('#analysis-caption').innerText(), /^After 9-14, Red to move/);
     await page.focus('#review-practise-level');
     await page.keyboard.press('Home');
     await page.click('#review-practise-red');

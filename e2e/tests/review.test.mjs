@@ -1,11 +1,14 @@
-// Game review, as a person uses it: a checkers game lost on purpose to
-// level 8 (men given away for nothing, then a resignation) reviewed from the
-// game-over dialog, "show only my mistakes" stepping to a man given away; a
-// checkers game with a blunder played
-// on purpose (two players, then a resignation) reviewed from the game-over
-// dialog (progress, the graph with a point per move, a point clicked, the
-// blunder marked with the better move, "show only my mistakes" stepping to
-// it), exported as annotated PDN and imported back with its review and no
+// Game review, as a person uses it: the progress on the review screen, then
+// the review on the analysis board (the game's tree with the verdicts as
+// NAGs and comments and the better lines as variations, the review's panel
+// with the counts, the graph and the marked moves). A checkers game lost on
+// purpose to level 8 (men given away for nothing, then a resignation)
+// reviewed from the game-over dialog, "show only my mistakes" stepping to a
+// man given away; a checkers game with a blunder played on purpose (two
+// players, then a resignation) reviewed from the game-over dialog
+// (progress, the graph with a point per move, a point clicked, the blunder
+// marked with the better move, its variation shown, a branch of one's own),
+// exported with the board's PDN and imported back with its review and no
 // new analysis; a Tiers game reviewed from the archive on a phone, with
 // Cancel and Go on, kept with the archived game; and the time a long game
 // takes, with the page's long tasks measured meanwhile.
@@ -18,16 +21,30 @@ import {
   withApp,
 } from '../app.mjs';
 
-/** Waits for the review to be finished (its counts shown). */
+/** Waits for the review to be finished: the analysis board shows it (its panel's counts). */
 async function finished(page, timeout = 60_000) {
+  await page.locator('#analysis-title').waitFor({ timeout });
   await page.locator('#review-counts').waitFor({ timeout });
 }
 
-/** The review screen, opened on a review already made: its counts at once, no analysis. */
-async function shownAtOnce(page) {
-  await page.locator('#review-title').waitFor();
-  assert.equal(await page.locator('#review-progress').count(), 0, 'not analysed again');
-  assert.equal(await page.locator('#review-counts').count(), 1, 'the review is there at once');
+/**
+ * Clicks what opens a review already made and checks it is shown on the
+ * board with no new analysis (no analysis worker started for it).
+ */
+async function shownAtOnce(page, open) {
+  let workers = 0;
+  const count = () => { workers += 1; };
+  page.on('worker', count);
+  await open();
+  await finished(page);
+  page.off('worker', count);
+  assert.equal(workers, 0, 'not analysed again');
+}
+
+/** The move list's lines as shown (indented by depth). */
+function treeLines(page) {
+  return page.locator('.analysis-board .tree-list .tree-line').evaluateAll((ls) =>
+    ls.map((l) => '  '.repeat(Number(l.dataset.depth)) + l.innerText.replace(/\s+/g, ' ').trim()));
 }
 
 const FILES = 'abcdefgh';
@@ -138,6 +155,8 @@ test('a blunder played on purpose is found, exported and imported back without a
     await finished(page);
     assert.equal(await page.locator('#review-progress').count(), 0, 'no progress once done');
     assert.equal(await page.locator('#review-graph circle').count(), 5, 'a point per move');
+    // The verdicts are the tree's: the blunder's NAG in the move list.
+    assert.match((await treeLines(page)).join('\n'), /19-16\?\?/);
 
     // Two players: step through Red's marked moves.
     await page.click('#review-only-red');
@@ -145,33 +164,44 @@ test('a blunder played on purpose is found, exported and imported back without a
     assert.match(marks, /Red 19-16\?\? · Blunder · better \d+[-x]\d+/, marks);
     assert.match(await page.locator('#review-counts').innerText(), /Red: 1 blunder/);
     await page.click('#review-next-mark');
-    assert.match(await page.locator('#review-caption').innerText(), /^After move 4 of 5 \(19-16\)/);
+    assert.match(await page.locator('#analysis-caption').innerText(), /^After 19-16, Black to move/);
+    assert.match(await page.locator('#analysis-comment').inputValue(), /^\[%eval -\d+\.\d\d\/\d+\] \[%best [^\]]+\] Blunder: \d+[-x]\d+ was better\.$/);
+    assert.equal(await page.locator('#analysis-nag-4').getAttribute('aria-pressed'), 'true');
     const detail = await page.locator('#review-detail').innerText();
     assert.match(detail, /^2\.\.\. 19-16\?\? \(Red\): Blunder\. Red's winning chances \d+% → \d+%\. Better: \d+[-x]\d+ \(line: [\d\-x ]+\)\. Play the better line on the board$/, detail);
     await shot(page, 'review-blunder');
-    // The better line played out on the board, then back to the game.
+    // The better line is a variation of the tree: shown on the board, then
+    // walked on by key, off the game's line.
     const better = detail.match(/Better: (\d+[-x]\d+)/)[1];
     await page.click('#review-show-line');
-    await page.locator('#review-line-note').waitFor();
-    assert.match(await page.locator('#review-caption').innerText(), new RegExp(`^After move 4 of \\d+ \\(${better}\\)`));
-    await page.click('#review-line-note ~ .viewer [aria-label="Next move"]');
-    assert.match(await page.locator('#review-caption').innerText(), /^After move 5 of /);
+    assert.match(await page.locator('#analysis-caption').innerText(), new RegExp(`^After ${better}, Black to move`));
+    assert.match(await page.locator('#review-detail').innerText(), /^This position is not on the game's line/);
+    assert.ok((await treeLines(page)).some((l) => l.startsWith('  2... ' + better)), 'a variation under the blunder');
+    await page.keyboard.press('ArrowRight');
+    assert.doesNotMatch(await page.locator('#analysis-caption').innerText(), new RegExp(`^After ${better},`));
     await shot(page, 'review-line');
-    await page.click('#review-hide-line');
-    assert.match(await page.locator('#review-caption').innerText(), /^After move 4 of 5 \(19-16\)/);
 
-    // A point of the graph shows its position.
+    // A point of the graph shows its move on the board.
     await page.locator('#review-graph circle[data-ply="2"]').click();
-    assert.match(await page.locator('#review-caption').innerText(), /^After move 2 of 5 \(23-19\)/);
+    assert.match(await page.locator('#analysis-caption').innerText(), /^After 23-19, Black to move/);
     assert.match(await page.locator('#review-detail').innerText(), /^1\.\.\. 23-19 \(Red\)/);
 
-    // The annotated PDN.
-    const [download] = await Promise.all([page.waitForEvent('download'), page.click('#review-export-download')]);
+    // The player goes on analysing: a move of their own from here makes a
+    // variation; the review stays.
+    await playCheckers(page, '8-11', 'analysis');
+    assert.match(await page.locator('#analysis-caption').innerText(), /^After 8-11, Red to move/);
+    await page.locator('#review-graph circle[data-ply="4"]').click();
+    assert.match(await page.locator('#analysis-caption').innerText(), /^After 19-16, Black to move/);
+
+    // The board's PDN: the verdicts as NAGs and comments, the better line
+    // and the player's move as variations.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('#analysis-export-download')]);
     const pdn = readFileSync(await download.path(), 'utf8');
     assert.match(pdn, /\[Review "500000 nodes, start [+-]\d+\.\d\d\/\d+"\]/);
     const flat = pdn.replace(/\s+/g, ' ');
-    assert.match(flat, /19-16\?\? \{\[%eval -\d+\.\d\d\/\d+\] \[%best \d+[-x]\d+[^\]]*\] Blunder: \d+[-x]\d+ was better\.\}/, pdn);
-    assert.equal((flat.match(/\[%eval /g) || []).length, 5, 'an evaluation per move');
+    assert.match(flat, /19-16\?\? \{\[%eval -\d+\.\d\d\/\d+\] \[%best \d+[-x]\d+[^\]]*\] Blunder: \d+[-x]\d+ was better\.\} \(2\.\.\. \d+[-x]\d+/, pdn);
+    assert.ok(flat.includes('(2. 8-11'), pdn);
+    assert.equal((flat.match(/\[%eval /g) || []).length, 5, 'an evaluation per move of the game');
 
     // The whole game as an animated PNG: one frame per position (the
     // start and 5 moves), 400 pixels square, played once.
@@ -187,16 +217,17 @@ test('a blunder played on purpose is found, exported and imported back without a
     assert.ok(actl > 0, 'an animation control chunk');
     assert.equal(apng.readUInt32BE(actl + 4), 6, 'six frames');
     assert.equal((apng.toString('latin1').match(/fcTL/g) || []).length, 6);
-    await page.locator('#review-export-note', { hasText: /^Downloaded tiers-checkers-.*game\.png\.$/ }).waitFor();
+    await page.locator('#analysis-export-note', { hasText: /^Downloaded tiers-checkers-.*game\.png\.$/ }).waitFor();
     const counts = await page.locator('#review-counts').innerText();
 
+    // Back where the review was opened from: the play screen.
+    await page.click('#analysis-back');
+    await page.locator('#play-a1').waitFor();
     // Imported back: the review is there at once, with no analysis.
-    await page.click('#review-back');
     await openImport(page);
     await page.fill('#import-text', pdn);
     await page.click('#import-read');
-    await page.locator('#archive-review', { hasText: 'Show the review' }).click();
-    await shownAtOnce(page);
+    await shownAtOnce(page, () => page.locator('#archive-review', { hasText: 'Show the review' }).click());
     assert.equal(await page.locator('#review-counts').innerText(), counts);
     assert.match(await page.locator('#review-marks').innerText(), /19-16\?\? · Blunder/);
   });
@@ -231,13 +262,13 @@ test('a Tiers game reviewed from the archive on a phone: cancel, go on, kept', a
     assert.equal(await page.locator('#review-graph circle').count(), 6);
     await noSideScroll(page, 'the review on a phone');
     await page.locator('#review-graph circle[data-ply="3"]').click();
-    assert.match(await page.locator('#review-caption').innerText(), /^After move 3 of 6/);
+    assert.match(await page.locator('#analysis-caption').innerText(), /^After \S+, Black to move/);
+    assert.match(await page.locator('#review-detail').innerText(), /^2\. /);
     await shot(page, 'review-phone');
     // Kept with the archived game: opened again, not analysed again.
-    await page.click('#review-back');
+    await page.click('#analysis-back');
     assert.match(await page.locator('.archive-item').first().innerText(), / · reviewed$/m);
-    await page.locator('#archive-review', { hasText: 'Show the review' }).click();
-    await shownAtOnce(page);
+    await shownAtOnce(page, () => page.locator('#archive-review', { hasText: 'Show the review' }).click());
   });
 });
 
@@ -272,12 +303,12 @@ test('a long game reviewed: a point per move, the page answering meanwhile', asy
     const first = await done();
     await page.evaluate(() => { window.__long = []; });
     const t0 = Date.now();
-    // The analysis runs in the worker: the page answers meanwhile (the
-    // board steps through the game while most positions are still to do).
-    const caption = page.locator('#review-caption');
-    await page.getByRole('button', { name: 'Next move' }).click();
-    await caption.filter({ hasText: /^After move 1 of 56/ }).waitFor();
+    // The analysis runs in the worker: the page answers meanwhile (Cancel
+    // and Go on while most positions are still to do).
+    await page.click('#review-cancel');
+    await page.locator('#review-progress-text', { hasText: /^Analysis cancelled/ }).waitFor();
     assert.ok((await done()) < 57, 'still analysing');
+    await page.click('#review-resume');
     await finished(page, 300_000);
     const seconds = (Date.now() - t0) / 1000;
     const positions = 57 - first;

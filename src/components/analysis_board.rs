@@ -8,6 +8,7 @@
 //! drawn on the board (right-drag, a long touch, `a` and `m` on the
 //! board's keyboard cursor) belong to the position shown.
 
+use tiers_engine::search::Level;
 use tiers_engine::shapes::ShapeColor;
 use tiers_engine::tree::NodeId;
 use tiers_engine::{Color, GameKind};
@@ -20,17 +21,19 @@ use crate::components::export::ExportBar;
 use crate::components::games::{import_box, ImportBox};
 use crate::components::move_list::TreeList;
 use crate::components::picture::Picture;
+use crate::components::review_panel;
 use crate::components::viewer::use_step_keys;
 use crate::components::Dispatch;
 use crate::core::analysis_board::link::link as analysis_link;
 use crate::core::analysis_board::{AnalysisAction, AnalysisBoard, TreeStep, MOVE_NAGS};
 use crate::core::i18n::Text;
 use crate::core::input;
-use crate::core::library::files::{file_name, picture_name};
+use crate::core::library::files::{animation_name, file_name, picture_name};
 use crate::core::library::games::Library;
 use crate::core::library::tag;
 use crate::core::nav::NavAction;
 use crate::core::record::{algebraic, checkers_number};
+use crate::core::review::ReviewState;
 use crate::core::{AppAction, Slice};
 use crate::i18n::say;
 use crate::t;
@@ -44,6 +47,10 @@ pub struct AnalysisProps {
     pub dispatch: Dispatch,
     /// The games library (the opening explorer reads its archive).
     pub library: Slice<Library>,
+    /// The review (its panel shows when the board holds the game reviewed).
+    pub review: Slice<ReviewState>,
+    /// The level a practice starts from (the new game screen's).
+    pub level: Level,
 }
 
 fn send(d: &Dispatch) -> Callback<AnalysisAction> {
@@ -86,6 +93,21 @@ fn nag_name(nag: u8, suffix: &str) -> String {
 pub fn AnalysisScreen(props: &AnalysisProps) -> Html {
     let (b, d) = (&props.board, &props.dispatch);
     use_step_keys(true, send(d).reform(AnalysisAction::Step), tree_step);
+    // Back from learning from the mistakes: the focus goes back to the
+    // button that opens it (a keyboard user is not left at the top).
+    use_effect_with((), {
+        let closed = props.review.drill_closed && b.review.is_some();
+        move |()| {
+            if closed {
+                if let Some(el) = gloo::utils::document()
+                    .get_element_by_id("drill-open")
+                    .and_then(|e| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(e).ok())
+                {
+                    let _ = el.focus();
+                }
+            }
+        }
+    });
     let game = b.record();
     let ply = game.ply();
     let side = game.side_at(ply).unwrap_or(Color::Red);
@@ -130,6 +152,18 @@ pub fn AnalysisScreen(props: &AnalysisProps) -> Html {
         let name = picture_name(made.kind, &date, ply);
         Some(Callback::from(move |()| (made.clone(), name.clone())))
     };
+    // The main line, a frame a position, drawn when the button is pressed.
+    let animation = {
+        let b = b.clone();
+        Some(Callback::from(move |()| {
+            let date = tag(&b.tags, "Date").unwrap_or_default().to_string();
+            let game = b.tree.record(b.tree.line_end(NodeId::ROOT));
+            let frames = (0..=game.ply())
+                .map(|ply| Picture::of_record(&*game, ply, b.flipped))
+                .collect();
+            (frames, animation_name(b.tree.kind(), &date))
+        }))
+    };
     let link = {
         let b = b.clone();
         Some(Callback::from(move |()| {
@@ -169,6 +203,7 @@ pub fn AnalysisScreen(props: &AnalysisProps) -> Html {
                     <Explorer board={b.clone()} library={props.library.clone()} dispatch={d.clone()} />
                 </div>
                 <div class="review-info">
+                    { review_panel::panel(b, &props.review, props.level, d) }
                     <div class="moves-box">
                         <h2>{ t!("moves.title") }</h2>
                         <TreeList segments={b.layout()} shown={at} on_pick={s.reform(AnalysisAction::Go)} />
@@ -179,7 +214,7 @@ pub fn AnalysisScreen(props: &AnalysisProps) -> Html {
                         <button type="button" id="analysis-new-checkers" onclick={act(d, AnalysisAction::Fresh(GameKind::Checkers))}>{ t!("game.checkers") }</button>
                         <button type="button" id="analysis-new-tiers" onclick={act(d, AnalysisAction::Fresh(GameKind::Tiers))}>{ t!("game.tiers") }</button>
                     </div>
-                    <ExportBar {pdn} {picture} {link} id="analysis-export" />
+                    <ExportBar {pdn} {picture} {animation} {link} id="analysis-export" />
                     { import_box(&ImportBox {
                         id: "analysis-import",
                         text: &b.import,

@@ -133,7 +133,7 @@ pub fn App() -> Html {
                 on_close={to(&d, |()| AppAction::Nav(NavAction::Back))} />
         },
         Screen::Review => {
-            html! { <ReviewScreen review={app.review.clone()} level={app.new_game.level} dispatch={d.clone()} /> }
+            html! { <ReviewScreen review={app.review.clone()} dispatch={d.clone()} /> }
         }
         Screen::Puzzles => {
             html! { <PuzzlesScreen puzzles={app.puzzles.clone()} level={app.new_game.level} dispatch={d.clone()} /> }
@@ -142,7 +142,8 @@ pub fn App() -> Html {
             html! { <OpeningsScreen openings={app.openings.clone()} dispatch={d.clone()} /> }
         }
         Screen::Analysis => html! {
-            <AnalysisScreen board={app.analysis_board.clone()} dispatch={d.clone()} library={app.library.clone()} />
+            <AnalysisScreen board={app.analysis_board.clone()} dispatch={d.clone()} library={app.library.clone()}
+                review={app.review.clone()} level={app.new_game.level} />
         },
         Screen::Statistics => html! {
             <StatsScreen library={app.library.clone()} puzzles={app.puzzles.clone()} learn={app.learn.clone()} />

@@ -2,10 +2,10 @@
 //! what an ultra or double ultra king carries), the board (click or Enter
 //! puts the chosen piece, drag moves one), the side to move, the FEN / TFEN
 //! (shown live, and typed to set a position up), the engine's verdict, then
-//! "Play from here" or "Analyse" (the computer's evaluation and best line,
-//! searched in a web worker).
+//! "Play from here" or "Analyse" (the analysis board opened on the position,
+//! its engine started there).
 
-use tiers_engine::search::{format_score, Level};
+use tiers_engine::search::Level;
 use tiers_engine::{Color, GameKind, PieceKind};
 use yew::prelude::*;
 
@@ -18,7 +18,7 @@ use crate::components::piece::{describe, piece};
 use crate::components::practice::PractiseForm;
 use crate::components::widgets::seg;
 use crate::components::{on_click, to, Dispatch};
-use crate::core::editor::{carries, tiers_of, Analysis, Brush, Editor, EditorAction};
+use crate::core::editor::{carries, tiers_of, Brush, Editor, EditorAction};
 use crate::core::library::files::{export, file_name};
 use crate::core::library::share;
 use crate::core::practice::PractiseFrom;
@@ -95,7 +95,7 @@ pub fn EditorScreen(props: &EditorProps) -> Html {
 
     // Play or analyse.
     let play = |human: Option<Color>| on_click(d, AppAction::PlayEditor(human));
-    let analyse = act(EditorAction::Analyse);
+    let analyse = on_click(d, AppAction::Analyse(AnalyseFrom::Editor));
 
     let valid = verdict.is_ok();
     let status = match &verdict {
@@ -144,7 +144,6 @@ pub fn EditorScreen(props: &EditorProps) -> Html {
         Some(Callback::from(move |()| (made.clone(), name.clone())))
     };
     let playable = valid && !game_over;
-    let shown_analysis = (ed.analysis.spot.start == text).then_some(&ed.analysis);
 
     html! {
         <section class="editor play" aria-labelledby="editor-title">
@@ -208,48 +207,15 @@ pub fn EditorScreen(props: &EditorProps) -> Html {
                     <h2>{ t!("editor.from-this-position") }</h2>
                     <div class="actions tight">
                         <button type="button" class="primary" id="editor-play-friend" onclick={play(None)} disabled={!playable}>{ t!("editor.play-two-players") }</button>
-                        if shown_analysis.is_some_and(Analysis::running) {
-                            <button type="button" id="editor-analyse-stop" onclick={act(EditorAction::StopAnalysis)}>{ t!("editor.stop") }</button>
-                        } else {
-                            <button type="button" id="editor-analyse" onclick={analyse} disabled={!playable}>{ t!("editor.analyse") }</button>
-                        }
-                        <button type="button" id="editor-analysis-board" onclick={on_click(d, AppAction::Analyse(AnalyseFrom::Editor))} disabled={!playable}>{ t!("analysis.open") }</button>
+                        <button type="button" id="editor-analyse" onclick={analyse} disabled={!playable}>{ t!("editor.analyse") }</button>
                     </div>
                     <PractiseForm id="editor-play" kind={ed.kind} position={AttrValue::from(text.clone())}
                         from={PractiseFrom::Editor} level={props.level} dispatch={d.clone()} />
-                    if let Some(a) = shown_analysis {
-                        { analysis_view(a) }
-                    }
                     if valid {
                         <ExportBar {pdn} {link} {picture} id="editor-export" />
                     }
                 </div>
             </div>
         </section>
-    }
-}
-
-fn analysis_view(a: &Analysis) -> Html {
-    let side = a.side.unwrap_or(Color::Red);
-    html! {
-        <div class="analysis" id="analysis" aria-live="polite">
-            if let Some(e) = &a.error {
-                <p class="message">{ t!("editor.analysis-failed", e = e.clone()) }</p>
-            } else {
-                <p>
-                    if a.running() {
-                        <span class="spinner" aria-hidden="true"></span>{ t!("editor.analysing") }{ " " }
-                        if let Some(best) = a.pv.first() { <span id="analysis-so-far">{ t!("editor.best-so-far", best = best) }{ " " }</span> }
-                    }
-                    if let Some(best) = &a.best { <strong id="analysis-best">{ t!("editor.best-move", best = best) }{ " " }</strong> }
-                </p>
-                if let Some(score) = a.score {
-                    <p class="think-info" id="analysis-info">
-                        { t!("editor.evaluation", score = format_score(score), side = side, depth = a.depth, count = a.nodes) }
-                    </p>
-                    <p class="think-info">{ t!("editor.line", depth = a.depth, line = a.pv.join(" ")) }</p>
-                }
-            }
-        </div>
     }
 }

@@ -34,6 +34,7 @@ pub mod play;
 pub mod practice;
 pub mod puzzles;
 pub mod review;
+pub mod review_panel;
 pub mod rules;
 pub mod settings;
 pub mod square;

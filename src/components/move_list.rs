@@ -88,6 +88,27 @@ pub fn MoveList(props: &MoveListProps) -> Html {
     }
 }
 
+/// A comment as the move list shows it: its words, without the commands
+/// in brackets that programs read (`[%eval …]`, `[%best …]`: a review's
+/// figures, shown in its panel); None when nothing is left.
+fn words_of(comment: &str) -> Option<String> {
+    let mut out = String::new();
+    let mut rest = comment;
+    while let Some(i) = rest.find("[%") {
+        out.push_str(&rest[..i]);
+        match rest[i..].find(']') {
+            Some(j) => rest = &rest[i + j + 1..],
+            None => {
+                rest = &rest[i..];
+                break;
+            }
+        }
+    }
+    out.push_str(rest);
+    let words = out.split_whitespace().collect::<Vec<_>>().join(" ");
+    (!words.is_empty()).then_some(words)
+}
+
 /// Props of [`TreeList`].
 #[derive(Properties, PartialEq, Clone)]
 pub struct TreeListProps {
@@ -118,8 +139,8 @@ pub fn TreeList(props: &TreeListProps) -> Html {
                     <button type="button" {class} {onclick} data-node={id.index().to_string()}
                         aria-current={(id == props.shown).then_some("true")}
                         aria-label={t!("moves.move", number = c.ply, mv = c.text.clone())}>{ c.text.clone() }</button>
-                    if !c.comment.is_empty() {
-                        <span class="move-comment">{ c.comment.clone() }</span>
+                    if let Some(words) = words_of(&c.comment) {
+                        <span class="move-comment">{ words }</span>
                     }
                 </>
             }

@@ -1,6 +1,6 @@
 //! Runs the computer in web workers: whenever the state says a request is
 //! due ([`crate::core::AppState::ai_due`]: the computer's turn on the play screen or in
-//! a tournament match, an analysis asked for in the editor), it goes out
+//! a tournament match, the analysis board's engine), it goes out
 //! with the state's next id, after its delay, to the worker of its channel
 //! (one for games, one for analysis, each started on first use); the
 //! replies come back as [`AppAction::Ai`] and the state keeps only those it
@@ -82,12 +82,11 @@ pub fn use_ai(app: &UseReducerHandle<AppStore>) {
     let timer: Rc<RefCell<Option<Timeout>>> = use_mut_ref(|| None);
     let due = app.ai_due();
     let dispatcher = app.dispatcher();
-    // An analysis nobody waits for any more (the editor's stopped, the
-    // play screen's of a position no longer shown) ends with its worker.
+    // An analysis nobody waits for any more (the analysis board's stopped,
+    // the play screen's of a position no longer shown) ends with its worker.
     {
         let workers = workers.clone();
-        let running = app.editor.analysis.running()
-            || app.coach.analysis.running()
+        let running = app.coach.analysis.running()
             || app.review.running()
             || app.analysis_board.engine.busy();
         use_effect_with(running, move |&running| {

@@ -5,11 +5,13 @@
 //! the arrow keys walk the tree (left / right along the line, up / down
 //! between the moves played from the same position); the whole tree is
 //! written to and read from PDN. It is opened from the play screen, the
-//! games screen, a review and the editor ([`From`]), and kept on the
-//! device ([`AnalysisBoard::to_json`], [`AnalysisBoard::read`]).
+//! games screen, a review (whose verdicts it shows: [`review`]) and the
+//! editor ([`crate::AnalyseFrom`]), and kept on the device
+//! ([`AnalysisBoard::to_json`], [`AnalysisBoard::read`]).
 
 pub mod engine;
 pub mod link;
+pub mod review;
 pub mod tree;
 
 use tiers_engine::pdn::Annotation;
@@ -143,6 +145,9 @@ pub struct AnalysisBoard {
     pub import: String,
     /// The engine: its lines, every move's score, the threat.
     pub engine: BoardEngine,
+    /// The review of the game on the board, when it was opened from one
+    /// (its panel: the graph, the marks); gone with the tree.
+    pub review: Option<review::ReviewPanel>,
 }
 
 impl Default for AnalysisBoard {
@@ -157,6 +162,7 @@ impl Default for AnalysisBoard {
             message: None,
             import: String::new(),
             engine: BoardEngine::default(),
+            review: None,
         }
     }
 }
@@ -383,6 +389,7 @@ impl AnalysisBoard {
             }
             AnalysisAction::ClearShapes => self.tree.note_mut(self.at).shapes.clear(),
             AnalysisAction::Fresh(kind) => {
+                self.review = None;
                 self.tree = AnyTree::start(kind);
                 self.tags.clear();
                 self.at = NodeId::ROOT;
@@ -456,6 +463,7 @@ impl AnalysisBoard {
     /// the tree in study is kept when it cannot be read.
     fn take(&mut self, text: &str) -> Result<(), Text> {
         let read = read_tree(text)?;
+        self.review = None;
         self.tree = read.tree;
         self.tags = read.tags;
         self.at = NodeId::ROOT;

@@ -232,7 +232,7 @@ fn the_engine_asks_the_analysis_worker_and_stops_away_from_the_board() {
     use crate::{AnalyseFrom, AppAction, AppState};
     use tiers_engine::search::PvLine;
     let mut s = AppState::default();
-    s.apply(AppAction::Analyse(AnalyseFrom::Editor));
+    s.apply(AppAction::Analyse(AnalyseFrom::Menu));
     assert_eq!(s.nav.screen, Screen::Analysis);
     assert!(s.ai_due().is_none(), "the engine is off");
     s.apply(AppAction::Analysis(AnalysisAction::Lines(9)));

@@ -603,19 +603,18 @@ pub struct ReviewState {
     pub cancelled: bool,
     /// The ply shown.
     pub ply: usize,
-    /// Step through the marked moves of this side only.
+    /// The marked moves of this side only (the review panel's list, the
+    /// exercises); None: both sides'.
     pub only: Option<Color>,
     /// The screen to go back to.
     pub back: Option<Screen>,
-    /// The better line of this move is played out on the board instead of
-    /// the game.
-    pub line: Option<usize>,
-    /// The ply shown in that line (counted from the game's start).
-    pub line_ply: usize,
     /// Learning from the mistakes ([`mistakes`]), when it is under way.
     pub drill: Option<Drill>,
     /// What was done of the exercises (kept with the archived game).
     pub progress: Progress,
+    /// Learning from the mistakes was closed (the analysis board, shown
+    /// again, gives the keyboard focus back to the button that opens it).
+    pub drill_closed: bool,
 }
 
 /// Where a review is asked for.
@@ -634,20 +633,12 @@ pub enum ReviewAction {
     Cancel,
     /// Go on with it after a cancel.
     Resume,
-    /// Show this ply.
+    /// Show this ply (in an exercise: of the computer's line).
     Ply(usize),
     /// Step through the game (a key).
     Step(Step),
-    /// Step through this side's marked moves only (None: both sides').
+    /// The marked moves of this side only (None: both sides').
     Only(Option<Color>),
-    /// Show the next marked move (after the ply shown).
-    NextMark,
-    /// Show the previous marked move.
-    PrevMark,
-    /// Play out the better line of this move on the board.
-    ShowLine(usize),
-    /// Back to the game from a better line.
-    HideLine,
 }
 
 impl ReviewState {
@@ -695,15 +686,15 @@ impl ReviewState {
                     return false;
                 };
                 let d = Drill::open(s, r, self.only, self.progress.clone());
-                self.line = None;
                 self.drill = (!d.exercises.is_empty()).then_some(d);
+                self.drill_closed = false;
                 false
             }
             DrillAction::Close => {
                 if let Some(e) = self.drill.as_ref().and_then(Drill::exercise) {
                     self.ply = e.index;
                 }
-                self.drill = None;
+                self.drill_closed = self.drill.take().is_some();
                 false
             }
             a => {
@@ -732,13 +723,6 @@ impl ReviewState {
             return;
         }
         let last = self.subject.as_ref().map_or(0, |s| s.plies());
-        if let Some(moves) = self.line_moves() {
-            match action {
-                ReviewAction::Ply(p) => return self.line_ply = p.min(moves.len()),
-                ReviewAction::Step(s) => return self.line_ply = s.from(self.line_ply, moves.len()),
-                _ => self.line = None,
-            }
-        }
         match action {
             ReviewAction::Cancel => {
                 if self.review.is_none() {
@@ -751,40 +735,7 @@ impl ReviewState {
             ReviewAction::Ply(p) => self.ply = p.min(last),
             ReviewAction::Step(s) => self.ply = s.from(self.ply, last),
             ReviewAction::Only(side) => self.only = side,
-            ReviewAction::NextMark => {
-                if let Some(i) = self.marked().into_iter().find(|&i| i + 1 > self.ply) {
-                    self.ply = i + 1;
-                }
-            }
-            ReviewAction::PrevMark => {
-                if let Some(i) = self.marked().into_iter().rev().find(|&i| i + 1 < self.ply) {
-                    self.ply = i + 1;
-                }
-            }
-            ReviewAction::ShowLine(i) => {
-                self.line = Some(i);
-                match self.line_moves() {
-                    Some(_) => self.line_ply = i + 1,
-                    None => self.line = None,
-                }
-            }
-            ReviewAction::HideLine => self.line = None,
         }
-    }
-
-    /// The moves of the better line shown: the game's up to its move,
-    /// then the computer's line.
-    #[must_use]
-    pub fn line_moves(&self) -> Option<Vec<String>> {
-        let i = self.line?;
-        let better = &self.review.as_ref()?.moves.get(i)?.better;
-        if better.is_empty() {
-            return None;
-        }
-        let mut moves = self.subject.as_ref()?.record.move_texts();
-        moves.truncate(i);
-        moves.extend(better.iter().cloned());
-        Some(moves)
     }
 
     /// The moves marked (indices), of the side stepped through.
@@ -902,22 +853,6 @@ impl ReviewState {
     pub fn progress(&self) -> (usize, usize) {
         let all = self.subject.as_ref().map_or(0, |s| s.plies() + 1);
         (self.found.len().min(all), all)
-    }
-
-    /// The game's PDN with the review's evaluations and better moves,
-    /// its comments' words put into the page's language by `say`.
-    #[must_use]
-    pub fn annotated_pdn(&self, say: &dyn Fn(&Text) -> String) -> Option<String> {
-        let s = self.subject.as_ref()?;
-        let r = self.review.as_ref()?;
-        let mut tags = tiers_engine::pdn::Tags::new();
-        for (name, value) in &s.tags {
-            if name != REVIEW_TAG {
-                tags.set(name, value);
-            }
-        }
-        tags.set(REVIEW_TAG, &r.tag_value());
-        Some(s.record.to_pdn_annotated(&tags, &r.notes(&s.sides(), say)))
     }
 }
 

@@ -1,6 +1,9 @@
 use super::*;
 use crate::ai::AiReply;
+use crate::analysis_board::review::{review_tree, ReviewPanel};
+use crate::analysis_board::AnyTree;
 use crate::library::files;
+use tiers_engine::tree::NodeId;
 
 const GAME: &str = "[Event \"x\"]\n1. 11-15 23-19 2. 8-11 22-17 1-0\n";
 
@@ -205,18 +208,16 @@ fn the_end_of_a_won_game_needs_no_search() {
 }
 
 #[test]
-fn stepping_through_the_marked_moves() {
+fn the_marked_moves_of_one_side_or_both() {
     let mut r = reviewed();
-    assert_eq!(r.only, Some(Color::Red));
-    r.apply(ReviewAction::NextMark);
-    assert_eq!(r.ply, 2, "after Red's blunder (move index 1)");
-    r.apply(ReviewAction::NextMark);
-    assert_eq!(r.ply, 2, "no further one");
-    r.apply(ReviewAction::Ply(4));
-    r.apply(ReviewAction::PrevMark);
-    assert_eq!(r.ply, 2);
+    assert_eq!(r.only, Some(Color::Red), "the person's, at first");
+    let panel = ReviewPanel::of(r.subject.as_ref().unwrap(), r.review.as_ref().unwrap());
+    assert_eq!(panel.marked(r.only), [1], "Red's blunder (move index 1)");
+    assert_eq!(r.marked(), [1]);
     r.apply(ReviewAction::Only(Some(Color::Black)));
-    assert!(r.marked().is_empty());
+    assert!(r.marked().is_empty() && panel.marked(r.only).is_empty());
+    r.apply(ReviewAction::Only(None));
+    assert_eq!(r.marked(), [1]);
     r.apply(ReviewAction::Step(Step::Last));
     assert_eq!(r.ply, 4);
     r.apply(ReviewAction::Ply(99));
@@ -261,21 +262,62 @@ fn a_saved_review_round_trips_and_damage_is_dropped() {
     assert!(r.request(1).is_none(), "a saved review is not made again");
 }
 
+/// The reviewed game's tree and tags as the analysis board gets them,
+/// the comments' words put into words by `say`.
+fn board_of(r: &ReviewState, say: &dyn Fn(&Text) -> String) -> (AnyTree, Vec<(String, String)>) {
+    let (s, review) = (r.subject.as_ref().unwrap(), r.review.as_ref().unwrap());
+    review_tree(s, review, &review.notes(&s.sides(), say)).unwrap()
+}
+
 #[test]
-fn the_annotated_pdn_imports_back_without_loss() {
+fn the_review_on_the_board_s_tree_exports_and_imports_back_without_loss() {
     let r = reviewed();
     let review = r.review.clone().unwrap();
-    let pdn = r.annotated_pdn(&Text::english).unwrap();
+    let (tree, tags) = board_of(&r, &Text::english);
+    // The verdicts are on the game's nodes: the mark as a NAG, the
+    // evaluation, the computer's line and the words in the comment; the
+    // better line a variation from the position before the blunder.
+    let panel = ReviewPanel::of(r.subject.as_ref().unwrap(), &review);
+    let blunder = panel.node(&tree, 2).unwrap();
+    assert_eq!(tree.text(blunder), "23-19");
+    assert_eq!(tree.note(blunder).nags, [4]);
+    assert_eq!(
+        tree.note(blunder).comment,
+        "[%eval -3.00/7] [%best 22-18 8-11] Blunder: 22-18 was better."
+    );
+    let before = panel.node(&tree, 1).unwrap();
+    let moves: Vec<&str> = tree
+        .children(before)
+        .iter()
+        .map(|&k| tree.text(k))
+        .collect();
+    assert_eq!(
+        moves,
+        ["23-19", "22-18"],
+        "the game's move first, then the better one"
+    );
+    // (8-11 is not legal after 22-18 here: 15x22 must be taken; the line
+    // is played as far as it goes.)
+    let better = tree.children(before)[1];
+    assert!(tree.children(better).is_empty());
+    let first = panel.node(&tree, 1).unwrap();
+    assert!(tree.note(first).nags.is_empty(), "the computer's own move");
+    // The board's PDN writer.
+    let pdn = tree.to_pdn(&tags);
     assert!(
         pdn.contains("[Review \"500000 nodes, start +0.00/7\"]"),
         "{pdn}"
     );
     let flat = pdn.split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(
-        flat.contains("23-19?? {[%eval -3.00/7] [%best 22-18 8-11] Blunder: 22-18 was better.}"),
+        flat.contains(
+            "1. 11-15 {[%eval +0.00/7]} 23-19?? {[%eval -3.00/7] [%best 22-18 8-11] Blunder: 22-18 was better.} (1... 22-18) 2. 8-11"
+        ),
         "{pdn}"
     );
     assert!(flat.contains("11-15 {[%eval +0.00/7]}"), "{pdn}");
+    // Read by the games screen (another program reads it likewise): the
+    // game's moves, and the review back from the main line's comments.
     let mut games = files::read_games(tiers_engine::GameKind::Checkers, &pdn).unwrap();
     let g = games.remove(0).unwrap();
     assert_eq!(g.record.move_texts(), ["11-15", "23-19", "8-11", "22-17"]);
@@ -286,7 +328,10 @@ fn the_annotated_pdn_imports_back_without_loss() {
         .map(|(_, v)| v.clone());
     let tag = tag_value.as_deref();
     assert_eq!(Review::from_pdn(tag, &g.notes, 4), Some(review.clone()));
-    // Written again from the import: the same text.
+    // Read by the board's reader and written again: the same text.
+    let read = crate::analysis_board::read_tree(&pdn).unwrap();
+    assert_eq!(read.tree.to_pdn(&read.tags), pdn);
+    // The same game reviewed from the import gives the same tree.
     let mut again = ReviewState::default();
     let subject = Subject {
         record: g.record,
@@ -296,14 +341,16 @@ fn the_annotated_pdn_imports_back_without_loss() {
         human: Some(Color::Red),
     };
     again.open(subject, Some(review.clone()), Screen::Games);
-    assert_eq!(again.annotated_pdn(&Text::english).unwrap(), pdn);
+    let (tree2, tags2) = board_of(&again, &Text::english);
+    assert_eq!(tree2.to_pdn(&tags2), pdn);
     // In another language the comment's words change, not what is read
     // back.
     let french = |t: &Text| match t.key {
         "review.pdn-better" => "Gaffe : 22-18 était meilleur.".to_string(),
         _ => t.english(),
     };
-    let other = r.annotated_pdn(&french).unwrap();
+    let (tree, tags) = board_of(&r, &french);
+    let other = tree.to_pdn(&tags);
     let flat = other.split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(flat.contains("Gaffe : 22-18 était meilleur."), "{other}");
     assert!(!other.contains("was better"), "{other}");
@@ -333,21 +380,39 @@ fn the_annotated_pdn_imports_back_without_loss() {
 }
 
 #[test]
-fn a_better_line_is_played_out_and_left() {
-    let mut r = reviewed();
-    r.apply(ReviewAction::ShowLine(0));
-    assert_eq!(r.line, None, "the computer's own move has no better line");
-    r.apply(ReviewAction::Ply(2));
-    r.apply(ReviewAction::ShowLine(1));
-    assert_eq!(r.line_moves().unwrap(), ["11-15", "22-18", "8-11"]);
-    assert_eq!(r.line_ply, 2, "after the better move");
-    r.apply(ReviewAction::Step(Step::Last));
-    assert_eq!(r.line_ply, 3);
-    r.apply(ReviewAction::Ply(0));
-    assert_eq!((r.line_ply, r.ply), (0, 2), "the game's ply is kept");
-    r.apply(ReviewAction::HideLine);
-    assert_eq!((r.line, r.ply), (None, 2));
-    r.apply(ReviewAction::ShowLine(1));
-    r.apply(ReviewAction::NextMark);
-    assert_eq!(r.line, None, "stepping to a mark leaves the line");
+fn the_panel_finds_the_game_s_moves_in_a_tree_the_player_edits() {
+    use crate::analysis_board::{AnalysisAction, AnalysisBoard};
+    let r = reviewed();
+    let (s, review) = (r.subject.as_ref().unwrap(), r.review.as_ref().unwrap());
+    let (tree, _) = board_of(&r, &Text::english);
+    let mut b = AnalysisBoard {
+        tree,
+        review: Some(ReviewPanel::of(s, review)),
+        ..AnalysisBoard::default()
+    };
+    let panel = b.review.clone().unwrap();
+    assert_eq!(panel.node(&b.tree, 0), Some(NodeId::ROOT));
+    assert_eq!(panel.node(&b.tree, 5), None, "past the game's end");
+    let end = panel.node(&b.tree, 4).unwrap();
+    assert_eq!(panel.ply_of(&b.tree, end), Some(4));
+    // The better line is not the game's.
+    let before = panel.node(&b.tree, 1).unwrap();
+    let better = b.tree.children(before)[1];
+    assert_eq!(panel.ply_of(&b.tree, better), None);
+    // The player branches and promotes the better line: the game's moves
+    // are found all the same.
+    b.apply(AnalysisAction::Go(better));
+    b.apply(AnalysisAction::MainLine);
+    let end = panel.node(&b.tree, 4).unwrap();
+    assert_eq!(b.tree.text(end), "22-17");
+    assert_eq!(b.tree.note(end).comment, "[%eval -2.50/7]");
+    // A move of the game deleted: from there on, no node.
+    let third = panel.node(&b.tree, 3).unwrap();
+    b.apply(AnalysisAction::Go(third));
+    b.apply(AnalysisAction::Delete);
+    assert!(panel.node(&b.tree, 2).is_some());
+    assert_eq!(panel.node(&b.tree, 3), None);
+    // A new board, or a file read, drops the review.
+    b.apply(AnalysisAction::Fresh(tiers_engine::GameKind::Checkers));
+    assert!(b.review.is_none());
 }

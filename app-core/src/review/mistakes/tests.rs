@@ -359,8 +359,7 @@ fn a_tiers_game_gives_the_same_drill_in_its_own_notation() {
     // The second move throws three men away (the side to move after it
     // stands +3.00); every other position is level.
     let scores = [0, 0, 300, 0, 0];
-    let mut id = 20;
-    for _ in 0..scores.len() {
+    for id in 20..20 + scores.len() as u32 {
         let req = r.request(id).expect("a position is due");
         assert_eq!(req.kind, GameKind::Tiers);
         let at = req.moves.len();
@@ -374,7 +373,6 @@ fn a_tiers_game_gives_the_same_drill_in_its_own_notation() {
             pv: vec![best.clone()],
         });
         r.reply(AiReply::Move { id, text: best });
-        id += 1;
     }
     let list = r.exercises();
     assert_eq!(list.len(), 1, "{list:?}");

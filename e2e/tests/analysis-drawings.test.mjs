@@ -5,7 +5,8 @@
 // the tree exported as PDN ([%cal …] / [%csl …] in the comments) and
 // imported into a fresh profile is equal, drawings and all; a link to the
 // board carries the tree; a malformed link says why and leaves the page
-// usable; a finished puzzle opens on the board.
+// usable; a finished puzzle opens on the board; "New board" over a board
+// with moves asks first.
 // Screenshots: target/screenshots/analysis-drawings-*.png.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -139,6 +140,22 @@ test('arrows and marks drawn by mouse and keyboard, exported, imported into a fr
     await third.locator('#analysis-title').waitFor();
     assert.equal(await drawings(third), listed, 'shown at the end of the main line, drawings and all');
     assert.equal(await exported(third), pdn);
+
+    // "New board" over a board with moves asks first; "Keep" keeps it.
+    const before = await page.locator('.tree-list .move').allInnerTexts();
+    await page.click('#analysis-new-tiers');
+    await page.locator('#analysis-replace-ask', { hasText: /new Tiers board/ }).waitFor();
+    await page.click('#analysis-replace-no');
+    assert.equal(await page.locator('#analysis-replace').count(), 0);
+    assert.deepEqual(await page.locator('.tree-list .move').allInnerTexts(), before);
+    await page.click('#analysis-new-tiers');
+    await page.click('#analysis-replace-yes');
+    await page.locator('#analysis-title', { hasText: 'Analysis board: Tiers' }).waitFor();
+    assert.equal(await page.locator('.tree-list .move').count(), 0);
+    // An empty board is replaced at once.
+    await page.click('#analysis-new-checkers');
+    await page.locator('#analysis-title', { hasText: 'Analysis board: Checkers' }).waitFor();
+    assert.equal(await page.locator('#analysis-replace').count(), 0);
   });
 });
 

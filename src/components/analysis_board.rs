@@ -93,6 +93,8 @@ fn nag_name(nag: u8, suffix: &str) -> String {
 pub fn AnalysisScreen(props: &AnalysisProps) -> Html {
     let (b, d) = (&props.board, &props.dispatch);
     use_step_keys(true, send(d).reform(AnalysisAction::Step), tree_step);
+    // "New board" over a board with moves asks first (its tree would be lost).
+    let replacing = use_state(|| None::<GameKind>);
     // Back from learning from the mistakes: the focus goes back to the
     // button that opens it (a keyboard user is not left at the top).
     use_effect_with((), {
@@ -170,6 +172,29 @@ pub fn AnalysisScreen(props: &AnalysisProps) -> Html {
             analysis_link(&crate::browser::page_base(), &b.tree, &b.tags, b.flipped)
         }))
     };
+    // A new board: at once over an empty one, else asked first.
+    let empty = b.tree.children(NodeId::ROOT).is_empty();
+    let fresh = |kind: GameKind| {
+        let (d, replacing) = (d.clone(), replacing.clone());
+        Callback::from(move |_: MouseEvent| {
+            if empty {
+                send(&d).emit(AnalysisAction::Fresh(kind));
+            } else {
+                replacing.set(Some(kind));
+            }
+        })
+    };
+    let replace = |kind: GameKind| {
+        let (d, replacing) = (d.clone(), replacing.clone());
+        Callback::from(move |_: MouseEvent| {
+            replacing.set(None);
+            send(&d).emit(AnalysisAction::Fresh(kind));
+        })
+    };
+    let keep = {
+        let replacing = replacing.clone();
+        Callback::from(move |_: MouseEvent| replacing.set(None))
+    };
     let s = send(d);
     html! {
         <section class="analysis-board card" aria-labelledby="analysis-title">
@@ -211,9 +236,16 @@ pub fn AnalysisScreen(props: &AnalysisProps) -> Html {
                     { edit_box(b, d) }
                     <div class="actions tight" role="group" aria-labelledby="analysis-new-label">
                         <span id="analysis-new-label">{ t!("analysis.new-board") }</span>
-                        <button type="button" id="analysis-new-checkers" onclick={act(d, AnalysisAction::Fresh(GameKind::Checkers))}>{ t!("game.checkers") }</button>
-                        <button type="button" id="analysis-new-tiers" onclick={act(d, AnalysisAction::Fresh(GameKind::Tiers))}>{ t!("game.tiers") }</button>
+                        <button type="button" id="analysis-new-checkers" onclick={fresh(GameKind::Checkers)}>{ t!("game.checkers") }</button>
+                        <button type="button" id="analysis-new-tiers" onclick={fresh(GameKind::Tiers)}>{ t!("game.tiers") }</button>
                     </div>
+                    if let Some(kind) = *replacing {
+                        <div class="offer" id="analysis-replace" role="group" aria-labelledby="analysis-replace-ask">
+                            <span id="analysis-replace-ask">{ t!("analysis.replace-ask", game = kind) }</span>
+                            <button type="button" id="analysis-replace-yes" onclick={replace(kind)}>{ t!("analysis.replace") }</button>
+                            <button type="button" id="analysis-replace-no" onclick={keep}>{ t!("analysis.keep") }</button>
+                        </div>
+                    }
                     <ExportBar {pdn} {picture} {animation} {link} id="analysis-export" />
                     { import_box(&ImportBox {
                         id: "analysis-import",

@@ -54,6 +54,13 @@ pub struct LivePlay {
     /// This device's Tiers formation and the salt of its commitment, kept
     /// here until both are committed to and it is revealed.
     pub secret: Option<(String, String)>,
+    /// The moment (ms since 1970) the other side's clock read zero on this
+    /// page while connected, its device silent since (no `flag`, no
+    /// move): after [`super::GRACE_MS`] this page may claim the win
+    /// (docs/live.md, "Claiming the win").
+    pub out_since: Option<u64>,
+    /// The grace has passed: "Claim the win" is offered.
+    pub claimable: bool,
 }
 
 /// What happens in a live game.
@@ -64,7 +71,7 @@ pub enum LiveAction {
     /// The channel opened: this page says hello.
     Open,
     /// A message arrived (the time it did, ms since 1970).
-    Received(String),
+    Received(String, u64),
     /// This page sends a message (an offer, an answer, a resignation, a
     /// phrase): checked and applied here first.
     Send(Message),
@@ -78,6 +85,10 @@ pub enum LiveAction {
     /// The messages before this number were sent (counted from the
     /// first of the connection: [`LivePlay::sent`] plus the outbox's).
     Drained(u64),
+    /// This page claims the win on time: the other side's clock ran out
+    /// here and its device said nothing within the grace (offered only
+    /// then: [`LivePlay::claimable`]).
+    Claim,
 }
 
 impl LivePlay {
@@ -247,16 +258,85 @@ impl AppState {
                     });
                 }
             }
-            LiveAction::Received(text) => match super::parse(&text) {
-                Ok(m) => self.live_apply(false, &m),
+            LiveAction::Received(text, now) => match super::parse(&text) {
+                Ok(m) => {
+                    if matches!(m, Message::Claim { .. }) && self.live_game().is_some() {
+                        // A claim is checked against this page's own
+                        // clock as it reads now (its page may have been
+                        // asleep: the tick is due anyway).
+                        let before = self.session.outcome();
+                        self.session.update(|s| s.apply(SessionAction::Tick(now)));
+                        self.live_ticked(before, now);
+                    }
+                    self.live_apply(false, &m);
+                    self.live_watch(None);
+                }
                 Err(e) => self.live_note(text!("live.refused", why = e)),
             },
             LiveAction::Send(m) => {
                 if self.live.link == LinkState::Connected {
                     self.live_apply(true, &m);
+                    self.live_watch(None);
+                }
+            }
+            LiveAction::Claim => {
+                let claim =
+                    self.live_game()
+                        .zip(self.session.record())
+                        .map(|(l, g)| Message::Claim {
+                            side: l.me.opposite(),
+                            ply: g.ply(),
+                        });
+                if let (true, Some(m)) = (self.live.claimable, claim) {
+                    self.live_action(LiveAction::Send(m));
                 }
             }
         }
+        if matches!(self.live.link, LinkState::Lost | LinkState::Connecting) {
+            self.live_watch(None);
+        }
+    }
+
+    /// Watches the other side's clock at zero (docs/live.md, "Claiming
+    /// the win"): from the first moment (`now`, a tick) it reads zero on
+    /// this page while connected and the game goes on, until the grace
+    /// has passed (the win may then be claimed), or until that side's
+    /// move or flag, the end of the game or the connection lost.
+    fn live_watch(&mut self, now: Option<u64>) {
+        let waiting = self.live.link == LinkState::Connected
+            && self.session.held
+            && self.session.outcome().is_none()
+            && self.live_game().is_some_and(|l| {
+                self.session
+                    .clock
+                    .is_some_and(|c| c.left(l.me.opposite()) == 0)
+                    && self
+                        .session
+                        .record()
+                        .is_some_and(|g| g.side_at(g.ply()) == Some(l.me.opposite()))
+            });
+        let (since, claimable) = match (waiting, self.live.out_since, now) {
+            (false, ..) => (None, false),
+            (true, None, Some(now)) => (Some(now), false),
+            (true, Some(t), Some(now)) => (Some(t), now >= t + super::GRACE_MS),
+            (true, since, None) => (since, self.live.claimable),
+        };
+        if (since, claimable) != (self.live.out_since, self.live.claimable) {
+            self.live.update(|p| {
+                p.out_since = since;
+                p.claimable = claimable;
+            });
+        }
+    }
+
+    /// When the page should look again at a clock run out on it (the end
+    /// of the grace: [`LivePlay::out_since`]), if it waits for that.
+    #[must_use]
+    pub fn live_grace_end(&self) -> Option<u64> {
+        self.live
+            .out_since
+            .filter(|_| !self.live.claimable)
+            .map(|t| t + super::GRACE_MS)
     }
 
     fn live_note(&mut self, note: Text) {
@@ -282,7 +362,17 @@ impl AppState {
         let event = match live.apply(from, board, msg) {
             Ok(e) => e,
             Err(e) => {
-                let note = if mine {
+                let note = if let (false, Message::Claim { side, .. }, Some(c)) =
+                    (mine, msg, self.session.clock.filter(|_| in_game))
+                {
+                    // This page's own clock disagrees (or a move crossed
+                    // the claim): it says so and goes on with its copy.
+                    text!(
+                        "live.claim-refused",
+                        left = crate::clock::face(c.left(*side)),
+                        why = e
+                    )
+                } else if mine {
                     Text::plain(e)
                 } else {
                     text!("live.refused", why = e)
@@ -297,6 +387,8 @@ impl AppState {
             Event::TakeBack(Answer::Accept, _) if !mine => Some(text!("live.takeback-done")),
             Event::Chat(p) if !mine => Some(text!("live.said", phrase = phrase(p))),
             Event::Rematch(Answer::Decline) if !mine => Some(text!("live.rematch-declined")),
+            Event::Claimed(_) if mine => Some(text!("live.claimed")),
+            Event::Claimed(_) => Some(text!("live.claim-accepted")),
             Event::Synced(r) => Some(match r {
                 Restore::Same => text!("live.restored"),
                 Restore::Theirs => text!("live.restored-theirs"),
@@ -438,12 +530,14 @@ impl AppState {
         resume(&self.live, &self.session, id, terms)
     }
 
-    /// After the clocks ticked: a live game this device lost on time
-    /// (its own clock is the one that ran out here) tells the other page.
-    pub(crate) fn live_ticked(&mut self, before: Option<tiers_engine::Outcome>) {
+    /// After the clocks ticked at `now`: a live game this device lost on
+    /// time (its own clock is the one that ran out here) tells the other
+    /// page; the other side's clock at zero is watched.
+    pub(crate) fn live_ticked(&mut self, before: Option<tiers_engine::Outcome>, now: u64) {
         let Some(me) = self.live_game().map(|l| l.me) else {
             return;
         };
+        self.live_watch(Some(now));
         let now = self.session.outcome();
         let flagged = matches!(
             now,

@@ -446,6 +446,9 @@ pub enum Event {
     Committed(bool),
     /// A formation was revealed; `true` when both are and the game began.
     Formation(bool),
+    /// A commitment or formation the receiver has already (sent again by
+    /// a page that reconnected): nothing changed.
+    Repeated,
     /// A draw was offered, agreed or declined.
     Draw(Answer),
     /// A take-back was asked for (back to this ply), done, or refused.
@@ -659,6 +662,21 @@ impl Live {
                 }
                 self.offers = Offers::default();
                 Ok(Event::Moved)
+            }
+            // A commitment or formation this page has already: the other
+            // page reconnected and sent its own again (docs/live.md,
+            // "Reconnecting"); it changes nothing.
+            Message::Commit(hash) if self.commits[from.index()].as_ref() == Some(hash) => {
+                Ok(Event::Repeated)
+            }
+            Message::Formation { squares, salt }
+                if self.formations[from.index()].is_some()
+                    && self.commits[from.index()].as_ref()
+                        == Some(&commit::commitment(squares, salt))
+                    && Formation::parse(from, squares).ok().map(|f| f.to_string())
+                        == self.formations[from.index()] =>
+            {
+                Ok(Event::Repeated)
             }
             Message::Commit(hash) => {
                 if self.terms.kind != GameKind::Tiers || game.is_some() {

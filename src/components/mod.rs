@@ -35,6 +35,7 @@ pub mod practice;
 pub mod puzzles;
 pub mod review;
 pub mod rules;
+pub mod scan;
 pub mod settings;
 pub mod square;
 pub mod stats;

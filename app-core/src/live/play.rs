@@ -52,7 +52,9 @@ pub struct LivePlay {
     /// What the page says last: a refused message, an answer, a phrase.
     pub note: Option<Text>,
     /// This device's Tiers formation and the salt of its commitment, kept
-    /// here until both are committed to and it is revealed.
+    /// here until both are committed to and it is revealed, then for the
+    /// game (sent again on reconnecting: the other page may not have had
+    /// it).
     pub secret: Option<(String, String)>,
     /// The moment (ms since 1970) the other side's clock read zero on this
     /// page while connected, its device silent since (no `flag`, no
@@ -218,11 +220,29 @@ impl AppState {
                     let g = self.session.record()?;
                     Some(Message::Sync(Live::sync(g, self.session.clock.as_ref())).to_text())
                 });
+                // Tiers: this page's commitment and formation again, if it
+                // made them (one sent as the connection dropped may never
+                // have arrived; the other page takes a repeat as nothing).
+                let me = l.me.index();
+                let mut sealed = Vec::new();
+                if let Some(hash) = &l.commits[me] {
+                    sealed.push(Message::Commit(hash.clone()).to_text());
+                }
+                if let (Some(_), Some((squares, salt))) = (&l.formations[me], &self.live.secret) {
+                    sealed.push(
+                        Message::Formation {
+                            squares: squares.clone(),
+                            salt: salt.clone(),
+                        }
+                        .to_text(),
+                    );
+                }
                 self.live.update(|p| {
                     p.link = LinkState::Connected;
                     p.note = None;
                     let waiting = std::mem::take(&mut p.outbox);
                     p.outbox.push(hello);
+                    p.outbox.extend(sealed);
                     if let Some(copy) = copy {
                         p.outbox.push(copy);
                         p.outbox.extend(waiting.into_iter().filter(|m| resend(m)));
@@ -369,8 +389,7 @@ impl AppState {
                     // the claim): it says so and goes on with its copy.
                     text!(
                         "live.claim-refused",
-                        left = crate::clock::face(c.left(*side)),
-                        why = e
+                        left = crate::clock::face(c.left(*side))
                     )
                 } else if mine {
                     Text::plain(e)
@@ -413,11 +432,17 @@ impl AppState {
         }
         match event {
             Event::Hello => {
+                let again = self.live.agreed;
                 self.live.update(|p| p.agreed = true);
                 if in_game {
                     // Reconnected: back to the game (the copies are
                     // compared next).
                     self.nav.update(|n| n.apply(NavAction::Show(Screen::Play)));
+                } else if again && self.live.setting_up().is_some() {
+                    // Reconnected while the formations are set up: the
+                    // setup goes on as it was (the commitments and
+                    // formations come again next).
+                    self.nav.update(|n| n.apply(NavAction::Show(Screen::Live)));
                 } else {
                     self.live_start(&live);
                 }
@@ -433,7 +458,6 @@ impl AppState {
             Event::Formation(true) => {
                 if let Some(record) = game {
                     let clock = live.terms.clock.map(crate::clock::Clock::new);
-                    self.live.update(|p| p.secret = None);
                     self.live_load(&live, record, clock);
                 }
             }

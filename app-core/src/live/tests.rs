@@ -562,7 +562,15 @@ fn tiers_formations_then_a_game() {
         p.send(Red, &commit_to(&red, 1)),
         Ok(Event::Committed(false))
     );
-    p.refused(Red, &commit_to(&red, 1), "set already");
+    // The same commitment again (a page that reconnected sends its own
+    // again) changes nothing; another one is refused.
+    let before = p.sides[1].state();
+    assert_eq!(
+        p.sides[1].apply(Red, &commit_to(&red, 1)),
+        Ok(Event::Repeated)
+    );
+    assert!(p.sides[1].state() == before);
+    p.refused(Red, &commit_to(&red, 2), "set already");
     p.refused(Red, &reveal(&red, 1), "before both");
     assert_eq!(
         p.send(Black, &commit_to(&black, 2)),
@@ -573,14 +581,23 @@ fn tiers_formations_then_a_game() {
     p.refused(Red, &reveal(&formation(Red, 9), 1), "not the one committed");
     p.refused(Red, &reveal(&red, 3), "not the one committed");
     assert_eq!(p.send(Red, &reveal(&red, 1)), Ok(Event::Formation(false)));
-    p.refused(Red, &reveal(&red, 1), "set already");
+    p.refused(Red, &reveal(&formation(Red, 9), 1), "set already");
+    assert_eq!(p.sides[1].apply(Red, &reveal(&red, 1)), Ok(Event::Repeated));
     assert_eq!(
         p.send(Black, &reveal(&black, 2)),
         Ok(Event::Formation(true))
     );
     p.agree();
-    p.refused(Red, &commit_to(&red, 1), "no formation");
-    p.refused(Red, &reveal(&red, 1), "no formation");
+    p.refused(Red, &commit_to(&red, 2), "no formation");
+    p.refused(Red, &reveal(&formation(Red, 9), 1), "no formation");
+    // After the game began, the same ones again change nothing.
+    let before = p.sides[1].state();
+    assert_eq!(
+        p.sides[1].apply(Red, &commit_to(&red, 1)),
+        Ok(Event::Repeated)
+    );
+    assert_eq!(p.sides[1].apply(Red, &reveal(&red, 1)), Ok(Event::Repeated));
+    assert!(p.sides[1].state() == before);
 
     // Committed to a formation that is not valid: refused when revealed.
     let mut q = Pair::new(t);

@@ -656,3 +656,123 @@ fn a_tampered_formation_is_refused_and_the_setup_goes_on() {
     a.apply(AppAction::Live(LiveAction::Received(sent[1].clone(), 0)));
     assert!(a.live.setting_up().is_none());
 }
+
+/// Two pages joined for a live Tiers game, setting up their formations.
+fn tiers_pair() -> (AppState, AppState) {
+    let terms = Terms {
+        kind: GameKind::Tiers,
+        inviter: Color::Red,
+        clock: Some(crate::clock::TimeControl::new(3, 2).unwrap()),
+    };
+    let (mut a, mut b) = (AppState::default(), AppState::default());
+    for (s, me) in [(&mut a, Color::Red), (&mut b, Color::Black)] {
+        s.apply(AppAction::Live(LiveAction::Begin(Live::new(77, terms, me))));
+        s.apply(AppAction::Live(LiveAction::Open));
+    }
+    carry(&mut a, &mut b);
+    (a, b)
+}
+
+/// The connection drops on both pages, then a new one opens (a reconnect
+/// link made on one, pasted on the other, which still has its setup).
+fn reconnect_both(a: &mut AppState, b: &mut AppState) {
+    for s in [&mut *a, &mut *b] {
+        s.apply(AppAction::Live(LiveAction::Lost));
+        assert_eq!(s.live.link, LinkState::Lost);
+        assert!(s.live.setting_up().is_some(), "the setup is kept");
+    }
+    for s in [&mut *a, &mut *b] {
+        s.apply(AppAction::Live(LiveAction::Reconnect));
+        s.apply(AppAction::Live(LiveAction::Open));
+    }
+}
+
+#[test]
+fn a_connection_lost_during_the_formations_is_restored_with_the_setup_kept() {
+    use crate::formation::FormationAction;
+    let (mut a, mut b) = tiers_pair();
+    // Red sets up and is ready; its commitment is sent (the page saw it
+    // go) but lost with the connection: Black's page never has it.
+    a.apply(AppAction::Formation(FormationAction::Random(3)));
+    let red = a.formation.squares[0].clone();
+    a.apply(AppAction::Formation(FormationAction::Ready(11)));
+    let upto = a.live.sent + a.live.outbox.len() as u64;
+    a.apply(AppAction::Live(LiveAction::Drained(upto)));
+    // Black sets up a formation (not ready yet).
+    b.apply(AppAction::Formation(FormationAction::Random(5)));
+    let black = b.formation.squares[1].clone();
+    reconnect_both(&mut a, &mut b);
+    carry(&mut a, &mut b);
+    // The setups are as they were: Red's is sealed and now known to be
+    // ready on Black's page; Black's men are where Black put them.
+    for s in [&a, &b] {
+        assert_eq!(s.nav.screen, crate::nav::Screen::Live);
+        assert!(s.live.setting_up().is_some());
+        assert!(s.formation.ready[0]);
+    }
+    assert_eq!(a.formation.squares[0], red);
+    assert_eq!(b.formation.squares[1], black);
+    assert!(b.formation.squares[0].is_empty(), "Red's men not shown");
+    // Black is ready; Black's reveal is lost as the connection drops
+    // again, after Red's page has both commitments and has revealed (so
+    // the game began there): reconnecting gives Black's page Red's
+    // formation again, and the game begins there too, the same.
+    b.apply(AppAction::Formation(FormationAction::Ready(12)));
+    let to_a = b.live.outbox.clone();
+    let upto = b.live.sent + b.live.outbox.len() as u64;
+    b.apply(AppAction::Live(LiveAction::Drained(upto)));
+    for m in to_a {
+        a.apply(AppAction::Live(LiveAction::Received(m, 0)));
+    }
+    assert!(a.session.record().is_some(), "the game began on Red's page");
+    let upto = a.live.sent + a.live.outbox.len() as u64;
+    a.apply(AppAction::Live(LiveAction::Drained(upto)));
+    assert!(b.session.record().is_none(), "not on Black's");
+    reconnect_both_in_game(&mut a, &mut b);
+    carry(&mut a, &mut b);
+    for s in [&a, &b] {
+        assert_eq!(s.nav.screen, crate::nav::Screen::Play);
+        assert!(s.live.setting_up().is_none());
+    }
+    assert_eq!(
+        a.session.record().unwrap().start_text(),
+        b.session.record().unwrap().start_text()
+    );
+    let first = a.session.record().unwrap().legal()[0].text.clone();
+    typed(&mut a, &first);
+    carry(&mut a, &mut b);
+    assert_eq!(moves(&b), [first]);
+}
+
+/// As [`reconnect_both`], one page in the game, the other still setting up.
+fn reconnect_both_in_game(a: &mut AppState, b: &mut AppState) {
+    for s in [&mut *a, &mut *b] {
+        s.apply(AppAction::Live(LiveAction::Lost));
+        s.apply(AppAction::Live(LiveAction::Reconnect));
+        s.apply(AppAction::Live(LiveAction::Open));
+    }
+}
+
+#[test]
+fn a_changed_formation_sent_again_after_reconnecting_is_refused() {
+    use crate::formation::FormationAction;
+    let (mut a, mut b) = tiers_pair();
+    a.apply(AppAction::Formation(FormationAction::Random(3)));
+    a.apply(AppAction::Formation(FormationAction::Ready(11)));
+    carry(&mut a, &mut b);
+    // A repeat of the same commitment changes nothing; another is refused.
+    let commit = b.live.live.as_ref().unwrap().commits[0].clone().unwrap();
+    let before = b.live.live.clone();
+    b.apply(AppAction::Live(LiveAction::Received(
+        Message::Commit(commit).to_text(),
+        0,
+    )));
+    assert_eq!(b.live.live, before);
+    let other = crate::live::commit::commitment("a1 c1 e1", &crate::live::commit::salt(1, 2));
+    b.apply(AppAction::Live(LiveAction::Received(
+        Message::Commit(other).to_text(),
+        0,
+    )));
+    assert_eq!(b.live.live, before);
+    assert!(b.live.note.is_some(), "the refusal is said");
+}

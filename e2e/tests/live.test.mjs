@@ -427,3 +427,69 @@ test('a claim the other page\'s clock disagrees with is said there, and that pag
     assert.equal(await black.locator('#live-offer-draw').isEnabled(), true);
   });
 });
+
+// The connection lost while the Tiers formations are set up (the data
+// channel closed from one side: both pages see it go): Red had sealed its
+// formation, Black was placing men. Red makes the reconnect link; Black,
+// whose page is still open on its setup, pastes it on its reconnect step,
+// joins and sends back the answer. Both setups go on as they were (Red's
+// still sealed and shown as ready on Black's page, Black's men where they
+// were), then the formations are revealed together and the game starts.
+test('a connection lost while the Tiers formations are set up is restored with both setups kept', async () => {
+  const channels = () => {
+    const make = RTCPeerConnection.prototype.createDataChannel;
+    window.__channels = [];
+    RTCPeerConnection.prototype.createDataChannel = function (...args) {
+      const c = make.apply(this, args);
+      window.__channels.push(c);
+      return c;
+    };
+  };
+  await withApp({ ...PHONE, args: WEBRTC, setup: (p) => p.addInitScript(channels) }, async (ann, ctx) => {
+    const { page: bob } = await ctx.device(PHONE);
+    await ann.locator('[data-game=tiers]').click();
+    const answer = await joinLive(bob, await inviteLive(ann));
+    await ann.locator('#live-answer').fill(answer);
+    await ann.locator('#live-connect').click();
+    for (const page of [ann, bob]) await page.getByRole('heading', { name: 'Set up your formation' }).waitFor();
+    const mine = async (page) => ((await page.locator('.side-tab.active .side-name').textContent()).includes('Red') ? 'Red' : 'Black');
+    const [red, black] = (await mine(ann)) === 'Red' ? [ann, bob] : [bob, ann];
+    await red.locator('#formation-random').click();
+    const redMen = (await piecesOf(red, 'red', 'formation')).sort();
+    await red.locator('#formation-ready').click();
+    await red.locator('#live-formation-waiting').waitFor();
+    await black.locator('#formation-random').click();
+    const blackMen = (await piecesOf(black, 'black', 'formation')).sort();
+    // The channel closes (the inviter's page made it).
+    await ann.evaluate(() => window.__channels.forEach((c) => c.close()));
+    for (const page of [red, black]) {
+      await page.locator('#live-state', { hasText: 'lost while the formations were being set up' }).waitFor();
+    }
+    await shot(black, 'live-formation-lost-phone');
+    await red.locator('#live-reconnect').click();
+    await red.locator('#live-rejoin').click();
+    const rejoin = await red.locator('#live-invite-link').inputValue();
+    await black.locator('#live-reconnect').click();
+    await black.getByLabel("Your friend's reconnect link").fill(rejoin);
+    await black.getByRole('button', { name: 'Open the link' }).click();
+    await black.locator('#live-join', { hasText: 'Reconnect' }).click();
+    const answer2 = await black.locator('#live-answer-link').inputValue();
+    await red.locator('#live-answer').fill(answer2);
+    await red.locator('#live-connect').click();
+    // Both setups as they were.
+    for (const page of [red, black]) await page.getByRole('heading', { name: 'Set up your formation' }).waitFor();
+    await red.locator('#live-formation-waiting').waitFor();
+    await black.locator('#formation-status-red', { hasText: 'Ready (shown when both are).' }).waitFor();
+    assert.deepEqual((await piecesOf(black, 'black', 'formation')).sort(), blackMen);
+    assert.equal((await piecesOf(black, 'red', 'formation')).length, 0, 'not revealed yet');
+    await black.locator('#formation-ready').click();
+    for (const page of [red, black]) {
+      await page.locator('#live-panel #live-state.live-ok').waitFor();
+      await page.locator('.play .board').waitFor();
+      assert.deepEqual((await piecesOf(page, 'red')).sort(), redMen);
+      assert.deepEqual((await piecesOf(page, 'black')).sort(), blackMen);
+    }
+    const played = await playFirstLegal(red, 'red');
+    await eventually(async () => (await moveTexts(black)).at(-1), played);
+  });
+});

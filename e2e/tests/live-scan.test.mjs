@@ -1,5 +1,5 @@
-// Live play's links read with the camera (docs/live.md, "Scanning a
-// code"). Chromium on Linux has no BarcodeDetector, so the tests install a
+// Live play's links read with the camera
+// (docs/live.md, "Scanning a code"). Chromium on Linux has no BarcodeDetector, so the tests install a
 // double before the page loads: a `BarcodeDetector` that says it reads QR
 // codes and, once the test hands it a text, "reads" it from the video, but
 // only while the video shows the camera's frames. The camera is Chromium's

@@ -317,9 +317,10 @@ impl AppState {
         }
     }
 
-    /// Watches the other side's clock at zero (docs/live.md, "Claiming
-    /// the win"): from the first moment (`now`, a tick) it reads zero on
-    /// this page while connected and the game goes on, until the grace
+    /// Watches the other side's clock at zero
+    /// (docs/live.md, "Claiming the win"): from the first moment (`now`,
+    /// a tick) it reads zero on this page while connected and the game
+    /// goes on, until the grace
     /// has passed (the win may then be claimed), or until that side's
     /// move or flag, the end of the game or the connection lost.
     fn live_watch(&mut self, now: Option<u64>) {

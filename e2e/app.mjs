@@ -728,3 +728,54 @@ export async function joinAndConnect(inviter, joiner) {
   const answer = await joinLive(joiner, await inviteLive(inviter));
   await connectLive(inviter, answer, [inviter, joiner]);
 }
+
+/** Chromium's flags for a fake camera, granted without asking (with {@link WEBRTC}'s). */
+export const CAMERA = [...WEBRTC, '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream'];
+
+/**
+ * In the page, before its scripts (live play's camera scanning, which
+ * Chromium on Linux cannot do: e2e/tests/live-scan.test.mjs): the
+ * `BarcodeDetector` double that "reads" `window.__code` from a video
+ * showing the camera's frames (formats
+ * `formats`), and a record of every camera stream the page opened
+ * (`window.__streams`), to see that each is stopped.
+ */
+export function detectorDouble(formats) {
+  window.__streams = [];
+  window.__code = null;
+  window.__frames = false;
+  // (A copy of a stream has tracks of its own, to be stopped too.)
+  const copy = MediaStream.prototype.clone;
+  MediaStream.prototype.clone = function () {
+    const s = copy.call(this);
+    window.__streams.push(s);
+    return s;
+  };
+  const gum = navigator.mediaDevices?.getUserMedia?.bind(navigator.mediaDevices);
+  if (gum) {
+    navigator.mediaDevices.getUserMedia = async (c) => {
+      window.__constraints = JSON.stringify(c);
+      const s = await gum(c);
+      window.__streams.push(s);
+      return s;
+    };
+  }
+  window.BarcodeDetector = class {
+    static async getSupportedFormats() {
+      window.__asked = true;
+      return formats;
+    }
+    constructor(options) {
+      this.formats = options?.formats ?? [];
+    }
+    async detect(source) {
+      // Only from a video showing the camera's frames.
+      const frames = source instanceof HTMLVideoElement && source.videoWidth > 0 && source.srcObject instanceof MediaStream;
+      if (frames) window.__frames = true;
+      const code = window.__code;
+      if (!frames || code === null) return [];
+      window.__code = null;
+      return [{ rawValue: code, format: 'qr_code', boundingBox: new DOMRect(10, 10, 100, 100), cornerPoints: [] }];
+    }
+  };
+}

@@ -22,6 +22,7 @@
 pub use tiers_core as core;
 
 pub mod browser;
+pub mod camera;
 pub mod components;
 pub mod hooks;
 pub mod i18n;

@@ -998,7 +998,7 @@ impl AppState {
             AppAction::Clock { now, visible } => {
                 let before = self.session.outcome();
                 self.clock(now, visible);
-                self.live_ticked(before);
+                self.live_ticked(before, now);
             }
             AppAction::AiReset(channel) => match channel {
                 Channel::Analysis => {

@@ -3,7 +3,7 @@
 //! the two pages send each other, protocol version [`PROTOCOL`], and the
 //! checks every message passes before it changes anything.
 //!
-//! Messages are JSON objects `{"live": 1, "type": …, …}`:
+//! Messages are JSON objects `{"live": 3, "type": …, …}`:
 //!
 //! | type | fields | what |
 //! |---|---|---|
@@ -14,6 +14,7 @@
 //! | `draw`, `takeback`, `rematch` | `answer` (`offer`, `accept`, `decline`); takeback also `ply` | an offer or request and its answer |
 //! | `resign` | | the sender resigns |
 //! | `flag` | `side` | `side`'s clock is at zero |
+//! | `claim` | `side`, `ply` | the sender claims the win: `side`'s clock ran out at ply `ply` and its device said nothing within [`GRACE_MS`] |
 //! | `chat` | `phrase` | one of [`PHRASES`] (no free text) |
 //! | `sync` | `start`, `moves`, `ended`, `clocks` | the sender's copy of the game, on reconnecting |
 //!
@@ -24,11 +25,11 @@
 //!
 //! ```
 //! use tiers_core::live::{parse, Message};
-//! let m = parse(r#"{"live":2,"type":"move","ply":0,"move":"11-15","clock":null}"#).unwrap();
+//! let m = parse(r#"{"live":3,"type":"move","ply":0,"move":"11-15","clock":null}"#).unwrap();
 //! assert_eq!(m, Message::Move { ply: 0, text: "11-15".into(), clock: None });
 //! assert_eq!(parse(&m.to_text()).unwrap(), m);
 //! assert_eq!(
-//!     parse(r#"{"live":2,"type":"teleport"}"#).unwrap_err(),
+//!     parse(r#"{"live":3,"type":"teleport"}"#).unwrap_err(),
 //!     "unknown message `teleport`"
 //! );
 //! ```
@@ -51,8 +52,14 @@ use crate::record::Record;
 pub use link::{Role, Signal, Terms};
 
 /// The protocol version, the `live` field of every message (2: Tiers
-/// formations are committed to before they are revealed).
-pub const PROTOCOL: u64 = 2;
+/// formations are committed to before they are revealed; 3: `claim`).
+pub const PROTOCOL: u64 = 3;
+
+/// How long a page waits, once the other side's clock reads zero on it,
+/// for that side's own device to say so (`flag`) or for its move, before
+/// it offers to claim the win; and how far a claim may be ahead of the
+/// claimed side's own clock (docs/live.md, "Claiming the win").
+pub const GRACE_MS: u64 = 10_000;
 
 /// The longest message read, in bytes (a 300-move game's `sync` takes
 /// about 3 KB).
@@ -134,6 +141,15 @@ pub enum Message {
     Resign,
     /// A side's clock is at zero.
     Flag(Color),
+    /// The sender claims the win: `side`'s clock ran out at ply `ply` on
+    /// the sender's page and its own device said nothing within
+    /// [`GRACE_MS`].
+    Claim {
+        /// The side whose time ran out (the receiver's).
+        side: Color,
+        /// The ply at which it ran out (the side to move's).
+        ply: usize,
+    },
     /// A rematch offer (colours swapped) or its answer.
     Rematch(Answer),
     /// A chat phrase (one of [`PHRASES`]).
@@ -235,6 +251,12 @@ impl Message {
             Message::Flag(c) => {
                 let mut f = head("flag");
                 f.push(("side", Json::str(color_name(*c))));
+                f
+            }
+            Message::Claim { side, ply } => {
+                let mut f = head("claim");
+                f.push(("side", Json::str(color_name(*side))));
+                f.push(("ply", Json::int(*ply as u64)));
                 f
             }
             Message::Chat(p) => {
@@ -367,6 +389,10 @@ pub fn parse(text: &str) -> Result<Message, String> {
         "takeback" => Message::TakeBack(answer(&v)?, small(&v, "ply", 100_000)? as usize),
         "resign" => Message::Resign,
         "flag" => Message::Flag(read_color(&v, "side")?),
+        "claim" => Message::Claim {
+            side: read_color(&v, "side")?,
+            ply: small(&v, "ply", 100_000)? as usize,
+        },
         "chat" => {
             let p = v.text("phrase")?;
             if !PHRASES.contains(&p) {
@@ -420,6 +446,9 @@ pub enum Event {
     Committed(bool),
     /// A formation was revealed; `true` when both are and the game began.
     Formation(bool),
+    /// A commitment or formation the receiver has already (sent again by
+    /// a page that reconnected): nothing changed.
+    Repeated,
     /// A draw was offered, agreed or declined.
     Draw(Answer),
     /// A take-back was asked for (back to this ply), done, or refused.
@@ -428,6 +457,8 @@ pub enum Event {
     Resigned(Color),
     /// A side lost on time.
     Flagged(Color),
+    /// A side lost on time by the other side's claim.
+    Claimed(Color),
     /// A rematch was offered, agreed (a new game began, colours swapped) or
     /// declined.
     Rematch(Answer),
@@ -494,6 +525,14 @@ pub struct Board<'a> {
     pub game: &'a mut Option<Box<dyn Record>>,
     /// The clocks, if the game has them.
     pub clock: &'a mut Option<Clock>,
+}
+
+/// Whether the game is over, `side` having lost on time.
+fn lost_on_time(game: &Option<Box<dyn Record>>, side: Color) -> bool {
+    matches!(
+        game.as_ref().and_then(|g| g.outcome()),
+        Some(tiers_engine::Outcome::Win { winner, reason: tiers_engine::WinReason::Time }) if winner != side
+    )
 }
 
 fn start_text(kind: GameKind) -> String {
@@ -624,6 +663,21 @@ impl Live {
                 self.offers = Offers::default();
                 Ok(Event::Moved)
             }
+            // A commitment or formation this page has already: the other
+            // page reconnected and sent its own again (docs/live.md,
+            // "Reconnecting"); it changes nothing.
+            Message::Commit(hash) if self.commits[from.index()].as_ref() == Some(hash) => {
+                Ok(Event::Repeated)
+            }
+            Message::Formation { squares, salt }
+                if self.formations[from.index()].is_some()
+                    && self.commits[from.index()].as_ref()
+                        == Some(&commit::commitment(squares, salt))
+                    && Formation::parse(from, squares).ok().map(|f| f.to_string())
+                        == self.formations[from.index()] =>
+            {
+                Ok(Event::Repeated)
+            }
             Message::Commit(hash) => {
                 if self.terms.kind != GameKind::Tiers || game.is_some() {
                     return Err("a formation arrived, but no formation is being set up".into());
@@ -729,6 +783,15 @@ impl Live {
                 self.offers = Offers::default();
                 Ok(Event::Resigned(from))
             }
+            Message::Flag(side) | Message::Claim { side, .. } if lost_on_time(game, *side) => {
+                // Both pages saw the same clock run out (a flag and a
+                // claim crossed): nothing more to do.
+                Ok(if matches!(msg, Message::Flag(_)) {
+                    Event::Flagged(*side)
+                } else {
+                    Event::Claimed(*side)
+                })
+            }
             Message::Flag(side) => {
                 running(game)?;
                 let Some(c) = clock.as_mut() else {
@@ -745,6 +808,37 @@ impl Live {
                 game.as_mut().expect("running").lose_on_time(*side);
                 self.offers = Offers::default();
                 Ok(Event::Flagged(*side))
+            }
+            Message::Claim { side, ply } => {
+                running(game)?;
+                let g = game.as_mut().expect("running");
+                let Some(c) = clock.as_mut() else {
+                    return Err("a win on time was claimed in a game without a clock".into());
+                };
+                if *side == from {
+                    return Err(format!("{from} claims a win on its own time"));
+                }
+                if g.ply() != *ply || g.side_at(*ply) != Some(*side) {
+                    return Err(format!(
+                        "{from} claims a win on {side}'s time at ply {ply}, but the game is at ply {} (a move crossed the claim)",
+                        g.ply()
+                    ));
+                }
+                // The claimer's own page: the clock it claims on reads
+                // zero. The claimed side's page: its own clock (charged
+                // up to the claim's arrival) is within the grace of it.
+                let most = if from == self.me { 0 } else { GRACE_MS };
+                if c.left(*side) > most {
+                    return Err(format!(
+                        "{from} claims a win on time, but {side}'s clock here has {} left",
+                        crate::clock::face(c.left(*side))
+                    ));
+                }
+                c.left[side.index()] = 0;
+                c.seen = None;
+                g.lose_on_time(*side);
+                self.offers = Offers::default();
+                Ok(Event::Claimed(*side))
             }
             Message::Rematch(a) => {
                 if game.as_ref().is_none_or(|g| g.outcome().is_none()) {

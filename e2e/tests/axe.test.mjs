@@ -15,7 +15,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { shot } from '../harness.mjs';
-import { PHONE, WEBRTC, joinAndConnect, openNav, playCheckers, practiseWithVerdict, readyFormations, resign, startGame, still, withApp } from '../app.mjs';
+import { CAMERA, PHONE, WEBRTC, detectorDouble, joinAndConnect, openNav, playCheckers, practiseWithVerdict, readyFormations, resign, startGame, still, withApp } from '../app.mjs';
 
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
@@ -251,6 +251,38 @@ for (const [size, options] of Object.entries(SIZES)) {
       await ann.locator('#live-rejoin').waitFor();
       found.push(...(await audit(ann, `live reconnect screen, light [${size}]`)));
       await shot(ann, `axe-live-rejoin-${size}-light`);
+      assert.equal(found.length, 0, `${found.length} violations:\n${found.join('\n')}`);
+    });
+  });
+}
+
+// Live play's camera view (a detector double and Chromium's fake camera:
+// e2e/tests/live-scan.test.mjs): the join box's and the answer's, and a
+// code that is not a link refused, in both page colours.
+for (const [size, options] of Object.entries(SIZES)) {
+  test(`axe-core (WCAG 2.1 A/AA) finds nothing on live play's camera view: ${size}`, async () => {
+    await withApp({ ...options, bypassCSP: true, args: CAMERA, setup: (p) => p.addInitScript(detectorDouble, ['qr_code']) }, async (page, ctx) => {
+      const found = [];
+      for (const mode of ['dark', 'light']) {
+        await page.goto(ctx.server.url + '/');
+        await page.getByRole('heading', { name: /new game/i }).waitFor();
+        await choose(page, [`mode-${mode}`]);
+        await page.click('#live-start');
+        await page.locator('#live-scan-invite-start').click();
+        await page.locator('#live-scan-invite-video').waitFor();
+        found.push(...(await audit(page, `live play: scanning an invite [${size}, ${mode}]`)));
+        await page.locator('#live-scan-invite-cancel').click();
+        await page.click('#live-invite');
+        await page.locator('#live-scan-answer-start').click();
+        await page.locator('#live-scan-answer-video').waitFor();
+        found.push(...(await audit(page, `live play: scanning the answer [${size}, ${mode}]`)));
+        await page.evaluate(() => {
+          window.__code = 'not a link';
+        });
+        await page.locator('#live-error').waitFor();
+        found.push(...(await audit(page, `live play: a code that is not a link [${size}, ${mode}]`)));
+        await shot(page, `axe-live-scan-${size}-${mode}`);
+      }
       assert.equal(found.length, 0, `${found.length} violations:\n${found.join('\n')}`);
     });
   });

@@ -339,3 +339,157 @@ test('a live clock that runs out ends the game on both devices', async () => {
     assert.equal(a.moves, 2);
   });
 });
+
+// Claiming the win (docs/live.md, "Claiming the win"): the pages' clocks
+// are Playwright's, so that a minute passes at once on the page a test
+// says. A page whose channel is made silent (a modified page, or one cut
+// off while the channel stays open: its `send` drops everything) lets its
+// clock run out and never says so; the other page holds the clocks at zero,
+// waits the grace, offers "Claim the win", and its claim ends the game on
+// both pages (the silent page's own clock agrees), equal in both archives.
+// Then a claim the other page's clock disagrees with: it says so and plays
+// on with its copy.
+const silencer = () => {
+  const send = RTCDataChannel.prototype.send;
+  RTCDataChannel.prototype.send = function (data) {
+    if (!window.__silent) return send.call(this, data);
+  };
+};
+
+/** Two pages with Playwright's clocks, 1+0, two moves in: Black to move. */
+async function claimGame(body) {
+  await withApp({ ...PHONE, args: WEBRTC, setup: async (p) => { await p.clock.install(); await p.addInitScript(silencer); } }, async (ann, ctx) => {
+    const { page: bob } = await ctx.device(PHONE);
+    await bob.clock.install();
+    await bob.addInitScript(silencer);
+    await ann.locator('[data-game=checkers]').click();
+    await ann.getByRole('group', { name: 'Time control' }).getByRole('button', { name: '1+0', exact: true }).click();
+    const answer = await joinLive(bob, await inviteLive(ann));
+    await connectLive(ann, answer, [ann, bob]);
+    const side = async (page) => (await page.locator('#live-state').textContent()).match(/you play (Red|Black)\.$/)?.[1];
+    const [black, red] = (await side(ann)) === 'Black' ? [ann, bob] : [bob, ann];
+    await playLive(black, red, '11-15');
+    await playLive(red, black, '23-19');
+    await body(red, black);
+  });
+}
+
+/** Red's page: Black's clock runs out there, and after the grace Red claims. */
+async function claimOnRed(red) {
+  await red.clock.fastForward(61_000);
+  await red.locator('#live-out-waiting', { hasText: "Black's time ran out on this device" }).waitFor();
+  assert.equal(await red.locator('#live-claim').count(), 0, 'not before the grace');
+  await red.clock.fastForward(10_500);
+  await red.locator('#live-claim').waitFor();
+  await shot(red, 'live-claim-phone');
+  await red.locator('#live-claim').click();
+  const [title, reason] = await gameOver(red);
+  assert.match(title, /You won|Red wins/);
+  assert.match(reason, /time/i);
+  await red.keyboard.press('Escape');
+  await red.locator('#live-note', { hasText: 'You claimed the win on time.' }).waitFor();
+}
+
+const filedGame = async (page) => {
+  const games = (await storedJson(page, 'tiers.archive', (v) => v?.games?.[0]?.result && v.games[0].result !== '*')).games;
+  const { id, moves, result, reason, pdn } = games[0];
+  return { id, moves, result, reason, pdn };
+};
+
+test('a silent page whose time ran out: the other claims the win, and both archives agree', async () => {
+  await claimGame(async (red, black) => {
+    // Black's page goes silent, and its clock runs out there (it says
+    // nothing: its flag is dropped).
+    await black.evaluate(() => {
+      window.__silent = true;
+    });
+    await black.clock.fastForward(61_000);
+    await gameOver(black);
+    await black.keyboard.press('Escape');
+    await claimOnRed(red);
+    // Black's page gets the claim; its own clock agrees.
+    await black.locator('#live-note', { hasText: "Your friend's device claimed the win on time, and this page's clock agrees" }).waitFor();
+    const [a, b] = [await filedGame(red), await filedGame(black)];
+    assert.deepEqual(a, b);
+    assert.equal(a.result, '0-1');
+  });
+});
+
+test('a claim the other page\'s clock disagrees with is said there, and that page plays on', async () => {
+  await claimGame(async (red, black) => {
+    // Only Red's page runs a minute ahead (a page modified, or a clock
+    // gone wrong): Black's has most of its minute left.
+    await claimOnRed(red);
+    await filedGame(red);
+    await black.locator('#live-note', { hasText: /claims the win on time, but this page does not agree \(your clock here shows 0:[3-5]\d\)/ }).waitFor();
+    await shot(black, 'live-claim-refused-phone');
+    assert.equal(await black.getByRole('dialog').count(), 0, 'the game goes on there');
+    assert.equal(await black.locator('#live-offer-draw').isEnabled(), true);
+  });
+});
+
+// The connection lost while the Tiers formations are set up (the data
+// channel closed from one side: both pages see it go): Red had sealed its
+// formation, Black was placing men. Red makes the reconnect link; Black,
+// whose page is still open on its setup, pastes it on its reconnect step,
+// joins and sends back the answer. Both setups go on as they were (Red's
+// still sealed and shown as ready on Black's page, Black's men where they
+// were), then the formations are revealed together and the game starts.
+test('a connection lost while the Tiers formations are set up is restored with both setups kept', async () => {
+  const channels = () => {
+    const make = RTCPeerConnection.prototype.createDataChannel;
+    window.__channels = [];
+    RTCPeerConnection.prototype.createDataChannel = function (...args) {
+      const c = make.apply(this, args);
+      window.__channels.push(c);
+      return c;
+    };
+  };
+  await withApp({ ...PHONE, args: WEBRTC, setup: (p) => p.addInitScript(channels) }, async (ann, ctx) => {
+    const { page: bob } = await ctx.device(PHONE);
+    await ann.locator('[data-game=tiers]').click();
+    const answer = await joinLive(bob, await inviteLive(ann));
+    await ann.locator('#live-answer').fill(answer);
+    await ann.locator('#live-connect').click();
+    for (const page of [ann, bob]) await page.getByRole('heading', { name: 'Set up your formation' }).waitFor();
+    const mine = async (page) => ((await page.locator('.side-tab.active .side-name').textContent()).includes('Red') ? 'Red' : 'Black');
+    const [red, black] = (await mine(ann)) === 'Red' ? [ann, bob] : [bob, ann];
+    await red.locator('#formation-random').click();
+    const redMen = (await piecesOf(red, 'red', 'formation')).sort();
+    await red.locator('#formation-ready').click();
+    await red.locator('#live-formation-waiting').waitFor();
+    await black.locator('#formation-random').click();
+    const blackMen = (await piecesOf(black, 'black', 'formation')).sort();
+    // The channel closes (the inviter's page made it).
+    await ann.evaluate(() => window.__channels.forEach((c) => c.close()));
+    for (const page of [red, black]) {
+      await page.locator('#live-state', { hasText: 'lost while the formations were being set up' }).waitFor();
+    }
+    await shot(black, 'live-formation-lost-phone');
+    await red.locator('#live-reconnect').click();
+    await red.locator('#live-rejoin').click();
+    const rejoin = await red.locator('#live-invite-link').inputValue();
+    await black.locator('#live-reconnect').click();
+    await black.getByLabel("Your friend's reconnect link").fill(rejoin);
+    await black.getByRole('button', { name: 'Open the link' }).click();
+    await black.locator('#live-join', { hasText: 'Reconnect' }).click();
+    const answer2 = await black.locator('#live-answer-link').inputValue();
+    await red.locator('#live-answer').fill(answer2);
+    await red.locator('#live-connect').click();
+    // Both setups as they were.
+    for (const page of [red, black]) await page.getByRole('heading', { name: 'Set up your formation' }).waitFor();
+    await red.locator('#live-formation-waiting').waitFor();
+    await black.locator('#formation-status-red', { hasText: 'Ready (shown when both are).' }).waitFor();
+    assert.deepEqual((await piecesOf(black, 'black', 'formation')).sort(), blackMen);
+    assert.equal((await piecesOf(black, 'red', 'formation')).length, 0, 'not revealed yet');
+    await black.locator('#formation-ready').click();
+    for (const page of [red, black]) {
+      await page.locator('#live-panel #live-state.live-ok').waitFor();
+      await page.locator('.play .board').waitFor();
+      assert.deepEqual((await piecesOf(page, 'red')).sort(), redMen);
+      assert.deepEqual((await piecesOf(page, 'black')).sort(), blackMen);
+    }
+    const played = await playFirstLegal(red, 'red');
+    await eventually(async () => (await moveTexts(black)).at(-1), played);
+  });
+});

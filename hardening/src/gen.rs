@@ -1278,7 +1278,15 @@ pub fn near_live_message(u: &mut Unstructured<'_>) -> String {
         4 => Message::Draw(answer),
         5 => Message::TakeBack(answer, pick(u, 4)),
         6 => Message::Rematch(answer),
-        7 => [Message::Resign, Message::Flag(color)][pick(u, 2)].clone(),
+        7 => [
+            Message::Resign,
+            Message::Flag(color),
+            Message::Claim {
+                side: color,
+                ply: pick(u, 4),
+            },
+        ][pick(u, 3)]
+        .clone(),
         8 => Message::Chat(PHRASES[pick(u, PHRASES.len())].into()),
         _ => Message::Sync(Sync {
             start: record.start_text(),

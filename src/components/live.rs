@@ -11,7 +11,9 @@ use wasm_bindgen_futures::spawn_local;
 use yew::prelude::*;
 
 use crate::browser;
+use crate::camera;
 use crate::components::formation::FormationBoard;
+use crate::components::scan::QrScanner;
 use crate::components::{on_click, to, Dispatch};
 use crate::core::formation::FormationSetup;
 use crate::core::i18n::words;
@@ -184,10 +186,68 @@ pub fn rtc_events(d: &Dispatch) -> Callback<RtcEvent> {
     Callback::from(move |e: RtcEvent| {
         d.dispatch(AppAction::Live(match e {
             RtcEvent::Open => LiveAction::Open,
-            RtcEvent::Message(text) => LiveAction::Received(text),
+            RtcEvent::Message(text) => LiveAction::Received(text, browser::now()),
             RtcEvent::Lost => LiveAction::Lost,
         }));
     })
+}
+
+/// Which paste box the camera is reading a code for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Scanning {
+    /// The inviter's: the answer.
+    Answer,
+    /// The joiner's: an invite or a reconnect link.
+    Invite,
+}
+
+/// The text of a paste box.
+fn field_text(field: &NodeRef) -> String {
+    field
+        .cast::<web_sys::HtmlTextAreaElement>()
+        .map(|f| f.value())
+        .unwrap_or_default()
+}
+
+/// Opens a live link's `value` on this device (from the address, or
+/// pasted or scanned): an invite shows its terms and Join; a reconnect
+/// link this device's copy of that game; an answer or a damaged link
+/// says why it cannot be used here.
+fn open_link(
+    value: &str,
+    d: &UseReducerDispatcher<LiveView>,
+    app: &Dispatch,
+    play: &Slice<LivePlay>,
+    session: &Slice<Session>,
+) {
+    match link::decode(value) {
+        Ok(s) => match s.role {
+            Role::Invite(terms) => {
+                let live = Live::new(s.id, terms, terms.inviter.opposite());
+                app.dispatch(AppAction::Live(LiveAction::Begin(live.clone())));
+                d.dispatch(Msg::Live(live));
+                d.dispatch(Msg::Step(Step::Join(s)));
+            }
+            // Reconnecting: this device's copy of the game (its live
+            // state, or its saved game) goes on.
+            Role::Reconnect(terms) => match resume(play, session, s.id, terms) {
+                Some(live) => {
+                    let action = if play.live.as_ref().is_some_and(|l| l.id == s.id) {
+                        LiveAction::Reconnect
+                    } else {
+                        LiveAction::Begin(live.clone())
+                    };
+                    app.dispatch(AppAction::Live(action));
+                    d.dispatch(Msg::Reconnect);
+                    d.dispatch(Msg::Live(live));
+                    d.dispatch(Msg::Step(Step::Join(s)));
+                }
+                None => d.dispatch(Msg::Error(t!("live.not-this-game"))),
+            },
+            Role::Answer => d.dispatch(Msg::Error(t!("live.answer-here"))),
+        },
+        Err(e) => d.dispatch(Msg::Error(t!("live.link-failed", why = e))),
+    }
 }
 
 /// What a pasted answer holds: a whole link or only its value.
@@ -216,8 +276,15 @@ fn terms_text(terms: &Terms, me: tiers_engine::Color) -> String {
 #[component]
 pub fn LiveScreen(props: &LiveProps) -> Html {
     // The game on the play screen lost its connection: reconnect to it.
+    // (Or the live Tiers game whose formations were being set up.)
     let lost = (props.live.link == LinkState::Lost)
-        .then(|| props.live.of(props.session.meta.id).cloned())
+        .then(|| {
+            props
+                .live
+                .of(props.session.meta.id)
+                .or(props.live.setting_up())
+                .cloned()
+        })
         .flatten();
     let view = props.view.clone();
     // A fresh screen opens at the terms, or at the reconnect step.
@@ -237,37 +304,20 @@ pub fn LiveScreen(props: &LiveProps) -> Html {
             let (_, query) = browser::location();
             if let Some(value) = link::value_in(&query) {
                 browser::forget_query();
-                match link::decode(&value) {
-                    Ok(s) => match s.role {
-                        Role::Invite(terms) => {
-                            let live = Live::new(s.id, terms, terms.inviter.opposite());
-                            app.dispatch(AppAction::Live(LiveAction::Begin(live.clone())));
-                            d.dispatch(Msg::Live(live));
-                            d.dispatch(Msg::Step(Step::Join(s)));
-                        }
-                        // Reconnecting: this device's copy of the game (its
-                        // live state, or its saved game) goes on.
-                        Role::Reconnect(terms) => match resume(&play, &session, s.id, terms) {
-                            Some(live) => {
-                                let action = if play.live.as_ref().is_some_and(|l| l.id == s.id) {
-                                    LiveAction::Reconnect
-                                } else {
-                                    LiveAction::Begin(live.clone())
-                                };
-                                app.dispatch(AppAction::Live(action));
-                                d.dispatch(Msg::Reconnect);
-                                d.dispatch(Msg::Live(live));
-                                d.dispatch(Msg::Step(Step::Join(s)));
-                            }
-                            None => d.dispatch(Msg::Error(t!("live.not-this-game"))),
-                        },
-                        Role::Answer => d.dispatch(Msg::Error(t!("live.answer-here"))),
-                    },
-                    Err(e) => d.dispatch(Msg::Error(t!("live.link-failed", why = e))),
-                }
+                open_link(&value, &d, &app, &play, &session);
             }
         });
     }
+    // Whether the camera can read the codes: asked once the screen shows
+    // (the detector's formats come by a promise).
+    let can_scan = use_state(|| false);
+    {
+        let can_scan = can_scan.clone();
+        use_effect_with((), move |()| {
+            spawn_local(async move { can_scan.set(camera::can_scan().await) });
+        });
+    }
+    let scanning = use_state(|| None::<Scanning>);
     // A random colour is tossed once, when the screen opens.
     let inviter = props.choices.color.resolve(view.coin);
     let terms = Terms {
@@ -336,14 +386,10 @@ pub fn LiveScreen(props: &LiveProps) -> Html {
         })
     };
     let answer_field = use_node_ref();
-    let connect = {
-        let (d, field, live) = (view.dispatcher(), answer_field.clone(), view.live.clone());
-        Callback::from(move |e: SubmitEvent| {
-            e.prevent_default();
-            let pasted = field
-                .cast::<web_sys::HtmlTextAreaElement>()
-                .map(|f| f.value())
-                .unwrap_or_default();
+    // The answer pasted or scanned: checked, then given to the connection.
+    let connect_with: Rc<dyn Fn(String)> = {
+        let (d, live) = (view.dispatcher(), view.live.clone());
+        Rc::new(move |pasted: String| {
             if pasted.trim().is_empty() {
                 return d.dispatch(Msg::Error(t!("live.paste-first")));
             }
@@ -365,6 +411,106 @@ pub fn LiveScreen(props: &LiveProps) -> Html {
                 }
             });
         })
+    };
+    let connect = {
+        let (field, connect_with) = (answer_field.clone(), connect_with.clone());
+        Callback::from(move |e: SubmitEvent| {
+            e.prevent_default();
+            connect_with(field_text(&field));
+        })
+    };
+    // An invite (or reconnect link) pasted or scanned on this device, as
+    // if it had been opened.
+    let invite_field = use_node_ref();
+    let open_with: Rc<dyn Fn(String)> = {
+        let (d, app) = (view.dispatcher(), app.clone());
+        let (play, session) = (props.live.clone(), props.session.clone());
+        Rc::new(move |pasted: String| {
+            if pasted.trim().is_empty() {
+                return d.dispatch(Msg::Error(t!("live.paste-invite-first")));
+            }
+            open_link(&value_of(&pasted), &d, &app, &play, &session);
+        })
+    };
+    let open_invite = {
+        let (field, open_with) = (invite_field.clone(), open_with.clone());
+        Callback::from(move |e: SubmitEvent| {
+            e.prevent_default();
+            open_with(field_text(&field));
+        })
+    };
+    // The camera: a code read goes where it would have been pasted.
+    let scanner = |target: Scanning| {
+        let (scanning, d) = (scanning.clone(), view.dispatcher());
+        let field = match target {
+            Scanning::Answer => answer_field.clone(),
+            Scanning::Invite => invite_field.clone(),
+        };
+        let then = match target {
+            Scanning::Answer => connect_with.clone(),
+            Scanning::Invite => open_with.clone(),
+        };
+        let on_read = {
+            let scanning = scanning.clone();
+            Callback::from(move |text: String| {
+                scanning.set(None);
+                if let Some(f) = field.cast::<web_sys::HtmlTextAreaElement>() {
+                    f.set_value(&text);
+                }
+                then(text);
+            })
+        };
+        let on_cancel = {
+            let scanning = scanning.clone();
+            Callback::from(move |()| scanning.set(None))
+        };
+        let on_error = Callback::from(move |e: camera::CameraError| {
+            scanning.set(None);
+            d.dispatch(Msg::Error(say(&crate::core::i18n::Text::new(e.key()))));
+        });
+        let (id, what) = match target {
+            Scanning::Answer => ("live-scan-answer", t!("live.scan-answer")),
+            Scanning::Invite => ("live-scan-invite", t!("live.scan-invite")),
+        };
+        html! { <QrScanner id={id} what={what} {on_read} {on_cancel} {on_error} /> }
+    };
+    let scan_button = |target: Scanning| {
+        let scanning = scanning.clone();
+        let id = match target {
+            Scanning::Answer => "live-scan-answer-start",
+            Scanning::Invite => "live-scan-invite-start",
+        };
+        let d = view.dispatcher();
+        let start = Callback::from(move |_: MouseEvent| {
+            d.dispatch(Msg::Said(None));
+            scanning.set(Some(target));
+        });
+        html! {
+            if *can_scan {
+                <button type="button" id={id} onclick={start}>{ t!("live.scan") }</button>
+            }
+        }
+    };
+    // Joining from this screen: the invite (or reconnect link) pasted or
+    // scanned.
+    let join_box = |rejoin: bool| {
+        let scanning_here = *scanning == Some(Scanning::Invite);
+        html! {
+            <>
+                <h2>{ if rejoin { t!("live.join-rejoin-title") } else { t!("live.join-title") } }</h2>
+                <form class="live-paste" onsubmit={open_invite.clone()} hidden={scanning_here}>
+                    <label for="live-invite-paste">{ if rejoin { t!("live.paste-rejoin") } else { t!("live.paste-invite") } }</label>
+                    <textarea id="live-invite-paste" ref={invite_field.clone()} rows="2" spellcheck="false" />
+                    <div class="actions">
+                        <button type="submit" id="live-open">{ t!("live.open-link") }</button>
+                        { scan_button(Scanning::Invite) }
+                    </div>
+                </form>
+                if scanning_here {
+                    { scanner(Scanning::Invite) }
+                }
+            </>
+        }
     };
     let send = |url: String| {
         let d = view.dispatcher();
@@ -397,7 +543,28 @@ pub fn LiveScreen(props: &LiveProps) -> Html {
         (_, Some(LinkState::Connected)) => html! {
             <p role="status" id="live-state" class="live-ok">{ t!("live.connected") }</p>
         },
-        (_, Some(LinkState::Lost)) => {
+        // Lost while the formations were set up: reconnect from here
+        // (the setup is kept on this page).
+        (step, Some(LinkState::Lost))
+            if props.live.setting_up().is_some() && !matches!(step, Step::Rejoin(_)) =>
+        {
+            let d = view.dispatcher();
+            let l = props.live.setting_up().cloned();
+            let to_rejoin = Callback::from(move |_: MouseEvent| {
+                if let Some(l) = l.clone() {
+                    d.dispatch(Msg::Step(Step::Rejoin(l)));
+                }
+            });
+            html! {
+                <>
+                    <p role="status" id="live-state" class="warn">{ t!("live.lost-formation") }</p>
+                    <div class="actions">
+                        <button type="button" class="primary" id="live-reconnect" onclick={to_rejoin}>{ t!("live.reconnect") }</button>
+                    </div>
+                </>
+            }
+        }
+        (step, Some(LinkState::Lost)) if !matches!(step, Step::Rejoin(_)) => {
             html! { <p role="status" id="live-state" class="warn">{ t!("live.lost") }</p> }
         }
         (step, _) => match step {
@@ -413,33 +580,48 @@ pub fn LiveScreen(props: &LiveProps) -> Html {
                         <button type="button" class="primary" id="live-invite" onclick={make_invite}>{ t!("live.make-invite") }</button>
                         <button type="button" onclick={back}>{ t!("live.back") }</button>
                     </div>
+                    { join_box(false) }
                 </>
             },
             Step::Working => {
                 html! { <p role="status" id="live-working">{ t!("live.working") }</p> }
             }
-            Step::Rejoin(l) => html! {
-                <>
-                    <p id="live-terms">{ terms_text(&l.terms, l.me) }</p>
-                    <p>{ t!("live.rejoin-how") }</p>
-                    { reach() }
-                    <div class="actions">
-                        <button type="button" class="primary" id="live-rejoin" onclick={rejoin}>{ t!("live.make-rejoin") }</button>
-                        <button type="button" onclick={to_game.clone()}>{ t!("live.to-game") }</button>
-                    </div>
-                </>
-            },
+            Step::Rejoin(l) => {
+                // Lost while the formations were set up: no game to go
+                // back to, and the other page must stay open.
+                let setup = props.live.setting_up().is_some();
+                html! {
+                    <>
+                        <p id="live-terms">{ terms_text(&l.terms, l.me) }</p>
+                        <p>{ if setup { t!("live.rejoin-formation-how") } else { t!("live.rejoin-how") } }</p>
+                        { reach() }
+                        <div class="actions">
+                            <button type="button" class="primary" id="live-rejoin" onclick={rejoin}>{ t!("live.make-rejoin") }</button>
+                            if !setup {
+                                <button type="button" onclick={to_game.clone()}>{ t!("live.to-game") }</button>
+                            }
+                        </div>
+                        { join_box(true) }
+                    </>
+                }
+            }
             Step::Invite(url) => html! {
                 <>
                     <h2>{ if reconnect { t!("live.step-1-rejoin") } else { t!("live.step-1") } }</h2>
                     <p>{ if reconnect { t!("live.send-rejoin") } else { t!("live.send-invite") } }</p>
                     { link_box("live-invite-link", url, &send) }
                     <h2>{ t!("live.step-2") }</h2>
-                    <form class="live-paste" onsubmit={connect}>
+                    <form class="live-paste" onsubmit={connect} hidden={*scanning == Some(Scanning::Answer)}>
                         <label for="live-answer">{ t!("live.paste-answer") }</label>
-                        <textarea id="live-answer" ref={answer_field} rows="3" spellcheck="false" />
-                        <button type="submit" class="primary" id="live-connect">{ t!("live.connect") }</button>
+                        <textarea id="live-answer" ref={answer_field.clone()} rows="3" spellcheck="false" />
+                        <div class="actions">
+                            <button type="submit" class="primary" id="live-connect">{ t!("live.connect") }</button>
+                            { scan_button(Scanning::Answer) }
+                        </div>
                     </form>
+                    if *scanning == Some(Scanning::Answer) {
+                        { scanner(Scanning::Answer) }
+                    }
                 </>
             },
             Step::Join(s) => {
@@ -471,7 +653,9 @@ pub fn LiveScreen(props: &LiveProps) -> Html {
             },
         },
     };
-    if let Some(l) = props.live.setting_up() {
+    // The formations are set up while connected (after a lost
+    // connection, the steps to reconnect first).
+    if let (Some(l), LinkState::Connected) = (props.live.setting_up(), props.live.link) {
         return live_formation(l, &props.formation, &props.session, &app);
     }
     html! {
@@ -683,6 +867,21 @@ pub fn LivePanel(props: &LivePanelProps) -> Html {
             </>
         },
     };
+    // The other side's clock ran out here and its device is silent:
+    // wait the grace, then offer to claim the win (docs/live.md,
+    // "Claiming the win").
+    let out = running && props.live.out_since.is_some();
+    let claim = html! {
+        if out && props.live.claimable {
+            <div class="offer" role="group" aria-label={t!("live.claim-how")}>
+                <span id="live-claim-how">{ t!("live.claim-how") }</span>
+                <button type="button" class="primary" id="live-claim"
+                    onclick={on_click(d, AppAction::Live(LiveAction::Claim))}>{ t!("live.claim") }</button>
+            </div>
+        } else if out {
+            <p role="status" id="live-out-waiting">{ t!("live.out-waiting", side = say(&words::side(them))) }</p>
+        }
+    };
     let rematch_asked = l.offers.rematch == Some(them);
     let rematch_made = l.offers.rematch == Some(l.me);
     let takeback = s.record().and_then(|g| takeback_ply(g, l.me));
@@ -707,6 +906,7 @@ pub fn LivePanel(props: &LivePanelProps) -> Html {
     html! {
         <div class="live-panel" id="live-panel">
             { state }
+            { claim }
             if let Some(note) = &props.live.note {
                 <p role="status" id="live-note">{ say(note) }</p>
             }

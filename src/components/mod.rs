@@ -36,6 +36,7 @@ pub mod puzzles;
 pub mod review;
 pub mod review_panel;
 pub mod rules;
+pub mod scan;
 pub mod settings;
 pub mod square;
 pub mod stats;

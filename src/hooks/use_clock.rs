@@ -6,7 +6,8 @@
 //! changes). Which clocks run is the state's decision
 //! ([`crate::core::session::Session::clock_should_run`]): against the
 //! computer they stop while the page is hidden, between two people they
-//! keep running. No timer runs without a running clock.
+//! keep running. No timer runs without a running clock, but for one: the
+//! end of a live game's grace for a clock run out (docs/live.md).
 
 use gloo::timers::callback::Timeout;
 use yew::prelude::*;
@@ -49,5 +50,25 @@ pub fn use_clock(app: &UseReducerHandle<AppStore>) {
             let wait = at.saturating_sub(browser::now()).min(1_000);
             *timer.borrow_mut() = Some(Timeout::new(wait as u32, tick));
         }
+    });
+    // A live game whose other side's clock ran out here: one more tick
+    // when the grace for its device to say so has passed (the clocks are
+    // held then, so the ticks above have stopped; docs/live.md,
+    // "Claiming the win").
+    let grace = use_mut_ref(|| None::<Timeout>);
+    let grace_end = app.live_grace_end();
+    let dispatcher = app.dispatcher();
+    use_effect_with((grace_end, shown), move |&(end, visible)| {
+        *grace.borrow_mut() = end.map(|at| {
+            // (A little after: a timer may fire a millisecond early by
+            // the clock the state reads.)
+            let wait = at.saturating_sub(browser::now()) + 20;
+            Timeout::new(wait.min(u64::from(u32::MAX)) as u32, move || {
+                dispatcher.dispatch(AppAction::Clock {
+                    now: browser::now(),
+                    visible,
+                });
+            })
+        });
     });
 }

@@ -52,8 +52,17 @@ pub struct LivePlay {
     /// What the page says last: a refused message, an answer, a phrase.
     pub note: Option<Text>,
     /// This device's Tiers formation and the salt of its commitment, kept
-    /// here until both are committed to and it is revealed.
+    /// here until both are committed to and it is revealed, then for the
+    /// game (sent again on reconnecting: the other page may not have had
+    /// it).
     pub secret: Option<(String, String)>,
+    /// The moment (ms since 1970) the other side's clock read zero on this
+    /// page while connected, its device silent since (no `flag`, no
+    /// move): after [`super::GRACE_MS`] this page may claim the win
+    /// (docs/live.md, "Claiming the win").
+    pub out_since: Option<u64>,
+    /// The grace has passed: "Claim the win" is offered.
+    pub claimable: bool,
 }
 
 /// What happens in a live game.
@@ -64,7 +73,7 @@ pub enum LiveAction {
     /// The channel opened: this page says hello.
     Open,
     /// A message arrived (the time it did, ms since 1970).
-    Received(String),
+    Received(String, u64),
     /// This page sends a message (an offer, an answer, a resignation, a
     /// phrase): checked and applied here first.
     Send(Message),
@@ -78,6 +87,10 @@ pub enum LiveAction {
     /// The messages before this number were sent (counted from the
     /// first of the connection: [`LivePlay::sent`] plus the outbox's).
     Drained(u64),
+    /// This page claims the win on time: the other side's clock ran out
+    /// here and its device said nothing within the grace (offered only
+    /// then: [`LivePlay::claimable`]).
+    Claim,
 }
 
 impl LivePlay {
@@ -207,11 +220,29 @@ impl AppState {
                     let g = self.session.record()?;
                     Some(Message::Sync(Live::sync(g, self.session.clock.as_ref())).to_text())
                 });
+                // Tiers: this page's commitment and formation again, if it
+                // made them (one sent as the connection dropped may never
+                // have arrived; the other page takes a repeat as nothing).
+                let me = l.me.index();
+                let mut sealed = Vec::new();
+                if let Some(hash) = &l.commits[me] {
+                    sealed.push(Message::Commit(hash.clone()).to_text());
+                }
+                if let (Some(_), Some((squares, salt))) = (&l.formations[me], &self.live.secret) {
+                    sealed.push(
+                        Message::Formation {
+                            squares: squares.clone(),
+                            salt: salt.clone(),
+                        }
+                        .to_text(),
+                    );
+                }
                 self.live.update(|p| {
                     p.link = LinkState::Connected;
                     p.note = None;
                     let waiting = std::mem::take(&mut p.outbox);
                     p.outbox.push(hello);
+                    p.outbox.extend(sealed);
                     if let Some(copy) = copy {
                         p.outbox.push(copy);
                         p.outbox.extend(waiting.into_iter().filter(|m| resend(m)));
@@ -247,16 +278,86 @@ impl AppState {
                     });
                 }
             }
-            LiveAction::Received(text) => match super::parse(&text) {
-                Ok(m) => self.live_apply(false, &m),
+            LiveAction::Received(text, now) => match super::parse(&text) {
+                Ok(m) => {
+                    if matches!(m, Message::Claim { .. }) && self.live_game().is_some() {
+                        // A claim is checked against this page's own
+                        // clock as it reads now (its page may have been
+                        // asleep: the tick is due anyway).
+                        let before = self.session.outcome();
+                        self.session.update(|s| s.apply(SessionAction::Tick(now)));
+                        self.live_ticked(before, now);
+                    }
+                    self.live_apply(false, &m);
+                    self.live_watch(None);
+                }
                 Err(e) => self.live_note(text!("live.refused", why = e)),
             },
             LiveAction::Send(m) => {
                 if self.live.link == LinkState::Connected {
                     self.live_apply(true, &m);
+                    self.live_watch(None);
+                }
+            }
+            LiveAction::Claim => {
+                let claim =
+                    self.live_game()
+                        .zip(self.session.record())
+                        .map(|(l, g)| Message::Claim {
+                            side: l.me.opposite(),
+                            ply: g.ply(),
+                        });
+                if let (true, Some(m)) = (self.live.claimable, claim) {
+                    self.live_action(LiveAction::Send(m));
                 }
             }
         }
+        if matches!(self.live.link, LinkState::Lost | LinkState::Connecting) {
+            self.live_watch(None);
+        }
+    }
+
+    /// Watches the other side's clock at zero
+    /// (docs/live.md, "Claiming the win"): from the first moment (`now`,
+    /// a tick) it reads zero on this page while connected and the game
+    /// goes on, until the grace
+    /// has passed (the win may then be claimed), or until that side's
+    /// move or flag, the end of the game or the connection lost.
+    fn live_watch(&mut self, now: Option<u64>) {
+        let waiting = self.live.link == LinkState::Connected
+            && self.session.held
+            && self.session.outcome().is_none()
+            && self.live_game().is_some_and(|l| {
+                self.session
+                    .clock
+                    .is_some_and(|c| c.left(l.me.opposite()) == 0)
+                    && self
+                        .session
+                        .record()
+                        .is_some_and(|g| g.side_at(g.ply()) == Some(l.me.opposite()))
+            });
+        let (since, claimable) = match (waiting, self.live.out_since, now) {
+            (false, ..) => (None, false),
+            (true, None, Some(now)) => (Some(now), false),
+            (true, Some(t), Some(now)) => (Some(t), now >= t + super::GRACE_MS),
+            (true, since, None) => (since, self.live.claimable),
+        };
+        if (since, claimable) != (self.live.out_since, self.live.claimable) {
+            self.live.update(|p| {
+                p.out_since = since;
+                p.claimable = claimable;
+            });
+        }
+    }
+
+    /// When the page should look again at a clock run out on it (the end
+    /// of the grace: [`LivePlay::out_since`]), if it waits for that.
+    #[must_use]
+    pub fn live_grace_end(&self) -> Option<u64> {
+        self.live
+            .out_since
+            .filter(|_| !self.live.claimable)
+            .map(|t| t + super::GRACE_MS)
     }
 
     fn live_note(&mut self, note: Text) {
@@ -282,7 +383,16 @@ impl AppState {
         let event = match live.apply(from, board, msg) {
             Ok(e) => e,
             Err(e) => {
-                let note = if mine {
+                let note = if let (false, Message::Claim { side, .. }, Some(c)) =
+                    (mine, msg, self.session.clock.filter(|_| in_game))
+                {
+                    // This page's own clock disagrees (or a move crossed
+                    // the claim): it says so and goes on with its copy.
+                    text!(
+                        "live.claim-refused",
+                        left = crate::clock::face(c.left(*side))
+                    )
+                } else if mine {
                     Text::plain(e)
                 } else {
                     text!("live.refused", why = e)
@@ -297,6 +407,8 @@ impl AppState {
             Event::TakeBack(Answer::Accept, _) if !mine => Some(text!("live.takeback-done")),
             Event::Chat(p) if !mine => Some(text!("live.said", phrase = phrase(p))),
             Event::Rematch(Answer::Decline) if !mine => Some(text!("live.rematch-declined")),
+            Event::Claimed(_) if mine => Some(text!("live.claimed")),
+            Event::Claimed(_) => Some(text!("live.claim-accepted")),
             Event::Synced(r) => Some(match r {
                 Restore::Same => text!("live.restored"),
                 Restore::Theirs => text!("live.restored-theirs"),
@@ -321,11 +433,17 @@ impl AppState {
         }
         match event {
             Event::Hello => {
+                let again = self.live.agreed;
                 self.live.update(|p| p.agreed = true);
                 if in_game {
                     // Reconnected: back to the game (the copies are
                     // compared next).
                     self.nav.update(|n| n.apply(NavAction::Show(Screen::Play)));
+                } else if again && self.live.setting_up().is_some() {
+                    // Reconnected while the formations are set up: the
+                    // setup goes on as it was (the commitments and
+                    // formations come again next).
+                    self.nav.update(|n| n.apply(NavAction::Show(Screen::Live)));
                 } else {
                     self.live_start(&live);
                 }
@@ -341,7 +459,6 @@ impl AppState {
             Event::Formation(true) => {
                 if let Some(record) = game {
                     let clock = live.terms.clock.map(crate::clock::Clock::new);
-                    self.live.update(|p| p.secret = None);
                     self.live_load(&live, record, clock);
                 }
             }
@@ -438,12 +555,14 @@ impl AppState {
         resume(&self.live, &self.session, id, terms)
     }
 
-    /// After the clocks ticked: a live game this device lost on time
-    /// (its own clock is the one that ran out here) tells the other page.
-    pub(crate) fn live_ticked(&mut self, before: Option<tiers_engine::Outcome>) {
+    /// After the clocks ticked at `now`: a live game this device lost on
+    /// time (its own clock is the one that ran out here) tells the other
+    /// page; the other side's clock at zero is watched.
+    pub(crate) fn live_ticked(&mut self, before: Option<tiers_engine::Outcome>, now: u64) {
         let Some(me) = self.live_game().map(|l| l.me) else {
             return;
         };
+        self.live_watch(Some(now));
         let now = self.session.outcome();
         let flagged = matches!(
             now,

@@ -160,6 +160,10 @@ fn every_message_round_trips() {
         Message::TakeBack(Answer::Decline, 4),
         Message::Resign,
         Message::Flag(Color::Red),
+        Message::Claim {
+            side: Color::Black,
+            ply: 12,
+        },
         Message::Rematch(Answer::Accept),
         Message::Chat("good-game".into()),
         Message::Sync(Sync {
@@ -180,42 +184,48 @@ fn malformed_messages_are_named() {
         ("", "not JSON"),
         ("[1]", "not a JSON object"),
         (r#"{"type":"resign"}"#, "protocol version"),
-        (r#"{"live":3,"type":"resign"}"#, "newer version"),
+        (r#"{"live":4,"type":"resign"}"#, "newer version"),
+        (r#"{"live":2,"type":"resign"}"#, "older version"),
         (r#"{"live":1,"type":"resign"}"#, "older version"),
-        (r#"{"live":2}"#, "`type`"),
-        (r#"{"live":2,"type":"move","ply":0,"clock":null}"#, "`move`"),
+        (r#"{"live":3}"#, "`type`"),
+        (r#"{"live":3,"type":"move","ply":0,"clock":null}"#, "`move`"),
         (
-            r#"{"live":2,"type":"move","ply":99999999999,"move":"x","clock":null}"#,
+            r#"{"live":3,"type":"move","ply":99999999999,"move":"x","clock":null}"#,
             "too large",
         ),
         (
-            r#"{"live":2,"type":"chat","phrase":"you stink"}"#,
+            r#"{"live":3,"type":"chat","phrase":"you stink"}"#,
             "phrases",
         ),
-        (r#"{"live":2,"type":"draw","answer":"maybe"}"#, "`maybe`"),
-        (r#"{"live":2,"type":"flag","side":"blue"}"#, "`blue`"),
+        (r#"{"live":3,"type":"draw","answer":"maybe"}"#, "`maybe`"),
+        (r#"{"live":3,"type":"flag","side":"blue"}"#, "`blue`"),
         (
-            r#"{"live":2,"type":"hello","id":1,"game":"chess","inviter":"red","clock":null}"#,
+            r#"{"live":3,"type":"hello","id":1,"game":"chess","inviter":"red","clock":null}"#,
             "`chess`",
         ),
         (
-            r#"{"live":2,"type":"hello","id":1,"game":"tiers","inviter":"red","clock":"0+0"}"#,
+            r#"{"live":3,"type":"hello","id":1,"game":"tiers","inviter":"red","clock":"0+0"}"#,
             "time control",
         ),
         (
-            r#"{"live":2,"type":"sync","start":"x","moves":[1],"ended":null,"clocks":null}"#,
+            r#"{"live":3,"type":"sync","start":"x","moves":[1],"ended":null,"clocks":null}"#,
             "list of texts",
         ),
         (
-            r#"{"live":2,"type":"sync","start":"x","moves":[],"ended":null,"clocks":[1]}"#,
+            r#"{"live":3,"type":"sync","start":"x","moves":[],"ended":null,"clocks":[1]}"#,
             "two numbers",
         ),
-        (r#"{"live":2,"type":"commit","hash":"00"}"#, "SHA-256"),
+        (r#"{"live":3,"type":"commit","hash":"00"}"#, "SHA-256"),
         (
-            r#"{"live":2,"type":"formation","squares":"a1","salt":"XYZ"}"#,
+            r#"{"live":3,"type":"formation","squares":"a1","salt":"XYZ"}"#,
             "`salt`",
         ),
-        (r#"{"live":2,"type":"formation","squares":"a1"}"#, "`salt`"),
+        (r#"{"live":3,"type":"formation","squares":"a1"}"#, "`salt`"),
+        (r#"{"live":3,"type":"claim","side":"red"}"#, "`ply`"),
+        (
+            r#"{"live":3,"type":"claim","side":"both","ply":3}"#,
+            "`both`",
+        ),
     ] {
         let e = parse(text).unwrap_err();
         assert!(e.contains(why), "{text}: {e}");
@@ -455,6 +465,65 @@ fn flags_need_a_clock_at_zero() {
     q.refused(Red, &Message::Flag(Black), "without a clock");
 }
 
+#[test]
+fn a_claim_needs_the_claimers_clock_at_zero_and_the_claimed_sides_within_the_grace() {
+    let t = terms(GameKind::Checkers, TimeControl::new(1, 0).ok());
+    let mut p = Pair::new(t);
+    p.play(Black, "11-15", Some(50_000));
+    // Red is to move at ply 1. Black's page may claim only once Red's
+    // clock reads zero there.
+    let claim = Message::Claim { side: Red, ply: 1 };
+    let e = p.sides[1].apply(Black, &claim).unwrap_err();
+    assert!(e.contains("Red's clock here has 1:00 left"), "{e}");
+    p.refused(Black, &claim, "has 1:00 left");
+    // Not on one's own time, not for another ply, not without a clock.
+    p.sides[1].clock.as_mut().unwrap().left[0] = 0;
+    let own = Message::Claim {
+        side: Black,
+        ply: 1,
+    };
+    assert!(p.sides[1]
+        .apply(Black, &own)
+        .unwrap_err()
+        .contains("its own time"));
+    let early = Message::Claim { side: Red, ply: 0 };
+    assert!(p.sides[1]
+        .apply(Black, &early)
+        .unwrap_err()
+        .contains("a move crossed"));
+    // Black's page claims; Red's page, its own clock more than the grace
+    // from zero (Black's page ran ahead, or was modified), refuses and
+    // keeps its copy.
+    p.sides[1].apply(Black, &claim).unwrap();
+    p.sides[0].clock.as_mut().unwrap().left[0] = GRACE_MS + 1;
+    let before = p.sides[0].state();
+    let e = p.sides[0].apply(Black, &claim).unwrap_err();
+    assert!(e.contains("Red's clock here has 0:10 left"), "{e}");
+    assert_eq!(p.sides[0].state(), before, "refused: nothing changed");
+    // Within the grace of zero, it agrees: Red lost on time on both.
+    p.sides[0].clock.as_mut().unwrap().left[0] = GRACE_MS;
+    assert_eq!(p.sides[0].apply(Black, &claim), Ok(Event::Claimed(Red)));
+    p.agree();
+    assert_eq!(
+        p.sides[0].game.as_ref().unwrap().outcome(),
+        Some(tiers_engine::Outcome::Win {
+            winner: Black,
+            reason: tiers_engine::WinReason::Time
+        })
+    );
+    // A flag that crossed the claim agrees with it and changes nothing.
+    let before = p.sides[1].state();
+    assert_eq!(
+        p.sides[1].apply(Red, &Message::Flag(Red)),
+        Ok(Event::Flagged(Red))
+    );
+    assert_eq!(p.sides[1].state(), before);
+    // A claim in a game without a clock is refused.
+    let mut q = Pair::new(terms(GameKind::Checkers, None));
+    q.play(Black, "11-15", None);
+    q.refused(Black, &claim, "without a clock");
+}
+
 fn formation(c: Color, seed: u64) -> String {
     Formation::random(c, seed).to_string()
 }
@@ -493,7 +562,15 @@ fn tiers_formations_then_a_game() {
         p.send(Red, &commit_to(&red, 1)),
         Ok(Event::Committed(false))
     );
-    p.refused(Red, &commit_to(&red, 1), "set already");
+    // The same commitment again (a page that reconnected sends its own
+    // again) changes nothing; another one is refused.
+    let before = p.sides[1].state();
+    assert_eq!(
+        p.sides[1].apply(Red, &commit_to(&red, 1)),
+        Ok(Event::Repeated)
+    );
+    assert!(p.sides[1].state() == before);
+    p.refused(Red, &commit_to(&red, 2), "set already");
     p.refused(Red, &reveal(&red, 1), "before both");
     assert_eq!(
         p.send(Black, &commit_to(&black, 2)),
@@ -504,14 +581,23 @@ fn tiers_formations_then_a_game() {
     p.refused(Red, &reveal(&formation(Red, 9), 1), "not the one committed");
     p.refused(Red, &reveal(&red, 3), "not the one committed");
     assert_eq!(p.send(Red, &reveal(&red, 1)), Ok(Event::Formation(false)));
-    p.refused(Red, &reveal(&red, 1), "set already");
+    p.refused(Red, &reveal(&formation(Red, 9), 1), "set already");
+    assert_eq!(p.sides[1].apply(Red, &reveal(&red, 1)), Ok(Event::Repeated));
     assert_eq!(
         p.send(Black, &reveal(&black, 2)),
         Ok(Event::Formation(true))
     );
     p.agree();
-    p.refused(Red, &commit_to(&red, 1), "no formation");
-    p.refused(Red, &reveal(&red, 1), "no formation");
+    p.refused(Red, &commit_to(&red, 2), "no formation");
+    p.refused(Red, &reveal(&formation(Red, 9), 1), "no formation");
+    // After the game began, the same ones again change nothing.
+    let before = p.sides[1].state();
+    assert_eq!(
+        p.sides[1].apply(Red, &commit_to(&red, 1)),
+        Ok(Event::Repeated)
+    );
+    assert_eq!(p.sides[1].apply(Red, &reveal(&red, 1)), Ok(Event::Repeated));
+    assert!(p.sides[1].state() == before);
 
     // Committed to a formation that is not valid: refused when revealed.
     let mut q = Pair::new(t);

@@ -1,5 +1,6 @@
 use super::*;
 use crate::live::link::Terms;
+use crate::live::GRACE_MS;
 use crate::{AppAction, AppState};
 use tiers_engine::GameKind;
 
@@ -18,10 +19,10 @@ fn carry(a: &mut AppState, b: &mut AppState) {
             assert!(s.live.outbox.is_empty());
         }
         for m in to_b {
-            b.apply(AppAction::Live(LiveAction::Received(m)));
+            b.apply(AppAction::Live(LiveAction::Received(m, 0)));
         }
         for m in to_a {
-            a.apply(AppAction::Live(LiveAction::Received(m)));
+            a.apply(AppAction::Live(LiveAction::Received(m, 0)));
         }
     }
     panic!("the pages keep talking");
@@ -146,7 +147,7 @@ fn a_refused_message_is_said_and_changes_nothing() {
         r#"{"live":1,"type":"teleport"}"#,
         "not json",
     ] {
-        b.apply(AppAction::Live(LiveAction::Received(bad.into())));
+        b.apply(AppAction::Live(LiveAction::Received(bad.into(), 0)));
         assert!(b.live.note.is_some(), "{bad}");
         assert_eq!((moves(&b), b.live.live.clone()), before, "{bad}");
     }
@@ -367,6 +368,108 @@ fn a_move_in_time_releases_the_clock_held_at_zero() {
     assert_eq!(a.session.clock.unwrap().left(Color::Black), 100);
 }
 
+/// Red's page, its clock for Black at zero since 61.5 s, waits the grace
+/// for Black's device; returns the claim it sent.
+fn silent_black_then_claimed(a: &mut AppState, b: &mut AppState) -> String {
+    let tick = |s: &mut AppState, now: u64| {
+        s.apply(AppAction::Clock { now, visible: true });
+    };
+    tick(a, 1_000);
+    tick(b, 1_000);
+    tick(a, 61_500);
+    assert!(a.session.held && a.session.outcome().is_none());
+    assert_eq!(a.live.out_since, Some(61_500));
+    assert!(!a.live.claimable);
+    assert_eq!(a.live_grace_end(), Some(61_500 + GRACE_MS));
+    // Before the grace has passed there is nothing to claim.
+    tick(a, 61_500 + GRACE_MS - 1);
+    assert!(!a.live.claimable);
+    a.apply(AppAction::Live(LiveAction::Claim));
+    assert!(a.session.outcome().is_none() && a.live.outbox.is_empty());
+    tick(a, 61_500 + GRACE_MS);
+    assert!(a.live.claimable);
+    assert_eq!(a.live_grace_end(), None);
+    a.apply(AppAction::Live(LiveAction::Claim));
+    let won = Some(tiers_engine::Outcome::Win {
+        winner: Color::Red,
+        reason: WinReason::Time,
+    });
+    assert_eq!(a.session.outcome(), won);
+    assert_eq!(a.live.note, Some(text!("live.claimed")));
+    assert!(!a.live.claimable && a.live.out_since.is_none());
+    assert_eq!(filed(a).moves, 0, "filed in the archive");
+    assert_eq!(a.live.outbox.len(), 1);
+    let claim = a.live.outbox[0].clone();
+    assert_eq!(
+        crate::live::parse(&claim),
+        Ok(Message::Claim {
+            side: Color::Black,
+            ply: 0
+        })
+    );
+    let upto = a.live.sent + 1;
+    a.apply(AppAction::Live(LiveAction::Drained(upto)));
+    claim
+}
+
+#[test]
+fn a_silent_sides_time_is_claimed_after_the_grace_and_its_page_agrees() {
+    let (mut a, mut b) = clocked();
+    let claim = silent_black_then_claimed(&mut a, &mut b);
+    // Black's page, whose clock runs a little behind (it started when
+    // Red's move arrived), gets the claim with 5 s left: within the grace,
+    // it agrees; both archives hold the same game.
+    b.apply(AppAction::Live(LiveAction::Received(claim, 56_000)));
+    assert_eq!(b.session.outcome(), a.session.outcome());
+    assert_eq!(b.live.note, Some(text!("live.claim-accepted")));
+    assert_eq!(filed(&a), filed(&b));
+}
+
+#[test]
+fn a_claim_its_page_disagrees_with_is_said_there_and_its_copy_goes_on() {
+    let (mut a, mut b) = clocked();
+    let claim = silent_black_then_claimed(&mut a, &mut b);
+    // Black's page has 21 s left by its own clock: it refuses the claim,
+    // says so, and goes on (its clock runs).
+    b.apply(AppAction::Live(LiveAction::Received(claim, 40_000)));
+    assert!(b.session.outcome().is_none());
+    let Some(note) = &b.live.note else {
+        panic!("no note")
+    };
+    assert_eq!(note.key, "live.claim-refused");
+    assert!(b.session.clock.unwrap().running());
+    assert_eq!(b.session.clock.unwrap().left(Color::Black), 21_000);
+}
+
+#[test]
+fn a_move_within_the_grace_ends_the_wait_for_a_claim() {
+    let (mut a, mut b) = clocked();
+    a.apply(AppAction::Clock {
+        now: 1_000,
+        visible: true,
+    });
+    a.apply(AppAction::Clock {
+        now: 61_500,
+        visible: true,
+    });
+    assert!(a.live.out_since.is_some());
+    b.apply(AppAction::Game(SessionAction::Typed {
+        text: "11-15".into(),
+        now: 60_900,
+    }));
+    carry(&mut a, &mut b);
+    assert!(!a.session.held);
+    assert_eq!((a.live.out_since, a.live.claimable), (None, false));
+    // A lost connection ends the wait too (the clocks are held for it).
+    let (mut a, _) = clocked();
+    for now in [1_000, 61_500] {
+        a.apply(AppAction::Clock { now, visible: true });
+    }
+    assert!(a.live.out_since.is_some());
+    a.apply(AppAction::Live(LiveAction::Lost));
+    assert_eq!((a.live.out_since, a.live_grace_end()), (None, None));
+}
+
 #[test]
 fn a_rematch_swaps_colours_on_both_pages() {
     let (mut a, mut b) = pair();
@@ -540,16 +643,136 @@ fn a_tampered_formation_is_refused_and_the_setup_goes_on() {
     let sent = b.live.outbox.clone();
     let upto = b.live.sent + sent.len() as u64;
     b.apply(AppAction::Live(LiveAction::Drained(upto)));
-    a.apply(AppAction::Live(LiveAction::Received(sent[0].clone())));
+    a.apply(AppAction::Live(LiveAction::Received(sent[0].clone(), 0)));
     let forged = sent[1].replace("b6", "a6").replace("h8", "g8");
     assert_ne!(forged, sent[1]);
-    a.apply(AppAction::Live(LiveAction::Received(forged)));
+    a.apply(AppAction::Live(LiveAction::Received(forged, 0)));
     assert!(matches!(
         a.live.note.as_ref().map(|n| n.key),
         Some("live.refused")
     ));
     assert!(a.session.record().is_none() || a.live.setting_up().is_some());
     // The real one then starts the game.
-    a.apply(AppAction::Live(LiveAction::Received(sent[1].clone())));
+    a.apply(AppAction::Live(LiveAction::Received(sent[1].clone(), 0)));
     assert!(a.live.setting_up().is_none());
+}
+
+/// Two pages joined for a live Tiers game, setting up their formations.
+fn tiers_pair() -> (AppState, AppState) {
+    let terms = Terms {
+        kind: GameKind::Tiers,
+        inviter: Color::Red,
+        clock: Some(crate::clock::TimeControl::new(3, 2).unwrap()),
+    };
+    let (mut a, mut b) = (AppState::default(), AppState::default());
+    for (s, me) in [(&mut a, Color::Red), (&mut b, Color::Black)] {
+        s.apply(AppAction::Live(LiveAction::Begin(Live::new(77, terms, me))));
+        s.apply(AppAction::Live(LiveAction::Open));
+    }
+    carry(&mut a, &mut b);
+    (a, b)
+}
+
+/// The connection drops on both pages, then a new one opens (a reconnect
+/// link made on one, pasted on the other, which still has its setup).
+fn reconnect_both(a: &mut AppState, b: &mut AppState) {
+    for s in [&mut *a, &mut *b] {
+        s.apply(AppAction::Live(LiveAction::Lost));
+        assert_eq!(s.live.link, LinkState::Lost);
+        assert!(s.live.setting_up().is_some(), "the setup is kept");
+    }
+    for s in [&mut *a, &mut *b] {
+        s.apply(AppAction::Live(LiveAction::Reconnect));
+        s.apply(AppAction::Live(LiveAction::Open));
+    }
+}
+
+#[test]
+fn a_connection_lost_during_the_formations_is_restored_with_the_setup_kept() {
+    use crate::formation::FormationAction;
+    let (mut a, mut b) = tiers_pair();
+    // Red sets up and is ready; its commitment is sent (the page saw it
+    // go) but lost with the connection: Black's page never has it.
+    a.apply(AppAction::Formation(FormationAction::Random(3)));
+    let red = a.formation.squares[0].clone();
+    a.apply(AppAction::Formation(FormationAction::Ready(11)));
+    let upto = a.live.sent + a.live.outbox.len() as u64;
+    a.apply(AppAction::Live(LiveAction::Drained(upto)));
+    // Black sets up a formation (not ready yet).
+    b.apply(AppAction::Formation(FormationAction::Random(5)));
+    let black = b.formation.squares[1].clone();
+    reconnect_both(&mut a, &mut b);
+    carry(&mut a, &mut b);
+    // The setups are as they were: Red's is sealed and now known to be
+    // ready on Black's page; Black's men are where Black put them.
+    for s in [&a, &b] {
+        assert_eq!(s.nav.screen, crate::nav::Screen::Live);
+        assert!(s.live.setting_up().is_some());
+        assert!(s.formation.ready[0]);
+    }
+    assert_eq!(a.formation.squares[0], red);
+    assert_eq!(b.formation.squares[1], black);
+    assert!(b.formation.squares[0].is_empty(), "Red's men not shown");
+    // Black is ready; Black's reveal is lost as the connection drops
+    // again, after Red's page has both commitments and has revealed (so
+    // the game began there): reconnecting gives Black's page Red's
+    // formation again, and the game begins there too, the same.
+    b.apply(AppAction::Formation(FormationAction::Ready(12)));
+    let to_a = b.live.outbox.clone();
+    let upto = b.live.sent + b.live.outbox.len() as u64;
+    b.apply(AppAction::Live(LiveAction::Drained(upto)));
+    for m in to_a {
+        a.apply(AppAction::Live(LiveAction::Received(m, 0)));
+    }
+    assert!(a.session.record().is_some(), "the game began on Red's page");
+    let upto = a.live.sent + a.live.outbox.len() as u64;
+    a.apply(AppAction::Live(LiveAction::Drained(upto)));
+    assert!(b.session.record().is_none(), "not on Black's");
+    reconnect_both_in_game(&mut a, &mut b);
+    carry(&mut a, &mut b);
+    for s in [&a, &b] {
+        assert_eq!(s.nav.screen, crate::nav::Screen::Play);
+        assert!(s.live.setting_up().is_none());
+    }
+    assert_eq!(
+        a.session.record().unwrap().start_text(),
+        b.session.record().unwrap().start_text()
+    );
+    let first = a.session.record().unwrap().legal()[0].text.clone();
+    typed(&mut a, &first);
+    carry(&mut a, &mut b);
+    assert_eq!(moves(&b), [first]);
+}
+
+/// As [`reconnect_both`], one page in the game, the other still setting up.
+fn reconnect_both_in_game(a: &mut AppState, b: &mut AppState) {
+    for s in [&mut *a, &mut *b] {
+        s.apply(AppAction::Live(LiveAction::Lost));
+        s.apply(AppAction::Live(LiveAction::Reconnect));
+        s.apply(AppAction::Live(LiveAction::Open));
+    }
+}
+
+#[test]
+fn a_changed_formation_sent_again_after_reconnecting_is_refused() {
+    use crate::formation::FormationAction;
+    let (mut a, mut b) = tiers_pair();
+    a.apply(AppAction::Formation(FormationAction::Random(3)));
+    a.apply(AppAction::Formation(FormationAction::Ready(11)));
+    carry(&mut a, &mut b);
+    // A repeat of the same commitment changes nothing; another is refused.
+    let commit = b.live.live.as_ref().unwrap().commits[0].clone().unwrap();
+    let before = b.live.live.clone();
+    b.apply(AppAction::Live(LiveAction::Received(
+        Message::Commit(commit).to_text(),
+        0,
+    )));
+    assert_eq!(b.live.live, before);
+    let other = crate::live::commit::commitment("a1 c1 e1", &crate::live::commit::salt(1, 2));
+    b.apply(AppAction::Live(LiveAction::Received(
+        Message::Commit(other).to_text(),
+        0,
+    )));
+    assert_eq!(b.live.live, before);
+    assert!(b.live.note.is_some(), "the refusal is said");
 }

@@ -150,6 +150,25 @@ test('the live screen works by keyboard', async () => {
   });
 });
 
+/**
+ * Ann invites to a checkers game at `clock` (e.g. '5+3'), Bob joins through
+ * the links, the channel opens, and 11-15 23-19 are played: [Black's page,
+ * Red's page].
+ */
+async function twoMovesIn(ann, bob, clock) {
+  await ann.locator('[data-game=checkers]').click();
+  await ann.getByRole('group', { name: 'Time control' }).getByRole('button', { name: clock, exact: true }).click();
+  const answer = await joinLive(bob, await inviteLive(ann));
+  await connectLive(ann, answer, [ann, bob]);
+  const [black, red] = (await side(ann)) === 'Black' ? [ann, bob] : [bob, ann];
+  await playLive(black, red, '11-15');
+  await playLive(red, black, '23-19');
+  return [black, red];
+}
+
+/** The colour a live page says it plays. */
+const side = async (page) => (await page.locator('#live-state').textContent()).match(/you play (Red|Black)\.$/)?.[1];
+
 // A dropped connection restored: Red's page goes away (reloaded: the page
 // and its connection end) while Black has a move to play; Black's page
 // says the connection is lost and stops the clocks; Black plays on and
@@ -160,14 +179,7 @@ test('the live screen works by keyboard', async () => {
 test('a lost live connection is restored with a new pair of links, then a rematch', async () => {
   await withApp({ ...PHONE, args: WEBRTC }, async (ann, ctx) => {
     const { page: bob } = await ctx.device(PHONE);
-    await ann.locator('[data-game=checkers]').click();
-    await ann.getByRole('group', { name: 'Time control' }).getByRole('button', { name: '5+3', exact: true }).click();
-    const answer = await joinLive(bob, await inviteLive(ann));
-    await connectLive(ann, answer, [ann, bob]);
-    const side = async (page) => (await page.locator('#live-state').textContent()).match(/you play (Red|Black)\.$/)?.[1];
-    const [black, red] = (await side(ann)) === 'Black' ? [ann, bob] : [bob, ann];
-    await playLive(black, red, '11-15');
-    await playLive(red, black, '23-19');
+    const [black, red] = await twoMovesIn(ann, bob, '5+3');
     // Red's device has saved the game as it goes.
     await storedJson(red, 'tiers.saved', (v) => v?.game?.moves?.length === 2);
 
@@ -314,14 +326,7 @@ test('two devices play Tiers live: formations sealed, then revealed together', a
 test('a live clock that runs out ends the game on both devices', async () => {
   await withApp({ ...PHONE, args: WEBRTC }, async (ann, ctx) => {
     const { page: bob } = await ctx.device(PHONE);
-    await ann.locator('[data-game=checkers]').click();
-    await ann.getByRole('group', { name: 'Time control' }).getByRole('button', { name: '1+0', exact: true }).click();
-    const answer = await joinLive(bob, await inviteLive(ann));
-    await connectLive(ann, answer, [ann, bob]);
-    const side = async (page) => (await page.locator('#live-state').textContent()).match(/you play (Red|Black)\.$/)?.[1];
-    const [black, red] = (await side(ann)) === 'Black' ? [ann, bob] : [bob, ann];
-    await playLive(black, red, '11-15');
-    await playLive(red, black, '23-19');
+    const [black, red] = await twoMovesIn(ann, bob, '1+0');
     // Black waits: its clock runs out (a minute), on both pages the game ends.
     for (const page of [black, red]) {
       const dialog = page.getByRole('dialog');
@@ -362,14 +367,7 @@ async function claimGame(body) {
     const { page: bob } = await ctx.device(PHONE);
     await bob.clock.install();
     await bob.addInitScript(silencer);
-    await ann.locator('[data-game=checkers]').click();
-    await ann.getByRole('group', { name: 'Time control' }).getByRole('button', { name: '1+0', exact: true }).click();
-    const answer = await joinLive(bob, await inviteLive(ann));
-    await connectLive(ann, answer, [ann, bob]);
-    const side = async (page) => (await page.locator('#live-state').textContent()).match(/you play (Red|Black)\.$/)?.[1];
-    const [black, red] = (await side(ann)) === 'Black' ? [ann, bob] : [bob, ann];
-    await playLive(black, red, '11-15');
-    await playLive(red, black, '23-19');
+    const [black, red] = await twoMovesIn(ann, bob, '1+0');
     await body(red, black);
   });
 }

@@ -997,21 +997,7 @@ pub fn near_course(u: &mut Unstructured<'_>) -> String {
         let keep = 3 + pick(u, lines.len().saturating_sub(3));
         lines.truncate(keep);
     }
-    for _ in 0..pick(u, 3) {
-        let at = pick(u, lines.len() + 1);
-        let line = COURSE_LINES[pick(u, COURSE_LINES.len())];
-        if chance(u, 2) && at < lines.len() {
-            lines[at] = line;
-        } else {
-            lines.insert(at, line);
-        }
-    }
-    let text = lines.join("\n");
-    if chance(u, 2) {
-        mutate(u, &text)
-    } else {
-        text
-    }
+    spoil(u, lines, COURSE_LINES)
 }
 
 /// A small endgame database file (the 2-piece slices), built once.
@@ -1391,12 +1377,17 @@ pub fn near_openings(u: &mut Unstructured<'_>) -> String {
     )
 }
 
-/// A few lines of `text` (from anywhere in it), with some of `wrong`
-/// inserted or put in place of one, perhaps mutated.
+/// A few lines of `text` (from anywhere in it), spoilt ([`spoil`]).
 fn near_lines(u: &mut Unstructured<'_>, text: &str, wrong: &[&str]) -> String {
     let all: Vec<&str> = text.lines().collect();
     let from = pick(u, all.len());
-    let mut lines: Vec<&str> = all[from..].iter().take(1 + pick(u, 6)).copied().collect();
+    let lines: Vec<&str> = all[from..].iter().take(1 + pick(u, 6)).copied().collect();
+    spoil(u, lines, wrong)
+}
+
+/// `lines` with up to two of `wrong` inserted or put in place of one,
+/// joined, perhaps mutated.
+fn spoil<'a>(u: &mut Unstructured<'_>, mut lines: Vec<&'a str>, wrong: &[&'a str]) -> String {
     for _ in 0..pick(u, 3) {
         let at = pick(u, lines.len() + 1);
         let line = wrong[pick(u, wrong.len())];

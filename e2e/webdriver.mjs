@@ -47,6 +47,19 @@ const RETRY = new Set([
 ]);
 
 /**
+ * Whether a WebDriver error is worth another try: one of {@link RETRY}, or
+ * WebKitGTK's "Could not parse script result" for a script that returned
+ * an element of a frame whose document was being replaced (seen once in
+ * the embed test, in a fresh-clone run with a core kept busy).
+ */
+function retryable(e) {
+  return (
+    e instanceof WebDriverError &&
+    (RETRY.has(e.error) || (e.error === 'unknown error' && e.message.includes('Could not parse script result')))
+  );
+}
+
+/**
  * The geckodriver to start: `GECKODRIVER`, else the one `./dev` installs in
  * its tools folder (so that `node --test cross/…` finds it without `./dev`
  * putting that folder on PATH), else the one on PATH.
@@ -837,7 +850,15 @@ class Locator {
       visible: (s) => s?.visible === true,
       hidden: (s) => !s?.visible,
     }[state];
-    await until(async () => (test(await this.state()) ? true : undefined), () => `${this} to be ${state}`, timeout);
+    const now = async () => {
+      try {
+        return test(await this.state()) ? true : undefined;
+      } catch (e) {
+        if (retryable(e)) return undefined;
+        throw e;
+      }
+    };
+    await until(now, () => `${this} to be ${state}`, timeout);
   }
 
   /**
@@ -847,13 +868,13 @@ class Locator {
   async act(act, { enabled = true, shown = true } = {}) {
     await until(
       async () => {
-        const s = await this.state();
-        if (!s || (shown && !s.visible) || (enabled && !s.enabled)) return undefined;
         try {
+          const s = await this.state();
+          if (!s || (shown && !s.visible) || (enabled && !s.enabled)) return undefined;
           await act(s.el[ELEMENT]);
           return true;
         } catch (e) {
-          if (e instanceof WebDriverError && RETRY.has(e.error)) return undefined;
+          if (retryable(e)) return undefined;
           throw e;
         }
       },

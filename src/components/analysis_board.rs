@@ -15,7 +15,7 @@ use tiers_engine::{Color, GameKind};
 use yew::prelude::*;
 
 use crate::components::analysis_engine::{engine_panel, threat_arrows};
-use crate::components::board::Board;
+use crate::components::board::{focus, Board};
 use crate::components::explorer::Explorer;
 use crate::components::export::ExportBar;
 use crate::components::games::{import_box, ImportBox};
@@ -101,12 +101,7 @@ pub fn AnalysisScreen(props: &AnalysisProps) -> Html {
         let closed = props.review.drill_closed && b.review.is_some();
         move |()| {
             if closed {
-                if let Some(el) = gloo::utils::document()
-                    .get_element_by_id("drill-open")
-                    .and_then(|e| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(e).ok())
-                {
-                    let _ = el.focus();
-                }
+                focus("drill-open");
             }
         }
     });

@@ -174,8 +174,15 @@ impl Scan {
             video.set_src_object(Some(&media));
             video.set_muted(true);
             // (Autoplay of a muted video is allowed; a refusal only means
-            // the frames come later.)
-            let _ = video.play();
+            // the frames come later. The promise is awaited so that its
+            // rejection, e.g. "interrupted because the media was removed"
+            // when the screen is left at once, is handled, not reported
+            // to the page as an unhandled error.)
+            if let Ok(playing) = video.play() {
+                wasm_bindgen_futures::spawn_local(async move {
+                    let _ = JsFuture::from(playing).await;
+                });
+            }
             // (`Clone::clone`: `MediaStream::clone` is the DOM method that
             // makes a new stream with new tracks.)
             *stream.borrow_mut() = Some(Clone::clone(&media));

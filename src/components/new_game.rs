@@ -6,6 +6,7 @@ use tiers_engine::GameKind;
 use yew::prelude::*;
 
 use tiers_bracket::ballots::DECK;
+use tiers_bracket::svg::escape;
 use tiers_bracket::Ballot;
 
 use crate::core::by_game::ByGame;
@@ -343,19 +344,34 @@ fn OpeningSelect(props: &OpeningSelectProps) -> Html {
             on_pick.emit(opening);
         }
     });
-    let option = |opening: Opening, label: String| {
-        html! { <option value={opening.name()} selected={props.opening == opening}>{ label }</option> }
-    };
-    let ballots = (1..=DECK.len() as u16)
-        .filter_map(Ballot::get)
-        .map(|b| option(Opening::Ballot(b.index), ballot_name(b)));
+    // The 158 options as markup the browser builds in one step, as the
+    // pieces are drawn (docs/build.md, "Load time"): built one element,
+    // attribute and text at a time from the wasm they were two thirds of
+    // the elements of the first screen and half of its first render on a
+    // slowed-down phone. Made again only when the opening or the language
+    // changes.
+    let options = use_memo((props.opening, props.lang), |(chosen, _)| {
+        let mut markup = String::new();
+        let mut option = |opening: Opening, label: &str| {
+            let selected = if *chosen == opening { " selected" } else { "" };
+            markup.push_str(&format!(
+                "<option value=\"{}\"{selected}>{}</option>",
+                escape(&opening.name()),
+                escape(label)
+            ));
+        };
+        option(Opening::Standard, &t!("newgame.opening-start"));
+        option(Opening::RandomBallot, &t!("newgame.opening-random"));
+        for b in (1..=DECK.len() as u16).filter_map(Ballot::get) {
+            option(Opening::Ballot(b.index), &ballot_name(b));
+        }
+        AttrValue::from(markup)
+    });
     html! {
         <label class="opening">
             <span>{ t!("newgame.opening") }</span>
             <select id="opening" {onchange}>
-                { option(Opening::Standard, t!("newgame.opening-start")) }
-                { option(Opening::RandomBallot, t!("newgame.opening-random")) }
-                { for ballots }
+                { Html::from_html_unchecked((*options).clone()) }
             </select>
         </label>
     }

@@ -258,6 +258,15 @@ pub struct Catalogue {
 
 /// Splits a value into words and arguments; `col` is the value's column.
 fn pieces(value: &str, line: usize, col: usize) -> Result<Vec<Piece>, ParseError> {
+    // Most messages are words only: one piece, without reading them a
+    // character at a time (the catalogue is read as the page starts).
+    if !value.contains(['\\', '{', '}']) {
+        return Ok(if value.is_empty() {
+            Vec::new()
+        } else {
+            vec![Piece::Words(value.to_string())]
+        });
+    }
     let mut out = Vec::new();
     let mut words = String::new();
     let mut chars = value.chars().enumerate().peekable();

@@ -744,15 +744,17 @@ impl AppState {
                     tags: library::game_tags(s.opponent, &s.meta),
                     at,
                     back: Screen::Play,
+                    ending: record.outcome(),
                 })
             }),
-            AnalyseFrom::Games => self.library.chosen_tree().map(|(tree, tags)| {
-                let at = nth_main(&tree, self.library.ply);
+            AnalyseFrom::Games => self.library.chosen_tree().map(|read| {
+                let at = nth_main(&read.tree, self.library.ply);
                 Opening {
-                    tree,
-                    tags,
+                    tree: read.tree,
+                    tags: read.tags,
                     at,
                     back: Screen::Games,
+                    ending: read.ending,
                 }
             }),
             AnalyseFrom::Review(notes) => {
@@ -770,6 +772,7 @@ impl AppState {
                     at,
                     // Back goes where the review was opened from.
                     back: self.review.back.unwrap_or(Screen::Games),
+                    ending: s.record.outcome(),
                 })
             }
             AnalyseFrom::Editor => self.editor.validate().ok().and_then(|record| {
@@ -781,6 +784,7 @@ impl AppState {
                     tags: Vec::new(),
                     at: tiers_engine::tree::NodeId::ROOT,
                     back: Screen::Editor,
+                    ending: None,
                 })
             }),
             AnalyseFrom::Puzzle => self.puzzles.solving.as_ref().and_then(|s| {
@@ -792,6 +796,7 @@ impl AppState {
                     tags: Vec::new(),
                     at,
                     back: Screen::Puzzles,
+                    ending: None,
                 })
             }),
             AnalyseFrom::Menu => {
@@ -816,6 +821,7 @@ impl AppState {
                     tags,
                     at,
                     back: self.analysis_board.back,
+                    ending: None,
                 }
             }),
         };

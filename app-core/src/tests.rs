@@ -586,6 +586,12 @@ fn a_finished_review_is_shown_on_the_analysis_board_and_its_exercises_come_back_
         "the better line: a variation"
     );
     assert!(s.ai_due().is_none(), "the board's engine waits to be asked");
+    // The game's stated result, which its last position does not show,
+    // is in the board's PDN, also once the board is stored and read back.
+    let stated = |pdn: &str| pdn.contains("[Result \"1-0\"]") && pdn.trim_end().ends_with("1-0");
+    assert!(stated(&b.pdn()), "{}", b.pdn());
+    let kept = AnalysisBoard::read(&b.to_json()).unwrap();
+    assert!(stated(&kept.pdn()), "{}", kept.pdn());
     // Learning from the mistakes, opened from the panel, is on the review
     // screen; closed, the board shows the exercise's move.
     s.apply(AppAction::Drill(DrillAction::Open));

@@ -71,6 +71,7 @@ pub fn open(query: &str) -> Result<(Opening, bool), Text> {
             tags,
             at,
             back: Screen::NewGame,
+            ending: None,
         },
         flipped,
     ))

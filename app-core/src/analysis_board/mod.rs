@@ -17,7 +17,7 @@ pub mod tree;
 use tiers_engine::pdn::Annotation;
 use tiers_engine::shapes::{self, Shape};
 use tiers_engine::tree::NodeId;
-use tiers_engine::GameKind;
+use tiers_engine::{GameKind, Outcome};
 use tiers_json::Json;
 
 use crate::i18n::Text;
@@ -122,6 +122,9 @@ pub struct Opening {
     pub at: NodeId,
     /// The screen to go back to.
     pub back: Screen,
+    /// How the game ended where its main line ends, when the board does
+    /// not show it (a resignation, an agreed draw, a loss on time).
+    pub ending: Option<Outcome>,
 }
 
 /// The analysis board's state.
@@ -148,6 +151,10 @@ pub struct AnalysisBoard {
     /// The review of the game on the board, when it was opened from one
     /// (its panel: the graph, the marks); gone with the tree.
     pub review: Option<review::ReviewPanel>,
+    /// How the game opened ended (a resignation, an agreed draw, a loss
+    /// on time: what the board does not show) and its main line's moves;
+    /// the PDN states it while the main line is still those moves.
+    pub ending: Option<(Vec<String>, Outcome)>,
 }
 
 impl Default for AnalysisBoard {
@@ -163,6 +170,7 @@ impl Default for AnalysisBoard {
             import: String::new(),
             engine: BoardEngine::default(),
             review: None,
+            ending: None,
         }
     }
 }
@@ -202,6 +210,7 @@ impl AnalysisBoard {
             NodeId::ROOT
         };
         AnalysisBoard {
+            ending: Self::ending_at(&opening.tree, opening.ending),
             tree: opening.tree,
             tags: opening.tags,
             at,
@@ -220,7 +229,18 @@ impl AnalysisBoard {
     /// The whole tree as PDN.
     #[must_use]
     pub fn pdn(&self) -> String {
-        self.tree.to_pdn(&self.tags)
+        let stated = self
+            .ending
+            .as_ref()
+            .filter(|(moves, _)| *moves == main_line(&self.tree))
+            .map(|&(_, outcome)| outcome);
+        let outcome = self.tree.main_line_outcome().or(stated);
+        self.tree.to_pdn_ending(&self.tags, outcome)
+    }
+
+    /// `ending` with `tree`'s main line.
+    fn ending_at(tree: &AnyTree, ending: Option<Outcome>) -> Option<(Vec<String>, Outcome)> {
+        ending.map(|o| (main_line(tree), o))
     }
 
     /// The move list: runs of moves, the main line at depth 0 and each
@@ -464,6 +484,7 @@ impl AnalysisBoard {
     fn take(&mut self, text: &str) -> Result<(), Text> {
         let read = read_tree(text)?;
         self.review = None;
+        self.ending = Self::ending_at(&read.tree, read.ending);
         self.tree = read.tree;
         self.tags = read.tags;
         self.at = NodeId::ROOT;
@@ -561,6 +582,7 @@ impl AnalysisBoard {
             .unwrap_or_default();
         let at = read.tree.follow(&way).unwrap_or(NodeId::ROOT);
         Ok(AnalysisBoard {
+            ending: Self::ending_at(&read.tree, read.ending),
             tree: read.tree,
             tags: read.tags,
             at,
@@ -571,6 +593,14 @@ impl AnalysisBoard {
             ..AnalysisBoard::default()
         })
     }
+}
+
+/// The moves of `tree`'s main line (written form).
+fn main_line(tree: &AnyTree) -> Vec<String> {
+    tree.path(tree.line_end(NodeId::ROOT))
+        .into_iter()
+        .map(|n| tree.text(n).to_string())
+        .collect()
 }
 
 /// A move's NAGs as suffixes: 1 to 6 as `!` `?` …, others as ` $n`.
@@ -608,6 +638,7 @@ pub fn read_tree(text: &str) -> Result<ReadTree, Text> {
         Reading::Position { kind, text } => Ok(ReadTree {
             tree: AnyTree::from_position(kind, &text)?,
             tags: Vec::new(),
+            ending: None,
         }),
         Reading::Games { games, .. } => {
             let mut first = None;
@@ -624,6 +655,7 @@ pub fn read_tree(text: &str) -> Result<ReadTree, Text> {
             }
             let game = first.unwrap_or_else(|| Err(Text::new("error.pdn-no-game")))?;
             Ok(ReadTree {
+                ending: game.record.outcome(),
                 tree: game.tree,
                 tags: game
                     .tags

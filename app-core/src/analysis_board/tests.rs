@@ -365,3 +365,40 @@ fn the_menu_shows_the_board_kept_and_a_new_board_starts_either_game() {
     )));
     assert_eq!(s.analysis_board.record().legal().len(), 7);
 }
+
+#[test]
+fn a_stated_result_is_written_while_the_main_line_ends_where_the_game_did() {
+    // A game resigned after two moves: its last position does not end it.
+    let mut b = board();
+    b.apply(AnalysisAction::Take(
+        "g.pdn".into(),
+        "1. 11-15 23-19 0-1\n".into(),
+    ));
+    let result = |b: &AnalysisBoard| {
+        let pdn = b.pdn();
+        let tag = pdn
+            .lines()
+            .find(|l| l.starts_with("[Result "))
+            .unwrap()
+            .to_string();
+        (tag, pdn.split_whitespace().last().unwrap().to_string())
+    };
+    assert_eq!(result(&b), ("[Result \"0-1\"]".into(), "0-1".into()));
+    // A variation leaves the main line as it was.
+    b.apply(AnalysisAction::Step(TreeStep::Last));
+    b.apply(AnalysisAction::Step(TreeStep::Back));
+    b.apply(AnalysisAction::Play("22-18".into()));
+    assert_eq!(result(&b).1, "0-1");
+    // Deleting the last move changes the game: its result is no longer known.
+    let last = b.tree.line_end(NodeId::ROOT);
+    b.apply(AnalysisAction::Go(last));
+    b.apply(AnalysisAction::Delete);
+    assert_eq!(result(&b), ("[Result \"*\"]".into(), "*".into()));
+    // A game with no stated result has none.
+    let mut open = board();
+    open.apply(AnalysisAction::Take(
+        "g.pdn".into(),
+        "1. 11-15 23-19 *\n".into(),
+    ));
+    assert_eq!(result(&open).1, "*");
+}

@@ -37,6 +37,9 @@ pub struct ReadTree {
     /// Its tags, in file order (the `Result` tag left out: the result is
     /// the main line's).
     pub tags: Vec<(String, String)>,
+    /// How the game ended as the file states it, when its main line does
+    /// not show it (a resignation, an agreed draw, a loss on time).
+    pub ending: Option<Outcome>,
 }
 
 /// A game whose trees the app keeps as [`AnyTree`]s.
@@ -143,8 +146,13 @@ impl AnyTree {
     /// result is the main line's.
     #[must_use]
     pub fn to_pdn(&self, tags: &[(String, String)]) -> String {
-        let outcome = each!(self, tree => tree.main_line_game().outcome());
-        self.to_pdn_ending(tags, outcome)
+        self.to_pdn_ending(tags, self.main_line_outcome())
+    }
+
+    /// How the main line's last position ends the game, if it does.
+    #[must_use]
+    pub fn main_line_outcome(&self) -> Option<Outcome> {
+        each!(self, tree => tree.main_line_game().outcome())
     }
 
     /// [`AnyTree::to_pdn`] with the game's result given (a resignation or

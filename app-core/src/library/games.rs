@@ -13,7 +13,7 @@ use tiers_engine::{Color, GameKind};
 use super::archive::{Archive, Entry};
 use super::files::{self, file_name, FileGame, Reading};
 use super::{game_tags, pdn_date, rebuild, Declared};
-use crate::analysis_board::AnyTree;
+use crate::analysis_board::ReadTree;
 use crate::i18n::Text;
 use crate::record::Record;
 use crate::review::{Review, REVIEW_TAG};
@@ -265,7 +265,7 @@ impl Library {
     /// archived game's whole tree (variations, comments, NAGs), for the
     /// analysis board.
     #[must_use]
-    pub fn chosen_tree(&self) -> Option<(AnyTree, Vec<(String, String)>)> {
+    pub fn chosen_tree(&self) -> Option<ReadTree> {
         let selected = self.selected?;
         let game = match &self.source {
             Source::Archive => self
@@ -282,7 +282,11 @@ impl Library {
                 .ok()?)
             .clone(),
         };
-        Some((game.tree, game.tags))
+        Some(ReadTree {
+            ending: game.record.outcome(),
+            tree: game.tree,
+            tags: game.tags,
+        })
     }
 
     /// The chosen game, if it can be replayed.
@@ -387,7 +391,7 @@ impl Library {
                     tags: c.tags,
                     bylink: None,
                 };
-                let tree = self.chosen_tree().map(|(tree, _)| tree);
+                let tree = self.chosen_tree().map(|read| read.tree);
                 if let Some(mut entry) = Entry::of(&*c.record, Opponent::Friend, &meta, now) {
                     // An imported game's variations and notes are kept.
                     if let Some(tree) = tree.filter(|t| t.len() > c.record.recorded() + 1) {

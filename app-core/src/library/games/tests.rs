@@ -128,7 +128,7 @@ fn an_imported_game_keeps_its_variations_in_the_archive() {
     let mut l = Library::default();
     let file = "[Event \"study\"]\n\n1. 11-15 {Old Fourteenth?} (1. 9-14 22-18) 23-19 1-0\n";
     l.apply(LibraryAction::Take("s.pdn".into(), file.into()), level());
-    let (tree, _) = l.chosen_tree().expect("the file's game");
+    let tree = l.chosen_tree().expect("the file's game").tree;
     assert_eq!(tree.len(), 5, "root, two moves and a variation of two");
     l.apply(LibraryAction::Keep { id: 7, now: 1000 }, level());
     let entry = &l.archive.games[0];
@@ -139,9 +139,11 @@ fn an_imported_game_keeps_its_variations_in_the_archive() {
     );
     l.apply(LibraryAction::Filter(None), level());
     l.apply(LibraryAction::Choose(7), level());
-    let (kept, tags) = l.chosen_tree().expect("the archived game");
-    assert_eq!(kept, tree);
-    assert_eq!(crate::library::tag(&tags, "Event"), Some("study"));
+    let kept = l.chosen_tree().expect("the archived game");
+    assert_eq!(kept.tree, tree);
+    assert_eq!(crate::library::tag(&kept.tags, "Event"), Some("study"));
+    // The stated result, which the main line does not show, goes with it.
+    assert!(kept.ending.is_some());
     // The archive still replays its main line and says how it ended.
     let c = l.chosen_game().unwrap();
     assert_eq!(c.record.move_texts(), ["11-15", "23-19"]);

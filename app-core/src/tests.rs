@@ -592,6 +592,8 @@ fn a_finished_review_is_shown_on_the_analysis_board_and_its_exercises_come_back_
     assert!(stated(&b.pdn()), "{}", b.pdn());
     let kept = AnalysisBoard::read(&b.to_json()).unwrap();
     assert!(stated(&kept.pdn()), "{}", kept.pdn());
+    // So is the review's panel: the board stored is the page reloaded.
+    assert_eq!(kept.review.as_ref(), Some(&panel));
     // Learning from the mistakes, opened from the panel, is on the review
     // screen; closed, the board shows the exercise's move.
     s.apply(AppAction::Drill(DrillAction::Open));

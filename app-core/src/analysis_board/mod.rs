@@ -583,6 +583,8 @@ impl AnalysisBoard {
         let at = read.tree.follow(&way).unwrap_or(NodeId::ROOT);
         Ok(AnalysisBoard {
             ending: Self::ending_at(&read.tree, read.ending),
+            // The review's panel comes back with the board.
+            review: read.review,
             tree: read.tree,
             tags: read.tags,
             at,
@@ -639,6 +641,7 @@ pub fn read_tree(text: &str) -> Result<ReadTree, Text> {
             tree: AnyTree::from_position(kind, &text)?,
             tags: Vec::new(),
             ending: None,
+            review: None,
         }),
         Reading::Games { games, .. } => {
             let mut first = None;
@@ -656,6 +659,7 @@ pub fn read_tree(text: &str) -> Result<ReadTree, Text> {
             let game = first.unwrap_or_else(|| Err(Text::new("error.pdn-no-game")))?;
             Ok(ReadTree {
                 ending: game.record.outcome(),
+                review: review::ReviewPanel::written(&game),
                 tree: game.tree,
                 tags: game
                     .tags

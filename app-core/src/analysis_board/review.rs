@@ -37,6 +37,27 @@ impl ReviewPanel {
         }
     }
 
+    /// The review written in a game read from PDN (its `Review` tag and
+    /// each main-line move's `[%eval]`: [`Review::from_pdn`]), as the
+    /// board stores it: the panel comes back with the board.
+    #[must_use]
+    pub fn written(game: &crate::library::files::FileGame) -> Option<ReviewPanel> {
+        let record = game.record.as_ref();
+        let tag = game
+            .tags
+            .iter()
+            .find(|(n, _)| n == REVIEW_TAG)
+            .map(|(_, v)| v.as_str());
+        let review = Review::from_pdn(tag, &game.notes, record.ply())?;
+        Some(ReviewPanel {
+            review,
+            moves: record.move_texts(),
+            sides: (0..record.ply())
+                .map(|i| record.side_at(i).unwrap_or(Color::Red))
+                .collect(),
+        })
+    }
+
     /// The marks of every move.
     #[must_use]
     pub fn marks(&self) -> Vec<Option<Mark>> {

@@ -40,6 +40,8 @@ pub struct ReadTree {
     /// How the game ended as the file states it, when its main line does
     /// not show it (a resignation, an agreed draw, a loss on time).
     pub ending: Option<Outcome>,
+    /// The review written in it, if any ([`super::review::ReviewPanel::written`]).
+    pub review: Option<super::review::ReviewPanel>,
 }
 
 /// A game whose trees the app keeps as [`AnyTree`]s.

@@ -284,6 +284,7 @@ impl Library {
         };
         Some(ReadTree {
             ending: game.record.outcome(),
+            review: None,
             tree: game.tree,
             tags: game.tags,
         })

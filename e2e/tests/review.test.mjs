@@ -202,6 +202,10 @@ test('a blunder played on purpose is found, exported and imported back without a
     assert.match(flat, /19-16\?\? \{\[%eval -\d+\.\d\d\/\d+\] \[%best \d+[-x]\d+[^\]]*\] Blunder: \d+[-x]\d+ was better\.\} \(2\.\.\. \d+[-x]\d+/, pdn);
     assert.ok(flat.includes('(2. 8-11'), pdn);
     assert.equal((flat.match(/\[%eval /g) || []).length, 5, 'an evaluation per move of the game');
+    // Red resigned: Black, the first mover, won (1-0 in checkers PDN), stated
+    // though the last position does not end the game.
+    assert.match(pdn, /\[Result "1-0"\]/, pdn);
+    assert.match(flat.trim(), / 1-0$/, pdn);
 
     // The whole game as an animated PNG: one frame per position (the
     // start and 5 moves), 400 pixels square, played once.
@@ -230,6 +234,20 @@ test('a blunder played on purpose is found, exported and imported back without a
     await shownAtOnce(page, () => page.locator('#archive-review', { hasText: 'Show the review' }).click());
     assert.equal(await page.locator('#review-counts').innerText(), counts);
     assert.match(await page.locator('#review-marks').innerText(), /19-16\?\? · Blunder/);
+
+    // The page reloaded: the analysis board comes back with the review's panel.
+    await page.reload();
+    await page.locator('#show-analysis').waitFor({ state: 'attached' });
+    // The finished game's dialog is shown again: closed, as a person would.
+    if ((await page.getByRole('dialog').count()) > 0) {
+      await page.keyboard.press('Escape');
+      await page.getByRole('dialog').waitFor({ state: 'detached' });
+    }
+    if (!(await page.locator('#show-analysis').isVisible())) await page.click('#nav-toggle');
+    await page.click('#show-analysis');
+    await page.locator('#review-panel').waitFor();
+    assert.equal(await page.locator('#review-counts').innerText(), counts);
+    assert.equal(await page.locator('#review-graph circle').count(), 5, 'a point per move');
   });
 });
 

@@ -27,7 +27,7 @@ use crate::nav::Screen;
 use crate::record::Record;
 use crate::versioned;
 pub use engine::BoardEngine;
-pub use tree::{AnyTree, ReadTree, TreeOf};
+pub use tree::{AnyTree, TreeOf};
 
 /// The version of the stored record this build writes and reads.
 pub const VERSION: u64 = 1;
@@ -627,6 +627,20 @@ fn toggle_nag(note: &mut Annotation, nag: u8) {
     note.nags.push(nag);
 }
 
+/// One game read from a PDN text: its tree and its tags.
+pub struct ReadTree {
+    /// The whole tree, variations and notes included.
+    pub tree: AnyTree,
+    /// Its tags, in file order (the `Result` tag left out: the result is
+    /// the main line's).
+    pub tags: Vec<(String, String)>,
+    /// How the game ended as the file states it, when its main line does
+    /// not show it (a resignation, an agreed draw, a loss on time).
+    pub ending: Option<Outcome>,
+    /// The review written in it, if any ([`review::ReviewPanel::written`]).
+    pub review: Option<review::ReviewPanel>,
+}
+
 /// Reads what was pasted or opened, as the games screen does
 /// ([`files::read`]): the first game of a PDN file (checkers or
 /// Tiers) with its variations, comments and NAGs, or a position (FEN
@@ -659,7 +673,11 @@ pub fn read_tree(text: &str) -> Result<ReadTree, Text> {
             let game = first.unwrap_or_else(|| Err(Text::new("error.pdn-no-game")))?;
             Ok(ReadTree {
                 ending: game.record.outcome(),
-                review: review::ReviewPanel::written(&game),
+                review: review::ReviewPanel::written(
+                    game.record.as_ref(),
+                    game.tag(crate::review::REVIEW_TAG),
+                    &game.notes,
+                ),
                 tree: game.tree,
                 tags: game
                     .tags

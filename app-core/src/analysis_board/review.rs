@@ -12,6 +12,7 @@ use tiers_engine::Color;
 
 use super::AnyTree;
 use crate::i18n::Text;
+use crate::record::Record;
 use crate::review::{Counts, Mark, Review, Subject, REVIEW_TAG};
 
 /// What the review panel of the board shows: the finished review of a
@@ -37,18 +38,17 @@ impl ReviewPanel {
         }
     }
 
-    /// The review written in a game read from PDN (its `Review` tag and
-    /// each main-line move's `[%eval]`: [`Review::from_pdn`]), as the
+    /// The review written in a game read from PDN (its `Review` tag, the
+    /// text of `review_tag`, and each main-line move's `[%eval]` among
+    /// `notes`: [`Review::from_pdn`]) whose moves are `record`, as the
     /// board stores it: the panel comes back with the board.
     #[must_use]
-    pub fn written(game: &crate::library::files::FileGame) -> Option<ReviewPanel> {
-        let record = game.record.as_ref();
-        let tag = game
-            .tags
-            .iter()
-            .find(|(n, _)| n == REVIEW_TAG)
-            .map(|(_, v)| v.as_str());
-        let review = Review::from_pdn(tag, &game.notes, record.ply())?;
+    pub fn written(
+        record: &dyn Record,
+        review_tag: Option<&str>,
+        notes: &[Annotation],
+    ) -> Option<ReviewPanel> {
+        let review = Review::from_pdn(review_tag, notes, record.ply())?;
         Some(ReviewPanel {
             review,
             moves: record.move_texts(),

@@ -30,20 +30,6 @@ macro_rules! each {
     };
 }
 
-/// One game read from a PDN text: its tree and its tags.
-pub struct ReadTree {
-    /// The whole tree, variations and notes included.
-    pub tree: AnyTree,
-    /// Its tags, in file order (the `Result` tag left out: the result is
-    /// the main line's).
-    pub tags: Vec<(String, String)>,
-    /// How the game ended as the file states it, when its main line does
-    /// not show it (a resignation, an agreed draw, a loss on time).
-    pub ending: Option<Outcome>,
-    /// The review written in it, if any ([`super::review::ReviewPanel::written`]).
-    pub review: Option<super::review::ReviewPanel>,
-}
-
 /// A game whose trees the app keeps as [`AnyTree`]s.
 pub trait TreeOf: Variant<MoveError: Explain> {
     /// The tree as an [`AnyTree`].

@@ -137,5 +137,8 @@ self.addEventListener('fetch', (event) => {
   if (!BUILD || request.method !== 'GET') return;
   const url = new URL(request.url);
   if (url.origin !== scope.origin || !url.pathname.startsWith(scope.pathname)) return;
+  // A download asked for in Settings (src/endgames.rs) goes straight to the
+  // network: never cached here, and its progress is the network's.
+  if (url.pathname.startsWith(`${scope.pathname}downloads/`)) return;
   event.respondWith(respond(request));
 });

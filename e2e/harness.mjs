@@ -61,7 +61,10 @@ export async function serve(dir = DIST, { extra = {}, headers = {}, gzip = false
     return zipped.get(key);
   };
   /** Whether files of this type go compressed (not the already packed images). */
-  const packable = (type) => (gzip || brotli) && !/^image\/(png|x-icon)/.test(type);
+  // Not PNGs, and not the downloads of Settings (already compressed, tens of
+  // megabytes: served as they are, as with their length a progress bar
+  // can show how far along it is).
+  const packable = (type, file = '') => (gzip || brotli) && !/^image\/(png|x-icon)/.test(type) && !file.includes(`${sep}downloads${sep}`);
   const server = createServer((req, res) => {
     const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
     requests.push(path);
@@ -93,12 +96,14 @@ export async function serve(dir = DIST, { extra = {}, headers = {}, gzip = false
     const type = TYPES[extname(file)] ?? 'application/octet-stream';
     let body = readFileSync(file);
     const accepts = req.headers['accept-encoding'] ?? '';
-    const zip = !packable(type) ? null : brotli && /\bbr\b/.test(accepts) ? 'br' : /\bgzip\b/.test(accepts) ? 'gzip' : null;
+    const zip = !packable(type, file) ? null : brotli && /\bbr\b/.test(accepts) ? 'br' : /\bgzip\b/.test(accepts) ? 'gzip' : null;
     if (zip) body = compressed(file, zip, body);
     res.writeHead(200, {
       'content-type': type,
+      // As static hosts send it (a download's progress bar reads it).
+      'content-length': body.length,
       'cache-control': 'no-cache',
-      ...(packable(type) ? { vary: 'accept-encoding' } : {}),
+      ...(packable(type, file) ? { vary: 'accept-encoding' } : {}),
       ...(zip ? { 'content-encoding': zip } : {}),
       ...headers,
     });
@@ -118,7 +123,7 @@ export async function serve(dir = DIST, { extra = {}, headers = {}, gzip = false
     precompress: () => {
       for (const file of files(root)) {
         const type = TYPES[extname(file)] ?? 'application/octet-stream';
-        if (!packable(type)) continue;
+        if (!packable(type, file)) continue;
         const body = readFileSync(file);
         if (brotli) compressed(file, 'br', body);
         compressed(file, 'gzip', body);

@@ -15,7 +15,10 @@
 //!   ([`hooks::use_ai`]), saving ([`hooks::use_persistence`]), the
 //!   game's sounds and the preferences' look ([`hooks::use_game_events`]);
 //! - [`sound`]: the game's sounds (Web Audio, after the first gesture);
-//! - [`storage`]: the only code that touches the browser's storage;
+//! - [`storage`]: the only code that touches the browser's storage
+//!   (Local Storage), apart from the download of [`endgames`];
+//! - [`endgames`]: the full-strength endgame database, downloaded in
+//!   Settings into Cache Storage and read by the worker;
 //! - [`browser`]: files, clipboard, randomness, clock, the page's address;
 //! - [`worker`]: the AI agent that runs in the web worker.
 
@@ -24,6 +27,7 @@ pub use tiers_core as core;
 pub mod browser;
 pub mod camera;
 pub mod components;
+pub mod endgames;
 pub mod hooks;
 pub mod i18n;
 pub mod rtc;

@@ -103,6 +103,14 @@ fn think_in<P: Evaluate>(searcher: &mut Searcher, req: &AiRequest, send: &mut dy
 pub struct AiAgent {
     searcher: Searcher,
     endgames: Endgames,
+    /// The standard endgame database (2-4 pieces), once loaded.
+    standard: Option<Arc<Egdb>>,
+    /// The full-strength one (2-5 pieces) if the person downloaded it in
+    /// Settings ([`crate::endgames`]): used by every search whose answer
+    /// need not be reproducible (a reproducible one, a game review, uses
+    /// the standard database, so that its answer is the same on every
+    /// device).
+    full: Full,
     /// The opening book: fetched like the endgame database, by the first
     /// checkers search of a level that plays from it (5-7); a book that
     /// cannot be had is played without, and nobody is told.
@@ -131,6 +139,19 @@ enum Endgames {
 /// sits beside the page.
 pub const EGDB_PATH: &str = "./data/egdb/checkers-4.egdb";
 
+/// The full-strength database in the worker: looked for in the page's
+/// cache the first time a search would use it.
+enum Full {
+    /// Not looked for yet.
+    NotLooked,
+    /// Being read from the cache.
+    Looking,
+    /// Read and checked.
+    Have(Arc<Egdb>),
+    /// Not downloaded (or found damaged, and removed).
+    Without,
+}
+
 /// Where the page's build keeps the opening book (committed,
 /// `tiers book build`).
 pub const BOOK_PATH: &str = "./data/book/checkers.book";
@@ -139,6 +160,24 @@ pub const BOOK_PATH: &str = "./data/book/checkers.book";
 async fn fetch_egdb() -> Result<Egdb, FetchError> {
     let bytes = fetch(EGDB_PATH).await?;
     Egdb::from_bytes(&bytes).map_err(|e| FetchError::Damaged(e.to_string()))
+}
+
+/// The full-strength database from the cache Settings downloaded it into
+/// ([`crate::endgames`]), checked; `None` when it is not there. A damaged
+/// copy is removed from the cache (Settings then offers the download
+/// again) and the standard database is used.
+async fn cached_full() -> Option<Egdb> {
+    let bytes = crate::endgames::cached_bytes().await?;
+    match Egdb::from_bytes(&bytes) {
+        Ok(db) => Some(db),
+        Err(e) => {
+            gloo::console::warn!(format!(
+                "Tiers: the downloaded endgame database is damaged ({e}): it was removed"
+            ));
+            crate::endgames::remove().await;
+            None
+        }
+    }
 }
 
 /// Fetches and reads the opening book; the error is one line.
@@ -174,6 +213,8 @@ pub enum Event {
     Loaded(Result<Egdb, FetchError>),
     /// The opening book arrived, or why not.
     BookLoaded(Result<Book, FetchError>),
+    /// The cache was looked at for the full-strength database.
+    FullLooked(Option<Egdb>),
     /// The wait for them is over: a timed search held back goes without
     /// the files still loading.
     Waited,
@@ -185,7 +226,21 @@ pub enum Event {
 /// the file is loaded or has failed.
 pub const EGDB_WAIT_MS: u32 = 3000;
 
+/// Whether the search `req` asks for may use the endgame database.
+fn wants_egdb(req: &AiRequest) -> bool {
+    req.kind == GameKind::Checkers && req.level.settings().egdb
+}
+
 impl AiAgent {
+    /// Fetches the standard database.
+    fn fetch_standard(&mut self, scope: &WorkerScope<Self>) {
+        self.endgames = Endgames::Loading;
+        let loaded = scope.clone();
+        wasm_bindgen_futures::spawn_local(async move {
+            loaded.send_message(Event::Loaded(fetch_egdb().await));
+        });
+    }
+
     fn answer(&mut self, scope: &WorkerScope<Self>, req: &AiRequest, who: HandlerId) {
         if let Endgames::Failed(problem, told @ false) = &mut self.endgames {
             *told = true;
@@ -199,6 +254,18 @@ impl AiAgent {
                     problem: problem.clone(),
                 },
             );
+        }
+        let db = match &self.full {
+            Full::Have(db) if !req.budget.reproducible() => Some(db.clone()),
+            _ => self.standard.clone(),
+        };
+        let same = match (self.searcher.egdb(), &db) {
+            (Some(a), Some(b)) => Arc::ptr_eq(a, b),
+            (None, None) => true,
+            _ => false,
+        };
+        if !same {
+            self.searcher.set_egdb(db);
         }
         think(&mut self.searcher, req, &mut |reply| {
             scope.respond(who, reply)
@@ -215,6 +282,8 @@ impl Worker for AiAgent {
         AiAgent {
             searcher: Searcher::new(TT_MB),
             endgames: Endgames::NotAsked,
+            standard: None,
+            full: Full::NotLooked,
             book: Endgames::NotAsked,
             held: None,
         }
@@ -226,7 +295,7 @@ impl Worker for AiAgent {
             Event::Loaded(loaded) => {
                 self.endgames = match loaded {
                     Ok(db) => {
-                        self.searcher.set_egdb(Some(Arc::new(db)));
+                        self.standard = Some(Arc::new(db));
                         Endgames::Ready
                     }
                     Err(e) => Endgames::Failed(e, false),
@@ -242,6 +311,19 @@ impl Worker for AiAgent {
                     Err(e) => Endgames::Failed(e, true),
                 };
             }
+            Event::FullLooked(db) => {
+                self.full = db.map_or(Full::Without, |db| Full::Have(Arc::new(db)));
+                // Without a full database, the search held for it needs
+                // the standard one.
+                if let Some((req, _)) = &self.held {
+                    if matches!(self.full, Full::Without)
+                        && matches!(self.endgames, Endgames::NotAsked)
+                        && wants_egdb(req)
+                    {
+                        self.fetch_standard(scope);
+                    }
+                }
+            }
             // A reproducible search goes on waiting for the files.
             Event::Waited
                 if self
@@ -255,8 +337,9 @@ impl Worker for AiAgent {
         }
         // A held search goes when every file it waits for is there, or
         // when the wait is over.
-        let loading =
-            matches!(self.endgames, Endgames::Loading) || matches!(self.book, Endgames::Loading);
+        let loading = matches!(self.endgames, Endgames::Loading)
+            || matches!(self.book, Endgames::Loading)
+            || matches!(self.full, Full::Looking);
         if waited || !loading {
             if let Some((req, who)) = self.held.take() {
                 self.answer(scope, &req, who);
@@ -265,17 +348,24 @@ impl Worker for AiAgent {
     }
 
     fn received(&mut self, scope: &WorkerScope<Self>, req: AiRequest, who: HandlerId) {
-        let checkers = req.kind == GameKind::Checkers;
-        let settings = req.level.settings();
-        let wants_egdb = checkers && settings.egdb;
-        let wants_book = checkers && settings.book_moves > 0;
+        let wants_egdb = wants_egdb(&req);
+        let wants_book = req.kind == GameKind::Checkers && req.level.settings().book_moves > 0;
+        let reproducible = req.budget.reproducible();
         let mut wait = false;
-        if wants_egdb && matches!(self.endgames, Endgames::NotAsked) {
-            self.endgames = Endgames::Loading;
-            let loaded = scope.clone();
+        // The full-strength database is looked for first; the standard one
+        // is fetched when the search will use it: there is no full one, or
+        // the answer must be reproducible.
+        if wants_egdb && matches!(self.full, Full::NotLooked) {
+            self.full = Full::Looking;
+            let looked = scope.clone();
             wasm_bindgen_futures::spawn_local(async move {
-                loaded.send_message(Event::Loaded(fetch_egdb().await));
+                looked.send_message(Event::FullLooked(cached_full().await));
             });
+            wait = true;
+        }
+        let needs_standard = wants_egdb && (reproducible || matches!(self.full, Full::Without));
+        if needs_standard && matches!(self.endgames, Endgames::NotAsked) {
+            self.fetch_standard(scope);
             wait = true;
         }
         if wants_book && matches!(self.book, Endgames::NotAsked) {
@@ -297,9 +387,9 @@ impl Worker for AiAgent {
             self.held = Some((req, who));
             return;
         }
-        let loading = (wants_egdb && matches!(self.endgames, Endgames::Loading))
+        let loading = (needs_standard && matches!(self.endgames, Endgames::Loading))
             || (wants_book && matches!(self.book, Endgames::Loading));
-        if req.budget.reproducible() && loading {
+        if reproducible && loading {
             // Its answer must not depend on how fast the files came.
             self.held = Some((req, who));
             return;

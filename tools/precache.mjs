@@ -34,7 +34,8 @@ if (!process.env.TIERS_SERVE) {
   const list = [];
   for (const path of files(dir)) {
     const rel = relative(dir, path).split(sep).join('/');
-    if (rel === 'sw.js') continue;
+    // sw.js itself, and the downloads a person asks for in Settings.
+    if (rel === 'sw.js' || rel.startsWith('downloads/')) continue;
     // 128 bits of the digest: enough to tell a file of another build.
     list.push([rel, createHash('sha256').update(readFileSync(path)).digest('base64').slice(0, 22)]);
   }

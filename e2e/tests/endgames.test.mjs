@@ -9,8 +9,8 @@ import assert from 'node:assert/strict';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DIST, shot } from '../harness.mjs';
-import { moveTexts, openLink, playFirstLegal, waitForMoves, withApp } from '../app.mjs';
+import { DIST, launch, newPage, serve, shot } from '../harness.mjs';
+import { moveTexts, openLink, openSettings, playFirstLegal, waitForMoves, withApp } from '../app.mjs';
 
 /** Black (the computer, level 8) with two kings against Red's lone king:
  * a database win; the person plays Red. */
@@ -86,4 +86,90 @@ test('the computer at level 7 loads the opening book and opens with a book move'
     assert.ok(['11-15', '9-14', '10-15'].includes((await moveTexts(page))[0]));
     assert.equal(await page.locator('#notices').count(), 0, 'no notice');
   });
+});
+
+// Settings' full-strength endgames (src/endgames.rs): every position of 2-5
+// pieces, a download into a cache of its own, which the AI worker then
+// reads instead of fetching the standard 2-4 piece file.
+const FULL = '/downloads/checkers-5.egdb';
+
+test('the full-strength endgames: downloaded in Settings with its progress, kept, used by the computer, removed', async () => {
+  await withApp({ serviceWorkers: 'block' }, async (page, { server }) => {
+    await openSettings(page);
+    const state = page.locator('#endgames-state');
+    await state.filter({ hasText: 'In use: the standard database, up to 4 pieces.' }).waitFor();
+    const download = page.locator('#endgames-download');
+    // Its size, as the server gives it.
+    await download.filter({ hasText: /^Download the full-strength endgames \(47 MB\)$/ }).waitFor();
+    // Slowed down (16 MB/s, some 3 s) so that its progress can be seen.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.enable');
+    const speed = (bytes) => cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: bytes, uploadThroughput: bytes });
+    await speed(16_000_000);
+    await download.click();
+    const progress = page.locator('#endgames-progress');
+    await progress.waitFor();
+    assert.match(await page.locator('#endgames-progress-label').innerText(), /^Downloading: \d+ of 47 MB$/);
+    assert.equal(await progress.getAttribute('max'), '47377966');
+    await shot(page, 'endgames-downloading');
+    await state.filter({ hasText: 'In use: the full-strength database, up to 5 pieces (downloaded).' }).waitFor({ timeout: 120_000 });
+    await speed(-1);
+    assert.equal(await download.count(), 0, 'no download button once it is there');
+    await shot(page, 'endgames-downloaded');
+    // Kept: a new visit finds it.
+    await page.reload();
+    await openSettings(page);
+    await state.filter({ hasText: 'up to 5 pieces (downloaded)' }).waitFor();
+
+    // The computer at the top level plays from it: its thinking shows
+    // database wins, and the standard file is not fetched.
+    const before = server.requests.length;
+    await openLink(page, server, LINK);
+    const thinking = page.locator('#thinking', { hasText: /db win in \d+/ });
+    const mine = page.locator('#status-text', { hasText: 'your turn' });
+    const over = page.getByRole('dialog');
+    let seen = false;
+    for (let turn = 0; !seen && (await over.count()) === 0; turn++) {
+      await thinking.or(mine).or(over).first().waitFor({ timeout: 30_000 });
+      seen = (await thinking.count()) > 0;
+      await mine.or(over).first().waitFor({ timeout: 30_000 });
+      if (!seen && (await over.count()) === 0) await playFirstLegal(page, 'red');
+    }
+    assert.ok(seen, 'a database win in the thinking line');
+    assert.ok(!server.requests.slice(before).includes(EGDB), 'the standard file was not fetched');
+    assert.equal(await page.locator('#notices').count(), 0, 'no notice');
+
+    // Removed: the cache no longer holds it, and the standard one is in use.
+    await openSettings(page);
+    await page.click('#endgames-remove');
+    await state.filter({ hasText: 'In use: the standard database, up to 4 pieces.' }).waitFor();
+    assert.equal(await page.evaluate(async () => Boolean(await (await caches.open('tiers-endgames')).match('./downloads/checkers-5.egdb'))), false);
+  });
+});
+
+test('a download of the full-strength endgames that fails says why, and can be tried again', async () => {
+  const server = await serve();
+  const browser = await launch();
+  try {
+    const page = await newPage(browser.context);
+    await browser.context.route(`**${FULL}`, (route) => route.fulfill({ status: 503, body: 'busy' }));
+    await page.goto(server.url + '/');
+    await openSettings(page);
+    // The server does not say its size: the button does not either.
+    const download = page.locator('#endgames-download');
+    await download.filter({ hasText: /^Download the full-strength endgames$/ }).waitFor();
+    await download.click();
+    const error = page.locator('#endgames-error');
+    await error.waitFor();
+    assert.equal(await error.innerText(), 'The download failed (the server answered 503). Try again.');
+    assert.equal(await page.locator('#endgames-state').count(), 0);
+    assert.ok(await download.isEnabled(), 'it can be tried again');
+    const kept = () => page.evaluate(async () => Boolean(await (await caches.open('tiers-endgames')).match('./downloads/checkers-5.egdb')));
+    assert.equal(await kept(), false, 'nothing kept');
+    // The browser's own line about the refused file is the only problem.
+    for (const p of page.problems()) assert.match(p, /^console error: Failed to load resource: the server responded with a status of 503/, p);
+  } finally {
+    await browser.close();
+    await server.close();
+  }
 });

@@ -9,6 +9,7 @@ use yew::prelude::*;
 
 use crate::components::board::Board;
 use crate::core::game_events::Sound;
+use crate::core::i18n::errors::Explain;
 use crate::core::i18n::{words, Lang, Text};
 use crate::core::live::stun::parse_list;
 use crate::core::new_game::ColorChoice;
@@ -182,6 +183,139 @@ fn StunSetting() -> Html {
     }
 }
 
+/// Where the full-strength endgame database stands (see
+/// [`crate::endgames`]).
+#[derive(Clone, PartialEq)]
+enum Endgames {
+    /// The cache is being looked at.
+    Looking,
+    /// Not downloaded; its size in bytes when the server says it.
+    Absent(Option<f64>),
+    /// On its way: bytes received, and of how many.
+    Downloading(f64, Option<f64>),
+    /// Downloaded and kept.
+    Stored,
+    /// The last download failed: why, in words; its size.
+    Failed(String, Option<f64>),
+}
+
+/// Whole megabytes (the sizes shown are tens of them).
+fn megabytes(bytes: f64) -> i64 {
+    (bytes / 1e6).round() as i64
+}
+
+/// The full-strength endgame database: download it (with its progress),
+/// or remove it.
+#[component]
+fn EndgamesSetting() -> Html {
+    let state = use_state(|| Endgames::Looking);
+    {
+        let state = state.clone();
+        use_effect_with((), move |()| {
+            wasm_bindgen_futures::spawn_local(async move {
+                if crate::endgames::is_stored().await {
+                    state.set(Endgames::Stored);
+                } else {
+                    state.set(Endgames::Absent(None));
+                    state.set(Endgames::Absent(crate::endgames::size().await));
+                }
+            });
+        });
+    }
+    let download = {
+        let state = state.clone();
+        Callback::from(move |_: MouseEvent| {
+            let state = state.clone();
+            let was = match &*state {
+                Endgames::Absent(size) | Endgames::Failed(_, size) => *size,
+                _ => return,
+            };
+            state.set(Endgames::Downloading(0.0, was));
+            wasm_bindgen_futures::spawn_local(async move {
+                // A redraw at most every whole megabyte.
+                let mut shown = -1;
+                let update = state.clone();
+                let done = crate::endgames::download(move |got, total| {
+                    let total = total.or(was);
+                    if megabytes(got) != shown {
+                        shown = megabytes(got);
+                        update.set(Endgames::Downloading(got, total));
+                    }
+                })
+                .await;
+                state.set(match done {
+                    Ok(()) => Endgames::Stored,
+                    Err(crate::endgames::DownloadError::Fetch(e)) => {
+                        Endgames::Failed(say(&e.explain()), was)
+                    }
+                    Err(crate::endgames::DownloadError::Storage(why)) => {
+                        Endgames::Failed(t!("settings.endgames-not-kept", why = why), was)
+                    }
+                });
+            });
+        })
+    };
+    let remove = {
+        let state = state.clone();
+        Callback::from(move |_: MouseEvent| {
+            let state = state.clone();
+            wasm_bindgen_futures::spawn_local(async move {
+                crate::endgames::remove().await;
+                state.set(Endgames::Absent(crate::endgames::size().await));
+            });
+        })
+    };
+    let button = |size: &Option<f64>| match size {
+        Some(n) => t!("settings.endgames-download-size", mb = megabytes(*n)),
+        None => t!("settings.endgames-download"),
+    };
+    html! {
+        <fieldset id="endgames-setting">
+            <legend>{ t!("settings.endgames") }</legend>
+            <p class="muted" id="endgames-hint">{ t!("settings.endgames-hint") }</p>
+            { match &*state {
+                Endgames::Looking => html! {},
+                Endgames::Absent(size) => html! {
+                    <>
+                        <p id="endgames-state">{ t!("settings.endgames-standard") }</p>
+                        <button type="button" id="endgames-download" onclick={download}>{ button(size) }</button>
+                    </>
+                },
+                Endgames::Downloading(got, total) => {
+                    let label = match total {
+                        Some(t) => t!("settings.endgames-progress-of", got = megabytes(*got), total = megabytes(*t)),
+                        None => t!("settings.endgames-progress", got = megabytes(*got)),
+                    };
+                    html! {
+                        <div class="range">
+                            <span id="endgames-progress-label">{ label }</span>
+                            if let Some(t) = total {
+                                <progress id="endgames-progress" aria-labelledby="endgames-progress-label"
+                                    max={t.to_string()} value={got.to_string()} />
+                            } else {
+                                // Of an unknown total: the bar moves without a value.
+                                <progress id="endgames-progress" aria-labelledby="endgames-progress-label" />
+                            }
+                        </div>
+                    }
+                }
+                Endgames::Stored => html! {
+                    <>
+                        <p id="endgames-state" role="status">{ t!("settings.endgames-full") }</p>
+                        <button type="button" id="endgames-remove" onclick={remove}>{ t!("settings.endgames-remove") }</button>
+                    </>
+                },
+                Endgames::Failed(why, size) => html! {
+                    <>
+                        <p role="alert" class="warn" id="endgames-error">{ t!("settings.endgames-failed", why = why.clone()) }</p>
+                        <button type="button" id="endgames-download" onclick={download}>{ button(size) }</button>
+                    </>
+                },
+            } }
+        </fieldset>
+    }
+}
+
 /// The Settings screen.
 #[component]
 pub fn SettingsScreen(props: &SettingsProps) -> Html {
@@ -298,6 +432,7 @@ pub fn SettingsScreen(props: &SettingsProps) -> Html {
                     </label>
                     { choice("color", t!("newgame.your-color"), options(p.color), |p, i| Preferences { color: <ColorChoice as Named>::ALL[i], ..p }) }
                 </fieldset>
+                <EndgamesSetting />
                 <StunSetting />
             </div>
             <div class="actions">

@@ -16,6 +16,7 @@ use yew::prelude::*;
 use crate::browser;
 use crate::core::ai::{AiReply, Channel, DueRequest};
 use crate::core::AppAction;
+use crate::endgames;
 use crate::store::AppStore;
 use crate::worker::AiAgent;
 
@@ -32,6 +33,10 @@ struct Worker {
     sent: Rc<Cell<(f64, f64)>>,
     /// A request went out and its move (or error) has not come back.
     busy: Rc<Cell<bool>>,
+    /// [`endgames::generation`] when the bridge was started: a worker
+    /// started before the full-strength endgames were downloaded or
+    /// removed is replaced, so that the new one looks again.
+    endgames: u32,
 }
 
 impl Worker {
@@ -40,6 +45,10 @@ impl Worker {
         let sent = self.sent.clone();
         let busy = self.busy.clone();
         let dispatcher = dispatcher.clone();
+        if self.endgames != endgames::generation() {
+            self.bridge = None;
+            self.endgames = endgames::generation();
+        }
         self.bridge.get_or_insert_with(move || {
             AiAgent::spawner()
                 .as_module(true)

@@ -99,7 +99,7 @@ pub async fn remove() {
 
 /// The file's size in bytes as the server gives it (a `HEAD` request);
 /// `None` offline or when the server does not say.
-pub async fn size() -> Option<f64> {
+pub async fn size() -> Option<u64> {
     let init = web_sys::RequestInit::new();
     init.set_method("HEAD");
     let window = web_sys::window()?;
@@ -112,13 +112,13 @@ pub async fn size() -> Option<f64> {
         return None;
     }
     let length = response.headers().get("content-length").ok()??;
-    length.parse().ok().filter(|&n: &f64| n > 0.0)
+    length.parse().ok().filter(|&n: &u64| n > 0)
 }
 
 /// Downloads the file into the cache, calling `progress` with the bytes
 /// received so far and the total when the server says it. The file is
 /// kept only when it arrived whole (as many bytes as announced).
-pub async fn download(mut progress: impl FnMut(f64, Option<f64>)) -> Result<(), DownloadError> {
+pub async fn download(mut progress: impl FnMut(u64, Option<u64>)) -> Result<(), DownloadError> {
     let fetch = |e| DownloadError::Fetch(e);
     let window = web_sys::window().ok_or(fetch(FetchError::Unreachable))?;
     let response: web_sys::Response = JsFuture::from(window.fetch_with_str(PATH))
@@ -141,7 +141,7 @@ pub async fn download(mut progress: impl FnMut(f64, Option<f64>)) -> Result<(), 
         .get("content-length")
         .ok()
         .flatten()
-        .and_then(|n| n.parse::<f64>().ok())
+        .and_then(|n| n.parse::<u64>().ok())
         .filter(|_| plain);
     let body = response.body().ok_or(fetch(FetchError::Unreadable))?;
     let reader: web_sys::ReadableStreamDefaultReader = body
@@ -151,7 +151,7 @@ pub async fn download(mut progress: impl FnMut(f64, Option<f64>)) -> Result<(), 
     // The parts as they come, kept by the browser (not in the wasm's
     // memory), then one Blob.
     let parts = js_sys::Array::new();
-    let mut got = 0.0;
+    let mut got = 0u64;
     progress(got, total);
     loop {
         let step = JsFuture::from(reader.read())
@@ -168,11 +168,11 @@ pub async fn download(mut progress: impl FnMut(f64, Option<f64>)) -> Result<(), 
             .ok()
             .and_then(|v| v.dyn_into().ok())
             .ok_or(fetch(FetchError::Unreadable))?;
-        got += f64::from(chunk.length());
+        got += u64::from(chunk.length());
         parts.push(&chunk);
         progress(got, total);
     }
-    if total.is_some_and(|t| t != got) || got == 0.0 {
+    if total.is_some_and(|t| t != got) || got == 0 {
         return Err(fetch(FetchError::Unreadable));
     }
     let blob = web_sys::Blob::new_with_u8_array_sequence(&parts)

@@ -190,18 +190,20 @@ enum Endgames {
     /// The cache is being looked at.
     Looking,
     /// Not downloaded; its size in bytes when the server says it.
-    Absent(Option<f64>),
+    Absent(Option<u64>),
     /// On its way: bytes received, and of how many.
-    Downloading(f64, Option<f64>),
+    Downloading(u64, Option<u64>),
     /// Downloaded and kept.
     Stored,
     /// The last download failed: why, in words; its size.
-    Failed(String, Option<f64>),
+    Failed(String, Option<u64>),
 }
 
-/// Whole megabytes (the sizes shown are tens of them).
-fn megabytes(bytes: f64) -> i64 {
-    (bytes / 1e6).round() as i64
+/// Whole megabytes, rounded (the sizes shown are tens of them). Integer
+/// arithmetic: parsing and printing floats would add their tables to the
+/// page's wasm.
+fn megabytes(bytes: u64) -> i64 {
+    i64::try_from(bytes.saturating_add(500_000) / 1_000_000).unwrap_or(i64::MAX)
 }
 
 /// The full-strength endgame database: download it (with its progress),
@@ -230,7 +232,7 @@ fn EndgamesSetting() -> Html {
                 Endgames::Absent(size) | Endgames::Failed(_, size) => *size,
                 _ => return,
             };
-            state.set(Endgames::Downloading(0.0, was));
+            state.set(Endgames::Downloading(0, was));
             wasm_bindgen_futures::spawn_local(async move {
                 // A redraw at most every whole megabyte.
                 let mut shown = -1;
@@ -265,7 +267,7 @@ fn EndgamesSetting() -> Html {
             });
         })
     };
-    let button = |size: &Option<f64>| match size {
+    let button = |size: &Option<u64>| match size {
         Some(n) => t!("settings.endgames-download-size", mb = megabytes(*n)),
         None => t!("settings.endgames-download"),
     };

@@ -18,6 +18,25 @@ const LINK = `game=checkers&ai=8&color=red&fen=${encodeURIComponent('B:WK32:BK1,
 const EGDB = '/data/egdb/checkers-4.egdb';
 const BOOK = '/data/book/checkers.book';
 
+/**
+ * Plays Red (the first legal move each turn) against the computer of
+ * {@link LINK} until its thinking shows a database win, then waits for its
+ * move; fails if the game ends first.
+ */
+async function untilDatabaseWin(page) {
+  const thinking = page.locator('#thinking', { hasText: /db win in \d+/ });
+  const mine = page.locator('#status-text', { hasText: 'your turn' });
+  const over = page.getByRole('dialog');
+  let seen = false;
+  while (!seen && (await over.count()) === 0) {
+    await thinking.or(mine).or(over).first().waitFor({ timeout: 60_000 });
+    seen = (await thinking.count()) > 0;
+    await mine.or(over).first().waitFor({ timeout: 60_000 });
+    if (!seen && (await over.count()) === 0) await playFirstLegal(page, 'red');
+  }
+  assert.ok(seen, 'a database win in the thinking line');
+}
+
 // The service worker precaches every data file once the page is idle, so
 // the tests that say which files the AI worker fetched block it.
 test('the computer at the top level loads the endgame database and plays from it', async () => {
@@ -30,17 +49,7 @@ test('the computer at the top level loads the endgame database and plays from it
     // file can take longer, and that search goes on without it: then a
     // later one has it (the person plays on until then; the database win
     // takes longer than that to come on the board).
-    const thinking = page.locator('#thinking', { hasText: /db win in \d+/ });
-    const mine = page.locator('#status-text', { hasText: 'your turn' });
-    const over = page.getByRole('dialog');
-    let seen = false;
-    for (let turn = 0; !seen && (await over.count()) === 0; turn++) {
-      await thinking.or(mine).or(over).first().waitFor({ timeout: 30_000 });
-      seen = (await thinking.count()) > 0;
-      await mine.or(over).first().waitFor({ timeout: 30_000 });
-      if (!seen && (await over.count()) === 0) await playFirstLegal(page, 'red');
-    }
-    assert.ok(seen, 'a database win in the thinking line');
+    await untilDatabaseWin(page);
     assert.ok(server.requests.includes(EGDB), 'the worker fetched the database');
     assert.ok(!server.requests.includes(BOOK), 'not the opening book: level 8 does not play from it');
     assert.equal((await moveTexts(page)).length % 2, 1, 'the computer moved last');
@@ -125,17 +134,7 @@ test('the full-strength endgames: downloaded in Settings with its progress, kept
     // database wins, and the standard file is not fetched.
     const before = server.requests.length;
     await openLink(page, server, LINK);
-    const thinking = page.locator('#thinking', { hasText: /db win in \d+/ });
-    const mine = page.locator('#status-text', { hasText: 'your turn' });
-    const over = page.getByRole('dialog');
-    let seen = false;
-    for (let turn = 0; !seen && (await over.count()) === 0; turn++) {
-      await thinking.or(mine).or(over).first().waitFor({ timeout: 30_000 });
-      seen = (await thinking.count()) > 0;
-      await mine.or(over).first().waitFor({ timeout: 30_000 });
-      if (!seen && (await over.count()) === 0) await playFirstLegal(page, 'red');
-    }
-    assert.ok(seen, 'a database win in the thinking line');
+    await untilDatabaseWin(page);
     assert.ok(!server.requests.slice(before).includes(EGDB), 'the standard file was not fetched');
     assert.equal(await page.locator('#notices').count(), 0, 'no notice');
 

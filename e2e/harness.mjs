@@ -64,7 +64,7 @@ export async function serve(dir = DIST, { extra = {}, headers = {}, gzip = false
   // Not PNGs, and not the downloads of Settings (already compressed, tens of
   // megabytes: served as they are, as with their length a progress bar
   // can show how far along it is).
-  const packable = (type, file = '') => (gzip || brotli) && !/^image\/(png|x-icon)/.test(type) && !file.includes(`${sep}downloads${sep}`);
+  const packable = (type, file) => (gzip || brotli) && !/^image\/(png|x-icon)/.test(type) && !file.includes(`${sep}downloads${sep}`);
   const server = createServer((req, res) => {
     const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
     requests.push(path);

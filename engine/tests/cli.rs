@@ -182,6 +182,104 @@ fn selfplay_prints_each_game_and_the_score() {
     assert_eq!(last.split('-').count(), 3);
 }
 
+/// Another `tiers` binary as a player (`ext:PATH`): here the binary
+/// itself, one process per move, against an in-process level 1.
+#[test]
+fn selfplay_plays_another_tiers_binary() {
+    let me = env!("CARGO_BIN_EXE_tiers");
+    let ext = format!("ext:{me}");
+    let o = tiers(&[
+        "selfplay",
+        "checkers",
+        "--a",
+        "1",
+        "--b",
+        &ext,
+        "--games",
+        "2",
+        "--movetime",
+        "20",
+        "--no-egdb",
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let lines = stdout_lines(&o);
+    assert!(lines[0].contains(&format!("B = {ext}")), "{}", lines[0]);
+    let games: Vec<_> = lines.iter().filter(|l| l.starts_with("game ")).collect();
+    assert_eq!(games.len(), 2, "{lines:?}");
+    let times = &lines[lines.len() - 2];
+    assert!(
+        times.starts_with("thinking time per move: A ") && times.contains(", B "),
+        "{times}"
+    );
+    let last: Vec<u32> = lines
+        .last()
+        .unwrap()
+        .split('-')
+        .map(|n| n.parse().unwrap())
+        .collect();
+    assert_eq!(last.len(), 3);
+    assert_eq!(last.iter().sum::<u32>(), 2);
+
+    // Both sides external (a gate between builds), a Tiers game.
+    let o = tiers(&[
+        "selfplay",
+        "tiers",
+        "--a",
+        &ext,
+        "--b",
+        &ext,
+        "--games",
+        "1",
+        "--movetime",
+        "5",
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let last = stdout_lines(&o).last().unwrap().clone();
+    assert_eq!(last.split('-').count(), 3, "{last}");
+}
+
+/// An external player that cannot be started, fails or prints no legal
+/// move ends selfplay with one line naming it and the position.
+#[test]
+fn a_failing_external_player_is_a_clear_error() {
+    for (path, says) in [
+        ("/nonexistent/tiers-old", "cannot be started"),
+        ("/bin/false", "failed"),
+        ("/bin/true", "printed no move"),
+        ("/bin/echo", "not a legal move"),
+    ] {
+        if !path.starts_with("/nonexistent") && !std::path::Path::new(path).exists() {
+            continue;
+        }
+        let ext = format!("ext:{path}");
+        let o = tiers(&[
+            "selfplay",
+            "checkers",
+            "--a",
+            "1",
+            "--b",
+            &ext,
+            "--games",
+            "2",
+            "--movetime",
+            "5",
+            "--no-egdb",
+        ]);
+        assert_eq!(o.status.code(), Some(2), "{path}");
+        let err = String::from_utf8(o.stderr.clone()).unwrap();
+        assert_eq!(err.lines().count(), 1, "{path}: {err}");
+        assert!(!err.contains("panicked"), "{path}: {err}");
+        assert!(err.contains(&format!("`{path}`")), "{err}");
+        assert!(err.contains(says), "{path}: {err}");
+        assert!(
+            err.contains("checkers position `W:") || err.contains("checkers position `B:"),
+            "{err}"
+        );
+        // No game was finished.
+        assert!(!stdout_lines(&o).iter().any(|l| l.starts_with("game ")));
+    }
+}
+
 #[test]
 fn selfplay_plays_the_hand_set_evaluation_and_chosen_formations() {
     let o = tiers(&[
@@ -263,6 +361,10 @@ fn bad_arguments_exit_with_code_2_and_one_line() {
     assert!(
         fails(&["selfplay", "checkers", "--a", "king", "--b", "1", "--games", "2"])
             .contains("king")
+    );
+    assert!(
+        fails(&["selfplay", "checkers", "--a", "ext:", "--b", "1", "--games", "2"])
+            .contains("ext:PATH")
     );
     assert!(fails(&["bench", "now"]).contains("now"));
     assert!(fails(&["tune", "tiers", "--first-weight", "0"])

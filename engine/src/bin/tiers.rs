@@ -77,6 +77,14 @@ tiers selfplay <checkers|tiers> --a PLAYER --b PLAYER --games N [--movetime MS |
                `:threads=T` (T threads per search) and by `:flat` (under a clock,
                think a thirtieth of the time left and 4/5 of the increment, as the web
                app does, instead of managing the time);
+               or `ext:PATH`, another tiers executable: each of its moves is a process
+               `PATH bestmove GAME POSITION --movetime MS` (under --clock, the share of
+               its clock) with `--egdb DIR` or `--no-egdb` as its seat has the database;
+               its last line must be a legal move; it starts each move from an empty
+               hash table without the game's history, so a gate between builds plays
+               both sides as `ext:` (docs/ai.md, \"Matches between builds\"; the old
+               build: git worktree add /tmp/old 797a82b && cd /tmp/old &&
+               CARGO_PROFILE_RELEASE_OPT_LEVEL=3 cargo build --release -p tiers-engine --bin tiers);
                --clock BASE+INC gives each player a clock (milliseconds); a player whose
                clock runs out loses;
                --egdb-for says which players get the endgame database (default both)
@@ -529,12 +537,15 @@ fn bestmove<P: Evaluate>(rest: &[String]) -> CliResult {
 }
 
 /// Someone who plays in selfplay.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 enum Player {
     /// The engine's search at a level.
     Engine(Engine),
     Baseline,
     Greedy,
+    /// Another `tiers` executable (`ext:PATH`), asked for each move by
+    /// `PATH bestmove GAME POSITION --movetime MS ...`, one process per move.
+    External(String),
 }
 
 /// Which evaluation an engine player uses.
@@ -571,13 +582,19 @@ impl Player {
     fn parse(text: &str) -> Result<Player, CliError> {
         let bad = |why: String| {
             CliError(format!(
-                "player must be a level 1-8 with options (`L[:handset|:patterns|:nnue][:CHANGES][:threads=T][:nobook|:book][:flat]`), `baseline` or `greedy`, got `{text}`{why}"
+                "player must be a level 1-8 with options (`L[:handset|:patterns|:nnue][:CHANGES][:threads=T][:nobook|:book][:flat]`), `baseline`, `greedy` or `ext:PATH` (another tiers executable), got `{text}`{why}"
             ))
         };
         match text {
             "baseline" => return Ok(Player::Baseline),
             "greedy" => return Ok(Player::Greedy),
             _ => {}
+        }
+        if let Some(path) = text.strip_prefix("ext:") {
+            if path.is_empty() {
+                return Err(bad(": `ext:` needs the path of a tiers executable".into()));
+            }
+            return Ok(Player::External(path.to_string()));
         }
         let mut parts = text.split(':');
         let level =
@@ -614,7 +631,7 @@ impl Player {
         Ok(Player::Engine(engine))
     }
 
-    fn name(self) -> String {
+    fn name(&self) -> String {
         match self {
             Player::Engine(e) => {
                 let mut name = format!("level {}", e.level);
@@ -646,27 +663,31 @@ impl Player {
             }
             Player::Baseline => "baseline".into(),
             Player::Greedy => "greedy".into(),
+            Player::External(path) => format!("ext:{path}"),
         }
     }
 
-    fn level(self) -> Level {
+    fn level(&self) -> Level {
         match self {
             Player::Engine(e) => e.level,
-            Player::Baseline | Player::Greedy => Level::MAX,
+            Player::Baseline | Player::Greedy | Player::External(_) => Level::MAX,
         }
     }
 }
 
-/// A player with its own searcher.
+/// A player with its own searcher (an external player never uses it).
 struct Seat {
     player: Player,
     searcher: Searcher,
+    /// For an external player: the endgame database directory to pass
+    /// (`--egdb DIR`), or none (`--no-egdb`).
+    ext_egdb: Option<String>,
 }
 
 impl Seat {
     fn new(player: Player, book: Option<Arc<tiers_engine::book::Book>>) -> Seat {
         let mut searcher = Searcher::new(16);
-        if let Player::Engine(e) = player {
+        if let Player::Engine(e) = &player {
             searcher.set_techniques(e.techniques);
             searcher.set_threads(e.threads);
             if !e.no_book {
@@ -674,7 +695,11 @@ impl Seat {
             }
             searcher.set_book_at_top(e.book_at_top);
         }
-        Seat { player, searcher }
+        Seat {
+            player,
+            searcher,
+            ext_egdb: None,
+        }
     }
 
     /// The search limits of this seat for a move with `timing`, its own
@@ -697,17 +722,24 @@ impl Seat {
         }
     }
 
+    /// The move of this seat's player; an error when an external player
+    /// fails or gives no legal move.
     fn choose<P: Evaluate>(
         &mut self,
         pos: &P,
         history: &[u64],
         limits: SearchLimits,
         seed: u64,
-    ) -> Option<P::Move> {
-        match self.player {
+    ) -> Result<P::Move, CliError> {
+        let found = match &self.player {
             Player::Baseline => alphabeta_material(pos, 6),
             Player::Greedy => greedy(pos, seed ^ pos.zobrist()),
+            Player::External(path) => {
+                let ms = limits.time_ms.unwrap_or(SearchLimits::DEFAULT_TIME_MS);
+                return external_move(path, pos, ms, self.ext_egdb.as_deref());
+            }
             Player::Engine(e) => {
+                let e = *e;
                 let config = SearchConfig {
                     limits,
                     level: e.level,
@@ -727,8 +759,102 @@ impl Seat {
                         .map(|r| r.best),
                 }
             }
-        }
+        };
+        found.ok_or_else(|| {
+            CliError(format!(
+                "{} found no move in the {} position `{}`, which is not over",
+                self.player.name(),
+                P::KIND,
+                pos.to_text()
+            ))
+        })
     }
+}
+
+/// One line of what a program printed: its lines joined by ` | `, the
+/// end of a long text kept.
+fn one_line(text: &[u8]) -> String {
+    let text = String::from_utf8_lossy(text);
+    let joined = text
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect::<Vec<_>>()
+        .join(" | ");
+    const MOST: usize = 600;
+    match joined.char_indices().nth_back(MOST) {
+        Some((i, _)) => format!("...{}", &joined[i..]),
+        None => joined,
+    }
+}
+
+/// Asks another `tiers` executable for its move in `pos`: runs `path
+/// bestmove GAME POSITION --movetime MS` with `--egdb DIR` or `--no-egdb`
+/// and finds the last line it prints among the legal moves (as
+/// [`Position::move_to_string`] writes them). It searches from an empty
+/// hash table and knows nothing of the game before `pos`.
+fn external_move<P: Position>(
+    path: &str,
+    pos: &P,
+    movetime_ms: u64,
+    egdb_dir: Option<&str>,
+) -> Result<P::Move, CliError> {
+    let text = pos.to_text();
+    let mut command = std::process::Command::new(path);
+    command
+        .arg("bestmove")
+        .arg(P::KIND.name())
+        .arg(&text)
+        .arg("--movetime")
+        .arg(movetime_ms.max(1).to_string());
+    match egdb_dir {
+        Some(dir) => command.arg("--egdb").arg(dir),
+        None => command.arg("--no-egdb"),
+    };
+    let where_ = || format!("in the {} position `{text}`", P::KIND);
+    let output = command
+        .stdin(std::process::Stdio::null())
+        .output()
+        .map_err(|e| {
+            CliError(format!(
+                "the external player `{path}` cannot be started {}: {e}",
+                where_()
+            ))
+        })?;
+    if !output.status.success() {
+        return err(format!(
+            "the external player `{path}` failed ({}) {}; it printed `{}` and on stderr `{}`",
+            output.status,
+            where_(),
+            one_line(&output.stdout),
+            one_line(&output.stderr)
+        ));
+    }
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let Some(last) = stdout.lines().map(str::trim).rfind(|l| !l.is_empty()) else {
+        return err(format!(
+            "the external player `{path}` printed no move {}; on stderr `{}`",
+            where_(),
+            one_line(&output.stderr)
+        ));
+    };
+    let mut moves = Vec::new();
+    pos.legal_moves(&mut moves);
+    moves
+        .into_iter()
+        .find(|m| pos.move_to_string(m) == last)
+        .ok_or_else(|| {
+            let all = one_line(&output.stdout);
+            let rest = if all == last {
+                String::new()
+            } else {
+                format!("; all it printed: `{all}`")
+            };
+            CliError(format!(
+                "the external player `{path}` printed `{last}`, not a legal move {}{rest}",
+                where_()
+            ))
+        })
 }
 
 /// How long the players think: a fixed time per move, or a clock each
@@ -762,7 +888,7 @@ type Thought = [(u128, u64); 2];
 /// The result of one game from A's side: 1 win, 0 draw, -1 loss, the
 /// outcome and its length in plies; adds each player's thinking time to
 /// `thought`. Under a clock, a player whose search took longer than its
-/// clock showed loses on time.
+/// clock showed loses on time. An error when an external player fails.
 fn play_game<P: Evaluate>(
     start: P,
     a_color: Color,
@@ -771,7 +897,7 @@ fn play_game<P: Evaluate>(
     timing: Timing,
     seed: u64,
     thought: &mut Thought,
-) -> (i32, Outcome, usize) {
+) -> Result<(i32, Outcome, usize), CliError> {
     let mut game = Game::new(start);
     let mut history: Vec<u64> = Vec::new();
     let cap = 1000;
@@ -798,17 +924,17 @@ fn play_game<P: Evaluate>(
                 Some(_) => -1,
                 None => 0,
             };
-            return (score, outcome, game.ply());
+            return Ok((score, outcome, game.ply()));
         }
         if game.ply() >= cap {
             // Never reached under the 100-ply rule; a guard all the same.
-            return (
+            return Ok((
                 0,
                 Outcome::Draw {
                     reason: tiers_engine::DrawReason::Agreement,
                 },
                 game.ply(),
-            );
+            ));
         }
         let pos = game.position().clone();
         let side = pos.side_to_move().index();
@@ -819,9 +945,7 @@ fn play_game<P: Evaluate>(
         };
         let limits = seat.limits(timing, left[side]);
         let clock = web_time::Instant::now();
-        let mv = seat
-            .choose(&pos, &history, limits, seed.wrapping_add(game.ply() as u64))
-            .expect("a position that is not over has a legal move");
+        let mv = seat.choose(&pos, &history, limits, seed.wrapping_add(game.ply() as u64))?;
         let spent_ms = clock.elapsed().as_millis();
         thought[player].0 += spent_ms;
         thought[player].1 += 1;
@@ -836,7 +960,13 @@ fn play_game<P: Evaluate>(
             }
         }
         history.push(pos.zobrist());
-        game.play(mv).expect("the players only choose legal moves");
+        game.play(mv).map_err(|e| {
+            CliError(format!(
+                "{} chose a move the game refused in `{}`: {e}",
+                seat.player.name(),
+                pos.to_text()
+            ))
+        })?;
     }
 }
 
@@ -914,13 +1044,22 @@ fn selfplay<P: Evaluate>(rest: &[String]) -> CliResult {
         Some(b) => format!(", opening book ({} positions)", b.len()),
         None => String::new(),
     };
-    let mut seat_a = Seat::new(a, book.clone());
-    let mut seat_b = Seat::new(b, book);
+    let mut seat_a = Seat::new(a.clone(), book.clone());
+    let mut seat_b = Seat::new(b.clone(), book);
+    // An external player gets the directory of the database its seat
+    // uses (the one --egdb names, or the cache directory's) or --no-egdb.
+    let db_dir = db.as_ref().and_then(|_| {
+        egdb_dir
+            .map(str::to_string)
+            .or_else(|| egdb::default_dir().map(|d| d.display().to_string()))
+    });
     if db_a {
         seat_a.searcher.set_egdb(db.clone());
+        seat_a.ext_egdb.clone_from(&db_dir);
     }
     if db_b {
         seat_b.searcher.set_egdb(db.clone());
+        seat_b.ext_egdb.clone_from(&db_dir);
     }
     let egdb_note = match &db {
         Some(d) => format!(
@@ -1004,7 +1143,7 @@ fn selfplay<P: Evaluate>(rest: &[String]) -> CliResult {
             timing,
             seed,
             &mut thought,
-        );
+        )?;
         match score {
             1 => w += 1,
             0 => d += 1,
@@ -1153,4 +1292,73 @@ fn bench(techniques: Techniques, eval: EvalChoice) {
         rate(all.0, all.1),
         rate(all.0, all.2)
     ));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ext_players_parse() {
+        match Player::parse("ext:/some/path") {
+            Ok(Player::External(path)) => assert_eq!(path, "/some/path"),
+            Ok(other) => panic!("ext:/some/path parsed as {other:?}"),
+            Err(CliError(e)) => panic!("ext:/some/path does not parse: {e}"),
+        }
+        // Everything after `ext:` is the path, colons too.
+        assert!(matches!(
+            Player::parse("ext:C:/old:tiers"),
+            Ok(Player::External(p)) if p == "C:/old:tiers"
+        ));
+        assert_eq!(
+            Player::parse("ext:target/release/tiers")
+                .map(|p| p.name())
+                .ok(),
+            Some("ext:target/release/tiers".to_string())
+        );
+        let Err(CliError(e)) = Player::parse("ext:") else {
+            panic!("`ext:` without a path parsed");
+        };
+        assert!(
+            e.contains("ext:PATH") && e.contains("needs the path"),
+            "{e}"
+        );
+        let Err(CliError(e)) = Player::parse("external:/x") else {
+            panic!("`external:/x` parsed");
+        };
+        assert!(e.contains("ext:PATH") && e.contains("`external:/x`"), "{e}");
+    }
+
+    #[test]
+    fn an_ext_player_that_cannot_start_is_an_error() {
+        let pos = checkers::Position::start();
+        let Err(CliError(e)) =
+            external_move("/nonexistent/tiers-797a82b", &pos, 10, Some("/some/egdb"))
+        else {
+            panic!("a missing binary gave a move");
+        };
+        assert!(
+            e.contains("`/nonexistent/tiers-797a82b` cannot be started"),
+            "{e}"
+        );
+        assert!(e.contains(&pos.to_text()), "{e}");
+
+        let mut seat = Seat::new(Player::parse("ext:/nonexistent/tiers").ok().unwrap(), None);
+        let Err(CliError(e)) = seat.choose(&pos, &[], SearchLimits::time(10), 0) else {
+            panic!("a missing binary gave a move");
+        };
+        assert!(e.contains("/nonexistent/tiers"), "{e}");
+    }
+
+    #[test]
+    fn one_line_joins_and_shortens() {
+        assert_eq!(one_line(b"info a\n\n  11-15 \n"), "info a | 11-15");
+        let long = "x".repeat(2000);
+        let short = one_line(long.as_bytes());
+        assert!(
+            short.starts_with("...") && short.len() < 700,
+            "{}",
+            short.len()
+        );
+    }
 }

@@ -236,6 +236,17 @@ fn selfplay_plays_another_tiers_binary() {
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let last = stdout_lines(&o).last().unwrap().clone();
     assert_eq!(last.split('-').count(), 3, "{last}");
+
+    // External players use their own book: none is announced for them.
+    let header = |a: &str| {
+        let o = tiers(&[
+            "selfplay", "checkers", "--a", a, "--b", &ext, "--games", "0",
+        ]);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        stdout_lines(&o)[0].clone()
+    };
+    assert!(!header(&ext).contains("opening book"));
+    assert!(header("8").contains("opening book"));
 }
 
 /// An external player that cannot be started, fails or prints no legal

@@ -1040,9 +1040,11 @@ fn selfplay<P: Evaluate>(rest: &[String]) -> CliResult {
     };
     let db = search_egdb::<P>(egdb_dir, no_egdb)?;
     let book = search_book::<P>(book_file, no_book)?;
+    // External players use their own binary's book, not this one.
+    let in_process = [&a, &b].iter().any(|p| !matches!(p, Player::External(_)));
     let book_note = match &book {
-        Some(b) => format!(", opening book ({} positions)", b.len()),
-        None => String::new(),
+        Some(b) if in_process => format!(", opening book ({} positions)", b.len()),
+        _ => String::new(),
     };
     let mut seat_a = Seat::new(a.clone(), book.clone());
     let mut seat_b = Seat::new(b.clone(), book);

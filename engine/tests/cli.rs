@@ -291,6 +291,64 @@ fn a_failing_external_player_is_a_clear_error() {
     }
 }
 
+/// An external player that never answers is stopped `--ext-timeout`
+/// milliseconds after its move's time, with an error, not a hung match.
+#[cfg(unix)]
+#[test]
+fn an_external_player_that_never_answers_is_stopped() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = std::env::temp_dir().join(format!("tiers-cli-ext-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let script = dir.join("silent-tiers");
+    // `exec`: the process selfplay started is the one that sleeps.
+    std::fs::write(&script, "#!/bin/sh\nexec sleep 600\n").unwrap();
+    std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let path = script.display().to_string();
+    let ext = format!("ext:{path}");
+    let started = std::time::Instant::now();
+    let o = tiers(&[
+        "selfplay",
+        "checkers",
+        "--a",
+        "1",
+        "--b",
+        &ext,
+        "--games",
+        "2",
+        "--movetime",
+        "5",
+        "--ext-timeout",
+        "200",
+        "--no-egdb",
+    ]);
+    let _ = std::fs::remove_dir_all(&dir);
+    // Far less than the script's sleep on any machine: it was stopped.
+    assert!(started.elapsed().as_secs() < 300);
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8(o.stderr.clone()).unwrap();
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains(&format!("`{path}`")), "{err}");
+    assert!(
+        err.contains("had not answered 200 ms after its 5 ms"),
+        "{err}"
+    );
+    assert!(err.contains("was stopped"), "{err}");
+    let bad = tiers(&[
+        "selfplay",
+        "checkers",
+        "--a",
+        "1",
+        "--b",
+        "1",
+        "--games",
+        "2",
+        "--ext-timeout",
+        "soon",
+    ]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("ext-timeout"));
+}
+
 #[test]
 fn selfplay_plays_the_hand_set_evaluation_and_chosen_formations() {
     let o = tiers(&[

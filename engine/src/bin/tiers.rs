@@ -5,7 +5,7 @@
 //! tiers perft    <checkers|tiers> <POSITION|start> <DEPTH>
 //! tiers divide   <checkers|tiers> <POSITION|start> <DEPTH>
 //! tiers bestmove <checkers|tiers> <POSITION|start> [--movetime MS] [--depth D] [--level L] [--seed S] [--threads T] [--egdb DIR | --no-egdb] [--book FILE | --no-book]
-//! tiers selfplay <checkers|tiers> --a PLAYER --b PLAYER --games N [--movetime MS | --clock BASE+INC] [--first K] [--egdb DIR | --no-egdb] [--egdb-for a|b|both] [--book FILE | --no-book]
+//! tiers selfplay <checkers|tiers> --a PLAYER --b PLAYER --games N [--movetime MS | --clock BASE+INC] [--first K] [--egdb DIR | --no-egdb] [--egdb-for a|b|both] [--book FILE | --no-book] [--formations chosen-a] [--ext-timeout MS]
 //! tiers egdb     <build|probe|verify|pack> ...
 //! tiers book     <build|probe|verify> ...
 //! tiers puzzles  <checkers|tiers> --count N --out FILE [--seed S] ... | tiers puzzles verify <checkers|tiers> FILE
@@ -22,6 +22,7 @@
 use std::io::{self, Write};
 use std::process::ExitCode;
 use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 use tiers_engine::search::baseline::{alphabeta_material, greedy};
 use tiers_engine::search::eval::{Handset, Linear, Neural, Patterns};
@@ -66,7 +67,7 @@ tiers bestmove <checkers|tiers> <POSITION|start> [--movetime MS] [--depth D] [--
                database in DIR, by default the cache directory's when it holds one;
                T threads search together (Lazy SMP; 1, the default, is deterministic);
                levels 5-7 play from the checkers opening book (compiled in, or FILE)
-tiers selfplay <checkers|tiers> --a PLAYER --b PLAYER --games N [--movetime MS | --clock BASE+INC] [--first K] [--egdb DIR | --no-egdb] [--egdb-for a|b|both] [--book FILE | --no-book] [--formations chosen-a]
+tiers selfplay <checkers|tiers> --a PLAYER --b PLAYER --games N [--movetime MS | --clock BASE+INC] [--first K] [--egdb DIR | --no-egdb] [--egdb-for a|b|both] [--book FILE | --no-book] [--formations chosen-a] [--ext-timeout MS]
                PLAYER is a level 1-8, `baseline` (6-ply material alpha-beta) or `greedy`
                (one ply); a level may be followed by `:handset` (the hand-set evaluation
                instead of the game's own), `:patterns` or `:nnue` (checkers: the learned
@@ -85,6 +86,8 @@ tiers selfplay <checkers|tiers> --a PLAYER --b PLAYER --games N [--movetime MS |
                both sides as `ext:` (docs/ai.md, \"Matches between builds\"; the old
                build: git worktree add /tmp/old 797a82b && cd /tmp/old &&
                CARGO_PROFILE_RELEASE_OPT_LEVEL=3 cargo build --release -p tiers-engine --bin tiers);
+               --ext-timeout MS: an external player that has not answered this long after
+               its move's time is stopped and ends selfplay with an error (default 60000);
                --clock BASE+INC gives each player a clock (milliseconds); a player whose
                clock runs out loses;
                --egdb-for says which players get the endgame database (default both)
@@ -682,6 +685,9 @@ struct Seat {
     /// For an external player: the endgame database directory to pass
     /// (`--egdb DIR`), or none (`--no-egdb`).
     ext_egdb: Option<String>,
+    /// For an external player: how long past its move's time it may take
+    /// before it is stopped (`--ext-timeout`).
+    ext_grace_ms: u64,
 }
 
 impl Seat {
@@ -699,6 +705,7 @@ impl Seat {
             player,
             searcher,
             ext_egdb: None,
+            ext_grace_ms: EXT_GRACE_MS,
         }
     }
 
@@ -736,7 +743,7 @@ impl Seat {
             Player::Greedy => greedy(pos, seed ^ pos.zobrist()),
             Player::External(path) => {
                 let ms = limits.time_ms.unwrap_or(SearchLimits::DEFAULT_TIME_MS);
-                return external_move(path, pos, ms, self.ext_egdb.as_deref());
+                return external_move(path, pos, ms, self.ext_egdb.as_deref(), self.ext_grace_ms);
             }
             Player::Engine(e) => {
                 let e = *e;
@@ -792,12 +799,14 @@ fn one_line(text: &[u8]) -> String {
 /// bestmove GAME POSITION --movetime MS` with `--egdb DIR` or `--no-egdb`
 /// and finds the last line it prints among the legal moves (as
 /// [`Position::move_to_string`] writes them). It searches from an empty
-/// hash table and knows nothing of the game before `pos`.
+/// hash table and knows nothing of the game before `pos`. A process still
+/// running `grace_ms` after its move's time is killed: an error.
 fn external_move<P: Position>(
     path: &str,
     pos: &P,
     movetime_ms: u64,
     egdb_dir: Option<&str>,
+    grace_ms: u64,
 ) -> Result<P::Move, CliError> {
     let text = pos.to_text();
     let mut command = std::process::Command::new(path);
@@ -812,15 +821,25 @@ fn external_move<P: Position>(
         None => command.arg("--no-egdb"),
     };
     let where_ = || format!("in the {} position `{text}`", P::KIND);
-    let output = command
-        .stdin(std::process::Stdio::null())
-        .output()
-        .map_err(|e| {
-            CliError(format!(
-                "the external player `{path}` cannot be started {}: {e}",
-                where_()
-            ))
-        })?;
+    let output = run_with_timeout(
+        &mut command,
+        Duration::from_millis(movetime_ms.saturating_add(grace_ms)),
+    )
+    .map_err(|e| match e {
+        RunError::Start(e) => CliError(format!(
+            "the external player `{path}` cannot be started {}: {e}",
+            where_()
+        )),
+        RunError::Wait(e) => CliError(format!(
+            "the external player `{path}` could not be waited for {}: {e}",
+            where_()
+        )),
+        RunError::TimedOut(stdout) => CliError(format!(
+            "the external player `{path}` had not answered {grace_ms} ms after its {movetime_ms} ms {}, and was stopped; it had printed `{}`",
+            where_(),
+            one_line(&stdout)
+        )),
+    })?;
     if !output.status.success() {
         return err(format!(
             "the external player `{path}` failed ({}) {}; it printed `{}` and on stderr `{}`",
@@ -855,6 +874,78 @@ fn external_move<P: Position>(
                 where_()
             ))
         })
+}
+
+/// How long past its move's time an external player may take by default
+/// (`--ext-timeout`): starting a process and loading a database included.
+const EXT_GRACE_MS: u64 = 60_000;
+
+/// Why [`run_with_timeout`] has no output.
+enum RunError {
+    Start(io::Error),
+    Wait(io::Error),
+    /// Still running at the deadline (killed): what it had printed, as far
+    /// as it could be read.
+    TimedOut(Vec<u8>),
+}
+
+/// Runs `command` with stdin closed, its stdout and stderr read on two
+/// threads (so that a full pipe never stops it), and kills it if it is
+/// still running after `limit`.
+fn run_with_timeout(
+    command: &mut std::process::Command,
+    limit: Duration,
+) -> Result<std::process::Output, RunError> {
+    use std::io::Read;
+    use std::process::Stdio;
+    fn reader(pipe: Option<impl Read + Send + 'static>) -> std::thread::JoinHandle<Vec<u8>> {
+        std::thread::spawn(move || {
+            let mut bytes = Vec::new();
+            if let Some(mut pipe) = pipe {
+                let _ = pipe.read_to_end(&mut bytes);
+            }
+            bytes
+        })
+    }
+    let mut child = command
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .map_err(RunError::Start)?;
+    let stdout = reader(child.stdout.take());
+    let stderr = reader(child.stderr.take());
+    let deadline = Instant::now() + limit;
+    let status = loop {
+        match child.try_wait() {
+            Ok(Some(status)) => break status,
+            Ok(None) if Instant::now() < deadline => {
+                std::thread::sleep(Duration::from_millis(1));
+            }
+            stopped => {
+                let _ = child.kill();
+                let _ = child.wait();
+                return Err(match stopped {
+                    Err(e) => RunError::Wait(e),
+                    _ => {
+                        // A process it started may still hold the pipe
+                        // open: what it printed is read only if it closed.
+                        let printed = if stdout.is_finished() {
+                            stdout.join().unwrap_or_default()
+                        } else {
+                            Vec::new()
+                        };
+                        RunError::TimedOut(printed)
+                    }
+                });
+            }
+        }
+    };
+    Ok(std::process::Output {
+        status,
+        stdout: stdout.join().unwrap_or_default(),
+        stderr: stderr.join().unwrap_or_default(),
+    })
 }
 
 /// How long the players think: a fixed time per move, or a clock each
@@ -983,6 +1074,7 @@ fn selfplay<P: Evaluate>(rest: &[String]) -> CliResult {
     let mut book_file = None;
     let mut egdb_for = "both";
     let mut chosen_a = false;
+    let mut ext_grace_ms = EXT_GRACE_MS;
     for (name, value) in options(
         &rest,
         &[
@@ -996,10 +1088,12 @@ fn selfplay<P: Evaluate>(rest: &[String]) -> CliResult {
             "--egdb-for",
             "--formations",
             "--book",
+            "--ext-timeout",
         ],
     )? {
         match name {
             "--book" => book_file = Some(value),
+            "--ext-timeout" => ext_grace_ms = parse_number("ext-timeout", value)?,
             "--formations" => {
                 if value != "chosen-a" {
                     return err(format!("--formations must be `chosen-a`, got `{value}`"));
@@ -1048,6 +1142,8 @@ fn selfplay<P: Evaluate>(rest: &[String]) -> CliResult {
     };
     let mut seat_a = Seat::new(a.clone(), book.clone());
     let mut seat_b = Seat::new(b.clone(), book);
+    seat_a.ext_grace_ms = ext_grace_ms;
+    seat_b.ext_grace_ms = ext_grace_ms;
     // An external player gets the directory of the database its seat
     // uses (the one --egdb names, or the cache directory's) or --no-egdb.
     let db_dir = db.as_ref().and_then(|_| {
@@ -1334,9 +1430,13 @@ mod tests {
     #[test]
     fn an_ext_player_that_cannot_start_is_an_error() {
         let pos = checkers::Position::start();
-        let Err(CliError(e)) =
-            external_move("/nonexistent/tiers-797a82b", &pos, 10, Some("/some/egdb"))
-        else {
+        let Err(CliError(e)) = external_move(
+            "/nonexistent/tiers-797a82b",
+            &pos,
+            10,
+            Some("/some/egdb"),
+            EXT_GRACE_MS,
+        ) else {
             panic!("a missing binary gave a move");
         };
         assert!(

@@ -83,9 +83,10 @@ tiers selfplay <checkers|tiers> --a PLAYER --b PLAYER --games N [--movetime MS |
                its clock) with `--egdb DIR` or `--no-egdb` as its seat has the database;
                its last line must be a legal move; it starts each move from an empty
                hash table without the game's history, so a gate between builds plays
-               both sides as `ext:` (docs/ai.md, \"Matches between builds\"; the old
-               build: git worktree add /tmp/old 797a82b && cd /tmp/old &&
-               CARGO_PROFILE_RELEASE_OPT_LEVEL=3 cargo build --release -p tiers-engine --bin tiers);
+               both sides as `ext:` (the section \"Matches between builds\" of
+               docs/ai.md; the old build: git worktree add /tmp/old 797a82b, then in
+               /tmp/old CARGO_PROFILE_RELEASE_OPT_LEVEL=3 cargo build --release -p
+               tiers-engine --bin tiers);
                --ext-timeout MS: an external player that has not answered this long after
                its move's time is stopped and ends selfplay with an error (default 60000);
                --clock BASE+INC gives each player a clock (milliseconds); a player whose

@@ -1,8 +1,10 @@
 //! The `tiers` command-line tool, run as a program.
 
+use std::ffi::OsStr;
+use std::fmt::Debug;
 use std::process::{Command, Output};
 
-fn tiers(args: &[&str]) -> Output {
+fn tiers<S: AsRef<OsStr>>(args: &[S]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_tiers"))
         .args(args)
         .output()
@@ -19,14 +21,53 @@ fn stdout_lines(o: &Output) -> Vec<String> {
 
 /// Runs a command that must fail: exit code 2, exactly one line on stderr,
 /// nothing on stdout, no panic. Returns the error line.
-fn fails(args: &[&str]) -> String {
+fn fails<S: AsRef<OsStr> + Debug>(args: &[S]) -> String {
+    let (err, out) = fails_after_output(args);
+    assert!(out.is_empty(), "stdout of {args:?}: {out:?}");
+    err
+}
+
+/// Runs a command that must fail once it has started: exit code 2, exactly
+/// one line on stderr, no panic. Returns the error line and stdout's lines.
+fn fails_after_output<S: AsRef<OsStr> + Debug>(args: &[S]) -> (String, Vec<String>) {
     let o = tiers(args);
     assert_eq!(o.status.code(), Some(2), "exit code of {args:?}");
+    let out = stdout_lines(&o);
     let err = String::from_utf8(o.stderr).unwrap();
     assert_eq!(err.lines().count(), 1, "stderr of {args:?}: {err}");
     assert!(!err.contains("panicked"), "{args:?} panicked: {err}");
-    assert!(o.stdout.is_empty(), "stdout of {args:?}");
-    err
+    (err, out)
+}
+
+/// Checks selfplay's last line, the score `W-D-L` of `games` games.
+fn assert_score(lines: &[String], games: u32) {
+    let last: Vec<u32> = lines
+        .last()
+        .unwrap()
+        .split('-')
+        .map(|n| n.parse().unwrap())
+        .collect();
+    assert_eq!(last.len(), 3, "{lines:?}");
+    assert_eq!(last.iter().sum::<u32>(), games, "{lines:?}");
+}
+
+/// `selfplay checkers`, two games without a database: level 1 (A) against
+/// the external player `ext:PATH` (B), with the `extra` options.
+fn level_1_against(path: &str, extra: &[&str]) -> Vec<String> {
+    let ext = format!("ext:{path}");
+    let mut args = vec![
+        "selfplay",
+        "checkers",
+        "--a",
+        "1",
+        "--b",
+        &ext,
+        "--games",
+        "2",
+        "--no-egdb",
+    ];
+    args.extend_from_slice(extra);
+    args.into_iter().map(str::to_string).collect()
 }
 
 #[test]
@@ -156,14 +197,7 @@ fn selfplay_prints_each_game_and_the_score() {
     let games: Vec<_> = lines.iter().filter(|l| l.starts_with("game ")).collect();
     assert_eq!(games.len(), 2);
     assert!(games[0].contains("ballot 1 "));
-    let last: Vec<u32> = lines
-        .last()
-        .unwrap()
-        .split('-')
-        .map(|n| n.parse().unwrap())
-        .collect();
-    assert_eq!(last.len(), 3);
-    assert_eq!(last.iter().sum::<u32>(), 2);
+    assert_score(&lines, 2);
 
     let o = tiers(&[
         "selfplay",
@@ -188,19 +222,8 @@ fn selfplay_prints_each_game_and_the_score() {
 fn selfplay_plays_another_tiers_binary() {
     let me = env!("CARGO_BIN_EXE_tiers");
     let ext = format!("ext:{me}");
-    let o = tiers(&[
-        "selfplay",
-        "checkers",
-        "--a",
-        "1",
-        "--b",
-        &ext,
-        "--games",
-        "2",
-        "--movetime",
-        "20",
-        "--no-egdb",
-    ]);
+    let args = level_1_against(me, &["--movetime", "20"]);
+    let o = tiers(&args);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let lines = stdout_lines(&o);
     assert!(lines[0].contains(&format!("B = {ext}")), "{}", lines[0]);
@@ -211,14 +234,7 @@ fn selfplay_plays_another_tiers_binary() {
         times.starts_with("thinking time per move: A ") && times.contains(", B "),
         "{times}"
     );
-    let last: Vec<u32> = lines
-        .last()
-        .unwrap()
-        .split('-')
-        .map(|n| n.parse().unwrap())
-        .collect();
-    assert_eq!(last.len(), 3);
-    assert_eq!(last.iter().sum::<u32>(), 2);
+    assert_score(&lines, 2);
 
     // Both sides external (a gate between builds), a Tiers game.
     let o = tiers(&[
@@ -262,24 +278,8 @@ fn a_failing_external_player_is_a_clear_error() {
         if !path.starts_with("/nonexistent") && !std::path::Path::new(path).exists() {
             continue;
         }
-        let ext = format!("ext:{path}");
-        let o = tiers(&[
-            "selfplay",
-            "checkers",
-            "--a",
-            "1",
-            "--b",
-            &ext,
-            "--games",
-            "2",
-            "--movetime",
-            "5",
-            "--no-egdb",
-        ]);
-        assert_eq!(o.status.code(), Some(2), "{path}");
-        let err = String::from_utf8(o.stderr.clone()).unwrap();
-        assert_eq!(err.lines().count(), 1, "{path}: {err}");
-        assert!(!err.contains("panicked"), "{path}: {err}");
+        let args = level_1_against(path, &["--movetime", "5"]);
+        let (err, out) = fails_after_output(&args);
         assert!(err.contains(&format!("`{path}`")), "{err}");
         assert!(err.contains(says), "{path}: {err}");
         assert!(
@@ -287,7 +287,7 @@ fn a_failing_external_player_is_a_clear_error() {
             "{err}"
         );
         // No game was finished.
-        assert!(!stdout_lines(&o).iter().any(|l| l.starts_with("game ")));
+        assert!(!out.iter().any(|l| l.starts_with("game ")));
     }
 }
 
@@ -304,36 +304,19 @@ fn an_external_player_that_never_answers_is_stopped() {
     std::fs::write(&script, "#!/bin/sh\nexec sleep 600\n").unwrap();
     std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
     let path = script.display().to_string();
-    let ext = format!("ext:{path}");
+    let args = level_1_against(&path, &["--movetime", "5", "--ext-timeout", "200"]);
     let started = std::time::Instant::now();
-    let o = tiers(&[
-        "selfplay",
-        "checkers",
-        "--a",
-        "1",
-        "--b",
-        &ext,
-        "--games",
-        "2",
-        "--movetime",
-        "5",
-        "--ext-timeout",
-        "200",
-        "--no-egdb",
-    ]);
+    let (err, _) = fails_after_output(&args);
     let _ = std::fs::remove_dir_all(&dir);
     // Far less than the script's sleep on any machine: it was stopped.
     assert!(started.elapsed().as_secs() < 300);
-    assert_eq!(o.status.code(), Some(2));
-    let err = String::from_utf8(o.stderr.clone()).unwrap();
-    assert_eq!(err.lines().count(), 1, "{err}");
     assert!(err.contains(&format!("`{path}`")), "{err}");
     assert!(
         err.contains("had not answered 200 ms after its 5 ms"),
         "{err}"
     );
     assert!(err.contains("was stopped"), "{err}");
-    let bad = tiers(&[
+    let bad = fails(&[
         "selfplay",
         "checkers",
         "--a",
@@ -345,8 +328,7 @@ fn an_external_player_that_never_answers_is_stopped() {
         "--ext-timeout",
         "soon",
     ]);
-    assert_eq!(bad.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&bad.stderr).contains("ext-timeout"));
+    assert!(bad.contains("ext-timeout"), "{bad}");
 }
 
 #[test]
@@ -413,7 +395,7 @@ fn selfplay_plays_the_hand_set_evaluation_and_chosen_formations() {
 
 #[test]
 fn bad_arguments_exit_with_code_2_and_one_line() {
-    assert!(fails(&[]).contains("usage"));
+    assert!(fails::<&str>(&[]).contains("usage"));
     assert!(fails(&["fly"]).contains("unknown command"));
     assert!(fails(&["moves"]).contains("missing the game"));
     assert!(fails(&["moves", "chess", "start"]).contains("chess"));

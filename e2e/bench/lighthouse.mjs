@@ -11,7 +11,15 @@
 // floor N): on a busy shared machine its score says more about the
 // machine than about the page.
 //
-// Usage (after `./dev build`): node e2e/bench/lighthouse.mjs [runs (3)] [--perf [N]] [--json FILE]
+// `--best` (what `./dev test` passes) judges performance by its best run
+// instead of the median, for the reason e2e/bench/load.mjs's `--best`
+// gives: work beside the bench lengthens the page's tasks in some runs
+// (total blocking time) and never shortens one, and the largest paint's
+// race (below) strikes some runs only; a page that got slower scores
+// lower in every run, the best too. The other categories do not depend
+// on the machine's speed and stay judged by their medians.
+//
+// Usage (after `./dev build`): node e2e/bench/lighthouse.mjs [runs (3)] [--perf [N]] [--best] [--json FILE]
 //
 // `--json FILE` also writes the last run's whole report (what failed, and why).
 import { writeFileSync } from 'node:fs';
@@ -22,6 +30,8 @@ import { CHROMIUM_ARGS, DIST, serve } from '../harness.mjs';
 const args = process.argv.slice(2);
 const jsonAt = args.indexOf('--json');
 const JSON_OUT = jsonAt >= 0 ? args.splice(jsonAt, 2)[1] : null;
+const bestAt = args.indexOf('--best');
+const BEST = bestAt >= 0 && args.splice(bestAt, 1).length === 1;
 /** The performance budget's floor, when it is gated. */
 const PERF_BUDGET = 95;
 let perfFloor = null;
@@ -43,7 +53,7 @@ if (perfAt >= 0) {
 }
 const RUNS = Number(args[0] ?? 3);
 if (!(RUNS >= 1) || (perfFloor !== null && !(perfFloor >= 0 && perfFloor <= 100))) {
-  console.error('usage: node e2e/bench/lighthouse.mjs [runs] [--perf [FLOOR]] [--json FILE]');
+  console.error('usage: node e2e/bench/lighthouse.mjs [runs] [--perf [FLOOR]] [--best] [--json FILE]');
   process.exit(2);
 }
 
@@ -119,7 +129,13 @@ try {
 }
 const medians = Object.fromEntries(Object.keys(FLOOR).map((c) => [c, median(runs.map((r) => r[c]))]));
 console.log(`medians of ${RUNS}: ${Object.entries(medians).map(([c, s]) => `${c} ${s} (${FLOOR[c] === null ? `not gated; budget ${PERF_BUDGET}` : `floor ${FLOOR[c]}`})`).join(', ')}`);
-failed = Object.keys(FLOOR).filter((c) => FLOOR[c] !== null && medians[c] < FLOOR[c]);
+/** The score each category is judged by: the median, or performance's best run with --best. */
+const judged = { ...medians };
+if (BEST) {
+  judged.performance = Math.max(...runs.map((r) => r.performance));
+  console.log(`performance judged by its best run: ${judged.performance}${FLOOR.performance === null ? '' : ` (floor ${FLOOR.performance})`}`);
+}
+failed = Object.keys(FLOOR).filter((c) => FLOOR[c] !== null && judged[c] < FLOOR[c]);
 if (failed.length > 0) {
   console.error(`under the floor: ${failed.join(', ')}`);
   process.exit(1);

@@ -111,6 +111,7 @@ test('a tournament of four is run to its champion', { timeout: 600_000 }, async 
     // (entered by hand, e.g. by whoever ran it on another device).
     await enterResult(page, 1, 'Computer (level 2)', '1-0');
     assert.match(await page.locator('#t-notice').innerText(), /Match 1: Computer \(level 2\) beat Ann\./);
+    assert.match(await page.locator('#result-1 .t-result-text').innerText(), /^Computer \(level 2\) beat Ann\b/);
 
     // Match 2 on the board: Bob against the computer; he plays a move or
     // two, then resigns. The result goes into the bracket by itself.

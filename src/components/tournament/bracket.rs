@@ -139,10 +139,10 @@ pub fn BracketPage(props: &TournamentProps) -> Html {
         .filter(|&id| b.status(id) == MatchStatus::Done)
         .map(|id| {
             let r = b.result(id).expect("done matches have a result");
-            let text = format!(
-                "{} beat {}",
-                b.entrant(r.winner).name,
-                b.entrant(r.loser).name
+            let text = t!(
+                "tournament.result-beat",
+                winner = b.entrant(r.winner).name.clone(),
+                loser = b.entrant(r.loser).name.clone()
             );
             let record = r.record.clone();
             let fname = format!("{}-match-{}.pdn", slug(t.name()), id + 1);

@@ -12,10 +12,11 @@
 // machine than about the page.
 //
 // `--best` judges performance by its best run instead of the median,
-// for the reason e2e/bench/load.mjs's `--best` gives: work beside the bench lengthens the page's tasks in some runs
-// (total blocking time) and never shortens one, and the largest paint's
-// race (below) strikes some runs only; a page that got slower scores
-// lower in every run, the best too. The other categories do not depend
+// for the reason e2e/bench/load.mjs's `--best` gives: work beside the
+// bench lengthens the page's tasks in some runs (total blocking time) and
+// never shortens one, and the largest paint's race (below) strikes some
+// runs only; a page that got slower scores lower in every run, the best
+// too. The other categories do not depend
 // on the machine's speed and stay judged by their medians. (`./dev test`
 // runs `lighthouse 5`, performance not gated: even its best run follows
 // the machine, docs/build.md, "Accessibility checks".)

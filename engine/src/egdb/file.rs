@@ -94,8 +94,11 @@ impl fmt::Display for EgdbError {
 
 impl std::error::Error for EgdbError {}
 
-const fn crc_table() -> [u32; 256] {
-    let mut t = [0u32; 256];
+/// The CRC-32 tables for eight bytes at a time ("slicing-by-8"): table 0
+/// is the usual byte-at-a-time table, table `k` advances a byte's CRC by
+/// `k` more zero bytes.
+const fn crc_tables() -> [[u32; 256]; 8] {
+    let mut t = [[0u32; 256]; 8];
     let mut i = 0;
     while i < 256 {
         let mut c = i as u32;
@@ -108,24 +111,51 @@ const fn crc_table() -> [u32; 256] {
             };
             k += 1;
         }
-        t[i] = c;
+        t[0][i] = c;
         i += 1;
+    }
+    let mut k = 1;
+    while k < 8 {
+        let mut i = 0;
+        while i < 256 {
+            let c = t[k - 1][i];
+            t[k][i] = t[0][(c & 0xFF) as usize] ^ (c >> 8);
+            i += 1;
+        }
+        k += 1;
     }
     t
 }
 
-static CRC_TABLE: [u32; 256] = crc_table();
+static CRC_TABLES: [[u32; 256]; 8] = crc_tables();
 
 /// The CRC-32 (IEEE 802.3, as in gzip and PNG) of `bytes`.
+///
+/// Eight bytes a step (about six times faster than a byte a step here): a
+/// slice file is checked whole when a search first needs it, so that time
+/// comes out of the search's (a 6-piece slice is up to 40 MB).
 ///
 /// ```
 /// assert_eq!(tiers_engine::egdb::crc32(b"123456789"), 0xCBF4_3926);
 /// ```
 #[must_use]
 pub fn crc32(bytes: &[u8]) -> u32 {
+    let t = &CRC_TABLES;
     let mut c = !0u32;
-    for &b in bytes {
-        c = CRC_TABLE[((c ^ u32::from(b)) & 0xFF) as usize] ^ (c >> 8);
+    let mut chunks = bytes.chunks_exact(8);
+    for w in &mut chunks {
+        let lo = c ^ u32::from_le_bytes([w[0], w[1], w[2], w[3]]);
+        c = t[7][(lo & 0xFF) as usize]
+            ^ t[6][((lo >> 8) & 0xFF) as usize]
+            ^ t[5][((lo >> 16) & 0xFF) as usize]
+            ^ t[4][(lo >> 24) as usize]
+            ^ t[3][usize::from(w[4])]
+            ^ t[2][usize::from(w[5])]
+            ^ t[1][usize::from(w[6])]
+            ^ t[0][usize::from(w[7])];
+    }
+    for &b in chunks.remainder() {
+        c = t[0][((c ^ u32::from(b)) & 0xFF) as usize] ^ (c >> 8);
     }
     !c
 }
@@ -520,4 +550,48 @@ pub fn read(bytes: &[u8]) -> Result<Vec<Packed>, EgdbError> {
         )));
     }
     Ok(out)
+}
+
+#[cfg(test)]
+mod crc_tests {
+    use super::crc32;
+
+    /// The CRC a byte at a time, straight from the polynomial.
+    fn bitwise(bytes: &[u8]) -> u32 {
+        let mut c = !0u32;
+        for &b in bytes {
+            c ^= u32::from(b);
+            for _ in 0..8 {
+                c = if c & 1 != 0 {
+                    0xEDB8_8320 ^ (c >> 1)
+                } else {
+                    c >> 1
+                };
+            }
+        }
+        !c
+    }
+
+    #[test]
+    fn eight_bytes_a_step_agrees_with_the_polynomial_at_every_length_and_offset() {
+        // Bytes from a fixed linear congruential sequence.
+        let mut x = 0x2545_F491_u32;
+        let data: Vec<u8> = (0..4096)
+            .map(|_| {
+                x = x.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
+                (x >> 24) as u8
+            })
+            .collect();
+        for start in 0..9 {
+            for len in (0..200).chain([1000, 4087]) {
+                let part = &data[start..start + len];
+                assert_eq!(crc32(part), bitwise(part), "offset {start}, {len} bytes");
+            }
+        }
+        assert_eq!(crc32(b""), 0);
+        assert_eq!(
+            crc32(b"The quick brown fox jumps over the lazy dog"),
+            0x414F_A339
+        );
+    }
 }

@@ -7,6 +7,7 @@
 //! gives its delay (the APNG specification, version 1.0).
 
 use std::fmt;
+use tiers_engine::egdb::Crc32;
 
 /// The 8 bytes every PNG starts with.
 const SIGNATURE: [u8; 8] = [0x89, b'P', b'N', b'G', 0x0d, 0x0a, 0x1a, 0x0a];
@@ -156,18 +157,11 @@ fn chunk(out: &mut Vec<u8>, kind: &[u8; 4], parts: &[&[u8]]) {
 
 /// The CRC-32 of PNG chunks (ISO 3309, polynomial 0xEDB88320) over `parts`.
 fn crc32(parts: &[&[u8]]) -> u32 {
-    let mut crc = 0xffff_ffffu32;
-    for byte in parts.iter().flat_map(|p| p.iter()) {
-        crc ^= u32::from(*byte);
-        for _ in 0..8 {
-            crc = if crc & 1 == 1 {
-                (crc >> 1) ^ 0xedb8_8320
-            } else {
-                crc >> 1
-            };
-        }
+    let mut crc = Crc32::new();
+    for p in parts {
+        crc.update(p);
     }
-    !crc
+    crc.finish()
 }
 
 #[cfg(test)]

@@ -131,33 +131,73 @@ static CRC_TABLES: [[u32; 256]; 8] = crc_tables();
 
 /// The CRC-32 (IEEE 802.3, as in gzip and PNG) of `bytes`.
 ///
-/// Eight bytes a step (about six times faster than a byte a step here): a
-/// slice file is checked whole when a search first needs it, so that time
-/// comes out of the search's (a 6-piece slice is up to 40 MB).
-///
 /// ```
 /// assert_eq!(tiers_engine::egdb::crc32(b"123456789"), 0xCBF4_3926);
 /// ```
 #[must_use]
 pub fn crc32(bytes: &[u8]) -> u32 {
-    let t = &CRC_TABLES;
-    let mut c = !0u32;
-    let mut chunks = bytes.chunks_exact(8);
-    for w in &mut chunks {
-        let lo = c ^ u32::from_le_bytes([w[0], w[1], w[2], w[3]]);
-        c = t[7][(lo & 0xFF) as usize]
-            ^ t[6][((lo >> 8) & 0xFF) as usize]
-            ^ t[5][((lo >> 16) & 0xFF) as usize]
-            ^ t[4][(lo >> 24) as usize]
-            ^ t[3][usize::from(w[4])]
-            ^ t[2][usize::from(w[5])]
-            ^ t[1][usize::from(w[6])]
-            ^ t[0][usize::from(w[7])];
+    let mut c = Crc32::new();
+    c.update(bytes);
+    c.finish()
+}
+
+/// A CRC-32 (IEEE 802.3, as in gzip and PNG) of bytes given in pieces (a
+/// PNG chunk's type, then its data).
+///
+/// Eight bytes a step (about six times faster than a byte a step here): a
+/// slice file is checked whole when a search first needs it, so that time
+/// comes out of the search's (a 6-piece slice is up to 40 MB).
+///
+/// ```
+/// use tiers_engine::egdb::Crc32;
+/// let mut c = Crc32::new();
+/// c.update(b"1234").update(b"56789");
+/// assert_eq!(c.finish(), 0xCBF4_3926);
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct Crc32(u32);
+
+impl Default for Crc32 {
+    fn default() -> Self {
+        Crc32::new()
     }
-    for &b in chunks.remainder() {
-        c = t[0][((c ^ u32::from(b)) & 0xFF) as usize] ^ (c >> 8);
+}
+
+impl Crc32 {
+    /// The CRC of no bytes yet.
+    #[must_use]
+    pub const fn new() -> Self {
+        Crc32(!0)
     }
-    !c
+
+    /// Adds `bytes` after those given so far.
+    pub fn update(&mut self, bytes: &[u8]) -> &mut Self {
+        let t = &CRC_TABLES;
+        let mut c = self.0;
+        let mut chunks = bytes.chunks_exact(8);
+        for w in &mut chunks {
+            let lo = c ^ u32::from_le_bytes([w[0], w[1], w[2], w[3]]);
+            c = t[7][(lo & 0xFF) as usize]
+                ^ t[6][((lo >> 8) & 0xFF) as usize]
+                ^ t[5][((lo >> 16) & 0xFF) as usize]
+                ^ t[4][(lo >> 24) as usize]
+                ^ t[3][usize::from(w[4])]
+                ^ t[2][usize::from(w[5])]
+                ^ t[1][usize::from(w[6])]
+                ^ t[0][usize::from(w[7])];
+        }
+        for &b in chunks.remainder() {
+            c = t[0][((c ^ u32::from(b)) & 0xFF) as usize] ^ (c >> 8);
+        }
+        self.0 = c;
+        self
+    }
+
+    /// The CRC of every byte given.
+    #[must_use]
+    pub const fn finish(&self) -> u32 {
+        !self.0
+    }
 }
 
 /// A slice's codes decoded: one byte each when they all fit, else two.
@@ -554,7 +594,7 @@ pub fn read(bytes: &[u8]) -> Result<Vec<Packed>, EgdbError> {
 
 #[cfg(test)]
 mod crc_tests {
-    use super::crc32;
+    use super::{crc32, Crc32};
 
     /// The CRC a byte at a time, straight from the polynomial.
     fn bitwise(bytes: &[u8]) -> u32 {
@@ -587,6 +627,13 @@ mod crc_tests {
                 let part = &data[start..start + len];
                 assert_eq!(crc32(part), bitwise(part), "offset {start}, {len} bytes");
             }
+        }
+        // In two pieces, cut anywhere: the same CRC.
+        let part = &data[3..300];
+        for cut in 0..=part.len() {
+            let mut c = Crc32::new();
+            c.update(&part[..cut]).update(&part[cut..]);
+            assert_eq!(c.finish(), bitwise(part), "cut at {cut}");
         }
         assert_eq!(crc32(b""), 0);
         assert_eq!(

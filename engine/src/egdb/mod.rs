@@ -34,7 +34,7 @@ mod verify;
 
 pub use build::{build, BuildError, BuildEvent, MAX_BUILD_PIECES};
 pub use db::{file_name, load_file, Egdb};
-pub use file::{crc32, read, write, Codes, EgdbError, Packed, BLOCK_POSITIONS};
+pub use file::{crc32, read, write, Codes, Crc32, EgdbError, Packed, BLOCK_POSITIONS};
 pub use index::{count_positions, Canon, Material, SliceIndex};
 pub use solve::{solve_pair, SolveError};
 pub use tables::{value_of, Lookup, Slice, Tables};

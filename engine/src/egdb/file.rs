@@ -33,6 +33,7 @@ use super::index::{Material, SliceIndex};
 use super::tables::Slice;
 use super::value::NOT_STORED;
 use core::fmt;
+use std::sync::OnceLock;
 
 /// The first bytes of every file.
 pub const MAGIC: &[u8; 8] = b"TIEREGDB";
@@ -127,7 +128,13 @@ const fn crc_tables() -> [[u32; 256]; 8] {
     t
 }
 
-static CRC_TABLES: [[u32; 256]; 8] = crc_tables();
+/// The tables, built on first use: as a constant they would be 8 KB of
+/// data in the page's wasm (the APNG writer uses the CRC), which every
+/// first visit downloads; built, they cost a few microseconds once.
+fn tables() -> &'static [[u32; 256]; 8] {
+    static TABLES: OnceLock<[[u32; 256]; 8]> = OnceLock::new();
+    TABLES.get_or_init(crc_tables)
+}
 
 /// The CRC-32 (IEEE 802.3, as in gzip and PNG) of `bytes`.
 ///
@@ -172,7 +179,7 @@ impl Crc32 {
 
     /// Adds `bytes` after those given so far.
     pub fn update(&mut self, bytes: &[u8]) -> &mut Self {
-        let t = &CRC_TABLES;
+        let t = tables();
         let mut c = self.0;
         let mut chunks = bytes.chunks_exact(8);
         for w in &mut chunks {

@@ -307,31 +307,98 @@ pub fn network() -> Option<&'static Network> {
 }
 
 /// The accumulators of the positions on the search's path, one pair per
-/// ply, each tagged with the Zobrist key of the position it belongs to:
-/// evaluating a position whose parent's pair is there costs an update, not
-/// a refresh.
+/// ply, each with the position it belongs to. A position's pair is made
+/// from whichever is nearest — the pair its ply's slot holds (a sibling or
+/// cousin searched before it), its parent's, or nothing (a refresh) —
+/// counting the squares whose contents differ, each a weight column added
+/// or taken away: a few for a move, against one per piece for a refresh.
+/// The parent's pair is brought up to date first, so that its other
+/// children start from it too (the search does not evaluate a position
+/// that must capture, so the parents of most of its children have no pair
+/// of their own yet).
 #[derive(Clone, Debug, Default)]
 pub struct EvalStack {
     hidden: usize,
-    /// Per ply: the key of the position, and its accumulators (Red's view,
-    /// then Black's).
-    keys: Vec<u64>,
+    /// Per ply: the position whose accumulators the slot holds, if any.
+    held: Vec<Option<Position>>,
+    /// Per ply: Red's view, then Black's.
     acc: Vec<i16>,
 }
 
+/// The squares whose contents differ between `a` and `b` (each one input
+/// or two of each perspective).
+#[inline]
+fn distance(a: &Position, b: &Position) -> u32 {
+    [Color::Red, Color::Black]
+        .iter()
+        .map(|&c| (a.men(c) ^ b.men(c)).count_ones() + (a.kings(c) ^ b.kings(c)).count_ones())
+        .sum()
+}
+
 impl EvalStack {
-    fn slot(&mut self, ply: usize, hidden: usize) -> &mut [i16] {
-        if self.hidden != hidden || self.keys.len() <= ply {
-            if self.hidden != hidden {
-                self.keys.clear();
-                self.acc.clear();
-                self.hidden = hidden;
-            }
-            let plies = (ply + 1).max(self.keys.len()).max(130);
-            self.keys.resize(plies, 0);
+    fn reserve(&mut self, ply: usize, hidden: usize) {
+        if self.hidden != hidden {
+            self.held.clear();
+            self.acc.clear();
+            self.hidden = hidden;
+        }
+        if self.held.len() <= ply {
+            let plies = (ply + 1).max(130);
+            self.held.resize(plies, None);
             self.acc.resize(plies * 2 * hidden, 0);
         }
-        &mut self.acc[ply * 2 * hidden..(ply + 1) * 2 * hidden]
+    }
+
+    /// Makes slot `ply` hold the accumulators of `pos`, from the nearest
+    /// of what it holds, what slot `ply - 1` holds and nothing.
+    fn bring(&mut self, net: &Network, pos: &Position, ply: usize) {
+        enum From {
+            Own(Position),
+            Below(Position),
+            Nothing,
+        }
+        // Columns added or taken away per perspective (a refresh also
+        // copies the biases).
+        let mut nearest = (pieces(pos) + 1, From::Nothing);
+        if let Some(held) = self.held[ply] {
+            let d = distance(&held, pos);
+            if d == 0 {
+                return;
+            }
+            if d < nearest.0 {
+                nearest = (d, From::Own(held));
+            }
+        }
+        if let Some(held) = ply.checked_sub(1).and_then(|b| self.held[b]) {
+            // Plus the copy.
+            let d = distance(&held, pos) + 1;
+            if d < nearest.0 {
+                nearest = (d, From::Below(held));
+            }
+        }
+        let h = net.hidden;
+        let (before, here) = self.acc.split_at_mut(ply * 2 * h);
+        let here = &mut here[..2 * h];
+        let from = match nearest.1 {
+            From::Own(held) => Some(held),
+            From::Below(held) => {
+                here.copy_from_slice(&before[(ply - 1) * 2 * h..]);
+                Some(held)
+            }
+            From::Nothing => None,
+        };
+        let (red, black) = here.split_at_mut(h);
+        match from {
+            Some(from) => {
+                net.update(&from, pos, Color::Red, red);
+                net.update(&from, pos, Color::Black, black);
+            }
+            None => {
+                net.refresh(pos, Color::Red, red);
+                net.refresh(pos, Color::Black, black);
+            }
+        }
+        self.held[ply] = Some(*pos);
     }
 
     /// The evaluation of `pos` at `ply` for the side to move with `net`,
@@ -344,36 +411,11 @@ impl EvalStack {
         ply: usize,
     ) -> i32 {
         let h = net.hidden;
-        let key = pos.zobrist();
-        self.slot(ply, h);
-        if self.keys[ply] != key {
-            match parent.filter(|_| ply > 0) {
-                Some(p) => {
-                    let pkey = p.zobrist();
-                    if self.keys[ply - 1] != pkey {
-                        let slot = self.slot(ply - 1, h);
-                        let (red, black) = slot.split_at_mut(h);
-                        net.refresh(p, Color::Red, red);
-                        net.refresh(p, Color::Black, black);
-                        self.keys[ply - 1] = pkey;
-                    }
-                    let (before, here) = self.acc.split_at_mut(ply * 2 * h);
-                    let from = &before[(ply - 1) * 2 * h..];
-                    let here = &mut here[..2 * h];
-                    here.copy_from_slice(from);
-                    let (red, black) = here.split_at_mut(h);
-                    net.update(p, pos, Color::Red, red);
-                    net.update(p, pos, Color::Black, black);
-                }
-                None => {
-                    let slot = self.slot(ply, h);
-                    let (red, black) = slot.split_at_mut(h);
-                    net.refresh(pos, Color::Red, red);
-                    net.refresh(pos, Color::Black, black);
-                }
-            }
-            self.keys[ply] = key;
+        self.reserve(ply, h);
+        if let Some(p) = parent.filter(|_| ply > 0) {
+            self.bring(net, p, ply - 1);
         }
+        self.bring(net, pos, ply);
         let here = &self.acc[ply * 2 * h..(ply + 1) * 2 * h];
         let (red, black) = here.split_at(h);
         let (us, them) = match pos.side_to_move() {

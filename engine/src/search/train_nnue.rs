@@ -158,7 +158,7 @@ impl Default for FitOptions {
     fn default() -> Self {
         FitOptions {
             hidden: 128,
-            epochs: 12,
+            epochs: 32,
             batch: 16_384,
             rate: 0.002,
             lambda: 0.5,

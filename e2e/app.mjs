@@ -717,7 +717,28 @@ export async function connectLive(inviter, answer, pages) {
   await inviter.locator('#live-answer').fill(answer);
   await inviter.locator('#live-connect').click();
   for (const page of pages) {
-    await page.locator('#live-panel #live-state.live-ok').waitFor();
+    try {
+      await page.locator('#live-panel #live-state.live-ok').waitFor();
+    } catch (e) {
+      // What each side shows when the connection does not open (the
+      // state line and the panel's text), for the failure's report.
+      const states = await Promise.all(
+        pages.map((p) =>
+          p
+            .evaluate(() => {
+              const s = document.querySelector('#live-state');
+              const panel = document.querySelector('#live-panel');
+              return {
+                state: s ? `${s.className}: ${s.textContent}` : 'no #live-state',
+                panel: panel ? panel.innerText.slice(0, 400) : 'no #live-panel',
+              };
+            })
+            .catch((x) => ({ unreadable: String(x) })),
+        ),
+      );
+      e.message += `\nlive state of each page: ${JSON.stringify(states)}`;
+      throw e;
+    }
     await page.locator('.play .board').waitFor();
   }
 }

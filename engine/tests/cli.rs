@@ -394,6 +394,73 @@ fn selfplay_plays_the_hand_set_evaluation_and_chosen_formations() {
 }
 
 #[test]
+fn the_pattern_evaluation_is_fitted_to_the_neural_trainers_data_file() {
+    let dir = std::env::temp_dir().join(format!("tiers-cli-samples-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (data, net, weights) = (dir.join("s.dat"), dir.join("n.nnue"), dir.join("w.weights"));
+    let o = tiers(&[
+        "train".as_ref(),
+        "nnue".as_ref(),
+        "--games".as_ref(),
+        "2".as_ref(),
+        "--depth".as_ref(),
+        "2".as_ref(),
+        "--hidden".as_ref(),
+        "8".as_ref(),
+        "--epochs".as_ref(),
+        "1".as_ref(),
+        "--data".as_ref(),
+        data.as_os_str(),
+        "--out".as_ref(),
+        net.as_os_str(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let o = tiers(&[
+        "train".as_ref(),
+        "checkers".as_ref(),
+        "--samples".as_ref(),
+        data.as_os_str(),
+        "--epochs".as_ref(),
+        "3".as_ref(),
+        "--out".as_ref(),
+        weights.as_os_str(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let lines = stdout_lines(&o);
+    assert!(lines[0].contains("samples of 2 games"), "{lines:?}");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("the committed weights' loss")),
+        "{lines:?}"
+    );
+    // A weights file the engine reads, saying how it was made.
+    let file = std::fs::read_to_string(&weights).unwrap();
+    assert!(
+        file.contains("--samples s.dat (tiers train nnue, 2 games)"),
+        "{file}"
+    );
+    assert!(
+        tiers_engine::search::eval::learned::Weights::parse::<tiers_engine::checkers::Position>(
+            file.as_bytes()
+        )
+        .is_ok()
+    );
+    // Not a data file; no database beside it; options of the games.
+    let text = dir.join("not.dat");
+    std::fs::write(&text, "hello").unwrap();
+    let path = text.to_str().unwrap();
+    assert!(fails(&["train", "checkers", "--samples", path]).contains("not a data file"));
+    assert!(fails(&["train", "checkers", "--samples", "/nowhere/x.dat"]).contains("/nowhere/x.dat"));
+    assert!(fails(&["train", "checkers", "--samples", path, "--egdb", "/e"]).contains("no --egdb"));
+    assert!(
+        fails(&["train", "checkers", "--samples", path, "--games", "3"]).contains("only --threads")
+    );
+    assert!(fails(&["train", "tiers", "--samples", path]).contains("for checkers"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn bad_arguments_exit_with_code_2_and_one_line() {
     assert!(fails::<&str>(&[]).contains("usage"));
     assert!(fails(&["fly"]).contains("unknown command"));

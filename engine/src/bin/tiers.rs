@@ -117,6 +117,9 @@ tiers train    <tiers|checkers> [--games N] [--seed S] [--depth D] [--threads T]
                keeps the positions in FILE, or reads them from it when it exists;
                --egdb DIR (checkers) labels the positions the endgame database holds
                by its win, draw or loss instead
+tiers train checkers --samples FILE [--threads T] [--epochs E] [--lambda L] [--out FILE]
+               the learned checkers evaluation fitted to the positions of a data file
+               of `tiers train nnue` (its searches and database labels) instead
 tiers train nnue [--games N] [--seed S] [--depth D] [--threads T] [--data FILE] [--egdb DIR]
                  [--hidden H] [--epochs E] [--lambda L] [--scale S] [--rate R] [--batch B] [--out FILE]
                the neural checkers evaluation: N self-play games (default 30000) from 4-7

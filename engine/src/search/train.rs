@@ -58,7 +58,7 @@ impl Dataset {
         self.phase.is_empty()
     }
 
-    fn push<M: Model>(&mut self, pos: &M, result: f32, score: i32) {
+    pub(super) fn push<M: Model>(&mut self, pos: &M, result: f32, score: i32) {
         if self.start.is_empty() {
             self.start.push(0);
         }

@@ -19,7 +19,7 @@
 
 use super::eval::nnue::{bucket, inputs, Network, BUCKETS, INPUTS, QA, QB};
 use super::eval::{mix64, Patterns};
-use super::train::play_one;
+use super::train::{play_one, Dataset, KNOWN_SCORE};
 use super::Searcher;
 use crate::checkers::Position;
 use crate::{Color, Position as _};
@@ -129,6 +129,27 @@ pub fn play_games(
         progress(g, out.len());
     }
     out
+}
+
+/// The samples as a training set of the learned pattern evaluation
+/// ([`super::train::fit`]): a sample the endgame database labelled keeps
+/// its value alone (as [`super::train::play_games`] labels one), the others
+/// their game's result and search score. A sample whose boards are not a
+/// position is left out.
+#[must_use]
+pub fn pattern_dataset(samples: &[Sample]) -> Dataset {
+    let mut data = Dataset::default();
+    for s in samples {
+        let Some(pos) = s.position() else { continue };
+        let result = f32::from(s.result) / 2.0;
+        let score = if s.known {
+            KNOWN_SCORE * (i32::from(s.result) - 1)
+        } else {
+            i32::from(s.score)
+        };
+        data.push(&pos, result, score);
+    }
+    data
 }
 
 /// Options of [`fit`].
@@ -470,6 +491,29 @@ mod tests {
         bad[0..4].copy_from_slice(&1u32.to_le_bytes());
         bad[8..12].copy_from_slice(&1u32.to_le_bytes());
         assert_eq!(Sample::from_bytes(&bad), None);
+    }
+
+    #[test]
+    fn samples_become_the_pattern_evaluations_training_set() {
+        let mut data = play_games(&|_| None, 3, 0..1, 2, |_, _| {});
+        data[0].known = true;
+        data[0].result = 2;
+        let set = pattern_dataset(&data);
+        assert_eq!(set.len(), data.len());
+        // A database value: its result, and a score σ makes the same.
+        assert_eq!((set.result[0], set.score[0]), (1.0, KNOWN_SCORE));
+        for (n, s) in data.iter().enumerate().skip(1) {
+            assert_eq!(set.result[n], f32::from(s.result) / 2.0);
+            assert_eq!(set.score[n], i32::from(s.score));
+        }
+        // The features are the position's, as the pattern trainer's own
+        // games give them.
+        let mut direct = Dataset::default();
+        direct.push(&data[1].position().unwrap(), 0.0, 0);
+        let (a, b) = (set.start[1] as usize, set.start[2] as usize);
+        assert_eq!(&set.index[a..b], &direct.index[..]);
+        assert_eq!(&set.value[a..b], &direct.value[..]);
+        assert_eq!(set.phase[1], direct.phase[0]);
     }
 
     #[test]

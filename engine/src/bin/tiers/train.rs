@@ -11,15 +11,21 @@
 //! T), fits the weights and writes them to FILE (default
 //! `engine/data/eval/<game>.weights`). With `--egdb DIR` (checkers), a
 //! position the endgame database in DIR holds is labelled by its value.
+//!
+//! `tiers train checkers --samples FILE [--threads T] [--epochs E]
+//! [--lambda L] [--out FILE]` fits the checkers weights to the positions of
+//! a `tiers train nnue` data file instead of playing games.
 
 use std::sync::Mutex;
 
 use tiers_engine::egdb::Egdb;
-use tiers_engine::search::eval::learned::Model;
+use tiers_engine::search::eval::learned::checkers::WEIGHTS_FILE;
+use tiers_engine::search::eval::learned::{Model, Weights};
 use tiers_engine::search::train::{
     checkers_start_position, egdb_value, fit, fit_scale, loss, play_games, start_position, Dataset,
     FitOptions,
 };
+use tiers_engine::search::train_nnue::pattern_dataset;
 use tiers_engine::{checkers, tiers};
 
 use crate::{out, parse_number};
@@ -30,7 +36,17 @@ pub fn run(args: &[String]) -> Result<(), String> {
         return crate::train_nnue::run(&args[1..]);
     }
     let (rest, egdb_dir) = take_value(args.get(1..).unwrap_or_default(), "--egdb")?;
+    let (rest, samples) = take_value(&rest, "--samples")?;
     match args.first().map(String::as_str) {
+        Some("checkers") if samples.is_some() && egdb_dir.is_some() => Err(
+            "train: --samples FILE is labelled already (the database was used when it was made): no --egdb".into(),
+        ),
+        Some("checkers") if samples.is_some() => {
+            from_samples(&rest, samples.as_deref().unwrap_or_default())
+        }
+        Some(_) if samples.is_some() => {
+            Err("train: --samples is for checkers (tiers train nnue's data file)".into())
+        }
         Some("tiers") if egdb_dir.is_some() => {
             Err("train: --egdb is for checkers (Tiers has no endgame database)".into())
         }
@@ -109,13 +125,7 @@ fn train<M: Model + Send>(
             "--depth" => depth = num("depth")? as u32,
             "--threads" => threads = num("threads")?,
             "--epochs" => options.epochs = num("epochs")? as u32,
-            "--lambda" => {
-                options.lambda = value
-                    .parse::<f64>()
-                    .ok()
-                    .filter(|l| (0.0..=1.0).contains(l))
-                    .ok_or_else(|| format!("lambda must be from 0 to 1, got `{value}`"))?;
-            }
+            "--lambda" => options.lambda = parse_lambda(value)?,
             "--data" => data_path = Some(value.to_string()),
             _ => path = value.to_string(),
         }
@@ -143,7 +153,57 @@ fn train<M: Model + Send>(
         }
     };
     let made = format!("--games {games} --seed {seed} --depth {depth}{made}");
-    fit_and_write::<M>(&data, &options, &made, &path, clock)
+    fit_and_write::<M>(&data, &options, &made, &path, clock, None)
+}
+
+/// `tiers train checkers --samples FILE`: the pattern evaluation fitted to
+/// the positions of a `tiers train nnue --data FILE` file (deeper searches
+/// with the learned evaluation, and the database that file was made with)
+/// instead of games of its own.
+fn from_samples(args: &[String], file: &str) -> Result<(), String> {
+    let mut options = FitOptions::default();
+    let mut path = "engine/data/eval/checkers.weights".to_string();
+    let opts =
+        crate::options(args, &["--threads", "--epochs", "--lambda", "--out"]).map_err(|e| {
+            format!(
+                "{} (with --samples only --threads, --epochs, --lambda and --out)",
+                e.0
+            )
+        })?;
+    for (name, value) in opts {
+        let num = |what| parse_number::<u64>(what, value).map_err(|e| e.0);
+        match name {
+            "--threads" => options.threads = num("threads")?.max(1) as usize,
+            "--epochs" => options.epochs = num("epochs")? as u32,
+            "--lambda" => options.lambda = parse_lambda(value)?,
+            _ => path = value.to_string(),
+        }
+    }
+    let clock = web_time::Instant::now();
+    let bytes = std::fs::read(file).map_err(|e| format!("--samples {file}: {e}"))?;
+    let (games, samples) = crate::train_nnue::read_data(&bytes)
+        .ok_or_else(|| format!("--samples {file}: not a data file of tiers train nnue"))?;
+    out(format!(
+        "train checkers: {} samples of {games} games from {file}",
+        samples.len()
+    ));
+    let data = pattern_dataset(&samples);
+    drop(samples);
+    let name = std::path::Path::new(file)
+        .file_name()
+        .map_or(file.into(), |n| n.to_string_lossy());
+    let made = format!("--samples {name} (tiers train nnue, {games} games)");
+    // The committed weights' loss on the same positions, to compare.
+    let committed = Weights::parse::<checkers::Position>(WEIGHTS_FILE).ok();
+    fit_and_write::<checkers::Position>(&data, &options, &made, &path, clock, committed.as_ref())
+}
+
+fn parse_lambda(value: &str) -> Result<f64, String> {
+    value
+        .parse::<f64>()
+        .ok()
+        .filter(|l| (0.0..=1.0).contains(l))
+        .ok_or_else(|| format!("lambda must be from 0 to 1, got `{value}`"))
 }
 
 fn generate<M: Model + Send>(
@@ -265,6 +325,7 @@ fn fit_and_write<M: Model>(
     made: &str,
     path: &str,
     clock: web_time::Instant,
+    committed: Option<&Weights>,
 ) -> Result<(), String> {
     let played = clock.elapsed().as_secs_f64();
     out(format!(
@@ -280,6 +341,12 @@ fn fit_and_write<M: Model>(
         "scale S = {s:.1}, hand-set loss {:.6}",
         loss::<M>(data, &start, s, options.lambda)
     ));
+    if let Some(w) = committed {
+        out(format!(
+            "the committed weights' loss {:.6}",
+            loss::<M>(data, w, s, options.lambda)
+        ));
+    }
     let weights = fit::<M>(data, &start, s, options, |epoch, l| {
         out(format!("epoch {epoch}: loss {l:.6}"));
     });
@@ -295,7 +362,7 @@ fn fit_and_write<M: Model>(
     );
     std::fs::write(path, weights.to_file::<M>(&comment)).map_err(|e| format!("{path}: {e}"))?;
     out(format!(
-        "wrote {path} ({total:.0} s: {played:.0} s of games, {:.0} s of fitting)",
+        "wrote {path} ({total:.0} s: {played:.0} s for the positions, {:.0} s of fitting)",
         total - played
     ));
     Ok(())

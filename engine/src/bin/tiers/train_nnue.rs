@@ -220,7 +220,9 @@ fn write_data(path: &str, games: u64, samples: &[Sample]) -> Result<(), String> 
     std::fs::rename(&tmp, path).map_err(|e| format!("{path}: {e}"))
 }
 
-fn read_data(b: &[u8]) -> Option<(u64, Vec<Sample>)> {
+/// The games and samples of a data file (`--data FILE`); `None` when the
+/// bytes are not one.
+pub fn read_data(b: &[u8]) -> Option<(u64, Vec<Sample>)> {
     if b.get(..6)? != MAGIC {
         return None;
     }

@@ -72,6 +72,13 @@ impl Dataset {
         self.score.push(score);
     }
 
+    /// Adds a position whose value is known (an endgame database's 1, ½ or
+    /// 0 for the side to move), labelled by it alone: that value as the
+    /// result and a search score that σ makes the same value.
+    pub(super) fn push_known<M: Model>(&mut self, pos: &M, value: f32) {
+        self.push(pos, value, KNOWN_SCORE * (2.0 * value - 1.0) as i32);
+    }
+
     /// Appends `other`'s samples.
     pub fn append(&mut self, other: &Dataset) {
         if self.start.is_empty() {
@@ -156,7 +163,7 @@ pub fn play_games<M: Model>(
         );
         for (pos, score) in &kept {
             if let Some(value) = known(pos) {
-                data.push(pos, value, KNOWN_SCORE * (2.0 * value - 1.0) as i32);
+                data.push_known(pos, value);
                 continue;
             }
             let result = match winner {

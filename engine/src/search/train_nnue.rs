@@ -19,7 +19,7 @@
 
 use super::eval::nnue::{bucket, inputs, Network, BUCKETS, INPUTS, QA, QB};
 use super::eval::{mix64, Patterns};
-use super::train::{play_one, Dataset, KNOWN_SCORE};
+use super::train::{play_one, Dataset};
 use super::Searcher;
 use crate::checkers::Position;
 use crate::{Color, Position as _};
@@ -142,12 +142,11 @@ pub fn pattern_dataset(samples: &[Sample]) -> Dataset {
     for s in samples {
         let Some(pos) = s.position() else { continue };
         let result = f32::from(s.result) / 2.0;
-        let score = if s.known {
-            KNOWN_SCORE * (i32::from(s.result) - 1)
+        if s.known {
+            data.push_known(&pos, result);
         } else {
-            i32::from(s.score)
-        };
-        data.push(&pos, result, score);
+            data.push(&pos, result, i32::from(s.score));
+        }
     }
     data
 }
@@ -475,6 +474,7 @@ pub fn quantize(net: &FloatNet, scale: f32) -> Network {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::search::train::KNOWN_SCORE;
 
     #[test]
     fn samples_round_trip_and_bad_bytes_are_refused() {

@@ -457,6 +457,9 @@ fn the_pattern_evaluation_is_fitted_to_the_neural_trainers_data_file() {
         fails(&["train", "checkers", "--samples", path, "--games", "3"]).contains("only --threads")
     );
     assert!(fails(&["train", "tiers", "--samples", path]).contains("for checkers"));
+    assert!(
+        fails(&["train", "checkers", "--samples", path, "--threads", "0"]).contains("at least 1")
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

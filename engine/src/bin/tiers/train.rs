@@ -173,11 +173,14 @@ fn from_samples(args: &[String], file: &str) -> Result<(), String> {
     for (name, value) in opts {
         let num = |what| parse_number::<u64>(what, value).map_err(|e| e.0);
         match name {
-            "--threads" => options.threads = num("threads")?.max(1) as usize,
+            "--threads" => options.threads = num("threads")? as usize,
             "--epochs" => options.epochs = num("epochs")? as u32,
             "--lambda" => options.lambda = parse_lambda(value)?,
             _ => path = value.to_string(),
         }
+    }
+    if options.threads == 0 {
+        return Err("threads must be at least 1".into());
     }
     let clock = web_time::Instant::now();
     let bytes = std::fs::read(file).map_err(|e| format!("--samples {file}: {e}"))?;

@@ -85,6 +85,12 @@ use tt::{Bound, TranspositionTable};
 pub const MATE: i32 = 30_000;
 /// Scores beyond ±`MATE_BOUND` are wins or losses found by the search.
 pub const MATE_BOUND: i32 = MATE - 1_000;
+
+/// What a draw by repetition or by the 100-ply rule costs the side that
+/// searches, with the contempt technique ([`Techniques::contempt`]): a
+/// sixth of a man, so that a level position is played on rather than
+/// repeated (the opponent still repeats when that is its best).
+pub const CONTEMPT: i32 = 15;
 /// The score of an endgame database win on the spot: a database win in
 /// `n` plies (from the root) scores `EGDB_WIN - n`, a loss `-(EGDB_WIN - n)`.
 pub const EGDB_WIN: i32 = MATE_BOUND;
@@ -995,6 +1001,17 @@ impl<'a, P: Evaluate> Worker<'a, P> {
         false
     }
 
+    /// The score of a draw by the game's rules at `ply`, for the side to
+    /// move there: 0, or with contempt [`CONTEMPT`] less for the side that
+    /// searches (to move at even plies) and as much more for the other.
+    fn draw_score(&self, ply: usize) -> i32 {
+        match (self.techniques.contempt, ply % 2) {
+            (false, _) => 0,
+            (true, 0) => -CONTEMPT,
+            (true, _) => CONTEMPT,
+        }
+    }
+
     fn pvs(
         &mut self,
         pos: &P,
@@ -1029,7 +1046,7 @@ impl<'a, P: Evaluate> Worker<'a, P> {
         let psc = pos.plies_since_capture();
         // A repetition needs two moves of each side without a capture.
         if psc >= 4 && self.is_repetition(ply, key, psc) {
-            return 0;
+            return self.draw_score(ply);
         }
         let mobility = pos.mobility();
         if mobility == Mobility::Stuck {
@@ -1037,7 +1054,7 @@ impl<'a, P: Evaluate> Worker<'a, P> {
         }
         if psc >= 100 {
             // The 100-ply rule: a draw (the side to move is not lost).
-            return 0;
+            return self.draw_score(ply);
         }
         let must_capture = mobility == Mobility::Captures;
         // A position the endgame database holds is not searched.
@@ -1467,5 +1484,32 @@ mod tests {
             .search(&after, &hist[2..], &config(6), |_| {})
             .unwrap();
         assert_eq!(r.score, -(MATE - 2));
+    }
+
+    #[test]
+    fn contempt_makes_a_draw_cost_the_side_that_searches() {
+        // As above, the repetition saves a lost position: worth 0 without
+        // contempt, CONTEMPT less with it (the draw comes after our move,
+        // at an odd ply, where it is worth as much more to the opponent).
+        let after = Nim {
+            pile: 5,
+            side: Color::Red,
+        }
+        .play(&1);
+        let hist = vec![0, after.play(&1).zobrist(), 0, after.play(&1).zobrist()];
+        for (contempt, score) in [(false, 0), (true, -CONTEMPT)] {
+            let mut searcher = Searcher::new(1);
+            searcher.set_techniques(Techniques {
+                contempt,
+                ..Techniques::ADOPTED
+            });
+            let r = searcher.search(&after, &hist, &config(6), |_| {}).unwrap();
+            assert_eq!((r.score, r.best), (score, 1), "contempt {contempt}");
+        }
+        // Off by default; a player turns it on with `+contempt`.
+        assert!(!Techniques::default().contempt);
+        let on = Techniques::parse_changes(Techniques::default(), "+contempt").unwrap();
+        assert!(on.contempt);
+        assert_eq!(on.changes_from(Techniques::default()), "+contempt");
     }
 }

@@ -35,16 +35,23 @@ pub struct Techniques {
     /// the first moves are searched 4 plies shallower against a raised
     /// bound; a move that beats it cuts the node off.
     pub probcut: bool,
+    /// Contempt: a draw by repetition or by the 100-ply rule scores
+    /// [`CONTEMPT`](super::CONTEMPT) against the side that searches, so
+    /// that it plays on in a level position instead of repeating it. Not
+    /// adopted: it scored less against 797a82b than the search without it
+    /// (docs/ai.md, "Search"); `+contempt` turns it on for a gate.
+    pub contempt: bool,
 }
 
 /// A technique's name and its field, for [`Techniques::parse_changes`].
 type Switch = (&'static str, fn(&mut Techniques) -> &mut bool);
 
-const SWITCHES: [Switch; 4] = [
+const SWITCHES: [Switch; 5] = [
     ("aspiration", |t| &mut t.aspiration),
     ("counter", |t| &mut t.counter_moves),
     ("lmr", |t| &mut t.lmr_table),
     ("probcut", |t| &mut t.probcut),
+    ("contempt", |t| &mut t.contempt),
 ];
 
 impl Techniques {
@@ -54,6 +61,7 @@ impl Techniques {
         counter_moves: false,
         lmr_table: false,
         probcut: false,
+        contempt: false,
     };
 
     /// Every technique that passed its gate (docs/ai.md, "Search").
@@ -62,6 +70,7 @@ impl Techniques {
         counter_moves: true,
         lmr_table: true,
         probcut: true,
+        contempt: false,
     };
 
     /// The names [`Techniques::parse_changes`] knows.

@@ -201,6 +201,25 @@ function catalogue(lang) {
     .catch(() => null);
 }
 
+/**
+ * The page's wasm compiled as it arrives, without waiting for the script
+ * or the catalogue (on a second visit the wasm is there first, and its
+ * compiling overlapped nothing when the app's own loader started it after
+ * both): a WebAssembly.Module, or the address itself where the browser
+ * cannot compile a download as it arrives (no `compileStreaming`, a host
+ * that serves the file without the `application/wasm` type), for the
+ * app's loader to fetch and compile its own way. A CompileError (a
+ * feature this browser lacks) is passed on.
+ */
+function compile(url) {
+  if (typeof WebAssembly.compileStreaming !== 'function') return Promise.resolve(url);
+  return WebAssembly.compileStreaming(fetch(url)).catch((e) => {
+    if (e instanceof WebAssembly.CompileError) throw e;
+    console.warn('Tiers: the wasm did not compile as it arrived, fetching it again:', e);
+    return url;
+  });
+}
+
 async function start() {
   const preferred = navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language || 'en'];
   const lang = keptLanguage() || pickLanguage(preferred);
@@ -212,9 +231,9 @@ async function start() {
     return;
   }
   try {
-    const [app, text] = await Promise.all([import(tag.dataset.js), catalogue(lang)]);
+    const [app, text, wasm] = await Promise.all([import(tag.dataset.js), catalogue(lang), compile(tag.dataset.wasm)]);
     window.tiersLanguage = { lang, text };
-    await app.default({ module_or_path: tag.dataset.wasm });
+    await app.default({ module_or_path: wasm });
   } catch (e) {
     // A WebAssembly feature the build uses (docs/build.md, "Browsers")
     // that this browser's engine does not know.

@@ -85,12 +85,6 @@ use tt::{Bound, TranspositionTable};
 pub const MATE: i32 = 30_000;
 /// Scores beyond ±`MATE_BOUND` are wins or losses found by the search.
 pub const MATE_BOUND: i32 = MATE - 1_000;
-
-/// What a draw by repetition or by the 100-ply rule costs the side that
-/// searches, with the contempt technique ([`Techniques::contempt`]): a
-/// sixth of a man, so that a level position is played on rather than
-/// repeated (the opponent still repeats when that is its best).
-pub const CONTEMPT: i32 = 15;
 /// The score of an endgame database win on the spot: a database win in
 /// `n` plies (from the root) scores `EGDB_WIN - n`, a loss `-(EGDB_WIN - n)`.
 pub const EGDB_WIN: i32 = MATE_BOUND;
@@ -101,6 +95,12 @@ const INFINITY: i32 = MATE + 1;
 
 /// The first aspiration window's half-width, in hundredths of a man.
 const ASPIRATION_WINDOW: i32 = 25;
+
+/// What a draw by repetition or by the 100-ply rule costs the side that
+/// searches, with the contempt technique ([`Techniques::contempt`]), in
+/// hundredths of a man: a level position is played on rather than
+/// repeated (the opponent still repeats when that is its best).
+pub const CONTEMPT: i32 = 15;
 
 /// The most threads a search uses.
 pub const MAX_THREADS: usize = 64;
@@ -1496,7 +1496,8 @@ mod tests {
             side: Color::Red,
         }
         .play(&1);
-        let hist = vec![0, after.play(&1).zobrist(), 0, after.play(&1).zobrist()];
+        let again = after.play(&1).zobrist();
+        let hist = vec![0, again, 0, again];
         for (contempt, score) in [(false, 0), (true, -CONTEMPT)] {
             let mut searcher = Searcher::new(1);
             searcher.set_techniques(Techniques {

@@ -39,7 +39,8 @@ pub struct Techniques {
     /// [`CONTEMPT`](super::CONTEMPT) against the side that searches, so
     /// that it plays on in a level position instead of repeating it. Not
     /// adopted: it scored less against 797a82b than the search without it
-    /// (docs/ai.md, "Search"); `+contempt` turns it on for a gate.
+    /// (docs/ai.md, "Techniques, threads and time"); `+contempt` turns it
+    /// on for a gate.
     pub contempt: bool,
 }
 
